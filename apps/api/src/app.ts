@@ -1,0 +1,91 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuthGuard } from './http/auth';
+import { registerErrorHandling } from './http/errors';
+import { registerWebApp } from './http/static';
+import { EventBus } from './lib/events';
+import { type MessageChannel, outboxChannel } from './lib/message-channel';
+import { authRoutes } from './modules/auth/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { userRoutes } from './modules/user/routes';
+import { attachRealtime } from './realtime/server';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  channel?: MessageChannel;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+  realtime?: boolean;
+}
+
+/** Security headers, with a CSP the app itself runs under (Mantine injects style tags). */
+const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    mediaSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: null,
+  },
+};
+
+export async function buildApp(opts: AppOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.config.LOG_LEVEL },
+    trustProxy: opts.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Per-request lines only when debugging; refusals and errors are logged by the error handler.
+    logController: new LogController({
+      disableRequestLogging: opts.config.LOG_LEVEL !== 'debug' && opts.config.LOG_LEVEL !== 'trace',
+    }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', opts.config);
+  app.decorate('database', opts.database);
+  app.decorate('db', opts.database.db);
+  app.decorate('events', new EventBus());
+  app.decorate('channel', opts.channel ?? outboxChannel(app.log));
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  registerErrorHandling(app);
+  registerAuthGuard(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Idara API', description: 'واجهة برمجة تطبيق إدارة', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => {
+    await app.db.execute(sql`select 1`);
+    return { status: 'ok', database: opts.database.kind };
+  });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(settingsRoutes, { prefix: '/api/settings' });
+
+  if (opts.serveWeb !== false) await registerWebApp(app, opts.config.webDist);
+  if (opts.realtime !== false) attachRealtime(app);
+  return app;
+}

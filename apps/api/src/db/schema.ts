@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const timestamps = {
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+};
+
+export const roles = pgTable('roles', {
+  _id: id(),
+  name: text('name').notNull().unique(),
+  label: text('label').notNull(),
+  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    _id: id(),
+    name: text('name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    email: text('email').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    role: text('role').notNull(),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    active: boolean('active').notNull().default(true),
+    passwordHash: text('password_hash').notNull(),
+    lastLoginAt: ts('last_login_at'),
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_phone_number_key').on(t.phoneNumber), index('users_name_idx').on(t.name)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    _id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users._id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, kept in the database so limits hold across server processes. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    _id: id(),
+    phoneNumber: text('phone_number').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_failures_phone_idx').on(t.phoneNumber, t.createdAt)],
+);
+
+/** One-time secrets: password-reset codes and sign-in links. Only hashes are stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    _id: id(),
+    kind: text('kind').notNull(), // 'reset' | 'signin-link'
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users._id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdBy: uuid('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId, t.kind)],
+);
+
+/** Messages waiting for (or recorded instead of) a real channel such as WhatsApp. */
+export const outbox = pgTable('outbox', {
+  _id: id(),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  body: text('body').notNull(),
+  purpose: text('purpose').notNull(),
+  status: text('status').notNull().default('queued'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const settings = pgTable('settings', {
+  _id: id(),
+  singleton: boolean('singleton').notNull().default(true).unique(),
+  tax: numeric('tax', { precision: 5, scale: 2, mode: 'number' }).notNull().default(15),
+  address: text('address').notNull().default(''),
+  email: text('email').notNull().default(''),
+  phoneNumber: text('phone_number').notNull().default(''),
+  whatsappNumber: text('whatsapp_number').notNull().default(''),
+  newCustomer: boolean('new_customer').notNull().default(true),
+  newOrder: boolean('new_order').notNull().default(true),
+  newPayment: boolean('new_payment').notNull().default(true),
+  payPayment: boolean('pay_payment').notNull().default(true),
+  maintenanceMode: boolean('maintenance_mode').notNull().default(false),
+  companyName: text('company_name').notNull().default(''),
+  vatNumber: text('vat_number').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  ...timestamps,
+});
+
+export const governments = pgTable('governments', {
+  _id: id(),
+  name: text('name').notNull().unique(),
+  searchText: text('search_text').notNull().default(''),
+  ...timestamps,
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    _id: id(),
+    name: text('name').notNull(),
+    government: uuid('government_id')
+      .notNull()
+      .references(() => governments._id, { onDelete: 'restrict' }),
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('cities_name_gov_key').on(t.government, t.name)],
+);
+
+export const paymentMethods = pgTable('payment_methods', {
+  _id: id(),
+  name: text('name').notNull().unique(),
+  kind: text('kind').notNull(),
+  details: text('details').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  searchText: text('search_text').notNull().default(''),
+  ...timestamps,
+});
+
+export const activity = pgTable(
+  'activity',
+  {
+    _id: id(),
+    actor: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    summary: text('summary').notNull().default(''),
+    changes: jsonb('changes'),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_created_idx').on(t.createdAt),
+    index('activity_entity_idx').on(t.entity, t.entityId),
+    index('activity_actor_idx').on(t.actor),
+  ],
+);

@@ -1,0 +1,47 @@
+import { hasAll } from '@idara/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resolveToken } from '../modules/auth/sessions';
+import { getSettings } from '../modules/settings/service';
+import { AppError, forbidden, unauthorized } from './errors';
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * One guard for every API route: resolves the bearer token, then enforces the route's
+ * `config.public` / `config.permissions`, then maintenance mode. Runs before the body is
+ * parsed, so a refused request costs no parsing and no validation.
+ */
+export function registerAuthGuard(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    const config = req.routeOptions.config ?? {};
+    const token = bearerToken(req);
+    if (token && token.length <= 200) {
+      const resolved = await resolveToken(app.db, token);
+      if (resolved) {
+        req.user = resolved.user;
+        req.sessionId = resolved.sessionId;
+      } else if (!config.public) {
+        throw unauthorized(true);
+      }
+    }
+    if (config.public) return;
+    if (!req.user) throw unauthorized(Boolean(token));
+    if (!hasAll(req.user.permissions, config.permissions)) throw forbidden();
+
+    if (!req.user.permissions.includes('settings:update') && req.routeOptions.url !== '/api/auth/signout') {
+      const settings = await getSettings(app.db);
+      if (settings.maintenanceMode) {
+        throw new AppError(503, 'النظام في وضع الصيانة حالياً، يرجى المحاولة لاحقاً', { maintenance: true }, { 'Retry-After': '300' });
+      }
+    }
+  });
+}

@@ -1,0 +1,117 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+export interface ErrorBody {
+  message: string;
+  errors?: string[];
+  fieldErrors?: Record<string, string>;
+  action?: 'clearToken';
+  [extra: string]: unknown;
+}
+
+/** An error whose status and Arabic message are meant for the client. */
+export class AppError extends Error {
+  constructor(
+    public statusCode: number,
+    message: string,
+    public extra: Omit<ErrorBody, 'message'> = {},
+    public headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'السجل') => new AppError(404, `${what} غير موجود`);
+export const forbidden = () => new AppError(403, 'ليس لديك صلاحية لتنفيذ هذا الإجراء');
+export const unauthorized = (clearToken = false) =>
+  new AppError(401, clearToken ? 'انتهت الجلسة، يرجى تسجيل الدخول من جديد' : 'يجب تسجيل الدخول أولاً', {
+    ...(clearToken ? { action: 'clearToken' as const } : {}),
+  });
+export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
+  new AppError(400, message, fieldErrors ? { fieldErrors } : {});
+
+const INVALID_INPUT = 'البيانات المدخلة غير صحيحة';
+
+function fieldErrorsFromIssues(issues: { path: PropertyKey[]; message: string }[]) {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fieldErrors[key] ??= issue.message;
+  }
+  return fieldErrors;
+}
+
+/** Walks the cause chain for a PostgreSQL error code (drizzle wraps driver errors). */
+function pgErrorOf(err: unknown): { code: string; constraint?: string; detail?: string } | undefined {
+  let e: any = err;
+  for (let depth = 0; e && depth < 5; depth++, e = e.cause) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+  }
+  return undefined;
+}
+
+/** Maps every error to a JSON body with an Arabic message; bad input never becomes a 500. */
+export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (err instanceof AppError) {
+    return { status: err.statusCode, body: { message: err.message, ...err.extra }, headers: err.headers };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fieldErrors: Record<string, string> = {};
+    for (const v of err.validation) {
+      const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+      fieldErrors[key] ??= v.message ?? INVALID_INPUT;
+    }
+    return { status: 422, body: { message: INVALID_INPUT, errors: [...new Set(Object.values(fieldErrors))], fieldErrors } };
+  }
+  if (err instanceof ZodError) {
+    const fieldErrors = fieldErrorsFromIssues(err.issues);
+    return { status: 422, body: { message: INVALID_INPUT, errors: [...new Set(Object.values(fieldErrors))], fieldErrors } };
+  }
+  const pgErr = pgErrorOf(err);
+  if (pgErr) {
+    switch (pgErr.code) {
+      case '23505':
+        return { status: 409, body: { message: 'القيمة مستخدمة من قبل في سجل آخر' } };
+      case '23503':
+        return { status: 409, body: { message: 'لا يمكن تنفيذ العملية لارتباط السجل بسجلات أخرى' } };
+      case '22P02':
+      case '22007':
+      case '22008':
+      case '22003':
+      case '22001':
+      case '22021':
+      case '54000':
+        return { status: 400, body: { message: INVALID_INPUT } };
+      case '40001':
+      case '40P01':
+        return { status: 409, body: { message: 'تعارض مع عملية أخرى، حاول مرة أخرى' } };
+    }
+  }
+  const fe = err as FastifyError;
+  if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const messages: Record<number, string> = {
+      400: 'صيغة الطلب غير صحيحة',
+      404: 'المسار غير موجود',
+      405: 'الطريقة غير مسموحة',
+      413: 'حجم الطلب أكبر من المسموح',
+      415: 'نوع المحتوى غير مدعوم',
+      429: 'طلبات كثيرة، حاول لاحقاً',
+    };
+    return { status: fe.statusCode, body: { message: messages[fe.statusCode] ?? INVALID_INPUT } };
+  }
+  return { status: 500, body: { message: 'حدث خطأ' } };
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err, request, reply) => {
+    const { status, body, headers } = toErrorResponse(err);
+    if (status >= 500) request.log.error({ err }, 'unhandled error');
+    else request.log.info({ status, message: body.message }, 'request refused');
+    if (headers) reply.headers(headers);
+    return reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: 'المسار غير موجود' });
+  });
+}

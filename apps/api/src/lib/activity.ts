@@ -1,0 +1,63 @@
+import { activity } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import type { ActorContext } from '../http/request-context';
+
+export type ActivityAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'signin'
+  | 'signin_failed'
+  | 'signout'
+  | 'password_reset'
+  | 'password_change'
+  | 'export'
+  | 'import';
+
+const HIDDEN = new Set(['passwordHash', 'searchText', 'tokenHash', 'secretHash']);
+
+type Row = Record<string, unknown> | null | undefined;
+
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : JSON.stringify(v ?? null));
+
+/** The changed fields only, as {before, after}; secrets and derived columns never logged. */
+export function diff(before: Row, after: Row) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (HIDDEN.has(key) || key === 'updatedAt' || key === 'createdAt') continue;
+    const bv = before?.[key];
+    const av = after?.[key];
+    if (comparable(bv) === comparable(av)) continue;
+    if (before) b[key] = bv ?? null;
+    if (after) a[key] = av ?? null;
+  }
+  if (Object.keys(b).length === 0 && Object.keys(a).length === 0) return null;
+  return { before: before ? b : null, after: after ? a : null };
+}
+
+export interface ActivityEntry {
+  action: ActivityAction;
+  entity: string;
+  entityId?: string | null;
+  summary: string;
+  before?: Row;
+  after?: Row;
+}
+
+/** Writes one activity row; call it with the transaction that makes the change it records. */
+export async function recordActivity(tx: DbOrTx, actor: ActorContext, entry: ActivityEntry) {
+  const changes = entry.before || entry.after ? diff(entry.before, entry.after) : null;
+  await tx.insert(activity).values({
+    actor: actor.actorId,
+    actorName: actor.actorName,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    summary: entry.summary,
+    changes,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+}

@@ -1,0 +1,17 @@
+import { EventEmitter } from 'node:events';
+
+/** In-process domain events, emitted after the transaction that caused them commits. */
+export interface DomainEvents {
+  'sessions.revoked': { userId: string; sessionIds: string[] };
+}
+
+export class EventBus {
+  private emitter = new EventEmitter();
+  emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]) {
+    this.emitter.emit(name, payload);
+  }
+  on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void) {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

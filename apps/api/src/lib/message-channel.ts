@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import { outbox } from '../db/schema';
+
+export interface OutgoingMessage {
+  to: string;
+  body: string;
+  /** Why it is sent, e.g. 'password-reset'. */
+  purpose: string;
+}
+
+/** Where messages to people go. WhatsApp is a later implementation of this. */
+export interface MessageChannel {
+  name: string;
+  send(tx: DbOrTx, message: OutgoingMessage): Promise<void>;
+}
+
+/** Default channel: records messages in the outbox table and the server log. */
+export function outboxChannel(log: FastifyBaseLogger): MessageChannel {
+  return {
+    name: 'outbox',
+    async send(tx, message) {
+      await tx.insert(outbox).values({
+        channel: 'outbox',
+        recipient: message.to,
+        body: message.body,
+        purpose: message.purpose,
+      });
+      log.info({ to: message.to, purpose: message.purpose, body: message.body }, 'message recorded in outbox');
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedIfEmpty } from './db/seed';
+
+const DB_CONNECT_ATTEMPTS = 10;
+
+async function openWithRetry(config: ReturnType<typeof loadConfig>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    } catch (err) {
+      if (!config.DATABASE_URL || attempt >= DB_CONNECT_ATTEMPTS) throw err;
+      const delay = Math.min(1000 * 2 ** (attempt - 1), 10_000);
+      console.error(`Database unreachable (${(err as Error).message}); retry ${attempt}/${DB_CONNECT_ATTEMPTS - 1} in ${delay} ms`);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openWithRetry(config);
+  await database.migrate();
+  const seeded = await seedIfEmpty(database.db, {
+    phone: config.ADMIN_PHONE,
+    password: config.ADMIN_PASSWORD,
+    name: config.ADMIN_NAME,
+  });
+  const app = await buildApp({ config, database });
+  if (seeded) {
+    app.log.info(
+      { phone: config.ADMIN_PHONE, password: config.ADMIN_PASSWORD },
+      'Seeded a new database. Sign in as the admin with this phone number and password',
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`Idara is running: http://localhost:${config.PORT}  (database: ${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

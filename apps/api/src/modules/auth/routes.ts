@@ -1,0 +1,135 @@
+import {
+  changePasswordBody,
+  forgotPasswordBody,
+  idSchema,
+  profileUpdateBody,
+  resetPasswordBody,
+  signinBody,
+  tokenSigninBody,
+} from '@idara/domain';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessions, users } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { actorOf } from '../../http/request-context';
+import { recordActivity } from '../../lib/activity';
+import {
+  changePassword,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signInWithToken,
+  signOut,
+} from './service';
+import { authUserColumns } from './sessions';
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/signin', { config: { public: true }, schema: { tags, body: signinBody } }, async (req) => {
+    return signIn(app.db, req.body.phoneNumber, req.body.password, actorOf(req));
+  });
+
+  app.get('/me', { schema: { tags } }, async (req) => req.user);
+
+  app.post('/signout', { schema: { tags } }, async (req) => {
+    await signOut(app.db, req.sessionId!, actorOf(req));
+    app.events.emit('sessions.revoked', { userId: req.user!._id, sessionIds: [req.sessionId!] });
+    return { message: 'تم تسجيل الخروج' };
+  });
+
+  app.post('/forget-password', { config: { public: true }, schema: { tags, body: forgotPasswordBody } }, async (req) => {
+    await requestPasswordReset(app.db, app.channel, req.body.phoneNumber, actorOf(req));
+    return { message: 'إذا كان الرقم مسجلاً لدينا فستصلك رسالة برمز التحقق خلال دقائق' };
+  });
+
+  app.post('/reset-password', { config: { public: true }, schema: { tags, body: resetPasswordBody } }, async (req) => {
+    const { userId, revoked } = await resetPassword(
+      app.db,
+      req.body.phoneNumber,
+      req.body.code,
+      req.body.password,
+      actorOf(req),
+    );
+    app.events.emit('sessions.revoked', { userId, sessionIds: revoked });
+    return { message: 'تم تعيين كلمة المرور الجديدة، يمكنك تسجيل الدخول الآن' };
+  });
+
+  app.post('/signin-with-token', { config: { public: true }, schema: { tags, body: tokenSigninBody } }, async (req) => {
+    return signInWithToken(app.db, req.body.token, actorOf(req));
+  });
+
+  app.put('/profile', { schema: { tags, body: profileUpdateBody } }, async (req) => {
+    const me = req.user!;
+    return app.db.transaction(async (tx) => {
+      const [before] = await tx.select(authUserColumns).from(users).where(eq(users._id, me._id));
+      const [after] = await tx
+        .update(users)
+        .set({ name: req.body.name, email: req.body.email, updatedAt: new Date() })
+        .where(eq(users._id, me._id))
+        .returning(authUserColumns);
+      await recordActivity(tx, actorOf(req), {
+        action: 'update',
+        entity: 'user',
+        entityId: me._id,
+        summary: `تحديث الملف الشخصي لـ ${after.name}`,
+        before,
+        after,
+      });
+      return after;
+    });
+  });
+
+  app.put('/password', { schema: { tags, body: changePasswordBody } }, async (req) => {
+    const revoked = await changePassword(
+      app.db,
+      req.user!._id,
+      req.sessionId!,
+      req.body.currentPassword,
+      req.body.newPassword,
+      actorOf(req),
+    );
+    app.events.emit('sessions.revoked', { userId: req.user!._id, sessionIds: revoked });
+    return { message: 'تم تغيير كلمة المرور وإنهاء الجلسات الأخرى' };
+  });
+
+  app.get('/sessions', { schema: { tags } }, async (req) => {
+    const rows = await app.db
+      .select({
+        _id: sessions._id,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, req.user!._id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .orderBy(desc(sessions.lastSeenAt));
+    return { data: rows.map((r) => ({ ...r, current: r._id === req.sessionId })) };
+  });
+
+  app.delete(
+    '/sessions/:id',
+    { schema: { tags, params: z.object({ id: idSchema }) } },
+    async (req) => {
+      const revoked = await app.db.transaction(async (tx) => {
+        const rows = await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(sessions._id, req.params.id), eq(sessions.userId, req.user!._id), isNull(sessions.revokedAt)))
+          .returning({ _id: sessions._id });
+        if (rows.length === 0) throw notFound('الجلسة');
+        await recordActivity(tx, actorOf(req), {
+          action: 'delete',
+          entity: 'session',
+          entityId: req.params.id,
+          summary: `إنهاء جلسة لـ ${req.user!.name}`,
+        });
+        return rows.map((r) => r._id);
+      });
+      app.events.emit('sessions.revoked', { userId: req.user!._id, sessionIds: revoked });
+      return { message: 'تم إنهاء الجلسة' };
+    },
+  );
+};

@@ -1,0 +1,222 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authTokens, sessions, users } from '../../db/schema';
+import { AppError, badRequest } from '../../http/errors';
+import type { ActorContext } from '../../http/request-context';
+import { recordActivity } from '../../lib/activity';
+import type { MessageChannel } from '../../lib/message-channel';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { assertNotLimited, clearFailures, recordFailure } from './rate-limit';
+import { authUserColumns, createSession, revokeSessions } from './sessions';
+import { hashSecret, newNumericCode, newToken, sameHash } from './tokens';
+
+const WRONG_CREDENTIALS = 'رقم الجوال أو كلمة المرور غير صحيحة';
+const RESET_CODE_MINUTES = 10;
+const RESET_CODE_TRIES = 5;
+const RESET_CODES_PER_WINDOW = 3;
+export const SIGNIN_LINK_MINUTES = 15;
+
+async function loadAuthUser(db: Db, userId: string) {
+  const [user] = await db.select(authUserColumns).from(users).where(eq(users._id, userId)).limit(1);
+  return user;
+}
+
+export async function signIn(db: Db, phoneNumber: string, password: string, ctx: ActorContext) {
+  await assertNotLimited(db, phoneNumber, ctx.ip);
+  const [found] = await db
+    .select({ _id: users._id, name: users.name, passwordHash: users.passwordHash, active: users.active })
+    .from(users)
+    .where(eq(users.phoneNumber, phoneNumber))
+    .limit(1);
+  const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), password);
+
+  if (!found || !ok) {
+    await db.transaction(async (tx) => {
+      await recordFailure(tx, phoneNumber, ctx.ip);
+      await recordActivity(
+        tx,
+        { ...ctx, actorId: found?._id ?? null, actorName: found?.name ?? '' },
+        { action: 'signin_failed', entity: 'auth', entityId: found?._id, summary: `محاولة دخول فاشلة للرقم ${phoneNumber}` },
+      );
+    });
+    throw new AppError(401, WRONG_CREDENTIALS);
+  }
+  if (!found.active) throw new AppError(403, 'تم إيقاف هذا الحساب، تواصل مع مسؤول النظام');
+
+  const token = await db.transaction(async (tx) => {
+    const session = await createSession(tx, found._id, ctx.ip, ctx.userAgent);
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users._id, found._id));
+    await clearFailures(tx, phoneNumber, ctx.ip);
+    await recordActivity(
+      tx,
+      { ...ctx, actorId: found._id, actorName: found.name },
+      { action: 'signin', entity: 'auth', entityId: found._id, summary: `تسجيل دخول ${found.name}` },
+    );
+    return session.token;
+  });
+  return { user: await loadAuthUser(db, found._id), token };
+}
+
+export async function signOut(db: Db, sessionId: string, ctx: ActorContext) {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions._id, sessionId));
+    await recordActivity(tx, ctx, { action: 'signout', entity: 'auth', entityId: ctx.actorId, summary: `تسجيل خروج ${ctx.actorName}` });
+  });
+}
+
+/** Sends a reset code when the phone belongs to an active user; the caller answers the same either way. */
+export async function requestPasswordReset(db: Db, channel: MessageChannel, phoneNumber: string, ctx: ActorContext) {
+  const [user] = await db
+    .select({ _id: users._id, name: users.name, active: users.active })
+    .from(users)
+    .where(eq(users.phoneNumber, phoneNumber))
+    .limit(1);
+  if (!user?.active) return;
+  const windowStart = new Date(Date.now() - RESET_CODE_MINUTES * 60 * 1000);
+  const [{ recent }] = await db
+    .select({ recent: sql<number>`count(*)::int` })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, user._id), eq(authTokens.kind, 'reset'), gt(authTokens.createdAt, windowStart)));
+  if (recent >= RESET_CODES_PER_WINDOW) return;
+
+  const code = newNumericCode();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.userId, user._id), eq(authTokens.kind, 'reset'), isNull(authTokens.usedAt)));
+    await tx.insert(authTokens).values({
+      kind: 'reset',
+      userId: user._id,
+      secretHash: hashSecret(`${user._id}:${code}`),
+      expiresAt: new Date(Date.now() + RESET_CODE_MINUTES * 60 * 1000),
+    });
+    await channel.send(tx, {
+      to: phoneNumber,
+      purpose: 'password-reset',
+      body: `رمز استعادة كلمة المرور في إدارة: ${code}\nصالح لمدة ${RESET_CODE_MINUTES} دقائق. لا تشاركه مع أحد.`,
+    });
+    await recordActivity(
+      tx,
+      { ...ctx, actorId: user._id, actorName: user.name },
+      { action: 'password_reset', entity: 'auth', entityId: user._id, summary: `طلب رمز استعادة كلمة المرور لـ ${user.name}` },
+    );
+  });
+}
+
+const INVALID_CODE = 'رمز التحقق غير صحيح أو منتهي الصلاحية';
+
+export async function resetPassword(db: Db, phoneNumber: string, code: string, password: string, ctx: ActorContext) {
+  const [user] = await db
+    .select({ _id: users._id, name: users.name, active: users.active })
+    .from(users)
+    .where(eq(users.phoneNumber, phoneNumber))
+    .limit(1);
+  if (!user?.active) throw badRequest(INVALID_CODE);
+  const [pending] = await db
+    .select()
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.userId, user._id),
+        eq(authTokens.kind, 'reset'),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(authTokens.createdAt))
+    .limit(1);
+  if (!pending) throw badRequest(INVALID_CODE);
+  if (pending.attempts >= RESET_CODE_TRIES) throw badRequest('تجاوزت عدد المحاولات المسموح، اطلب رمزاً جديداً');
+
+  if (!sameHash(pending.secretHash, hashSecret(`${user._id}:${code}`))) {
+    const [{ attempts }] = await db
+      .update(authTokens)
+      .set({ attempts: sql`${authTokens.attempts} + 1` })
+      .where(eq(authTokens._id, pending._id))
+      .returning({ attempts: authTokens.attempts });
+    const left = RESET_CODE_TRIES - attempts;
+    throw badRequest(left > 0 ? `رمز التحقق غير صحيح، تبقى ${left} من المحاولات` : 'تجاوزت عدد المحاولات المسموح، اطلب رمزاً جديداً');
+  }
+  const passwordHash = await hashPassword(password);
+  const revoked = await db.transaction(async (tx) => {
+    const used = await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens._id, pending._id), isNull(authTokens.usedAt)))
+      .returning({ _id: authTokens._id });
+    if (used.length === 0) throw badRequest(INVALID_CODE);
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users._id, user._id));
+    const ids = await revokeSessions(tx, user._id);
+    await recordActivity(
+      tx,
+      { ...ctx, actorId: user._id, actorName: user.name },
+      { action: 'password_reset', entity: 'user', entityId: user._id, summary: `تعيين كلمة مرور جديدة لـ ${user.name} عبر رمز التحقق` },
+    );
+    return ids;
+  });
+  return { userId: user._id, revoked };
+}
+
+export async function createSigninLink(db: Db, userId: string, ctx: ActorContext) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SIGNIN_LINK_MINUTES * 60 * 1000);
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ name: users.name, active: users.active }).from(users).where(eq(users._id, userId));
+    if (!target) throw new AppError(404, 'المستخدم غير موجود');
+    if (!target.active) throw badRequest('لا يمكن إنشاء رابط دخول لمستخدم موقوف');
+    await tx.insert(authTokens).values({ kind: 'signin-link', userId, secretHash: hashSecret(token), expiresAt, createdBy: ctx.actorId });
+    await recordActivity(tx, ctx, { action: 'create', entity: 'signin-link', entityId: userId, summary: `إنشاء رابط دخول للمستخدم ${target.name}` });
+  });
+  return { token, expiresAt };
+}
+
+export async function signInWithToken(db: Db, token: string, ctx: ActorContext) {
+  const result = await db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(authTokens.secretHash, hashSecret(token)),
+          eq(authTokens.kind, 'signin-link'),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: authTokens.userId });
+    if (!link) throw badRequest('رابط الدخول غير صالح أو انتهت صلاحيته');
+    const [user] = await tx.select({ name: users.name, active: users.active }).from(users).where(eq(users._id, link.userId));
+    if (!user?.active) throw badRequest('رابط الدخول غير صالح أو انتهت صلاحيته');
+    const session = await createSession(tx, link.userId, ctx.ip, ctx.userAgent);
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users._id, link.userId));
+    await recordActivity(
+      tx,
+      { ...ctx, actorId: link.userId, actorName: user.name },
+      { action: 'signin', entity: 'auth', entityId: link.userId, summary: `تسجيل دخول ${user.name} برابط دخول` },
+    );
+    return { token: session.token, userId: link.userId };
+  });
+  return { user: await loadAuthUser(db, result.userId), token: result.token };
+}
+
+export async function changePassword(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  currentPassword: string,
+  newPassword: string,
+  ctx: ActorContext,
+) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users._id, userId));
+  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+    throw new AppError(400, 'كلمة المرور الحالية غير صحيحة', { fieldErrors: { currentPassword: 'كلمة المرور الحالية غير صحيحة' } });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users._id, userId));
+    const revoked = await revokeSessions(tx, userId, sessionId);
+    await recordActivity(tx, ctx, { action: 'password_change', entity: 'user', entityId: userId, summary: `تغيير كلمة المرور لـ ${ctx.actorName}` });
+    return revoked;
+  });
+}

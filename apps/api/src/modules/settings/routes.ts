@@ -1,0 +1,54 @@
+import { settingsBody } from '@idara/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { settings } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { actorOf } from '../../http/request-context';
+import { recordActivity } from '../../lib/activity';
+import { getSettings, invalidateSettingsCache, publicSettings } from './service';
+
+const tags = ['settings'];
+
+/** `fields=a,b` keeps only those; `fields=-a,-b` drops those (the spec's client drops version, dates and id). */
+function selectFields(row: Record<string, unknown>, raw: unknown) {
+  const names = String(raw ?? '')
+    .split(/[,\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) return row;
+  const excluded = new Set(names.filter((n) => n.startsWith('-')).map((n) => n.slice(1)));
+  const included = names.filter((n) => !n.startsWith('-'));
+  for (const n of included) if (!(n in row)) throw badRequest(`الحقل ${n} غير معروف`);
+  const keys = included.length ? included : Object.keys(row).filter((k) => !excluded.has(k));
+  return Object.fromEntries(keys.map((k) => [k, row[k]]));
+}
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { schema: { tags } }, async (req) => {
+    const row = publicSettings(await getSettings(app.db));
+    return selectFields(row, (req.query as Record<string, unknown>).fields);
+  });
+
+  app.put('/', { config: { permissions: ['settings:update'] }, schema: { tags, body: settingsBody } }, async (req) => {
+    const current = await getSettings(app.db);
+    const result = await app.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(settings).where(eq(settings._id, current._id)).for('update');
+      const [after] = await tx
+        .update(settings)
+        .set({ ...req.body, version: before.version + 1, updatedAt: new Date() })
+        .where(eq(settings._id, current._id))
+        .returning();
+      await recordActivity(tx, actorOf(req), {
+        action: 'update',
+        entity: 'settings',
+        entityId: after._id,
+        summary: 'تحديث إعدادات النظام',
+        before: publicSettings(before),
+        after: publicSettings(after),
+      });
+      return after;
+    });
+    invalidateSettingsCache();
+    return publicSettings(result);
+  });
+};

@@ -1,0 +1,34 @@
+import { formatSaudiPhoneLocal, normalizeArabic, roleNames } from '@idara/domain';
+import { users } from '../../db/schema';
+import type { ListResource } from '../../http/list-query';
+
+export const userFields = {
+  _id: users._id,
+  name: users.name,
+  phoneNumber: users.phoneNumber,
+  email: users.email,
+  jobTitle: users.jobTitle,
+  role: users.role,
+  permissions: users.permissions,
+  active: users.active,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export const userResource: ListResource = {
+  table: users,
+  fields: userFields,
+  filters: {
+    role: { column: users.role, type: 'enum', values: roleNames },
+    active: { column: users.active, type: 'boolean' },
+    createdAt: { column: users.createdAt, type: 'date' },
+  },
+  searchColumn: users.searchText,
+  defaultSort: 'name',
+  maxLimit: 1000,
+};
+
+export function userSearchText(u: { name: string; phoneNumber: string; email?: string; jobTitle?: string }) {
+  return normalizeArabic([u.name, u.phoneNumber, formatSaudiPhoneLocal(u.phoneNumber), u.email, u.jobTitle].join(' '));
+}

@@ -1,0 +1,54 @@
+import { idSchema, userCreateBody, userUpdateBody } from '@idara/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { runList } from '../../http/list-query';
+import { actorOf } from '../../http/request-context';
+import { createSigninLink } from '../auth/service';
+import { userFields, userResource } from './resource';
+import { createUser, deleteUser, updateUser } from './service';
+
+const tags = ['user'];
+const params = z.object({ id: idSchema });
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { config: { permissions: ['user:read'] }, schema: { tags } }, async (req) =>
+    runList(app.db, userResource, req.query as Record<string, unknown>),
+  );
+
+  app.get('/:id', { config: { permissions: ['user:details'] }, schema: { tags, params } }, async (req) => {
+    const [row] = await app.db.select(userFields).from(users).where(eq(users._id, req.params.id));
+    if (!row) throw notFound('المستخدم');
+    return row;
+  });
+
+  app.post('/', { config: { permissions: ['user:create'] }, schema: { tags, body: userCreateBody } }, async (req, reply) => {
+    const created = await createUser(app.db, req.user!, req.body, actorOf(req));
+    return reply.status(201).send(created);
+  });
+
+  app.put('/:id', { config: { permissions: ['user:update'] }, schema: { tags, params, body: userUpdateBody } }, async (req) => {
+    const { after, revoked } = await updateUser(app.db, req.user!, req.params.id, req.body, actorOf(req));
+    if (revoked.length) app.events.emit('sessions.revoked', { userId: after._id, sessionIds: revoked });
+    return after;
+  });
+
+  app.delete('/:id', { config: { permissions: ['user:delete'] }, schema: { tags, params } }, async (req) => {
+    const deleted = await deleteUser(app.db, req.user!, req.params.id, actorOf(req));
+    app.events.emit('sessions.revoked', { userId: deleted._id, sessionIds: [] });
+    return { message: `تم حذف المستخدم ${deleted.name}` };
+  });
+
+  app.post(
+    '/:id/signin-link',
+    { config: { permissions: ['user:update'] }, schema: { tags, params } },
+    async (req, reply) => {
+      const { token, expiresAt } = await createSigninLink(app.db, req.params.id, actorOf(req));
+      const origin = app.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
+      const url = `${origin.replace(/\/$/, '')}/auth/signinWithToken?token=${encodeURIComponent(token)}`;
+      return reply.status(201).send({ token, url, expiresAt });
+    },
+  );
+};

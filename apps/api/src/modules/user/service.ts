@@ -1,0 +1,144 @@
+import { rolePresets, type userCreateBody, type userUpdateBody } from '@idara/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import type { ActorContext } from '../../http/request-context';
+import { recordActivity } from '../../lib/activity';
+import type { AuthUser } from '../auth/sessions';
+import { hashPassword } from '../auth/passwords';
+import { revokeSessions } from '../auth/sessions';
+import { userFields, userSearchText } from './resource';
+
+type CreateInput = z.output<typeof userCreateBody>;
+type UpdateInput = z.output<typeof userUpdateBody>;
+
+const DUPLICATE_PHONE = 'رقم الجوال مسجل لمستخدم آخر';
+
+/** Nobody may hand out permissions they do not hold themselves. */
+function assertCanGrant(actor: AuthUser, permissions: string[]) {
+  const missing = permissions.filter((p) => !actor.permissions.includes(p));
+  if (missing.length) throw new AppError(403, 'لا يمكنك منح صلاحيات لا تملكها', { errors: missing });
+}
+
+async function activeAdminsOtherThan(tx: Tx, userId: string) {
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.active, true), ne(users._id, userId)));
+  return count;
+}
+
+async function lockUser(tx: Tx, id: string) {
+  const [row] = await tx.select(userFields).from(users).where(eq(users._id, id)).for('update');
+  if (!row) throw notFound('المستخدم');
+  return row;
+}
+
+async function assertPhoneFree(tx: Tx, phoneNumber: string, exceptId?: string) {
+  const [other] = await tx
+    .select({ _id: users._id, name: users.name })
+    .from(users)
+    .where(exceptId ? and(eq(users.phoneNumber, phoneNumber), ne(users._id, exceptId)) : eq(users.phoneNumber, phoneNumber));
+  if (other) throw new AppError(409, `${DUPLICATE_PHONE}: ${other.name}`, { fieldErrors: { phoneNumber: DUPLICATE_PHONE } });
+}
+
+export async function createUser(db: Db, actor: AuthUser, input: CreateInput, ctx: ActorContext) {
+  const permissions = input.permissions ?? rolePresets[input.role].permissions;
+  assertCanGrant(actor, permissions);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await assertPhoneFree(tx, input.phoneNumber);
+    const values = {
+      name: input.name,
+      phoneNumber: input.phoneNumber,
+      email: input.email,
+      jobTitle: input.jobTitle,
+      role: input.role,
+      permissions,
+      active: input.active,
+      passwordHash,
+    };
+    const [created] = await tx
+      .insert(users)
+      .values({ ...values, searchText: userSearchText(values) })
+      .returning(userFields);
+    await recordActivity(tx, ctx, {
+      action: 'create',
+      entity: 'user',
+      entityId: created._id,
+      summary: `إضافة المستخدم ${created.name}`,
+      after: created,
+    });
+    return created;
+  });
+}
+
+export async function updateUser(db: Db, actor: AuthUser, id: string, input: UpdateInput, ctx: ActorContext) {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const result = await db.transaction(async (tx) => {
+    const before = await lockUser(tx, id);
+    const role = input.role ?? before.role;
+    let permissions = input.permissions;
+    if (!permissions && input.role && input.role !== before.role) permissions = rolePresets[role].permissions;
+    if (permissions) {
+      const added = permissions.filter((p) => !before.permissions.includes(p));
+      assertCanGrant(actor, added);
+    }
+    const active = input.active ?? before.active;
+    if (id === actor._id && (active === false || (input.role && input.role !== before.role))) {
+      throw badRequest('لا يمكنك إيقاف حسابك أو تغيير دورك بنفسك');
+    }
+    const losesAdmin = before.role === 'admin' && before.active && (role !== 'admin' || !active);
+    if (losesAdmin && (await activeAdminsOtherThan(tx, id)) === 0) {
+      throw badRequest('لا يمكن إيقاف آخر مدير للنظام أو تغيير دوره');
+    }
+    if (input.phoneNumber && input.phoneNumber !== before.phoneNumber) await assertPhoneFree(tx, input.phoneNumber, id);
+    const next = {
+      name: input.name ?? before.name,
+      phoneNumber: input.phoneNumber ?? before.phoneNumber,
+      email: input.email ?? before.email,
+      jobTitle: input.jobTitle ?? before.jobTitle,
+      role,
+      permissions: permissions ?? before.permissions,
+      active,
+    };
+    const [after] = await tx
+      .update(users)
+      .set({ ...next, searchText: userSearchText(next), updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}) })
+      .where(eq(users._id, id))
+      .returning(userFields);
+    let revoked: string[] = [];
+    if ((before.active && !after.active) || passwordHash) revoked = await revokeSessions(tx, id);
+    await recordActivity(tx, ctx, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      summary: passwordHash ? `تعديل المستخدم ${after.name} وتعيين كلمة مرور جديدة` : `تعديل المستخدم ${after.name}`,
+      before,
+      after,
+    });
+    return { after, revoked };
+  });
+  return result;
+}
+
+export async function deleteUser(db: Db, actor: AuthUser, id: string, ctx: ActorContext) {
+  if (id === actor._id) throw badRequest('لا يمكنك حذف حسابك');
+  return db.transaction(async (tx) => {
+    const before = await lockUser(tx, id);
+    if (before.role === 'admin' && before.active && (await activeAdminsOtherThan(tx, id)) === 0) {
+      throw badRequest('لا يمكن حذف آخر مدير للنظام');
+    }
+    await tx.delete(users).where(eq(users._id, id));
+    await recordActivity(tx, ctx, {
+      action: 'delete',
+      entity: 'user',
+      entityId: id,
+      summary: `حذف المستخدم ${before.name}`,
+      before,
+    });
+    return before;
+  });
+}

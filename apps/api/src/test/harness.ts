@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { seedIfEmpty } from '../db/seed';
+
+export const ADMIN = { phone: '0500000000', password: 'Admin@12345' };
+
+/**
+ * A real app on a real, empty, migrated and seeded database: in-memory PGlite by default, or a
+ * fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the CI database suite).
+ */
+export async function createTestApp() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = `idara_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString() });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({});
+  }
+  await database.migrate();
+  await seedIfEmpty(database.db, { ...ADMIN, name: 'مدير النظام' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password });
+  const app = await buildApp({ config, database, logger: false, serveWeb: false, realtime: false });
+  await app.ready();
+  return new TestApp(app, database, dropDatabase);
+}
+
+export class TestApp {
+  constructor(
+    public app: FastifyInstance,
+    public database: Database,
+    private dropDatabase?: () => Promise<void>,
+  ) {}
+
+  get db() {
+    return this.database.db;
+  }
+
+  inject(opts: InjectOptions & { token?: string }) {
+    const { token, headers, ...rest } = opts;
+    return this.app.inject({
+      ...rest,
+      headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  }
+
+  async signIn(phoneNumber = ADMIN.phone, password = ADMIN.password, remoteAddress = '127.0.0.1') {
+    const res = await this.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { phoneNumber, password },
+      remoteAddress,
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    return res.json() as { token: string; user: { _id: string; permissions: string[] } };
+  }
+
+  async adminToken() {
+    return (await this.signIn()).token;
+  }
+
+  /** Creates a user through the API and signs them in. */
+  async userWith(role: string, permissions?: string[], phone?: string) {
+    const adminToken = await this.adminToken();
+    const phoneNumber = phone ?? `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const res = await this.inject({
+      method: 'POST',
+      url: '/api/user',
+      token: adminToken,
+      payload: { name: `مستخدم ${role}`, phoneNumber, role, permissions, password: 'Passw0rd!x' },
+    });
+    if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
+    const { token } = await this.signIn(phoneNumber, 'Passw0rd!x');
+    return { token, user: res.json(), phoneNumber, password: 'Passw0rd!x' };
+  }
+
+  async close() {
+    await this.app.close();
+    await this.database.close();
+    await this.dropDatabase?.();
+  }
+}

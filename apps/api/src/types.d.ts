@@ -1,0 +1,26 @@
+import 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { EventBus } from './lib/events';
+import type { MessageChannel } from './lib/message-channel';
+import type { AuthUser } from './modules/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    channel: MessageChannel;
+    events: EventBus;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** No sign-in needed. */
+    public?: boolean;
+    /** Every one of these must be in the user's permissions. */
+    permissions?: string[];
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The one permission catalogue. The spec's strings (§6) are kept exactly; the rest follow
+ * the same `<resource>:<action>` style (design.md §6).
+ */
+const crud = ['read', 'details', 'create', 'update', 'delete'] as const;
+
+export const permissionGroups = [
+  { area: 'user', label: 'المستخدمون', actions: crud },
+  { area: 'customer', label: 'العملاء', actions: [...crud, 'read:messages', 'send:messages'] },
+  { area: 'order', label: 'الطلبات', actions: crud },
+  { area: 'payment', label: 'الحسابات والفواتير', actions: [...crud, 'approve'] },
+  { area: 'service', label: 'الخدمات', actions: crud },
+  { area: 'contract', label: 'أنواع العقود', actions: crud },
+  { area: 'city', label: 'المدن', actions: crud },
+  { area: 'gov', label: 'المناطق', actions: crud },
+  { area: 'paymentMethod', label: 'طرق الدفع', actions: crud },
+  { area: 'forms', label: 'النماذج', actions: crud },
+  { area: 'task', label: 'المهام', actions: crud },
+  { area: 'activity', label: 'السجلات', actions: ['read'] },
+  { area: 'settings', label: 'الإعدادات', actions: ['update'] },
+] as const;
+
+export const actionLabels: Record<string, string> = {
+  read: 'عرض القائمة',
+  details: 'عرض التفاصيل',
+  create: 'إضافة',
+  update: 'تعديل',
+  delete: 'حذف',
+  approve: 'اعتماد',
+  'read:messages': 'قراءة الرسائل',
+  'send:messages': 'إرسال الرسائل',
+};
+
+export const allPermissions: string[] = permissionGroups.flatMap((g) =>
+  g.actions.map((a) => `${g.area}:${a}`),
+);
+
+export type Permission = string;
+
+export function isKnownPermission(p: string): boolean {
+  return allPermissions.includes(p);
+}
+
+export function hasAll(userPermissions: readonly string[] | undefined, required: readonly string[] = []) {
+  if (required.length === 0) return true;
+  if (!userPermissions) return false;
+  return required.every((p) => userPermissions.includes(p));
+}
+
+const readOnly = (areas: string[]) => areas.flatMap((a) => [`${a}:read`, `${a}:details`]);
+
+/** Roles are named permission presets; a user's own list is stored on the user and editable. */
+export const rolePresets: Record<string, { label: string; permissions: string[] }> = {
+  admin: { label: 'مدير النظام', permissions: allPermissions },
+  manager: {
+    label: 'مدير',
+    permissions: allPermissions
+      .filter((p) => !p.startsWith('user:') && p !== 'settings:update' && !p.endsWith(':delete'))
+      .concat(['user:read', 'user:details']),
+  },
+  accountant: {
+    label: 'محاسب',
+    permissions: [
+      ...readOnly(['customer', 'order', 'service', 'contract', 'city', 'gov', 'paymentMethod']),
+      'payment:read',
+      'payment:details',
+      'payment:create',
+      'payment:update',
+      'payment:approve',
+      'task:read',
+      'user:read',
+    ],
+  },
+  employee: {
+    label: 'موظف',
+    permissions: [
+      'task:read',
+      'customer:read',
+      'customer:details',
+      'order:read',
+      'order:details',
+      'user:read',
+    ],
+  },
+};
+
+export const roleNames = Object.keys(rolePresets);

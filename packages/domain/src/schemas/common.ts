@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { normalizeSaudiPhone } from '../phone';
+
+export const idSchema = z.string().uuid({ message: 'معرّف غير صالح' });
+
+export const phoneSchema = z
+  .string({ message: 'رقم الجوال مطلوب' })
+  .trim()
+  .min(1, { message: 'رقم الجوال مطلوب' })
+  .transform((v, ctx) => {
+    const n = normalizeSaudiPhone(v);
+    if (!n) {
+      ctx.addIssue({ code: 'custom', message: 'رقم الجوال غير صحيح، مثال: 05XXXXXXXX' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const passwordSchema = z
+  .string({ message: 'كلمة المرور مطلوبة' })
+  .min(8, { message: 'كلمة المرور يجب أن تكون 8 أحرف على الأقل' })
+  .max(128, { message: 'كلمة المرور طويلة جداً' });
+
+export const nameSchema = z
+  .string({ message: 'الاسم مطلوب' })
+  .trim()
+  .min(2, { message: 'الاسم يجب أن يكون حرفين على الأقل' })
+  .max(100, { message: 'الاسم طويل جداً' });
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: 'البريد الإلكتروني غير صحيح' });
+
+export const messageResponse = z.object({ message: z.string() });

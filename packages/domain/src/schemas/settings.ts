@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { toLatinDigits } from '../digits';
+
+/** Spec §3 settings with their defaults, plus the seller data a VAT invoice needs. */
+export const settingsDefaults = {
+  tax: 15,
+  address: '',
+  email: '',
+  phoneNumber: '',
+  whatsappNumber: '',
+  newCustomer: true,
+  newOrder: true,
+  newPayment: true,
+  payPayment: true,
+  maintenanceMode: false,
+  companyName: 'شركة إدارة للخدمات',
+  vatNumber: '300000000000003',
+};
+
+export const vatNumberSchema = z
+  .string()
+  .trim()
+  .transform((v) => toLatinDigits(v))
+  .refine((v) => v === '' || /^3\d{13}3$/.test(v), {
+    message: 'الرقم الضريبي يتكون من 15 رقماً ويبدأ وينتهي بالرقم 3',
+  });
+
+export const settingsBody = z
+  .object({
+    tax: z.coerce
+      .number({ message: 'نسبة الضريبة يجب أن تكون رقماً' })
+      .min(0, { message: 'نسبة الضريبة لا تقل عن 0' })
+      .max(100, { message: 'نسبة الضريبة لا تزيد عن 100' }),
+    address: z.string().trim().max(300, { message: 'العنوان طويل جداً' }),
+    email: z
+      .string()
+      .trim()
+      .max(200)
+      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
+        message: 'البريد الإلكتروني غير صحيح',
+      }),
+    phoneNumber: z.string().trim().max(30),
+    whatsappNumber: z.string().trim().max(30),
+    newCustomer: z.boolean(),
+    newOrder: z.boolean(),
+    newPayment: z.boolean(),
+    payPayment: z.boolean(),
+    maintenanceMode: z.boolean(),
+    // ZATCA QR encodes each value with a one-byte length: the seller name must fit in 127 bytes.
+    companyName: z
+      .string()
+      .trim()
+      .min(2, { message: 'اسم المنشأة مطلوب' })
+      .refine((v) => new TextEncoder().encode(v).length <= 127, {
+        message: 'اسم المنشأة طويل جداً لرمز الفاتورة (127 بايت كحد أقصى)',
+      }),
+    vatNumber: vatNumberSchema,
+  })
+  .partial();
+
+export type Settings = typeof settingsDefaults;
