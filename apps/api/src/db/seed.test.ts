@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { seedIfEmpty } from './seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const counts = async () => {
+  const result = await t.db.execute(sql`select
+    (select count(*)::int from users) as users, (select count(*)::int from roles) as roles,
+    (select count(*)::int from governments) as governments, (select count(*)::int from cities) as cities,
+    (select count(*)::int from payment_methods) as methods, (select count(*)::int from settings) as settings`);
+  return (result as unknown as { rows: Record<string, number>[] }).rows[0];
+};
+
+describe('seed', () => {
+  it('fills an empty database with the admin, roles, 13 regions with cities, payment methods, settings', async () => {
+    const c = await counts();
+    expect(c).toMatchObject({ users: 1, roles: 4, governments: 13, settings: 1, methods: 3 });
+    expect(c.cities).toBeGreaterThanOrEqual(50);
+    const methods = await t.db.execute(sql`select name from payment_methods order by name`);
+    expect((methods as unknown as { rows: { name: string }[] }).rows.map((r) => r.name).sort()).toEqual(['تحويل بنكي', 'مدى', 'نقدي'].sort());
+  });
+
+  it('does not seed twice', async () => {
+    const before = await counts();
+    expect(await seedIfEmpty(t.db, { phone: '0511111111', password: 'Another1!', name: 'x' })).toBe(false);
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('settings', () => {
+  it('has the spec defaults and honours the spec field selection', async () => {
+    const all = (await t.inject({ method: 'GET', url: '/api/settings', token: admin })).json();
+    expect(all).toMatchObject({
+      tax: 15,
+      address: '',
+      email: '',
+      phoneNumber: '',
+      whatsappNumber: '',
+      newCustomer: true,
+      newOrder: true,
+      newPayment: true,
+      payPayment: true,
+      maintenanceMode: false,
+    });
+    expect(all.companyName).toBeTruthy();
+    expect(all.vatNumber).toMatch(/^3\d{13}3$/);
+    const trimmed = (await t.inject({ method: 'GET', url: '/api/settings?fields=-version,-createdAt,-updatedAt,-_id&cache=1', token: admin })).json();
+    expect(trimmed).not.toHaveProperty('_id');
+    expect(trimmed).not.toHaveProperty('version');
+    expect(trimmed).not.toHaveProperty('createdAt');
+    expect(trimmed).toHaveProperty('tax', 15);
+  });
+
+  it('updates with settings:update only, and validates in Arabic', async () => {
+    const employee = await t.userWith('employee');
+    expect((await t.inject({ method: 'PUT', url: '/api/settings', token: employee.token, payload: { tax: 5 } })).statusCode).toBe(403);
+    const bad = await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { tax: 150, vatNumber: '123', email: 'bad' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['email', 'tax', 'vatNumber']);
+    const tooLong = await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { companyName: 'ش'.repeat(70) } });
+    expect(tooLong.statusCode).toBe(422);
+    const ok = await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { tax: 15, address: 'الرياض، حي العليا', vatNumber: '٣١٠١٢٣٤٥٦٧٠٠٠٠٣' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ address: 'الرياض، حي العليا', vatNumber: '310123456700003' });
+  });
+
+  it('maintenance mode answers 503 to users without settings:update, admins keep working', async () => {
+    const employee = await t.userWith('employee');
+    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { maintenanceMode: true } });
+    const blocked = await t.inject({ method: 'GET', url: '/api/auth/me', token: employee.token });
+    expect(blocked.statusCode).toBe(503);
+    expect(blocked.json()).toMatchObject({ maintenance: true });
+    expect(blocked.json().message).toMatch(/الصيانة/);
+    expect((await t.inject({ method: 'GET', url: '/api/user', token: admin })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { maintenanceMode: false } });
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: employee.token })).statusCode).toBe(200);
+  });
+});
