@@ -1,0 +1,184 @@
+/**
+ * Hijri (Umm al-Qura) and Gregorian calendar helpers.
+ *
+ * Conventions:
+ * - Every calendar computation happens in {@link TIME_ZONE} (Asia/Riyadh), whatever the
+ *   time zone of the server or browser.
+ * - The Hijri calendar is always named explicitly: `islamic-umalqura`, the official Saudi
+ *   calendar. Never rely on the `ar-SA` default calendar, which differs between runtimes.
+ * - Output uses Latin digits (the `-nu-latn` extension), like the rest of the app, so dates
+ *   read the same as amounts and phone numbers. Use `toArabicDigits` for Arabic-Indic display.
+ * - Hijri month names come from {@link HIJRI_MONTHS} (the names ICU uses for `ar`), not from
+ *   the runtime, so the text is identical in Node and every browser.
+ */
+
+export const TIME_ZONE = 'Asia/Riyadh';
+
+/** The Umm al-Qura locale with the calendar named explicitly and Latin digits. */
+export const HIJRI_LOCALE = 'ar-SA-u-ca-islamic-umalqura-nu-latn';
+
+/** Arabic names of the Hijri months, index 0 = محرم (month 1). */
+export const HIJRI_MONTHS = [
+  'محرم',
+  'صفر',
+  'ربيع الأول',
+  'ربيع الآخر',
+  'جمادى الأولى',
+  'جمادى الآخرة',
+  'رجب',
+  'شعبان',
+  'رمضان',
+  'شوال',
+  'ذو القعدة',
+  'ذو الحجة',
+] as const;
+
+export type DateInput = Date | string | number;
+
+export interface HijriParts {
+  day: number;
+  month: number;
+  monthName: string;
+  year: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Converts a Date, ISO string or epoch milliseconds to a Date; throws RangeError when invalid. */
+export function coerceDate(date: DateInput): Date {
+  const d = date instanceof Date ? new Date(date.getTime()) : new Date(date);
+  if (Number.isNaN(d.getTime())) throw new RangeError(`تاريخ غير صالح: ${String(date)}`);
+  return d;
+}
+
+let hijriFormatter: Intl.DateTimeFormat | undefined;
+let gregorianFormatter: Intl.DateTimeFormat | undefined;
+
+function hijriFmt(): Intl.DateTimeFormat {
+  hijriFormatter ??= new Intl.DateTimeFormat(HIJRI_LOCALE, {
+    timeZone: TIME_ZONE,
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+  });
+  return hijriFormatter;
+}
+
+function gregorianFmt(): Intl.DateTimeFormat {
+  gregorianFormatter ??= new Intl.DateTimeFormat('en-GB-u-ca-gregory-nu-latn', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return gregorianFormatter;
+}
+
+function numericParts(parts: Intl.DateTimeFormatPart[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of parts) {
+    if (p.type !== 'literal' && p.type !== 'era')
+      out[p.type] = Number.parseInt(p.value.replace(/\D/g, ''), 10);
+  }
+  return out;
+}
+
+/** Gregorian wall-clock parts of `date` in Asia/Riyadh. */
+export interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function riyadhParts(date: DateInput): ZonedParts {
+  const p = numericParts(gregorianFmt().formatToParts(coerceDate(date)));
+  return {
+    year: p.year,
+    month: p.month,
+    day: p.day,
+    // Some engines print midnight as 24 even with h23; normalise.
+    hour: p.hour % 24,
+    minute: p.minute,
+    second: p.second,
+  };
+}
+
+/** The instant Asia/Riyadh's calendar day containing `date` starts (00:00 Riyadh time). */
+export function startOfRiyadhDay(date: DateInput): Date {
+  const d = coerceDate(date);
+  const p = riyadhParts(d);
+  const wallAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const offset = wallAsUtc - Math.floor(d.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(p.year, p.month - 1, p.day) - offset);
+}
+
+/**
+ * Number of whole Riyadh calendar days from `from` to `to` (positive when `to` is later):
+ * yesterday → today is 1 regardless of the hours.
+ */
+export function riyadhDayDiff(from: DateInput, to: DateInput): number {
+  const a = riyadhParts(from);
+  const b = riyadhParts(to);
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS);
+}
+
+/** Umm al-Qura day, month (1–12), Arabic month name and year of `date` in Asia/Riyadh. */
+export function hijriParts(date: DateInput): HijriParts {
+  const p = numericParts(hijriFmt().formatToParts(coerceDate(date)));
+  return { day: p.day, month: p.month, monthName: HIJRI_MONTHS[p.month - 1], year: p.year };
+}
+
+/** e.g. '15 رمضان 1447 هـ' (Latin digits; wrap in `toArabicDigits` for '١٥ رمضان ١٤٤٧ هـ'). */
+export function formatHijriDate(date: DateInput): string {
+  const h = hijriParts(date);
+  return `${h.day} ${h.monthName} ${h.year} هـ`;
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** Gregorian date in Asia/Riyadh as 'YYYY/MM/DD', e.g. '2026/03/05'. */
+export function formatGregorianDate(date: DateInput): string {
+  const p = riyadhParts(date);
+  return `${pad(p.year, 4)}/${pad(p.month)}/${pad(p.day)}`;
+}
+
+/**
+ * The Hijri month containing `date`, as Gregorian instants: `start` is 00:00 Riyadh time of
+ * the 1st of the month (inclusive) and `end` is 00:00 Riyadh time of the 1st of the next
+ * month (exclusive) — ready for `created_at >= start AND created_at < end`.
+ * Computed by stepping whole days and comparing {@link hijriParts}, so it always agrees
+ * with what the calendar displays.
+ */
+export function hijriMonthRange(date: DateInput): {
+  start: Date;
+  end: Date;
+  year: number;
+  month: number;
+  monthName: string;
+} {
+  const h = hijriParts(date);
+  // Noon avoids any ambiguity at day edges while stepping.
+  const noon = startOfRiyadhDay(date).getTime() + DAY_MS / 2;
+  const sameMonth = (t: number) => {
+    const x = hijriParts(t);
+    return x.month === h.month && x.year === h.year;
+  };
+  let first = noon;
+  while (sameMonth(first - DAY_MS)) first -= DAY_MS;
+  let next = noon + DAY_MS;
+  while (sameMonth(next)) next += DAY_MS;
+  return {
+    start: startOfRiyadhDay(first),
+    end: startOfRiyadhDay(next),
+    year: h.year,
+    month: h.month,
+    monthName: h.monthName,
+  };
+}

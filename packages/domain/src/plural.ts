@@ -1,0 +1,92 @@
+/**
+ * Arabic plural forms for counted nouns.
+ *
+ * Categories follow CLDR / `Intl.PluralRules('ar')` for whole numbers (n = |count|):
+ * - zero  — 0
+ * - one   — 1            → the noun + واحد/واحدة: 'يوم واحد', 'ساعة واحدة'
+ * - two   — 2            → the dual: 'يومان', 'ساعتان'
+ * - few   — n % 100 in 3–10   → plural: '3 أيام', '103 أيام'
+ * - many  — n % 100 in 11–99  → singular accusative: '11 يوماً', '11 ساعة'
+ * - other — everything else (100, 101, 102, 200, 1000, fractions) → singular genitive:
+ *   '100 يوم', '1000 ساعة'
+ *
+ * Zero: we use the 'other' form ('0 يوم', '0 ساعة'), as CLDR does; it reads naturally in
+ * lists and counters. When `other` is not given it falls back to `many`, and `zero` falls
+ * back to `other` (then `many`). Give `other` for grammatical 100+.
+ *
+ * Templates may contain `{n}`, replaced by the count in Latin digits without grouping.
+ */
+export interface ArabicPluralForms {
+  zero?: string;
+  one: string;
+  two: string;
+  few: string;
+  many: string;
+  other?: string;
+}
+
+export type ArabicPluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+/** CLDR Arabic plural category of `n` (sign ignored). Equivalent to `new Intl.PluralRules('ar').select(n)`. */
+export function arabicPluralCategory(n: number): ArabicPluralCategory {
+  const a = Math.abs(n);
+  if (!Number.isInteger(a)) return 'other';
+  if (a === 0) return 'zero';
+  if (a === 1) return 'one';
+  if (a === 2) return 'two';
+  const r = a % 100;
+  if (r >= 3 && r <= 10) return 'few';
+  if (r >= 11 && r <= 99) return 'many';
+  return 'other';
+}
+
+/** Picks the form for `n` and fills `{n}`. `arabicPlural(3, DAYS)` → '3 أيام'. */
+export function arabicPlural(n: number, forms: ArabicPluralForms): string {
+  if (!Number.isFinite(n)) throw new RangeError(`عدد غير صالح: ${n}`);
+  const category = arabicPluralCategory(n);
+  let template: string;
+  switch (category) {
+    case 'zero':
+      template = forms.zero ?? forms.other ?? forms.many;
+      break;
+    case 'other':
+      template = forms.other ?? forms.many;
+      break;
+    default:
+      template = forms[category];
+  }
+  return template.replaceAll('{n}', String(n));
+}
+
+/** Days, nominative (subject / standalone): 'يوم واحد', 'يومان', '3 أيام', '11 يوماً', '100 يوم'. */
+export const DAYS: ArabicPluralForms = {
+  one: 'يوم واحد',
+  two: 'يومان',
+  few: '{n} أيام',
+  many: '{n} يوماً',
+  other: '{n} يوم',
+};
+
+/** Days, accusative/adverbial ('متأخر يومين'). */
+export const DAYS_ACCUSATIVE: ArabicPluralForms = { ...DAYS, one: 'يوماً واحداً', two: 'يومين' };
+
+/** Hours, nominative: 'ساعة واحدة', 'ساعتان', '3 ساعات', '11 ساعة', '100 ساعة'. */
+export const HOURS: ArabicPluralForms = {
+  one: 'ساعة واحدة',
+  two: 'ساعتان',
+  few: '{n} ساعات',
+  many: '{n} ساعة',
+  other: '{n} ساعة',
+};
+
+/** Hours, accusative/adverbial ('متأخر ساعتين'). */
+export const HOURS_ACCUSATIVE: ArabicPluralForms = { ...HOURS, two: 'ساعتين' };
+
+/** Minutes, nominative: 'دقيقة واحدة', 'دقيقتان', '3 دقائق', '11 دقيقة'. */
+export const MINUTES: ArabicPluralForms = {
+  one: 'دقيقة واحدة',
+  two: 'دقيقتان',
+  few: '{n} دقائق',
+  many: '{n} دقيقة',
+  other: '{n} دقيقة',
+};
