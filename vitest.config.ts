@@ -1,7 +1,17 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// CI asks for a JSON report per run so one closing line can sum every suite.
+const reportDir = process.env.IDARA_REPORT_DIR;
+const reporters = reportDir ? ['default', 'json'] : ['default'];
+const outputFile = reportDir
+  ? { json: path.join(reportDir, `vitest-${process.env.IDARA_REPORT_NAME ?? 'unit'}.json`) }
+  : undefined;
 
 export default defineConfig({
   test: {
+    reporters,
+    outputFile,
     projects: [
       {
         test: {

@@ -1,9 +1,9 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuthGuard } from './http/auth';
@@ -85,7 +85,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
 
-  if (opts.serveWeb !== false) await registerWebApp(app, opts.config.webDist);
+  await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);
   if (opts.realtime !== false) attachRealtime(app);
   return app;
 }

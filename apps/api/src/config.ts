@@ -29,7 +29,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  const webDist =
-    parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   return { ...parsed.data, webDist };
 }

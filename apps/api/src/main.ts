@@ -12,7 +12,9 @@ async function openWithRetry(config: ReturnType<typeof loadConfig>) {
     } catch (err) {
       if (!config.DATABASE_URL || attempt >= DB_CONNECT_ATTEMPTS) throw err;
       const delay = Math.min(1000 * 2 ** (attempt - 1), 10_000);
-      console.error(`Database unreachable (${(err as Error).message}); retry ${attempt}/${DB_CONNECT_ATTEMPTS - 1} in ${delay} ms`);
+      console.error(
+        `Database unreachable (${(err as Error).message}); retry ${attempt}/${DB_CONNECT_ATTEMPTS - 1} in ${delay} ms`,
+      );
       await new Promise((r) => setTimeout(r, delay));
     }
   }

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { EventBus } from './lib/events';
 import type { MessageChannel } from './lib/message-channel';
+import type { SessionCache } from './modules/auth/session-cache';
 import type { AuthUser } from './modules/auth/sessions';
 
 declare module 'fastify' {
@@ -12,6 +13,7 @@ declare module 'fastify' {
     database: Database;
     channel: MessageChannel;
     events: EventBus;
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -18,6 +18,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** The bare driver, for benchmarks: runs SQL text with positional parameters. */
+  rawQuery(text: string, params: unknown[]): Promise<unknown[]>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as any, { migrationsFolder }),
+      rawQuery: async (text, params) => (await pool.query(text, params)).rows,
       close: () => pool.end(),
     };
   }
@@ -56,6 +59,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as any, { migrationsFolder }),
+    rawQuery: async (text, params) => (await client.query(text, params)).rows,
     close: () => client.close(),
   };
 }

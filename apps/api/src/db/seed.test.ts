@@ -25,7 +25,9 @@ describe('seed', () => {
     expect(c).toMatchObject({ users: 1, roles: 4, governments: 13, settings: 1, methods: 3 });
     expect(c.cities).toBeGreaterThanOrEqual(50);
     const methods = await t.db.execute(sql`select name from payment_methods order by name`);
-    expect((methods as unknown as { rows: { name: string }[] }).rows.map((r) => r.name).sort()).toEqual(['تحويل بنكي', 'مدى', 'نقدي'].sort());
+    expect((methods as unknown as { rows: { name: string }[] }).rows.map((r) => r.name).sort()).toEqual(
+      ['تحويل بنكي', 'مدى', 'نقدي'].sort(),
+    );
   });
 
   it('does not seed twice', async () => {

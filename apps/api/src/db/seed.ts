@@ -33,7 +33,11 @@ export async function seedIfEmpty(db: Db, admin: AdminSeed): Promise<boolean> {
     if (inserted.length === 0) return false; // another process seeded first
 
     await tx.insert(roles).values(
-      Object.entries(rolePresets).map(([name, preset]) => ({ name, label: preset.label, permissions: preset.permissions })),
+      Object.entries(rolePresets).map(([name, preset]) => ({
+        name,
+        label: preset.label,
+        permissions: preset.permissions,
+      })),
     );
     const adminValues = {
       name: admin.name,
@@ -53,7 +57,9 @@ export async function seedIfEmpty(db: Db, admin: AdminSeed): Promise<boolean> {
         .returning({ _id: governments._id });
       await tx
         .insert(cities)
-        .values(region.cities.map((name) => ({ name, government: gov._id, searchText: normalizeArabic(name) })));
+        .values(
+          region.cities.map((name) => ({ name, government: gov._id, searchText: normalizeArabic(name) })),
+        );
     }
     await tx
       .insert(paymentMethods)

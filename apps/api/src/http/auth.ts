@@ -1,5 +1,6 @@
 import { hasAll } from '@idara/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SessionCache } from '../modules/auth/session-cache';
 import { resolveToken } from '../modules/auth/sessions';
 import { getSettings } from '../modules/settings/service';
 import { AppError, forbidden, unauthorized } from './errors';
@@ -19,13 +20,19 @@ export function bearerToken(req: FastifyRequest): string | null {
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const cache = new SessionCache();
+  app.decorate('sessionCache', cache);
+  app.events.on('sessions.revoked', ({ userId, sessionIds }) =>
+    sessionIds.length ? cache.dropSessions(sessionIds) : cache.dropUser(userId),
+  );
+  app.events.on('user.changed', ({ userId }) => cache.dropUser(userId));
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
     const config = req.routeOptions.config ?? {};
     const token = bearerToken(req);
     if (token && token.length <= 200) {
-      const resolved = await resolveToken(app.db, token);
+      const resolved = await resolveToken(app.db, token, cache);
       if (resolved) {
         req.user = resolved.user;
         req.sessionId = resolved.sessionId;
@@ -40,7 +47,12 @@ export function registerAuthGuard(app: FastifyInstance) {
     if (!req.user.permissions.includes('settings:update') && req.routeOptions.url !== '/api/auth/signout') {
       const settings = await getSettings(app.db);
       if (settings.maintenanceMode) {
-        throw new AppError(503, 'النظام في وضع الصيانة حالياً، يرجى المحاولة لاحقاً', { maintenance: true }, { 'Retry-After': '300' });
+        throw new AppError(
+          503,
+          'النظام في وضع الصيانة حالياً، يرجى المحاولة لاحقاً',
+          { maintenance: true },
+          { 'Retry-After': '300' },
+        );
       }
     }
   });

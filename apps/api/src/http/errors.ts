@@ -52,7 +52,11 @@ function pgErrorOf(err: unknown): { code: string; constraint?: string; detail?: 
 }
 
 /** Maps every error to a JSON body with an Arabic message; bad input never becomes a 500. */
-export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+export function toErrorResponse(err: unknown): {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+} {
   if (err instanceof AppError) {
     return { status: err.statusCode, body: { message: err.message, ...err.extra }, headers: err.headers };
   }
@@ -62,11 +66,17 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
       const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
       fieldErrors[key] ??= v.message ?? INVALID_INPUT;
     }
-    return { status: 422, body: { message: INVALID_INPUT, errors: [...new Set(Object.values(fieldErrors))], fieldErrors } };
+    return {
+      status: 422,
+      body: { message: INVALID_INPUT, errors: [...new Set(Object.values(fieldErrors))], fieldErrors },
+    };
   }
   if (err instanceof ZodError) {
     const fieldErrors = fieldErrorsFromIssues(err.issues);
-    return { status: 422, body: { message: INVALID_INPUT, errors: [...new Set(Object.values(fieldErrors))], fieldErrors } };
+    return {
+      status: 422,
+      body: { message: INVALID_INPUT, errors: [...new Set(Object.values(fieldErrors))], fieldErrors },
+    };
   }
   const pgErr = pgErrorOf(err);
   if (pgErr) {
@@ -110,8 +120,5 @@ export function registerErrorHandling(app: FastifyInstance) {
     else request.log.info({ status, message: body.message }, 'request refused');
     if (headers) reply.headers(headers);
     return reply.status(status).send(body);
-  });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: 'المسار غير موجود' });
   });
 }

@@ -1,7 +1,8 @@
 import { normalizeArabic, toLatinDigits } from '@idara/domain';
-import { type SQL, and, asc, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { selectRows } from '../db/fast-query';
 import { badRequest } from './errors';
 
 export type FilterType = 'text' | 'uuid' | 'boolean' | 'number' | 'date' | 'enum';
@@ -96,16 +97,24 @@ export function parseListQuery(resource: ListResource, query: Record<string, unk
   let fields = resource.defaultFields ?? allFields;
   const rawFields = one(query.fields)?.trim();
   if (rawFields) {
-    const names = rawFields.split(',').map((f) => f.trim()).filter(Boolean);
+    const names = rawFields
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
     const excluded = names.filter((n) => n.startsWith('-')).map((n) => n.slice(1));
     const included = names.filter((n) => !n.startsWith('-'));
     for (const n of included) if (!resource.fields[n]) throw badRequest(`الحقل ${n} غير معروف`);
-    fields = included.length ? [...new Set(['_id', ...included])] : fields.filter((f) => !excluded.includes(f));
+    fields = included.length
+      ? [...new Set(['_id', ...included])]
+      : fields.filter((f) => !excluded.includes(f));
   }
 
   const orderBy: SQL[] = [];
   const rawSort = one(query.sort)?.trim() || resource.defaultSort;
-  for (const part of rawSort.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of rawSort
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const descending = part.startsWith('-');
     const name = descending ? part.slice(1) : part;
     const column = resource.fields[name];
@@ -154,26 +163,44 @@ export interface ListResult<T = Record<string, unknown>> {
   limit: number;
 }
 
-/** Runs a parsed list query: one page of rows and the total under the same filters. */
+/** The page and count queries of a list request, unexecuted (the bench runs their SQL bare). */
+export function buildListQueries(
+  db: DbOrTx,
+  resource: ListResource,
+  query: Record<string, unknown>,
+  extraWhere?: SQL,
+) {
+  const q = parseListQuery(resource, query);
+  const where = extraWhere ? (q.where ? and(q.where, extraWhere) : extraWhere) : q.where;
+  const selection = Object.fromEntries(q.fields.map((f) => [f, resource.fields[f]]));
+  let rows = db
+    .select(selection)
+    .from(resource.table)
+    .where(where)
+    .orderBy(...q.orderBy)
+    .$dynamic();
+  if (q.limit > 0) rows = rows.limit(q.limit).offset((q.page - 1) * q.limit);
+  const countSelection = { total: sql<number>`count(*)::int` };
+  const count = db.select(countSelection).from(resource.table).where(where);
+  return { parsed: q, rows, count, selection, countSelection };
+}
+
+/** Runs a list request: one page of rows and the total under the same filters. */
 export async function runList(
   db: DbOrTx,
   resource: ListResource,
   query: Record<string, unknown>,
   extraWhere?: SQL,
 ): Promise<ListResult> {
-  const q = parseListQuery(resource, query);
-  const where = extraWhere ? (q.where ? and(q.where, extraWhere) : extraWhere) : q.where;
-  const selection = Object.fromEntries(q.fields.map((f) => [f, resource.fields[f]]));
-  let rowsQuery = db
-    .select(selection)
-    .from(resource.table)
-    .where(where)
-    .orderBy(...q.orderBy)
-    .$dynamic();
-  if (q.limit > 0) rowsQuery = rowsQuery.limit(q.limit).offset((q.page - 1) * q.limit);
+  const { parsed, rows, count, selection, countSelection } = buildListQueries(
+    db,
+    resource,
+    query,
+    extraWhere,
+  );
   const [data, [{ total }]] = await Promise.all([
-    rowsQuery,
-    db.select({ total: sql<number>`count(*)::int` }).from(resource.table).where(where),
+    selectRows(db, rows, selection),
+    selectRows(db, count, countSelection),
   ]);
-  return { data, total, page: q.limit > 0 ? q.page : 1, limit: q.limit };
+  return { data, total: total as number, page: parsed.limit > 0 ? parsed.page : 1, limit: parsed.limit };
 }

@@ -8,43 +8,44 @@ import type { FastifyInstance } from 'fastify';
  * cached, and every unknown non-API GET answered with index.html (the SPA router takes it from there).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  let indexHtml: string | undefined;
+  // The one not-found handler: API paths get a JSON 404; other GETs get the SPA when it is built.
+  app.setNotFoundHandler((req, reply) => {
+    if (
+      indexHtml &&
+      req.method === 'GET' &&
+      !req.url.startsWith('/api/') &&
+      !req.url.startsWith('/socket.io')
+    ) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ message: 'المسار غير موجود' });
+  });
+
   app.get('/runtime-config.js', { config: { public: true } }, async (_req, reply) => {
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
     return `window.__IDARA_CONFIG__ = ${JSON.stringify({ apiBase: '' })};\n`;
   });
 
+  if (!webDist) return; // API-only (tests)
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
     return;
   }
-  const indexHtml = fs.readFileSync(indexPath, 'utf8');
+  indexHtml = fs.readFileSync(indexPath, 'utf8');
 
   await app.register(fastifyStatic, {
     root: webDist,
+    // One route per file found at start, so unknown paths fall through to the SPA.
     wildcard: false,
     index: false,
     setHeaders(res, filePath) {
       const rel = path.relative(webDist, filePath);
-      if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (rel.startsWith(`assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
       else if (rel === 'version.json') res.header('cache-control', 'no-store');
       else res.header('cache-control', 'public, max-age=3600');
     },
-  });
-
-  // Files outside /assets are few; register each so unknown paths fall through to the SPA.
-  const files = fs.readdirSync(webDist, { recursive: true, withFileTypes: true });
-  for (const entry of files) {
-    if (!entry.isFile()) continue;
-    const rel = path.relative(webDist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    if (rel === 'index.html') continue;
-    app.get(`/${rel}`, { config: { public: true } }, (_req, reply) => reply.sendFile(rel));
-  }
-
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
-    return reply.status(404).send({ message: 'المسار غير موجود' });
   });
 }

@@ -1,5 +1,5 @@
-import { activity } from '../db/schema';
 import type { DbOrTx } from '../db/client';
+import { activity } from '../db/schema';
 import type { ActorContext } from '../http/request-context';
 
 export type ActivityAction =

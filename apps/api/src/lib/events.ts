@@ -2,7 +2,10 @@ import { EventEmitter } from 'node:events';
 
 /** In-process domain events, emitted after the transaction that caused them commits. */
 export interface DomainEvents {
+  /** Empty sessionIds means every session of the user (deleted user). */
   'sessions.revoked': { userId: string; sessionIds: string[] };
+  /** A user's name, role, permissions or state changed. */
+  'user.changed': { userId: string };
 }
 
 export class EventBus {

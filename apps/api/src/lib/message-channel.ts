@@ -26,7 +26,10 @@ export function outboxChannel(log: FastifyBaseLogger): MessageChannel {
         body: message.body,
         purpose: message.purpose,
       });
-      log.info({ to: message.to, purpose: message.purpose, body: message.body }, 'message recorded in outbox');
+      log.info(
+        { to: message.to, purpose: message.purpose, body: message.body },
+        'message recorded in outbox',
+      );
     },
   };
 }

@@ -20,7 +20,8 @@ export function attachRealtime(app: FastifyInstance) {
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
-    const resolved = token && token.length <= 200 ? await resolveToken(app.db, token).catch(() => null) : null;
+    const resolved =
+      token && token.length <= 200 ? await resolveToken(app.db, token).catch(() => null) : null;
     if (!resolved) return next(new Error('unauthorized'));
     socket.data.userId = resolved.user._id;
     socket.data.sessionId = resolved.sessionId;

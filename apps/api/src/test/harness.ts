@@ -36,7 +36,12 @@ export async function createTestApp() {
   }
   await database.migrate();
   await seedIfEmpty(database.db, { ...ADMIN, name: 'مدير النظام' });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ADMIN_PHONE: ADMIN.phone,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
   const app = await buildApp({ config, database, logger: false, serveWeb: false, realtime: false });
   await app.ready();
   return new TestApp(app, database, dropDatabase);

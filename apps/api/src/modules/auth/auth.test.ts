@@ -12,11 +12,23 @@ afterAll(async () => {
 });
 
 const signin = (phoneNumber: string, password: string, remoteAddress = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phoneNumber, password }, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { phoneNumber, password },
+    remoteAddress,
+  });
 
 describe('sign-in', () => {
   it('answers {user, token} for every Saudi form of the same phone', async () => {
-    for (const phone of ['0500000000', '500000000', '+966500000000', '00966500000000', '٠٥٠٠٠٠٠٠٠٠', '050 000 0000']) {
+    for (const phone of [
+      '0500000000',
+      '500000000',
+      '+966500000000',
+      '00966500000000',
+      '٠٥٠٠٠٠٠٠٠٠',
+      '050 000 0000',
+    ]) {
       const res = await signin(phone, ADMIN.password, '10.0.0.2');
       expect(res.statusCode, phone).toBe(200);
       const body = res.json();
@@ -31,7 +43,8 @@ describe('sign-in', () => {
     const res = await t.inject({ method: 'GET', url: '/api/auth/me', token });
     expect(res.statusCode).toBe(200);
     const me = res.json();
-    for (const key of ['_id', 'name', 'role', 'jobTitle', 'permissions', 'phoneNumber']) expect(me).toHaveProperty(key);
+    for (const key of ['_id', 'name', 'role', 'jobTitle', 'permissions', 'phoneNumber'])
+      expect(me).toHaveProperty(key);
     expect(me.permissions).toContain('user:read');
     expect(JSON.stringify(me)).not.toMatch(/argon2|passwordHash|tokenHash/);
   });
@@ -50,7 +63,12 @@ describe('sign-in', () => {
     const res = await signin('12345', '', '10.0.0.4');
     expect(res.statusCode).toBe(422);
     expect(res.json().fieldErrors.phoneNumber).toMatch(/رقم الجوال/);
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: '{bad', headers: { 'content-type': 'application/json' } });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: '{bad',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toBeTruthy();
   });
@@ -58,7 +76,11 @@ describe('sign-in', () => {
   it('writes sign-ins and failed sign-ins to the activity log', async () => {
     await signin('0500000000', 'nope-nope', '10.0.0.5');
     await signin('0500000000', ADMIN.password, '10.0.0.5');
-    const rows = await t.db.select().from(activity).where(eq(activity.ip, '10.0.0.5')).orderBy(desc(activity.createdAt));
+    const rows = await t.db
+      .select()
+      .from(activity)
+      .where(eq(activity.ip, '10.0.0.5'))
+      .orderBy(desc(activity.createdAt));
     expect(rows.map((r) => r.action).sort()).toEqual(['signin', 'signin_failed']);
   });
 });
@@ -66,7 +88,8 @@ describe('sign-in', () => {
 describe('brute force', () => {
   it('answers 429 with Retry-After after 5 failures for one phone from one address', async () => {
     const { phoneNumber, password } = await t.userWith('employee');
-    for (let i = 0; i < 5; i++) expect((await signin(phoneNumber, 'bad-password', '10.1.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signin(phoneNumber, 'bad-password', '10.1.0.1')).statusCode).toBe(401);
     const limited = await signin(phoneNumber, password, '10.1.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
@@ -134,39 +157,75 @@ describe('sessions', () => {
     expect(list).toHaveLength(2);
     const other = list.find((s: { current: boolean }) => !s.current);
     const admin = await t.adminToken();
-    expect((await t.inject({ method: 'DELETE', url: `/api/auth/sessions/${other._id}`, token: admin })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'DELETE', url: `/api/auth/sessions/${other._id}`, token: a.token })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: second.token })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `/api/auth/sessions/${other._id}`, token: admin })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `/api/auth/sessions/${other._id}`, token: a.token }))
+        .statusCode,
+    ).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: second.token })).statusCode).toBe(
+      401,
+    );
   });
 
   it('a password change revokes the other sessions and keeps this one', async () => {
     const a = await t.userWith('employee');
     const other = await t.signIn(a.phoneNumber, a.password);
-    const wrong = await t.inject({ method: 'PUT', url: '/api/auth/password', token: a.token, payload: { currentPassword: 'nope', newPassword: 'NewPassw0rd!' } });
+    const wrong = await t.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      token: a.token,
+      payload: { currentPassword: 'nope', newPassword: 'NewPassw0rd!' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fieldErrors.currentPassword).toBeTruthy();
-    const ok = await t.inject({ method: 'PUT', url: '/api/auth/password', token: a.token, payload: { currentPassword: a.password, newPassword: 'NewPassw0rd!' } });
+    const ok = await t.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      token: a.token,
+      payload: { currentPassword: a.password, newPassword: 'NewPassw0rd!' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: a.token })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: other.token })).json().action).toBe('clearToken');
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: other.token })).json().action).toBe(
+      'clearToken',
+    );
     expect((await signin(a.phoneNumber, 'NewPassw0rd!', '10.4.0.1')).statusCode).toBe(200);
   });
 
   it('disabling a user ends their sessions at once', async () => {
     const a = await t.userWith('employee');
     const admin = await t.adminToken();
-    const res = await t.inject({ method: 'PUT', url: `/api/user/${a.user._id}`, token: admin, payload: { active: false } });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/user/${a.user._id}`,
+      token: admin,
+      payload: { active: false },
+    });
     expect(res.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: a.token })).json().action).toBe('clearToken');
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: a.token })).json().action).toBe(
+      'clearToken',
+    );
     expect((await signin(a.phoneNumber, a.password, '10.5.0.1')).statusCode).toBe(403);
   });
 
   it('updates the profile name and email, and records it', async () => {
     const a = await t.userWith('employee');
-    const res = await t.inject({ method: 'PUT', url: '/api/auth/profile', token: a.token, payload: { name: 'سارة العتيبي', email: 'sara@example.sa' } });
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token: a.token,
+      payload: { name: 'سارة العتيبي', email: 'sara@example.sa' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'سارة العتيبي', email: 'sara@example.sa' });
-    const bad = await t.inject({ method: 'PUT', url: '/api/auth/profile', token: a.token, payload: { name: 'س', email: 'not-an-email' } });
+    const bad = await t.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token: a.token,
+      payload: { name: 'س', email: 'not-an-email' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['email', 'name']);
   });
@@ -174,13 +233,26 @@ describe('sessions', () => {
 
 describe('forgotten password', () => {
   const lastCode = async (phone: string) => {
-    const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, phone)).orderBy(desc(outbox.createdAt)).limit(1);
+    const [row] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, phone))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
     return row ? /(\d{6})/.exec(row.body)![1] : undefined;
   };
 
   it('answers the same whether the phone exists, and sends a code only when it does', async () => {
-    const known = await t.app.inject({ method: 'POST', url: '/api/auth/forget-password', payload: { phoneNumber: '0500000000' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/forget-password', payload: { phoneNumber: '0591111111' } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forget-password',
+      payload: { phoneNumber: '0500000000' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forget-password',
+      payload: { phoneNumber: '0591111111' },
+    });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(await lastCode('+966500000000')).toMatch(/^\d{6}$/);
@@ -189,31 +261,61 @@ describe('forgotten password', () => {
 
   it('a right code sets the new password and revokes every session; 5 tries at most', async () => {
     const a = await t.userWith('employee');
-    await t.app.inject({ method: 'POST', url: '/api/auth/forget-password', payload: { phoneNumber: a.phoneNumber } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forget-password',
+      payload: { phoneNumber: a.phoneNumber },
+    });
     const phone = `+966${a.phoneNumber.slice(1)}`;
     const code = (await lastCode(phone))!;
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { phoneNumber: a.phoneNumber, code: wrongCode, password: 'Brand-new-1' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { phoneNumber: a.phoneNumber, code: wrongCode, password: 'Brand-new-1' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/تبقى 4/);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { phoneNumber: a.phoneNumber, code, password: 'Brand-new-1' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { phoneNumber: a.phoneNumber, code, password: 'Brand-new-1' },
+    });
     expect(ok.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: a.token })).json().action).toBe('clearToken');
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: a.token })).json().action).toBe(
+      'clearToken',
+    );
     expect((await signin(a.phoneNumber, 'Brand-new-1', '10.6.0.1')).statusCode).toBe(200);
     // a used code never works again
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { phoneNumber: a.phoneNumber, code, password: 'Another-one-2' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { phoneNumber: a.phoneNumber, code, password: 'Another-one-2' },
+    });
     expect(again.statusCode).toBe(400);
   });
 
   it('locks a code after 5 wrong tries and expires it after 10 minutes', async () => {
     const a = await t.userWith('employee');
-    await t.app.inject({ method: 'POST', url: '/api/auth/forget-password', payload: { phoneNumber: a.phoneNumber } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forget-password',
+      payload: { phoneNumber: a.phoneNumber },
+    });
     const code = (await lastCode(`+966${a.phoneNumber.slice(1)}`))!;
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { phoneNumber: a.phoneNumber, code: wrongCode, password: 'Brand-new-1' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { phoneNumber: a.phoneNumber, code: wrongCode, password: 'Brand-new-1' },
+      });
     }
-    const locked = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { phoneNumber: a.phoneNumber, code, password: 'Brand-new-1' } });
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { phoneNumber: a.phoneNumber, code, password: 'Brand-new-1' },
+    });
     expect(locked.statusCode).toBe(400);
     expect(locked.json().message).toMatch(/تجاوزت/);
   });
@@ -223,16 +325,32 @@ describe('sign-in links', () => {
   it('are single-use, created only with user:update', async () => {
     const a = await t.userWith('employee');
     const admin = await t.adminToken();
-    const refused = await t.inject({ method: 'POST', url: `/api/user/${a.user._id}/signin-link`, token: a.token });
+    const refused = await t.inject({
+      method: 'POST',
+      url: `/api/user/${a.user._id}/signin-link`,
+      token: a.token,
+    });
     expect(refused.statusCode).toBe(403);
-    const created = await t.inject({ method: 'POST', url: `/api/user/${a.user._id}/signin-link`, token: admin });
+    const created = await t.inject({
+      method: 'POST',
+      url: `/api/user/${a.user._id}/signin-link`,
+      token: admin,
+    });
     expect(created.statusCode).toBe(201);
     const { token, url } = created.json();
     expect(url).toContain('/auth/signinWithToken?token=');
-    const first = await t.app.inject({ method: 'POST', url: '/api/auth/signin-with-token', payload: { token } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin-with-token',
+      payload: { token },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().user._id).toBe(a.user._id);
-    const second = await t.app.inject({ method: 'POST', url: '/api/auth/signin-with-token', payload: { token } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin-with-token',
+      payload: { token },
+    });
     expect(second.statusCode).toBe(400);
   });
 });

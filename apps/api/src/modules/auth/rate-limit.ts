@@ -40,5 +40,7 @@ export async function recordFailure(db: DbOrTx, phoneNumber: string, ip: string)
 }
 
 export async function clearFailures(db: DbOrTx, phoneNumber: string, ip: string) {
-  await db.delete(authFailures).where(and(eq(authFailures.phoneNumber, phoneNumber), eq(authFailures.ip, ip)));
+  await db
+    .delete(authFailures)
+    .where(and(eq(authFailures.phoneNumber, phoneNumber), eq(authFailures.ip, ip)));
 }

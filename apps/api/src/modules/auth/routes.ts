@@ -39,30 +39,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'تم تسجيل الخروج' };
   });
 
-  app.post('/forget-password', { config: { public: true }, schema: { tags, body: forgotPasswordBody } }, async (req) => {
-    await requestPasswordReset(app.db, app.channel, req.body.phoneNumber, actorOf(req));
-    return { message: 'إذا كان الرقم مسجلاً لدينا فستصلك رسالة برمز التحقق خلال دقائق' };
-  });
+  app.post(
+    '/forget-password',
+    { config: { public: true }, schema: { tags, body: forgotPasswordBody } },
+    async (req) => {
+      await requestPasswordReset(app.db, app.channel, req.body.phoneNumber, actorOf(req));
+      return { message: 'إذا كان الرقم مسجلاً لدينا فستصلك رسالة برمز التحقق خلال دقائق' };
+    },
+  );
 
-  app.post('/reset-password', { config: { public: true }, schema: { tags, body: resetPasswordBody } }, async (req) => {
-    const { userId, revoked } = await resetPassword(
-      app.db,
-      req.body.phoneNumber,
-      req.body.code,
-      req.body.password,
-      actorOf(req),
-    );
-    app.events.emit('sessions.revoked', { userId, sessionIds: revoked });
-    return { message: 'تم تعيين كلمة المرور الجديدة، يمكنك تسجيل الدخول الآن' };
-  });
+  app.post(
+    '/reset-password',
+    { config: { public: true }, schema: { tags, body: resetPasswordBody } },
+    async (req) => {
+      const { userId, revoked } = await resetPassword(
+        app.db,
+        req.body.phoneNumber,
+        req.body.code,
+        req.body.password,
+        actorOf(req),
+      );
+      app.events.emit('sessions.revoked', { userId, sessionIds: revoked });
+      return { message: 'تم تعيين كلمة المرور الجديدة، يمكنك تسجيل الدخول الآن' };
+    },
+  );
 
-  app.post('/signin-with-token', { config: { public: true }, schema: { tags, body: tokenSigninBody } }, async (req) => {
-    return signInWithToken(app.db, req.body.token, actorOf(req));
-  });
+  app.post(
+    '/signin-with-token',
+    { config: { public: true }, schema: { tags, body: tokenSigninBody } },
+    async (req) => {
+      return signInWithToken(app.db, req.body.token, actorOf(req));
+    },
+  );
 
   app.put('/profile', { schema: { tags, body: profileUpdateBody } }, async (req) => {
     const me = req.user!;
-    return app.db.transaction(async (tx) => {
+    const updated = await app.db.transaction(async (tx) => {
       const [before] = await tx.select(authUserColumns).from(users).where(eq(users._id, me._id));
       const [after] = await tx
         .update(users)
@@ -79,6 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return after;
     });
+    app.events.emit('user.changed', { userId: me._id });
+    return updated;
   });
 
   app.put('/password', { schema: { tags, body: changePasswordBody } }, async (req) => {
@@ -104,32 +118,40 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: sessions.userAgent,
       })
       .from(sessions)
-      .where(and(eq(sessions.userId, req.user!._id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .where(
+        and(
+          eq(sessions.userId, req.user!._id),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
       .orderBy(desc(sessions.lastSeenAt));
     return { data: rows.map((r) => ({ ...r, current: r._id === req.sessionId })) };
   });
 
-  app.delete(
-    '/sessions/:id',
-    { schema: { tags, params: z.object({ id: idSchema }) } },
-    async (req) => {
-      const revoked = await app.db.transaction(async (tx) => {
-        const rows = await tx
-          .update(sessions)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(sessions._id, req.params.id), eq(sessions.userId, req.user!._id), isNull(sessions.revokedAt)))
-          .returning({ _id: sessions._id });
-        if (rows.length === 0) throw notFound('الجلسة');
-        await recordActivity(tx, actorOf(req), {
-          action: 'delete',
-          entity: 'session',
-          entityId: req.params.id,
-          summary: `إنهاء جلسة لـ ${req.user!.name}`,
-        });
-        return rows.map((r) => r._id);
+  app.delete('/sessions/:id', { schema: { tags, params: z.object({ id: idSchema }) } }, async (req) => {
+    const revoked = await app.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          and(
+            eq(sessions._id, req.params.id),
+            eq(sessions.userId, req.user!._id),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .returning({ _id: sessions._id });
+      if (rows.length === 0) throw notFound('الجلسة');
+      await recordActivity(tx, actorOf(req), {
+        action: 'delete',
+        entity: 'session',
+        entityId: req.params.id,
+        summary: `إنهاء جلسة لـ ${req.user!.name}`,
       });
-      app.events.emit('sessions.revoked', { userId: req.user!._id, sessionIds: revoked });
-      return { message: 'تم إنهاء الجلسة' };
-    },
-  );
+      return rows.map((r) => r._id);
+    });
+    app.events.emit('sessions.revoked', { userId: req.user!._id, sessionIds: revoked });
+    return { message: 'تم إنهاء الجلسة' };
+  });
 };

@@ -36,7 +36,12 @@ export async function signIn(db: Db, phoneNumber: string, password: string, ctx:
       await recordActivity(
         tx,
         { ...ctx, actorId: found?._id ?? null, actorName: found?.name ?? '' },
-        { action: 'signin_failed', entity: 'auth', entityId: found?._id, summary: `محاولة دخول فاشلة للرقم ${phoneNumber}` },
+        {
+          action: 'signin_failed',
+          entity: 'auth',
+          entityId: found?._id,
+          summary: `محاولة دخول فاشلة للرقم ${phoneNumber}`,
+        },
       );
     });
     throw new AppError(401, WRONG_CREDENTIALS);
@@ -60,12 +65,22 @@ export async function signIn(db: Db, phoneNumber: string, password: string, ctx:
 export async function signOut(db: Db, sessionId: string, ctx: ActorContext) {
   await db.transaction(async (tx) => {
     await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions._id, sessionId));
-    await recordActivity(tx, ctx, { action: 'signout', entity: 'auth', entityId: ctx.actorId, summary: `تسجيل خروج ${ctx.actorName}` });
+    await recordActivity(tx, ctx, {
+      action: 'signout',
+      entity: 'auth',
+      entityId: ctx.actorId,
+      summary: `تسجيل خروج ${ctx.actorName}`,
+    });
   });
 }
 
 /** Sends a reset code when the phone belongs to an active user; the caller answers the same either way. */
-export async function requestPasswordReset(db: Db, channel: MessageChannel, phoneNumber: string, ctx: ActorContext) {
+export async function requestPasswordReset(
+  db: Db,
+  channel: MessageChannel,
+  phoneNumber: string,
+  ctx: ActorContext,
+) {
   const [user] = await db
     .select({ _id: users._id, name: users.name, active: users.active })
     .from(users)
@@ -76,7 +91,13 @@ export async function requestPasswordReset(db: Db, channel: MessageChannel, phon
   const [{ recent }] = await db
     .select({ recent: sql<number>`count(*)::int` })
     .from(authTokens)
-    .where(and(eq(authTokens.userId, user._id), eq(authTokens.kind, 'reset'), gt(authTokens.createdAt, windowStart)));
+    .where(
+      and(
+        eq(authTokens.userId, user._id),
+        eq(authTokens.kind, 'reset'),
+        gt(authTokens.createdAt, windowStart),
+      ),
+    );
   if (recent >= RESET_CODES_PER_WINDOW) return;
 
   const code = newNumericCode();
@@ -99,14 +120,25 @@ export async function requestPasswordReset(db: Db, channel: MessageChannel, phon
     await recordActivity(
       tx,
       { ...ctx, actorId: user._id, actorName: user.name },
-      { action: 'password_reset', entity: 'auth', entityId: user._id, summary: `طلب رمز استعادة كلمة المرور لـ ${user.name}` },
+      {
+        action: 'password_reset',
+        entity: 'auth',
+        entityId: user._id,
+        summary: `طلب رمز استعادة كلمة المرور لـ ${user.name}`,
+      },
     );
   });
 }
 
 const INVALID_CODE = 'رمز التحقق غير صحيح أو منتهي الصلاحية';
 
-export async function resetPassword(db: Db, phoneNumber: string, code: string, password: string, ctx: ActorContext) {
+export async function resetPassword(
+  db: Db,
+  phoneNumber: string,
+  code: string,
+  password: string,
+  ctx: ActorContext,
+) {
   const [user] = await db
     .select({ _id: users._id, name: users.name, active: users.active })
     .from(users)
@@ -136,7 +168,11 @@ export async function resetPassword(db: Db, phoneNumber: string, code: string, p
       .where(eq(authTokens._id, pending._id))
       .returning({ attempts: authTokens.attempts });
     const left = RESET_CODE_TRIES - attempts;
-    throw badRequest(left > 0 ? `رمز التحقق غير صحيح، تبقى ${left} من المحاولات` : 'تجاوزت عدد المحاولات المسموح، اطلب رمزاً جديداً');
+    throw badRequest(
+      left > 0
+        ? `رمز التحقق غير صحيح، تبقى ${left} من المحاولات`
+        : 'تجاوزت عدد المحاولات المسموح، اطلب رمزاً جديداً',
+    );
   }
   const passwordHash = await hashPassword(password);
   const revoked = await db.transaction(async (tx) => {
@@ -151,7 +187,12 @@ export async function resetPassword(db: Db, phoneNumber: string, code: string, p
     await recordActivity(
       tx,
       { ...ctx, actorId: user._id, actorName: user.name },
-      { action: 'password_reset', entity: 'user', entityId: user._id, summary: `تعيين كلمة مرور جديدة لـ ${user.name} عبر رمز التحقق` },
+      {
+        action: 'password_reset',
+        entity: 'user',
+        entityId: user._id,
+        summary: `تعيين كلمة مرور جديدة لـ ${user.name} عبر رمز التحقق`,
+      },
     );
     return ids;
   });
@@ -162,11 +203,25 @@ export async function createSigninLink(db: Db, userId: string, ctx: ActorContext
   const token = newToken();
   const expiresAt = new Date(Date.now() + SIGNIN_LINK_MINUTES * 60 * 1000);
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ name: users.name, active: users.active }).from(users).where(eq(users._id, userId));
+    const [target] = await tx
+      .select({ name: users.name, active: users.active })
+      .from(users)
+      .where(eq(users._id, userId));
     if (!target) throw new AppError(404, 'المستخدم غير موجود');
     if (!target.active) throw badRequest('لا يمكن إنشاء رابط دخول لمستخدم موقوف');
-    await tx.insert(authTokens).values({ kind: 'signin-link', userId, secretHash: hashSecret(token), expiresAt, createdBy: ctx.actorId });
-    await recordActivity(tx, ctx, { action: 'create', entity: 'signin-link', entityId: userId, summary: `إنشاء رابط دخول للمستخدم ${target.name}` });
+    await tx.insert(authTokens).values({
+      kind: 'signin-link',
+      userId,
+      secretHash: hashSecret(token),
+      expiresAt,
+      createdBy: ctx.actorId,
+    });
+    await recordActivity(tx, ctx, {
+      action: 'create',
+      entity: 'signin-link',
+      entityId: userId,
+      summary: `إنشاء رابط دخول للمستخدم ${target.name}`,
+    });
   });
   return { token, expiresAt };
 }
@@ -186,14 +241,22 @@ export async function signInWithToken(db: Db, token: string, ctx: ActorContext) 
       )
       .returning({ userId: authTokens.userId });
     if (!link) throw badRequest('رابط الدخول غير صالح أو انتهت صلاحيته');
-    const [user] = await tx.select({ name: users.name, active: users.active }).from(users).where(eq(users._id, link.userId));
+    const [user] = await tx
+      .select({ name: users.name, active: users.active })
+      .from(users)
+      .where(eq(users._id, link.userId));
     if (!user?.active) throw badRequest('رابط الدخول غير صالح أو انتهت صلاحيته');
     const session = await createSession(tx, link.userId, ctx.ip, ctx.userAgent);
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users._id, link.userId));
     await recordActivity(
       tx,
       { ...ctx, actorId: link.userId, actorName: user.name },
-      { action: 'signin', entity: 'auth', entityId: link.userId, summary: `تسجيل دخول ${user.name} برابط دخول` },
+      {
+        action: 'signin',
+        entity: 'auth',
+        entityId: link.userId,
+        summary: `تسجيل دخول ${user.name} برابط دخول`,
+      },
     );
     return { token: session.token, userId: link.userId };
   });
@@ -208,15 +271,25 @@ export async function changePassword(
   newPassword: string,
   ctx: ActorContext,
 ) {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users._id, userId));
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users._id, userId));
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
-    throw new AppError(400, 'كلمة المرور الحالية غير صحيحة', { fieldErrors: { currentPassword: 'كلمة المرور الحالية غير صحيحة' } });
+    throw new AppError(400, 'كلمة المرور الحالية غير صحيحة', {
+      fieldErrors: { currentPassword: 'كلمة المرور الحالية غير صحيحة' },
+    });
   }
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users._id, userId));
     const revoked = await revokeSessions(tx, userId, sessionId);
-    await recordActivity(tx, ctx, { action: 'password_change', entity: 'user', entityId: userId, summary: `تغيير كلمة المرور لـ ${ctx.actorName}` });
+    await recordActivity(tx, ctx, {
+      action: 'password_change',
+      entity: 'user',
+      entityId: userId,
+      summary: `تغيير كلمة المرور لـ ${ctx.actorName}`,
+    });
     return revoked;
   });
 }

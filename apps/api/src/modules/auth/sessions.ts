@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import type { SessionCache } from './session-cache';
 import { hashSecret, newToken } from './tokens';
 
 export const SESSION_DAYS = 90;
@@ -45,17 +46,27 @@ export async function createSession(tx: DbOrTx, userId: string, ip: string, user
 }
 
 /** The signed-in user behind a token, or null when it is unknown, revoked, expired or disabled. */
-export async function resolveToken(db: DbOrTx, token: string) {
+export async function resolveToken(db: DbOrTx, token: string, cache?: SessionCache) {
+  const tokenHash = hashSecret(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return { sessionId: cached.sessionId, user: cached.user };
   const [row] = await db
-    .select({ sessionId: sessions._id, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastSeenAt: sessions.lastSeenAt, user: authUserColumns })
+    .select({
+      sessionId: sessions._id,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      lastSeenAt: sessions.lastSeenAt,
+      user: authUserColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users._id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashSecret(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || !row.user.active) return null;
   if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions._id, row.sessionId));
   }
+  cache?.set(tokenHash, row.sessionId, row.user as AuthUser);
   return { sessionId: row.sessionId, user: row.user as AuthUser };
 }
 

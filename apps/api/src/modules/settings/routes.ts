@@ -29,26 +29,30 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return selectFields(row, (req.query as Record<string, unknown>).fields);
   });
 
-  app.put('/', { config: { permissions: ['settings:update'] }, schema: { tags, body: settingsBody } }, async (req) => {
-    const current = await getSettings(app.db);
-    const result = await app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(settings).where(eq(settings._id, current._id)).for('update');
-      const [after] = await tx
-        .update(settings)
-        .set({ ...req.body, version: before.version + 1, updatedAt: new Date() })
-        .where(eq(settings._id, current._id))
-        .returning();
-      await recordActivity(tx, actorOf(req), {
-        action: 'update',
-        entity: 'settings',
-        entityId: after._id,
-        summary: 'تحديث إعدادات النظام',
-        before: publicSettings(before),
-        after: publicSettings(after),
+  app.put(
+    '/',
+    { config: { permissions: ['settings:update'] }, schema: { tags, body: settingsBody } },
+    async (req) => {
+      const current = await getSettings(app.db);
+      const result = await app.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(settings).where(eq(settings._id, current._id)).for('update');
+        const [after] = await tx
+          .update(settings)
+          .set({ ...req.body, version: before.version + 1, updatedAt: new Date() })
+          .where(eq(settings._id, current._id))
+          .returning();
+        await recordActivity(tx, actorOf(req), {
+          action: 'update',
+          entity: 'settings',
+          entityId: after._id,
+          summary: 'تحديث إعدادات النظام',
+          before: publicSettings(before),
+          after: publicSettings(after),
+        });
+        return after;
       });
-      return after;
-    });
-    invalidateSettingsCache();
-    return publicSettings(result);
-  });
+      invalidateSettingsCache();
+      return publicSettings(result);
+    },
+  );
 };

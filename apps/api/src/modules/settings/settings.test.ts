@@ -28,7 +28,13 @@ describe('settings', () => {
     });
     expect(all.companyName).toBeTruthy();
     expect(all.vatNumber).toMatch(/^3\d{13}3$/);
-    const trimmed = (await t.inject({ method: 'GET', url: '/api/settings?fields=-version,-createdAt,-updatedAt,-_id&cache=1', token: admin })).json();
+    const trimmed = (
+      await t.inject({
+        method: 'GET',
+        url: '/api/settings?fields=-version,-createdAt,-updatedAt,-_id&cache=1',
+        token: admin,
+      })
+    ).json();
     expect(trimmed).not.toHaveProperty('_id');
     expect(trimmed).not.toHaveProperty('version');
     expect(trimmed).not.toHaveProperty('createdAt');
@@ -37,13 +43,31 @@ describe('settings', () => {
 
   it('updates with settings:update only, and validates in Arabic', async () => {
     const employee = await t.userWith('employee');
-    expect((await t.inject({ method: 'PUT', url: '/api/settings', token: employee.token, payload: { tax: 5 } })).statusCode).toBe(403);
-    const bad = await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { tax: 150, vatNumber: '123', email: 'bad' } });
+    expect(
+      (await t.inject({ method: 'PUT', url: '/api/settings', token: employee.token, payload: { tax: 5 } }))
+        .statusCode,
+    ).toBe(403);
+    const bad = await t.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      token: admin,
+      payload: { tax: 150, vatNumber: '123', email: 'bad' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['email', 'tax', 'vatNumber']);
-    const tooLong = await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { companyName: 'ش'.repeat(70) } });
+    const tooLong = await t.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      token: admin,
+      payload: { companyName: 'ش'.repeat(70) },
+    });
     expect(tooLong.statusCode).toBe(422);
-    const ok = await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { tax: 15, address: 'الرياض، حي العليا', vatNumber: '٣١٠١٢٣٤٥٦٧٠٠٠٠٣' } });
+    const ok = await t.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      token: admin,
+      payload: { tax: 15, address: 'الرياض، حي العليا', vatNumber: '٣١٠١٢٣٤٥٦٧٠٠٠٠٣' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ address: 'الرياض، حي العليا', vatNumber: '310123456700003' });
   });
@@ -57,7 +81,14 @@ describe('settings', () => {
     expect(blocked.json().message).toMatch(/الصيانة/);
     expect((await t.inject({ method: 'GET', url: '/api/user', token: admin })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { maintenanceMode: false } });
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: employee.token })).statusCode).toBe(200);
+    await t.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      token: admin,
+      payload: { maintenanceMode: false },
+    });
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: employee.token })).statusCode).toBe(
+      200,
+    );
   });
 });

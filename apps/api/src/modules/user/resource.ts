@@ -30,5 +30,7 @@ export const userResource: ListResource = {
 };
 
 export function userSearchText(u: { name: string; phoneNumber: string; email?: string; jobTitle?: string }) {
-  return normalizeArabic([u.name, u.phoneNumber, formatSaudiPhoneLocal(u.phoneNumber), u.email, u.jobTitle].join(' '));
+  return normalizeArabic(
+    [u.name, u.phoneNumber, formatSaudiPhoneLocal(u.phoneNumber), u.email, u.jobTitle].join(' '),
+  );
 }

@@ -24,16 +24,25 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   });
 
-  app.post('/', { config: { permissions: ['user:create'] }, schema: { tags, body: userCreateBody } }, async (req, reply) => {
-    const created = await createUser(app.db, req.user!, req.body, actorOf(req));
-    return reply.status(201).send(created);
-  });
+  app.post(
+    '/',
+    { config: { permissions: ['user:create'] }, schema: { tags, body: userCreateBody } },
+    async (req, reply) => {
+      const created = await createUser(app.db, req.user!, req.body, actorOf(req));
+      return reply.status(201).send(created);
+    },
+  );
 
-  app.put('/:id', { config: { permissions: ['user:update'] }, schema: { tags, params, body: userUpdateBody } }, async (req) => {
-    const { after, revoked } = await updateUser(app.db, req.user!, req.params.id, req.body, actorOf(req));
-    if (revoked.length) app.events.emit('sessions.revoked', { userId: after._id, sessionIds: revoked });
-    return after;
-  });
+  app.put(
+    '/:id',
+    { config: { permissions: ['user:update'] }, schema: { tags, params, body: userUpdateBody } },
+    async (req) => {
+      const { after, revoked } = await updateUser(app.db, req.user!, req.params.id, req.body, actorOf(req));
+      if (revoked.length) app.events.emit('sessions.revoked', { userId: after._id, sessionIds: revoked });
+      app.events.emit('user.changed', { userId: after._id });
+      return after;
+    },
+  );
 
   app.delete('/:id', { config: { permissions: ['user:delete'] }, schema: { tags, params } }, async (req) => {
     const deleted = await deleteUser(app.db, req.user!, req.params.id, actorOf(req));

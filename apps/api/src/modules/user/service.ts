@@ -6,8 +6,8 @@ import { users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
-import type { AuthUser } from '../auth/sessions';
 import { hashPassword } from '../auth/passwords';
+import type { AuthUser } from '../auth/sessions';
 import { revokeSessions } from '../auth/sessions';
 import { userFields, userSearchText } from './resource';
 
@@ -40,8 +40,15 @@ async function assertPhoneFree(tx: Tx, phoneNumber: string, exceptId?: string) {
   const [other] = await tx
     .select({ _id: users._id, name: users.name })
     .from(users)
-    .where(exceptId ? and(eq(users.phoneNumber, phoneNumber), ne(users._id, exceptId)) : eq(users.phoneNumber, phoneNumber));
-  if (other) throw new AppError(409, `${DUPLICATE_PHONE}: ${other.name}`, { fieldErrors: { phoneNumber: DUPLICATE_PHONE } });
+    .where(
+      exceptId
+        ? and(eq(users.phoneNumber, phoneNumber), ne(users._id, exceptId))
+        : eq(users.phoneNumber, phoneNumber),
+    );
+  if (other)
+    throw new AppError(409, `${DUPLICATE_PHONE}: ${other.name}`, {
+      fieldErrors: { phoneNumber: DUPLICATE_PHONE },
+    });
 }
 
 export async function createUser(db: Db, actor: AuthUser, input: CreateInput, ctx: ActorContext) {
@@ -94,7 +101,8 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, input: Upd
     if (losesAdmin && (await activeAdminsOtherThan(tx, id)) === 0) {
       throw badRequest('لا يمكن إيقاف آخر مدير للنظام أو تغيير دوره');
     }
-    if (input.phoneNumber && input.phoneNumber !== before.phoneNumber) await assertPhoneFree(tx, input.phoneNumber, id);
+    if (input.phoneNumber && input.phoneNumber !== before.phoneNumber)
+      await assertPhoneFree(tx, input.phoneNumber, id);
     const next = {
       name: input.name ?? before.name,
       phoneNumber: input.phoneNumber ?? before.phoneNumber,
@@ -106,7 +114,12 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, input: Upd
     };
     const [after] = await tx
       .update(users)
-      .set({ ...next, searchText: userSearchText(next), updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}) })
+      .set({
+        ...next,
+        searchText: userSearchText(next),
+        updatedAt: new Date(),
+        ...(passwordHash ? { passwordHash } : {}),
+      })
       .where(eq(users._id, id))
       .returning(userFields);
     let revoked: string[] = [];
@@ -115,7 +128,9 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, input: Upd
       action: 'update',
       entity: 'user',
       entityId: id,
-      summary: passwordHash ? `تعديل المستخدم ${after.name} وتعيين كلمة مرور جديدة` : `تعديل المستخدم ${after.name}`,
+      summary: passwordHash
+        ? `تعديل المستخدم ${after.name} وتعيين كلمة مرور جديدة`
+        : `تعديل المستخدم ${after.name}`,
       before,
       after,
     });

@@ -18,8 +18,18 @@ const create = (payload: Record<string, unknown>, token = admin) =>
 
 describe('user list', () => {
   it('the spec call returns {data} with exactly _id, name, role, jobTitle per row', async () => {
-    await create({ name: 'أحمد الزهراني', phoneNumber: '0551234567', role: 'employee', jobTitle: 'فني صيانة', password: 'Passw0rd!x' });
-    const res = await t.inject({ method: 'GET', url: '/api/user?limit=0&fields=name,role,_id,jobTitle&cache=true', token: admin });
+    await create({
+      name: 'أحمد الزهراني',
+      phoneNumber: '0551234567',
+      role: 'employee',
+      jobTitle: 'فني صيانة',
+      password: 'Passw0rd!x',
+    });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/user?limit=0&fields=name,role,_id,jobTitle&cache=true',
+      token: admin,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data.length).toBeGreaterThanOrEqual(2);
@@ -33,7 +43,9 @@ describe('user list', () => {
       ['مكّيّة الشهري', '0551000002'],
       ['عبدالله', '0551000003'],
     ]) {
-      expect((await create({ name, phoneNumber: phone, role: 'employee', password: 'Passw0rd!x' })).statusCode).toBe(201);
+      expect(
+        (await create({ name, phoneNumber: phone, role: 'employee', password: 'Passw0rd!x' })).statusCode,
+      ).toBe(201);
     }
     const page = await t.inject({ method: 'GET', url: '/api/user?page=1&limit=2&sort=-name', token: admin });
     expect(page.json().data).toHaveLength(2);
@@ -42,7 +54,9 @@ describe('user list', () => {
     expect([...names].sort().reverse()).toEqual(names);
 
     const search = async (q: string) =>
-      (await t.inject({ method: 'GET', url: `/api/user?search=${encodeURIComponent(q)}`, token: admin })).json().data.map((u: { name: string }) => u.name);
+      (await t.inject({ method: 'GET', url: `/api/user?search=${encodeURIComponent(q)}`, token: admin }))
+        .json()
+        .data.map((u: { name: string }) => u.name);
     expect(await search('ابراهيم')).toEqual(['إبراهيم']);
     expect(await search('احمد')).toEqual(['أحمد الزهراني']);
     expect(await search('مكيه')).toEqual(['مكّيّة الشهري']);
@@ -51,12 +65,22 @@ describe('user list', () => {
   });
 
   it('refuses unknown sort and field names and bad paging with a 400, ignores unknown params', async () => {
-    for (const q of ['sort=passwordHash', 'fields=passwordHash', 'limit=-1', 'page=0', 'limit=abc', 'active=maybe', 'role=king']) {
+    for (const q of [
+      'sort=passwordHash',
+      'fields=passwordHash',
+      'limit=-1',
+      'page=0',
+      'limit=abc',
+      'active=maybe',
+      'role=king',
+    ]) {
       const res = await t.inject({ method: 'GET', url: `/api/user?${q}`, token: admin });
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message).toBeTruthy();
     }
-    expect((await t.inject({ method: 'GET', url: '/api/user?whatever=1', token: admin })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/user?whatever=1', token: admin })).statusCode).toBe(
+      200,
+    );
   });
 
   it('filters by role and active', async () => {
@@ -68,7 +92,12 @@ describe('user list', () => {
 
 describe('user create, update, delete', () => {
   it('creates with role preset permissions, hides the hash and logs the change in the same transaction', async () => {
-    const res = await create({ name: 'خالد القحطاني', phoneNumber: '+966 55 222 3333', role: 'accountant', password: 'Passw0rd!x' });
+    const res = await create({
+      name: 'خالد القحطاني',
+      phoneNumber: '+966 55 222 3333',
+      role: 'accountant',
+      password: 'Passw0rd!x',
+    });
     expect(res.statusCode).toBe(201);
     const u = res.json();
     expect(u.phoneNumber).toBe('+966552223333');
@@ -81,7 +110,12 @@ describe('user create, update, delete', () => {
   });
 
   it('refuses a duplicate phone with 409 and an Arabic message naming who has it', async () => {
-    const res = await create({ name: 'مكرر', phoneNumber: '0552223333', role: 'employee', password: 'Passw0rd!x' });
+    const res = await create({
+      name: 'مكرر',
+      phoneNumber: '0552223333',
+      role: 'employee',
+      password: 'Passw0rd!x',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('خالد القحطاني');
   });
@@ -90,7 +124,13 @@ describe('user create, update, delete', () => {
     const [{ before }] = await t.db.select({ before: sql<number>`count(*)::int` }).from(users);
     const res = await create({ name: 'ن', phoneNumber: '123', role: 'king', password: 'short', email: 'x' });
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().fieldErrors).sort()).toEqual(['email', 'name', 'password', 'phoneNumber', 'role']);
+    expect(Object.keys(res.json().fieldErrors).sort()).toEqual([
+      'email',
+      'name',
+      'password',
+      'phoneNumber',
+      'role',
+    ]);
     const [{ after }] = await t.db.select({ after: sql<number>`count(*)::int` }).from(users);
     expect(after).toBe(before);
     const proto = await t.inject({
@@ -106,32 +146,74 @@ describe('user create, update, delete', () => {
 
   it('a non-admin cannot grant permissions they do not hold', async () => {
     const manager = await t.userWith('manager', ['user:read', 'user:create', 'customer:read']);
-    const res = await create({ name: 'موظف جديد', phoneNumber: '0553334444', role: 'employee', permissions: ['settings:update'], password: 'Passw0rd!x' }, manager.token);
+    const res = await create(
+      {
+        name: 'موظف جديد',
+        phoneNumber: '0553334444',
+        role: 'employee',
+        permissions: ['settings:update'],
+        password: 'Passw0rd!x',
+      },
+      manager.token,
+    );
     expect(res.statusCode).toBe(403);
-    const ok = await create({ name: 'موظف جديد', phoneNumber: '0553334444', role: 'employee', permissions: ['customer:read'], password: 'Passw0rd!x' }, manager.token);
+    const ok = await create(
+      {
+        name: 'موظف جديد',
+        phoneNumber: '0553334444',
+        role: 'employee',
+        permissions: ['customer:read'],
+        password: 'Passw0rd!x',
+      },
+      manager.token,
+    );
     expect(ok.statusCode).toBe(201);
   });
 
   it('nobody can delete or disable themselves or the last admin', async () => {
     const me = (await t.inject({ method: 'GET', url: '/api/auth/me', token: admin })).json();
-    expect((await t.inject({ method: 'DELETE', url: `/api/user/${me._id}`, token: admin })).statusCode).toBe(400);
-    expect((await t.inject({ method: 'PUT', url: `/api/user/${me._id}`, token: admin, payload: { active: false } })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'DELETE', url: `/api/user/${me._id}`, token: admin })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: `/api/user/${me._id}`,
+          token: admin,
+          payload: { active: false },
+        })
+      ).statusCode,
+    ).toBe(400);
     // someone allowed to manage users still cannot remove the only admin
     const keeper = await t.userWith('manager', ['user:read', 'user:update', 'user:delete']);
     const del = await t.inject({ method: 'DELETE', url: `/api/user/${me._id}`, token: keeper.token });
     expect(del.statusCode).toBe(400);
     expect(del.json().message).toMatch(/آخر مدير/);
-    const demote = await t.inject({ method: 'PUT', url: `/api/user/${me._id}`, token: keeper.token, payload: { role: 'employee' } });
+    const demote = await t.inject({
+      method: 'PUT',
+      url: `/api/user/${me._id}`,
+      token: keeper.token,
+      payload: { role: 'employee' },
+    });
     expect(demote.statusCode).toBe(400);
     // with a second admin the first may go
     const other = await t.userWith('admin');
-    expect((await t.inject({ method: 'DELETE', url: `/api/user/${other.user._id}`, token: keeper.token })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: other.token })).json().action).toBe('clearToken');
+    expect(
+      (await t.inject({ method: 'DELETE', url: `/api/user/${other.user._id}`, token: keeper.token }))
+        .statusCode,
+    ).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: other.token })).json().action).toBe(
+      'clearToken',
+    );
   });
 
   it('answers 404 for a missing user and 422 for a malformed id', async () => {
     const token = (await t.userWith('admin')).token;
-    expect((await t.inject({ method: 'GET', url: '/api/user/00000000-0000-4000-8000-000000000000', token })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/user/00000000-0000-4000-8000-000000000000', token }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.inject({ method: 'GET', url: '/api/user/not-a-uuid', token })).statusCode).toBe(422);
   });
 });

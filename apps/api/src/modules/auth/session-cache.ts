@@ -1,0 +1,45 @@
+import type { AuthUser } from './sessions';
+
+interface Entry {
+  sessionId: string;
+  user: AuthUser;
+  at: number;
+}
+
+/**
+ * Resolved tokens, kept briefly so a request does not pay a session lookup each time.
+ * Revocation, disabling and permission changes in this process drop entries at once (through
+ * domain events); another server process sees them within TTL_MS.
+ */
+export class SessionCache {
+  static TTL_MS = 3000;
+  private entries = new Map<string, Entry>();
+  constructor(private maxEntries = 10_000) {}
+
+  get(tokenHash: string) {
+    const e = this.entries.get(tokenHash);
+    if (!e) return undefined;
+    if (Date.now() - e.at > SessionCache.TTL_MS) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return e;
+  }
+
+  set(tokenHash: string, sessionId: string, user: AuthUser) {
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(tokenHash, { sessionId, user, at: Date.now() });
+  }
+
+  dropSessions(sessionIds: string[]) {
+    const ids = new Set(sessionIds);
+    for (const [k, e] of this.entries) if (ids.has(e.sessionId)) this.entries.delete(k);
+  }
+
+  dropUser(userId: string) {
+    for (const [k, e] of this.entries) if (e.user._id === userId) this.entries.delete(k);
+  }
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { ConfirmDialog } from '../components/confirm/ConfirmDialog';
+import { ExportDialog } from '../components/export/ExportDialog';
+import { startVersionCheck } from '../lib/version-check';
+import { AppToaster } from './AppToaster';
+import { ColorSchemeSync } from './ColorSchemeSync';
+import { Providers } from './Providers';
+import { router } from './router';
+
+export function App() {
+  useEffect(() => startVersionCheck(), []);
+  return (
+    <Providers>
+      <ColorSchemeSync />
+      <RouterProvider router={router} />
+      {/* Global area (spec §2): confirmation dialog, toasts, export dialog */}
+      <ConfirmDialog />
+      <ExportDialog />
+      <AppToaster />
+    </Providers>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { MaintenanceScreen } from '../components/MaintenanceScreen';
+import { can, loadCurrentUser, useAuth } from '../lib/auth';
+import { useMaintenance } from '../lib/maintenance';
+import { DocumentTitle } from './DocumentTitle';
+import { ScrollManager } from './ScrollManager';
+import { useProtectedEntry, useSocketLifecycle } from './use-protected-entry';
+import { useRouteAccess } from './use-route-access';
+import { useRouteMeta } from './use-route-meta';
+
+/** Top route: loads the user for a stored token, applies guard redirects, runs per-page effects. */
+export function RootRoute() {
+  const { user, hasToken } = useAuth();
+  const maintenance = useMaintenance();
+  const meta = useRouteMeta();
+  const access = useRouteAccess();
+  const isProtected = !!meta && !meta.notRequiredAuth && !meta.notFound;
+  const needsUser = hasToken && !user;
+
+  useEffect(() => {
+    if (needsUser) void loadCurrentUser();
+  }, [needsUser]);
+
+  const signedInHere = isProtected && user !== null;
+  useProtectedEntry(signedInHere);
+  useSocketLifecycle(signedInHere);
+
+  let content: React.ReactNode;
+  if (isProtected && maintenance.blocked && hasToken && !can(user, ['settings:update'])) {
+    content = <MaintenanceScreen message={maintenance.message} />;
+  } else if (needsUser && !maintenance.blocked) {
+    content = <FullPageLoader />;
+  } else if (access.kind === 'redirect') {
+    content = <Navigate replace to={access.to} />;
+  } else {
+    content = <Outlet />;
+  }
+
+  return (
+    <>
+      <DocumentTitle />
+      <ScrollManager />
+      {content}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { AppShell, Burger, Group, ScrollArea, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { MaintenanceBanner } from '../../components/MaintenanceBanner';
+import { ThemeToggle } from '../../components/ThemeToggle';
+import { GuardedOutlet } from '../GuardedOutlet';
+import { useRouteMeta } from '../use-route-meta';
+import { Brand } from './Brand';
+import { Sidebar } from './Sidebar';
+import { UserMenu } from './UserMenu';
+
+/** Default layout: header (title, theme, user menu) and the sidebar on the right (RTL). */
+export function DefaultLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const meta = useRouteMeta();
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => {
+    close();
+  }, [pathname, close]);
+
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: 60 }}
+      navbar={{ width: { sm: 230, md: 260 }, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'md', md: 'lg' }}
+      styles={{ main: { background: 'var(--idara-page-bg)' } }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="فتح القائمة" />
+            <Title order={1} fz={{ base: 'md', sm: 'lg' }} fw={700} lineClamp={1}>
+              {meta?.title}
+            </Title>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ThemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <AppShell.Section px="md" h={60} style={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}>
+          <Group justify="space-between" wrap="nowrap" w="100%">
+            <Brand />
+            <Burger opened={opened} onClick={close} hiddenFrom="sm" size="sm" aria-label="إغلاق القائمة" />
+          </Group>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea} type="scroll" scrollbarSize={6}>
+          <Sidebar />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <MaintenanceBanner />
+        <div style={{ maxWidth: 1400, marginInline: 'auto', width: '100%' }}>
+          <GuardedOutlet />
+        </div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,59 @@
+import { rolePresets } from '@idara/domain';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { signOut, useAuth } from '../../lib/auth';
+import classes from './UserMenu.module.css';
+
+function initial(name: string): string {
+  return name.trim().charAt(0);
+}
+
+export function UserMenu() {
+  const { user } = useAuth();
+  if (!user) return null;
+  const subtitle = user.jobTitle || rolePresets[user.role]?.label || '';
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.target} aria-label={`قائمة المستخدم: ${user.name}`}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar color="teal" radius="xl" size={34}>
+              {initial(user.name)}
+            </Avatar>
+            <div className={classes.names}>
+              <Text size="sm" fw={500} truncate>
+                {user.name}
+              </Text>
+              {subtitle && (
+                <Text size="xs" c="dimmed" truncate>
+                  {subtitle}
+                </Text>
+              )}
+            </div>
+            <IconChevronDown size={14} className={classes.names} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={700} c="var(--mantine-color-text)" truncate>
+            {user.name}
+          </Text>
+          {subtitle && (
+            <Text size="xs" c="dimmed" truncate>
+              {subtitle}
+            </Text>
+          )}
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/account/profile" leftSection={<IconUserCircle size={16} />}>
+          الملف الشخصي
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+          تسجيل الخروج
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

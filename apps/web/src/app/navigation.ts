@@ -1,0 +1,109 @@
+import type { User } from '@idara/domain';
+import {
+  IconBell,
+  IconBuildingCommunity,
+  IconCash,
+  IconChecklist,
+  IconCreditCard,
+  IconFileDescription,
+  IconForms,
+  IconHistory,
+  IconHome,
+  IconListCheck,
+  IconMap2,
+  IconSettings,
+  IconShoppingCart,
+  IconTool,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { canOpen } from './access';
+import type { AppRoute } from './route-meta';
+import { findRoute } from './routes';
+
+type Icon = typeof IconHome;
+
+export interface NavItem {
+  path: string;
+  label: string;
+  icon: Icon;
+  /** Short description for the home cards. */
+  description?: string;
+}
+
+export interface NavGroup {
+  label?: string;
+  items: NavItem[];
+}
+
+/** Sidebar groups; visibility comes from the route table through `canOpen`. */
+export const navigation: NavGroup[] = [
+  {
+    items: [
+      { path: '/', label: 'الرئيسية', icon: IconHome },
+      { path: '/tasks', label: 'مهامي', icon: IconListCheck, description: 'المهام المسندة إليك' },
+      { path: '/notification', label: 'الإشعارات', icon: IconBell },
+    ],
+  },
+  {
+    label: 'العمليات',
+    items: [
+      {
+        path: '/dashboard/order',
+        label: 'الطلبات',
+        icon: IconShoppingCart,
+        description: 'متابعة الطلبات وحالاتها',
+      },
+      {
+        path: '/dashboard/task',
+        label: 'المهام',
+        icon: IconChecklist,
+        description: 'إسناد المهام ومراجعتها',
+      },
+      { path: '/dashboard/payment', label: 'الحسابات', icon: IconCash, description: 'الدفعات والفواتير' },
+    ],
+  },
+  {
+    label: 'العملاء',
+    items: [
+      {
+        path: '/dashboard/customer',
+        label: 'العملاء',
+        icon: IconUsersGroup,
+        description: 'بيانات العملاء والتواصل',
+      },
+    ],
+  },
+  {
+    label: 'البيانات الأساسية',
+    items: [
+      { path: '/dashboard/service', label: 'الخدمات', icon: IconTool, description: 'الخدمات وأسعارها' },
+      { path: '/dashboard/contract', label: 'أنواع العقود', icon: IconFileDescription },
+      { path: '/dashboard/paymentMethod', label: 'طرق الدفع', icon: IconCreditCard },
+      { path: '/dashboard/government', label: 'المناطق', icon: IconMap2 },
+      { path: '/dashboard/city', label: 'المدن', icon: IconBuildingCommunity },
+    ],
+  },
+  {
+    label: 'الإدارة',
+    items: [
+      { path: '/dashboard/user', label: 'المستخدمون', icon: IconUsers, description: 'الحسابات والصلاحيات' },
+      { path: '/dashboard/formBuilder', label: 'النماذج', icon: IconForms },
+      { path: '/dashboard/activity', label: 'السجلات', icon: IconHistory, description: 'سجل العمليات' },
+      { path: '/settings', label: 'الإعدادات', icon: IconSettings },
+    ],
+  },
+];
+
+function routeFor(item: NavItem): AppRoute {
+  const route = findRoute(item.path);
+  if (!route) throw new Error(`navigation item without a route: ${item.path}`);
+  return route;
+}
+
+/** Groups with only the links this user may open; empty groups dropped. */
+export function visibleNavigation(user: User | null): NavGroup[] {
+  return navigation
+    .map((g) => ({ ...g, items: g.items.filter((item) => canOpen(routeFor(item), user)) }))
+    .filter((g) => g.items.length > 0);
+}

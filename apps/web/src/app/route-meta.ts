@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+
+export type Layout = 'default' | 'blank';
+
+/** Route meta (spec §3): notRequiredAuth, permissions, layout; plus the list key spec §6 names. */
+export interface RouteMeta {
+  path: string;
+  /** Arabic title; the document title is `${title} | إدارة`. */
+  title: string;
+  layout?: Layout;
+  /** Public page: no sign-in needed. */
+  notRequiredAuth?: boolean;
+  /** Public page that a signed-in user leaves for the home screen (the /auth/* pages). */
+  guestOnly?: boolean;
+  /** Every listed permission is required (spec §5). */
+  permissions?: string[];
+  /** Spec §6 "differently spelled key" on list routes; enforced like `permissions`. */
+  listPermissions?: string[];
+  /** Route validation; failure shows a fatal 404 "Page Not Found" (spec §5). */
+  validate?: (params: Record<string, string | undefined>) => boolean;
+  /** The catch-all route. */
+  notFound?: boolean;
+}
+
+export type PageModule = { default: ComponentType };
+
+export interface AppRoute extends RouteMeta {
+  /** Lazy page import; pages load on demand (spec §2). */
+  page: () => Promise<PageModule>;
+}
+
+export const APP_NAME = 'إدارة';
+
+export function requiredPermissions(meta: RouteMeta): string[] {
+  return [...(meta.permissions ?? []), ...(meta.listPermissions ?? [])];
+}

@@ -1,0 +1,214 @@
+import { idSchema } from '@idara/domain';
+import type { AppRoute, PageModule } from './route-meta';
+
+/** Pages later issues build: one shared placeholder; swap the import when the page lands. */
+const placeholder = (): Promise<PageModule> => import('../components/PagePlaceholder');
+
+/** `:id` must be a record id; anything else is a route validation failure (spec §5). */
+const validId = (params: Record<string, string | undefined>) => idSchema.safeParse(params.id).success;
+
+/** The route table: mirrors spec §2 (paths, titles, layouts) and §6 (permissions). */
+export const routes: AppRoute[] = [
+  { path: '/', title: 'الرئيسية', page: () => import('../features/home/HomePage') },
+  {
+    path: '/privacy',
+    title: 'سياسة الخصوصية',
+    layout: 'blank',
+    notRequiredAuth: true,
+    page: () => import('../features/privacy/PrivacyPage'),
+  },
+  {
+    path: '/auth/signin',
+    title: 'تسجيل الدخول',
+    layout: 'blank',
+    notRequiredAuth: true,
+    guestOnly: true,
+    page: () => import('../features/auth/SigninPage'),
+  },
+  {
+    path: '/auth/forget-password',
+    title: 'نسيت كلمة المرور',
+    layout: 'blank',
+    notRequiredAuth: true,
+    guestOnly: true,
+    page: () => import('../features/auth/ForgotPasswordPage'),
+  },
+  {
+    path: '/auth/signinWithToken',
+    title: 'الدخول بالرابط',
+    layout: 'blank',
+    notRequiredAuth: true,
+    guestOnly: true,
+    page: () => import('../features/auth/SigninWithTokenPage'),
+  },
+  { path: '/settings', title: 'الإعدادات', page: () => import('../features/settings/SettingsPage') },
+  { path: '/tasks', title: 'مهامي', permissions: ['task:read'], page: placeholder },
+  { path: '/tasks/:id', title: 'تفاصيل المهمة', validate: validId, page: placeholder },
+  { path: '/account/profile', title: 'الملف الشخصي', page: () => import('../features/account/ProfilePage') },
+  { path: '/notification', title: 'الإشعارات', page: placeholder },
+
+  { path: '/dashboard/city', title: 'المدن والمحافظات', listPermissions: ['city:read'], page: placeholder },
+  { path: '/dashboard/city/new', title: 'إضافة مدينة', page: placeholder },
+  { path: '/dashboard/city/:id', title: 'تفاصيل المدينة', validate: validId, page: placeholder },
+  { path: '/dashboard/city/edit/:id', title: 'تعديل المدينة', validate: validId, page: placeholder },
+
+  { path: '/dashboard/government', title: 'المناطق', listPermissions: ['gov:read'], page: placeholder },
+  { path: '/dashboard/government/new', title: 'إضافة منطقة جديدة', page: placeholder },
+  { path: '/dashboard/government/:id', title: 'تفاصيل المنطقة', validate: validId, page: placeholder },
+  { path: '/dashboard/government/edit/:id', title: 'تعديل المنطقة', validate: validId, page: placeholder },
+
+  { path: '/dashboard/user', title: 'إدارة المستخدمين', permissions: ['user:read'], page: placeholder },
+  {
+    path: '/dashboard/user/new',
+    title: 'إضافة مستخدم جديد',
+    permissions: ['user:create'],
+    page: placeholder,
+  },
+  {
+    path: '/dashboard/user/:id',
+    title: 'تفاصيل المستخدم',
+    permissions: ['user:details'],
+    validate: validId,
+    page: placeholder,
+  },
+  {
+    path: '/dashboard/user/edit/:id',
+    title: 'تعديل المستخدم',
+    permissions: ['user:update'],
+    validate: validId,
+    page: placeholder,
+  },
+
+  { path: '/dashboard/order', title: 'إدارة الطلبات', permissions: ['order:read'], page: placeholder },
+  { path: '/dashboard/order/new', title: 'طلب جديد', permissions: ['order:create'], page: placeholder },
+  {
+    path: '/dashboard/order/:id',
+    title: 'تفاصيل الطلب',
+    permissions: ['order:details'],
+    validate: validId,
+    page: placeholder,
+  },
+  {
+    path: '/dashboard/order/edit/:id',
+    title: 'تعديل الطلب',
+    permissions: ['order:update'],
+    validate: validId,
+    page: placeholder,
+  },
+
+  { path: '/dashboard/task', title: 'المهام', permissions: ['task:read'], page: placeholder },
+
+  { path: '/dashboard/payment', title: 'إدارة الحسابات', permissions: ['payment:read'], page: placeholder },
+  {
+    path: '/dashboard/payment/new',
+    title: 'إضافة دفعة جديدة',
+    permissions: ['payment:create'],
+    page: placeholder,
+  },
+  {
+    path: '/dashboard/payment/:id',
+    title: 'تفاصيل الفاتورة',
+    permissions: ['payment:details'],
+    validate: validId,
+    page: placeholder,
+  },
+  {
+    path: '/dashboard/payment/edit/:id',
+    title: 'تعديل الدفعة',
+    permissions: ['payment:update'],
+    validate: validId,
+    page: placeholder,
+  },
+
+  { path: '/dashboard/service', title: 'الخدمات', listPermissions: ['service:read'], page: placeholder },
+  {
+    path: '/dashboard/service/new',
+    title: 'إضافة خدمة جديدة',
+    permissions: ['service:create'],
+    page: placeholder,
+  },
+  {
+    path: '/dashboard/service/edit/:id',
+    title: 'تعديل الخدمة',
+    permissions: ['service:update'],
+    validate: validId,
+    page: placeholder,
+  },
+
+  {
+    path: '/dashboard/contract',
+    title: 'أنواع العقود',
+    listPermissions: ['contract:read'],
+    page: placeholder,
+  },
+  { path: '/dashboard/contract/new', title: 'إضافة عقد جديد', page: placeholder },
+  { path: '/dashboard/contract/:id', title: 'تفاصيل العقد', validate: validId, page: placeholder },
+  { path: '/dashboard/contract/edit/:id', title: 'تعديل العقد', validate: validId, page: placeholder },
+
+  { path: '/dashboard/customer', title: 'إدارة العملاء', permissions: ['customer:read'], page: placeholder },
+  {
+    path: '/dashboard/customer/new',
+    title: 'إضافة عميل جديد',
+    permissions: ['customer:create'],
+    page: placeholder,
+  },
+  {
+    path: '/dashboard/customer/:id',
+    title: 'تفاصيل العميل',
+    permissions: ['customer:details'],
+    validate: validId,
+    page: placeholder,
+  },
+  {
+    path: '/dashboard/customer/edit/:id',
+    title: 'تعديل بيانات العميل',
+    permissions: ['customer:update'],
+    validate: validId,
+    page: placeholder,
+  },
+
+  {
+    path: '/dashboard/whatsapp/:id',
+    title: 'رسائل العميل',
+    permissions: ['customer:read:messages'],
+    validate: validId,
+    page: placeholder,
+  },
+
+  { path: '/dashboard/activity', title: 'السجلات', listPermissions: ['activity:read'], page: placeholder },
+
+  { path: '/dashboard/formBuilder', title: 'النماذج', permissions: ['forms:read'], page: placeholder },
+  {
+    path: '/dashboard/formBuilder/new',
+    title: 'إضافة نموذج جديد',
+    layout: 'blank',
+    permissions: ['forms:create'],
+    page: placeholder,
+  },
+  {
+    path: '/dashboard/formBuilder/edit/:id',
+    title: 'تعديل النموذج',
+    layout: 'blank',
+    permissions: ['forms:update'],
+    validate: validId,
+    page: placeholder,
+  },
+
+  {
+    path: '/dashboard/paymentMethod',
+    title: 'طرق الدفع',
+    listPermissions: ['paymentMethod:read'],
+    page: placeholder,
+  },
+  { path: '/dashboard/paymentMethod/new', title: 'طريقة دفع جديدة', page: placeholder },
+  {
+    path: '/dashboard/paymentMethod/edit/:id',
+    title: 'تعديل طريقة الدفع',
+    validate: validId,
+    page: placeholder,
+  },
+];
+
+export function findRoute(path: string): AppRoute | undefined {
+  return routes.find((r) => r.path === path);
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { queryClient } from '../lib/query-client';
+import { settingsQuery } from '../lib/settings';
+import { connectSocket, disconnectSocket } from '../lib/socket';
+import { userDirectoryQuery } from '../lib/user-directory';
+
+/** Every protected page loads the user list (cached after first load) and the settings on entry (spec §7). */
+export function useProtectedEntry(active: boolean): void {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => {
+    if (!active) return;
+    const users = queryClient.getQueryState(userDirectoryQuery.queryKey);
+    if (users?.status !== 'error') void queryClient.prefetchQuery(userDirectoryQuery);
+    void queryClient.prefetchQuery(settingsQuery);
+  }, [active, pathname]);
+}
+
+/** Socket: connected on protected pages, disconnected on public ones (spec §4). */
+export function useSocketLifecycle(active: boolean): void {
+  useEffect(() => {
+    if (active) connectSocket();
+    else disconnectSocket();
+  }, [active]);
+}

@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { useAuth } from '../lib/auth';
+import { type Access, evaluateAccess } from './access';
+import { useRouteMeta } from './use-route-meta';
+
+export function useRouteAccess(): Access {
+  const meta = useRouteMeta();
+  const { user, signedOut } = useAuth();
+  const location = useLocation();
+  const params = useParams();
+  return useMemo(
+    () =>
+      evaluateAccess({
+        meta,
+        user,
+        signedOut,
+        fullPath: location.pathname + location.search + location.hash,
+        pathname: location.pathname,
+        search: new URLSearchParams(location.search),
+        params,
+      }),
+    [meta, user, signedOut, location.pathname, location.search, location.hash, params],
+  );
+}

@@ -1,0 +1,2 @@
+export { confirmDelete } from './confirm-delete';
+export { ask, type ConfirmOptions, confirm, DEFAULT_CONFIRM_MESSAGE } from './confirm-store';

@@ -1,0 +1,170 @@
+import { apiFetch } from '../../lib/api';
+import { createStore, useStore } from '../../lib/create-store';
+
+export interface ExportOption {
+  label: string;
+  /** The fileType sent to the export route, e.g. xlsx, csv, pdf. */
+  value: string;
+}
+
+export type ExportQuery = Record<string, string | number | boolean>;
+
+/** Spec §3 export state, field names as the spec spells them. */
+export interface ExportState {
+  show: boolean;
+  /** Progress 0..100. */
+  count: number;
+  ExportOptions: ExportOption[];
+  route: string;
+  query: ExportQuery;
+  /** Object URL of the downloaded file. */
+  link: string;
+  fileName: string;
+  title: string;
+}
+
+const initialState: ExportState = {
+  show: false,
+  count: 0,
+  ExportOptions: [],
+  route: '',
+  query: {},
+  link: '',
+  fileName: '',
+  title: '',
+};
+
+export const exportStore = createStore<ExportState>(initialState);
+export const useExportState = () => useStore(exportStore);
+
+const TICK_MS = 50;
+const HOLD_AT = 95;
+let timer: ReturnType<typeof setInterval> | null = null;
+let controller: AbortController | null = null;
+
+function stopTimer() {
+  if (timer) clearInterval(timer);
+  timer = null;
+}
+
+/** Null and undefined query entries are dropped (spec §3). */
+export function cleanQuery(query: Record<string, unknown> = {}): ExportQuery {
+  const out: ExportQuery = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (v === null || v === undefined) continue;
+    out[k] = typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
+  }
+  return out;
+}
+
+/** `filename*=UTF-8''…` (RFC 5987) first, then a plain `filename=`. */
+export function fileNameFromDisposition(header: string | null, fallback = 'export'): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : fallback;
+}
+
+export interface OpenExportInput {
+  route: string;
+  query?: Record<string, unknown>;
+  options?: ExportOption[];
+  title?: string;
+  fileName?: string;
+}
+
+/** Opens the dialog; with at most one option the download starts at once (spec §4). */
+export function openExport({
+  route,
+  query,
+  options = [],
+  title = 'تصدير',
+  fileName = '',
+}: OpenExportInput): void {
+  closeExport();
+  const q = cleanQuery(query);
+  if (options.length === 1) q.fileType = options[0].value;
+  exportStore.set({ show: true, route, query: q, ExportOptions: options, title, fileName, count: 0 });
+  if (options.length <= 1) void download();
+}
+
+/** With several options the user picks a file type: fileType set, options emptied, download starts. */
+export function chooseFileType(fileType: string): void {
+  exportStore.set((s) => ({ query: { ...s.query, fileType }, ExportOptions: [] }));
+  void download();
+}
+
+async function download(): Promise<void> {
+  const { route, query } = exportStore.get();
+  if (!route) return;
+  stopTimer();
+  controller?.abort();
+  const ctrl = new AbortController();
+  controller = ctrl;
+  exportStore.set({ count: 0 });
+  timer = setInterval(() => {
+    const { count } = exportStore.get();
+    if (count < HOLD_AT) exportStore.set({ count: count + 1 });
+  }, TICK_MS);
+  try {
+    const response = await apiFetch(route, { query, signal: ctrl.signal, headers: { Accept: '*/*' } });
+    const blob = await response.blob();
+    if (ctrl.signal.aborted) return;
+    stopTimer();
+    const link = URL.createObjectURL(blob);
+    const fileName = fileNameFromDisposition(
+      response.headers.get('Content-Disposition'),
+      exportStore.get().fileName || 'export',
+    );
+    exportStore.set({ count: 100, link, fileName });
+    saveFile(link, fileName);
+  } catch (error) {
+    if (ctrl.signal.aborted) return;
+    stopTimer();
+    console.error('export failed', error);
+    exportStore.set({
+      count: 0,
+      link: '',
+      ExportOptions: [],
+      query: {},
+      route: '',
+      title: 'Error',
+      show: false,
+    });
+  } finally {
+    if (controller === ctrl) controller = null;
+  }
+}
+
+export function saveFile(link: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = link;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+/** Closing resets everything and releases the download link. */
+export function closeExport(): void {
+  stopTimer();
+  controller?.abort();
+  controller = null;
+  const { link } = exportStore.get();
+  if (link) URL.revokeObjectURL(link);
+  exportStore.reset();
+}
+
+/** Hook for features: state plus actions. */
+export function useExport() {
+  const state = useExportState();
+  return { ...state, open: openExport, choose: chooseFileType, close: closeExport };
+}

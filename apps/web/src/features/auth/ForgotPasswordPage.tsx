@@ -1,0 +1,156 @@
+import { forgotPasswordBody, resetPasswordBody, toLatinDigits } from '@idara/domain';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconArrowRight, IconInfoCircle, IconKey, IconLock, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { notify } from '../../lib/toast';
+import { AuthCard } from './AuthCard';
+import { PhoneInput } from './PhoneInput';
+
+const CODE_SENT = 'إذا كان الرقم مسجلاً فسيصلك رمز التحقق';
+
+function RequestCodeForm({
+  initialPhone,
+  onSent,
+}: {
+  initialPhone: string;
+  onSent: (phone: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { phoneNumber: initialPhone },
+    validate: schemaResolver(forgotPasswordBody, { sync: true }),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const body = forgotPasswordBody.parse(values);
+      await api('/api/auth/forget-password', { method: 'POST', body, retry: 0 });
+      onSent(values.phoneNumber);
+    } catch (e) {
+      applyFieldErrors(form, e);
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          أدخل رقم جوالك المسجل وسنرسل إليك رمز تحقق من <bdi>6</bdi> أرقام صالحاً لمدة <bdi>10</bdi> دقائق.
+        </Text>
+        <PhoneInput autoFocus withAsterisk {...form.getInputProps('phoneNumber')} />
+        <Button type="submit" loading={busy} leftSection={<IconSend size={18} />} fullWidth>
+          إرسال رمز التحقق
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function ResetForm({ phone, onBack }: { phone: string; onBack: () => void }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const schemaCheck = schemaResolver(resetPasswordBody, { sync: true });
+  const form = useForm({
+    initialValues: { phoneNumber: phone, code: '', password: '', confirmPassword: '' },
+    validate: (values) => {
+      const errors = schemaCheck(values);
+      if (values.confirmPassword !== values.password) errors.confirmPassword = 'كلمتا المرور غير متطابقتين';
+      return errors;
+    },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const { phoneNumber, code, password } = resetPasswordBody.parse(values);
+      const res = await api<{ message?: string }>('/api/auth/reset-password', {
+        method: 'POST',
+        body: { phoneNumber, code: toLatinDigits(code), password },
+        retry: 0,
+      });
+      notify.success(res?.message || 'تم تغيير كلمة المرور بنجاح، سجّل الدخول الآن');
+      navigate('/auth/signin', { replace: true });
+    } catch (e) {
+      applyFieldErrors(form, e);
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Alert color="teal" icon={<IconInfoCircle size={18} />} role="status">
+          {CODE_SENT}
+        </Alert>
+        <TextInput
+          label="رمز التحقق"
+          description="الرمز المكوّن من 6 أرقام"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          dir="ltr"
+          maxLength={6}
+          autoFocus
+          withAsterisk
+          leftSection={<IconKey size={16} />}
+          {...form.getInputProps('code')}
+        />
+        <PasswordInput
+          label="كلمة المرور الجديدة"
+          description="8 أحرف على الأقل"
+          autoComplete="new-password"
+          withAsterisk
+          leftSection={<IconLock size={16} />}
+          visibilityToggleButtonProps={{ 'aria-label': 'إظهار الحروف أو إخفاؤها' }}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="تأكيد كلمة المرور"
+          autoComplete="new-password"
+          withAsterisk
+          leftSection={<IconLock size={16} />}
+          visibilityToggleButtonProps={{ 'aria-label': 'إظهار الحروف أو إخفاؤها' }}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          تغيير كلمة المرور
+        </Button>
+        <Button variant="subtle" size="xs" onClick={onBack} leftSection={<IconArrowRight size={14} />}>
+          تغيير الرقم أو إعادة إرسال الرمز
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Forgot password: phone → code + new password → sign-in with a success toast. */
+export default function ForgotPasswordPage() {
+  const [phone, setPhone] = useState<string | null>(null);
+  const [lastPhone, setLastPhone] = useState('');
+  return (
+    <AuthCard
+      title="نسيت كلمة المرور"
+      subtitle={phone ? 'أدخل رمز التحقق وكلمة المرور الجديدة' : 'استعد الوصول إلى حسابك'}
+    >
+      {phone ? (
+        <ResetForm
+          phone={phone}
+          onBack={() => {
+            setLastPhone(phone);
+            setPhone(null);
+          }}
+        />
+      ) : (
+        <RequestCodeForm initialPhone={lastPhone} onSent={setPhone} />
+      )}
+      <Group justify="center" mt="lg">
+        <Anchor component={Link} to="/auth/signin" size="sm">
+          العودة إلى تسجيل الدخول
+        </Anchor>
+      </Group>
+    </AuthCard>
+  );
+}

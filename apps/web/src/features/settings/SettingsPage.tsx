@@ -1,0 +1,209 @@
+import { type Settings, settingsBody, settingsDefaults } from '@idara/domain';
+import {
+  Alert,
+  Button,
+  Divider,
+  Fieldset,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertTriangle, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { confirm } from '../../components/confirm/confirm-store';
+import { SectionLoader } from '../../components/FullPageLoader';
+import { api } from '../../lib/api';
+import { useCan } from '../../lib/auth';
+import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
+import { settingsQuery, useSettings } from '../../lib/settings';
+import { notify } from '../../lib/toast';
+import { notificationToggles } from './settings-fields';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} fz="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+export default function SettingsPage() {
+  const canUpdate = useCan('settings:update');
+  const queryClient = useQueryClient();
+  const { data, isPending } = useSettings();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Settings>({
+    initialValues: settingsDefaults,
+    validate: schemaResolver(settingsBody, { sync: true }),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load server values once they arrive, keep edits
+  useEffect(() => {
+    if (data && !form.isDirty()) {
+      form.setValues(data);
+      form.resetDirty(data);
+    }
+  }, [data]);
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const saved = await api<Partial<Settings>>('/api/settings', {
+        method: 'PUT',
+        body: settingsBody.parse(values),
+      });
+      const next = { ...settingsDefaults, ...values, ...saved };
+      queryClient.setQueryData(settingsQuery.queryKey, next);
+      form.setValues(next);
+      form.resetDirty(next);
+      notify.success('تم حفظ الإعدادات');
+    } catch (e) {
+      applyFieldErrors(form, e);
+    } finally {
+      setBusy(false);
+    }
+  }, focusFirstError);
+
+  const onMaintenanceChange = (checked: boolean) => {
+    if (!checked) {
+      form.setFieldValue('maintenanceMode', false);
+      return;
+    }
+    confirm({
+      header: 'تفعيل وضع الصيانة',
+      message:
+        'عند تفعيل وضع الصيانة لن يتمكن المستخدمون الذين لا يملكون صلاحية تعديل الإعدادات من استخدام النظام حتى إيقافه. هل تريد المتابعة؟',
+      icon: <IconAlertTriangle size={28} color="var(--mantine-color-orange-6)" aria-hidden />,
+      acceptLabel: 'تفعيل',
+      rejectLabel: 'إلغاء',
+      danger: true,
+      accept: () => form.setFieldValue('maintenanceMode', true),
+    });
+  };
+
+  if (isPending && !data) return <SectionLoader />;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {!canUpdate && (
+          <Alert color="gray" icon={<IconLock size={18} />} role="status">
+            لا تملك صلاحية تعديل الإعدادات، يمكنك الاطلاع عليها فقط.
+          </Alert>
+        )}
+        <Fieldset disabled={!canUpdate} variant="unstyled" p={0} m={0} style={{ minWidth: 0 }}>
+          <Stack gap="lg">
+            <Section title="بيانات المنشأة">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label="اسم المنشأة" withAsterisk {...form.getInputProps('companyName')} />
+                <TextInput
+                  label="الرقم الضريبي"
+                  description="15 رقماً يبدأ وينتهي بالرقم 3"
+                  dir="ltr"
+                  inputMode="numeric"
+                  maxLength={15}
+                  {...form.getInputProps('vatNumber')}
+                />
+                <NumberInput
+                  label="نسبة ضريبة القيمة المضافة"
+                  suffix="٪"
+                  min={0}
+                  max={100}
+                  decimalScale={2}
+                  allowNegative={false}
+                  dir="ltr"
+                  {...form.getInputProps('tax')}
+                />
+                <TextInput
+                  label="البريد الإلكتروني"
+                  type="email"
+                  dir="ltr"
+                  placeholder="info@example.com"
+                  {...form.getInputProps('email')}
+                />
+                <TextInput
+                  label="رقم الهاتف"
+                  type="tel"
+                  inputMode="tel"
+                  dir="ltr"
+                  placeholder="05XXXXXXXX"
+                  {...form.getInputProps('phoneNumber')}
+                />
+                <TextInput
+                  label="رقم واتساب"
+                  type="tel"
+                  inputMode="tel"
+                  dir="ltr"
+                  placeholder="05XXXXXXXX"
+                  {...form.getInputProps('whatsappNumber')}
+                />
+              </SimpleGrid>
+              <Textarea
+                label="العنوان"
+                mt="md"
+                autosize
+                minRows={2}
+                maxRows={5}
+                {...form.getInputProps('address')}
+              />
+            </Section>
+
+            <Section title="الإشعارات">
+              <Stack gap="md">
+                {notificationToggles.map((t) => (
+                  <Switch
+                    key={t.key}
+                    label={t.label}
+                    description={t.description}
+                    {...form.getInputProps(t.key, { type: 'checkbox' })}
+                  />
+                ))}
+              </Stack>
+            </Section>
+
+            <Section title="وضع الصيانة">
+              <Switch
+                label="تفعيل وضع الصيانة"
+                description="يمنع المستخدمين الذين لا يملكون صلاحية تعديل الإعدادات من استخدام النظام مؤقتاً"
+                color="orange"
+                checked={form.values.maintenanceMode}
+                onChange={(e) => onMaintenanceChange(e.currentTarget.checked)}
+                error={form.errors.maintenanceMode}
+              />
+            </Section>
+          </Stack>
+        </Fieldset>
+        {canUpdate && (
+          <>
+            <Divider />
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {form.isDirty() ? 'لديك تغييرات غير محفوظة' : ''}
+              </Text>
+              <Button
+                type="submit"
+                loading={busy}
+                disabled={!form.isDirty()}
+                leftSection={<IconDeviceFloppy size={18} />}
+              >
+                حفظ الإعدادات
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+/** Error body of the API: `{ message, errors?, fieldErrors?, action?, maintenance? }`. */
+export interface ApiErrorBody {
+  message?: string;
+  errors?: string[];
+  fieldErrors?: Record<string, string>;
+  action?: 'clearToken';
+  maintenance?: boolean;
+}
+
+export const DEFAULT_ERROR_MESSAGE = 'حدث خطأ';
+export const NETWORK_ERROR_MESSAGE = 'تعذر الاتصال بالخادم، تحقق من اتصالك بالشبكة';
+
+/** Errors default to status 500 and the Arabic "an error occurred" (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: string[];
+  readonly fieldErrors: Record<string, string>;
+  readonly action?: 'clearToken';
+  readonly maintenance: boolean;
+  readonly retryAfter?: number;
+
+  constructor(status = 500, body: ApiErrorBody = {}, retryAfter?: number) {
+    super(body.message || DEFAULT_ERROR_MESSAGE);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = Array.isArray(body.errors) ? body.errors : [];
+    this.fieldErrors = body.fieldErrors ?? {};
+    this.action = body.action;
+    this.maintenance = body.maintenance === true;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return DEFAULT_ERROR_MESSAGE;
+}

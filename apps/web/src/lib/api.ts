@@ -1,0 +1,127 @@
+import { ApiError, type ApiErrorBody, NETWORK_ERROR_MESSAGE } from './api-error';
+import { apiUrl } from './runtime-config';
+import { notify } from './toast';
+import { getToken } from './token-storage';
+
+export { ApiError, isApiError } from './api-error';
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  /** Suppress error toasts (sends the `stopAlert: yes` header, spec §8). */
+  stopAlert?: boolean;
+  /** Retries after a network error or 5xx; 1 by default, 0 for sign-in (spec §7). */
+  retry?: number;
+  signal?: AbortSignal;
+}
+
+const RETRY_DELAY_MS = 1000;
+
+/** Hooks the auth and maintenance modules register, so this file does not import them. */
+export const apiHooks: {
+  onClearToken: () => void;
+  onMaintenance: (message: string) => void;
+  onSuccess: () => void;
+} = { onClearToken: () => {}, onMaintenance: () => {}, onSuccess: () => {} };
+
+export function buildQuery(query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function buildHeaders(options: RequestOptions, hasBody: boolean): Headers {
+  const headers = new Headers(options.headers);
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  headers.set('Accept', 'application/json');
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (options.stopAlert) headers.set('stopAlert', 'yes');
+  return headers;
+}
+
+function wantsSilence(options: RequestOptions): boolean {
+  if (options.stopAlert) return true;
+  const h = options.headers ?? {};
+  return Object.entries(h).some(([k, v]) => k.toLowerCase() === 'stopalert' && v === 'yes');
+}
+
+/** Low-level fetch with token, retry and error mapping; resolves with the raw Response on 2xx. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const hasBody = options.body !== undefined;
+  const url = apiUrl(path) + buildQuery(options.query);
+  const retries = options.retry ?? 1;
+  let attempt = 0;
+  for (;;) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: options.method ?? 'GET',
+        headers: buildHeaders(options, hasBody),
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      if (attempt < retries) {
+        attempt++;
+        await sleep(RETRY_DELAY_MS);
+        continue;
+      }
+      throw reportError(new ApiError(0, { message: NETWORK_ERROR_MESSAGE }), options);
+    }
+    if (response.ok) {
+      apiHooks.onSuccess();
+      return response;
+    }
+    const body = await readErrorBody(response);
+    if (response.status >= 500 && !body.maintenance && attempt < retries) {
+      attempt++;
+      await sleep(RETRY_DELAY_MS);
+      continue;
+    }
+    const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
+    throw reportError(new ApiError(response.status, body, retryAfter), options);
+  }
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody> {
+  try {
+    const data = (await response.json()) as unknown;
+    return data && typeof data === 'object' ? (data as ApiErrorBody) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Response-error hook: clearToken signs out silently, maintenance is flagged, the rest toasts. */
+function reportError(error: ApiError, options: RequestOptions): ApiError {
+  if (error.action === 'clearToken') {
+    apiHooks.onClearToken();
+    return error;
+  }
+  if (error.maintenance) apiHooks.onMaintenance(error.message);
+  if (!wantsSilence(options) && !error.maintenance) {
+    for (const entry of error.errors) notify.error(entry);
+    if (!error.errors.includes(error.message)) notify.error(error.message);
+  }
+  return error;
+}
+
+/** JSON request; throws ApiError (with `fieldErrors` for forms) on failure. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,110 @@
+import { hasAll, type User } from '@idara/domain';
+import { api, apiHooks } from './api';
+import { createStore, useStore } from './create-store';
+import { queryClient } from './query-client';
+import { closeSocket } from './socket';
+import { clearToken, getToken, setToken } from './token-storage';
+
+export type { User };
+
+interface AuthState {
+  user: User | null;
+  /** A token is stored (the user may not be loaded yet). */
+  hasToken: boolean;
+  /** The current user is being fetched for a stored token. */
+  checking: boolean;
+  /** Global loading flag during sign-in (spec §4). */
+  loading: boolean;
+  /** Set by an explicit sign-out so the guard goes to sign-in without a redirect. */
+  signedOut: boolean;
+}
+
+export const authStore = createStore<AuthState>({
+  user: null,
+  hasToken: getToken() !== null,
+  checking: false,
+  loading: false,
+  signedOut: false,
+});
+
+export const useAuth = () => useStore(authStore);
+
+export function can(user: User | null, required: readonly string[] = []): boolean {
+  return hasAll(user?.permissions, required);
+}
+
+export function useCan(...required: string[]): boolean {
+  return can(useAuth().user, required);
+}
+
+export interface SigninResult {
+  user: User;
+  token: string;
+}
+
+export async function signIn(body: { phoneNumber: string; password: string }): Promise<User> {
+  authStore.set({ loading: true });
+  try {
+    const result = await api<SigninResult>('/api/auth/signin', {
+      method: 'POST',
+      body,
+      retry: 0,
+      stopAlert: true,
+    });
+    acceptSession(result);
+    return result.user;
+  } finally {
+    authStore.set({ loading: false });
+  }
+}
+
+/** Stores the token and user of a new session (sign-in, sign-in link). */
+export function acceptSession({ user, token }: SigninResult): void {
+  closeSocket();
+  queryClient.clear();
+  setToken(token);
+  authStore.set({ user, hasToken: true, signedOut: false, checking: false });
+}
+
+let pendingMe: Promise<void> | null = null;
+
+/** When a token exists but no user is held, the current user is fetched; failure means signed out. */
+export function loadCurrentUser(): Promise<void> {
+  if (pendingMe) return pendingMe;
+  authStore.set({ checking: true });
+  pendingMe = api<User>('/api/auth/me', { stopAlert: true })
+    .then((user) => authStore.set({ user, checking: false }))
+    .catch((error: { maintenance?: boolean }) => {
+      if (error?.maintenance) {
+        authStore.set({ checking: false });
+        return;
+      }
+      dropSession(false);
+    })
+    .finally(() => {
+      pendingMe = null;
+    });
+  return pendingMe;
+}
+
+export function setCurrentUser(user: User): void {
+  authStore.set({ user });
+}
+
+function dropSession(explicit: boolean): void {
+  closeSocket();
+  clearToken();
+  queryClient.clear();
+  authStore.set({ user: null, hasToken: false, checking: false, loading: false, signedOut: explicit });
+}
+
+/** Sign-out: tell the server (failure ignored), close the socket, clear user and token; the guard goes to sign-in. */
+export async function signOut(): Promise<void> {
+  if (getToken()) {
+    await api('/api/auth/signout', { method: 'POST', stopAlert: true, retry: 0 }).catch(() => {});
+  }
+  dropSession(true);
+}
+
+/** Response action clearToken: signed out without a toast; the guard keeps the page as redirect. */
+apiHooks.onClearToken = () => dropSession(false);

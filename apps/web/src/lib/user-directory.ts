@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+export interface UserSummary {
+  _id: string;
+  name: string;
+  role: string;
+  jobTitle: string;
+}
+
+/** The user list every protected page loads on entry, cached after the first load (spec §7). */
+export const userDirectoryQuery = queryOptions({
+  queryKey: ['user-directory'],
+  queryFn: async () => {
+    const res = await api<{ data: UserSummary[] }>('/api/user', {
+      query: { limit: 0, fields: 'name,role,_id,jobTitle' },
+      stopAlert: true,
+    });
+    return res.data;
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+});
+
+export function useUserDirectory() {
+  return useQuery(userDirectoryQuery);
+}

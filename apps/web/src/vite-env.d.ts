@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+
+/** Build id written by vite.config.ts; compared with dist/version.json to detect a new release. */
+declare const __APP_VERSION__: string;
+
+interface Window {
+  /** Set by /runtime-config.js, served by the API. */
+  __IDARA_CONFIG__?: { apiBase?: string };
+}

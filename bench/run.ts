@@ -1,0 +1,29 @@
+/**
+ * `npm run bench`: each figure is a ratio against a baseline measured in the same run, so the
+ * numbers compare on any machine. Results are printed and written to docs/PERFORMANCE.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { userListBench } from './user-list';
+
+const results = [await userListBench()];
+
+const lines = results.map(
+  (r) =>
+    `| ${r.name} | ${r.stack.toFixed(0)} req/s | ${r.baseline.toFixed(0)} req/s | **${r.ratio.toFixed(2)}** | ≥ ${r.goal.toFixed(2)} | ${r.ratio >= r.goal ? 'met' : 'NOT met'} |`,
+);
+const table = [
+  '| benchmark | whole stack | bare driver (baseline) | ratio | goal | result |',
+  '|---|---|---|---|---|---|',
+  ...lines,
+].join('\n');
+console.log(`\n${table}\n`);
+
+const docPath = path.resolve(import.meta.dirname, '../docs/PERFORMANCE.md');
+if (fs.existsSync(docPath)) {
+  const doc = fs.readFileSync(docPath, 'utf8');
+  const marker = /<!-- bench:start -->[\s\S]*<!-- bench:end -->/;
+  const stamp = `Last run: ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}.`;
+  const block = `<!-- bench:start -->\n${stamp}\n\n${table}\n<!-- bench:end -->`;
+  if (marker.test(doc)) fs.writeFileSync(docPath, doc.replace(marker, block));
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = `/tmp/idara-e2e-${PORT}`;
+const reportDir = process.env.IDARA_REPORT_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: reportDir
+    ? [['list'], ['json', { outputFile: path.join(reportDir, 'playwright.json') }]]
+    : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    browserName: 'chromium',
+    locale: 'ar-SA',
+    timezoneId: 'Asia/Riyadh',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    // A fresh embedded database each run, on the built web app.
+    command: `rm -rf ${DATA_DIR} && node --import tsx apps/api/src/main.ts`,
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+  },
+});

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Starts a throwaway PostgreSQL and Redis on loopback for the database and scale-out suites,
+# installing them from Debian when missing. Prints the env lines to use; `stop` ends them.
+set -euo pipefail
+ROOT=/tmp/idara-services
+PG_PORT="${PG_PORT:-55432}"
+REDIS_PORT="${REDIS_PORT:-56379}"
+
+install_if_missing() {
+  local need=()
+  ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || need+=(postgresql)
+  command -v redis-server >/dev/null || need+=(redis-server)
+  if [ ${#need[@]} -gt 0 ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2
+    apt-get install -y -qq "${need[@]}" >&2
+  fi
+}
+
+start() {
+  install_if_missing
+  local pgbin
+  pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+  mkdir -p "$ROOT"
+  chown postgres "$ROOT" 2>/dev/null || true
+  if [ ! -f "$ROOT/pg/PG_VERSION" ]; then
+    su postgres -c "$pgbin/initdb -D $ROOT/pg -A trust -U postgres -E UTF8 --locale=C.UTF-8" >"$ROOT/initdb.log" 2>&1
+  fi
+  su postgres -c "$pgbin/pg_ctl -D $ROOT/pg -o '-p $PG_PORT -k $ROOT -c listen_addresses=127.0.0.1 -c fsync=on' -l $ROOT/pg.log -w start" >&2
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --save '' --appendonly no --pidfile "$ROOT/redis.pid" >&2
+  echo "TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+  echo "TEST_REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
+}
+
+stop() {
+  local pgbin
+  pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+  [ -n "$pgbin" ] && [ -f "$ROOT/pg/postmaster.pid" ] && su postgres -c "$pgbin/pg_ctl -D $ROOT/pg -m fast stop" >&2 || true
+  [ -f "$ROOT/redis.pid" ] && kill "$(cat "$ROOT/redis.pid")" 2>/dev/null || true
+}
+
+case "${1:-start}" in
+  start) start ;;
+  stop) stop ;;
+  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+esac
