@@ -86,6 +86,6 @@ export async function buildApp(opts: AppOptions) {
   await app.register(settingsRoutes, { prefix: '/api/settings' });
 
   await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);
-  if (opts.realtime !== false) attachRealtime(app);
+  app.decorate('io', opts.realtime !== false ? attachRealtime(app) : null);
   return app;
 }

@@ -1,4 +1,5 @@
 import 'fastify';
+import type { Server } from 'socket.io';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { EventBus } from './lib/events';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     channel: MessageChannel;
     events: EventBus;
     sessionCache: SessionCache;
+    /** socket.io server; null when realtime is off (API-only tests). */
+    io: Server | null;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -19,6 +19,13 @@ const counts = async () => {
   return (result as unknown as { rows: Record<string, number>[] }).rows[0];
 };
 
+describe('database', () => {
+  it('runs on the engine the suite was asked for', async () => {
+    const health = (await t.inject({ method: 'GET', url: '/api/health' })).json();
+    expect(health).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+});
+
 describe('seed', () => {
   it('fills an empty database with the admin, roles, 13 regions with cities, payment methods, settings', async () => {
     const c = await counts();

@@ -28,7 +28,8 @@ export function registerAuthGuard(app: FastifyInstance) {
   app.events.on('user.changed', ({ userId }) => cache.dropUser(userId));
 
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    // Outside the API, the docs, and unmatched paths (answered 404 by the not-found handler).
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || !req.routeOptions.url) return;
     const config = req.routeOptions.config ?? {};
     const token = bearerToken(req);
     if (token && token.length <= 200) {

@@ -12,7 +12,7 @@ export const ADMIN = { phone: '0500000000', password: 'Admin@12345' };
  * A real app on a real, empty, migrated and seeded database: in-memory PGlite by default, or a
  * fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the CI database suite).
  */
-export async function createTestApp() {
+export async function createTestApp(opts: { realtime?: boolean } = {}) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -42,7 +42,13 @@ export async function createTestApp() {
     ADMIN_PHONE: ADMIN.phone,
     ADMIN_PASSWORD: ADMIN.password,
   });
-  const app = await buildApp({ config, database, logger: false, serveWeb: false, realtime: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    serveWeb: false,
+    realtime: opts.realtime ?? false,
+  });
   await app.ready();
   return new TestApp(app, database, dropDatabase);
 }

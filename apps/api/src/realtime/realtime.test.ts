@@ -1,0 +1,55 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { userRoom } from './server';
+
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ realtime: true });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+function open(token?: string) {
+  const socket = connect(url, {
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    autoConnect: false,
+    reconnection: false,
+    timeout: 5000,
+  });
+  sockets.push(socket);
+  return new Promise<{ socket: Socket; error?: string }>((resolve) => {
+    socket.once('connect', () => resolve({ socket }));
+    socket.once('connect_error', (err) => resolve({ socket, error: err.message }));
+    socket.connect();
+  });
+}
+
+describe('realtime', () => {
+  it('refuses a missing or invalid token', async () => {
+    expect((await open()).error).toBe('unauthorized');
+    expect((await open('not-a-real-token-at-all-but-long-enough')).error).toBe('unauthorized');
+  });
+
+  it('accepts a valid token, pushes to the user room, and drops the socket on sign-out', async () => {
+    const { token, user } = await t.signIn();
+    const { socket, error } = await open(token);
+    expect(error).toBeUndefined();
+    const received = new Promise((resolve) => socket.once('notification', resolve));
+    t.app.io!.to(userRoom(user._id)).emit('notification', { title: 'اختبار' });
+    expect(await received).toEqual({ title: 'اختبار' });
+
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    await t.inject({ method: 'POST', url: '/api/auth/signout', token });
+    await closed;
+    expect((await open(token)).error).toBe('unauthorized');
+  });
+});
