@@ -9,7 +9,7 @@ import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { users } from '../apps/api/src/db/schema';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
-import { buildListQueries } from '../apps/api/src/http/list-query';
+import { compileListQuery, parseListQuery } from '../apps/api/src/http/list-query';
 import { userResource, userSearchText } from '../apps/api/src/modules/user/resource';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -61,9 +61,11 @@ export async function userListBench() {
   const token = signin.json().token as string;
 
   // The exact SQL the endpoint runs for this request.
-  const { rows: rowsQuery, count } = buildListQueries(database.db, userResource, QUERY);
-  const pageSql = rowsQuery.toSQL();
-  const countSql = count.toSQL();
+  const { rows: pageSql, count: countSql } = compileListQuery(
+    database.db,
+    userResource,
+    parseListQuery(userResource, QUERY),
+  );
 
   const stack = async (seconds: number) => {
     const result = await autocannon({

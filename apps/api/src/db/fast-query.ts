@@ -12,44 +12,57 @@ interface ArrayQueryClient {
 
 /** The driver under a Drizzle database (PGlite or a pg Pool); undefined inside a transaction. */
 function driverOf(db: DbOrTx): { kind: 'pglite' | 'pg'; client: ArrayQueryClient } | undefined {
-  const client = (
-    db as unknown as { $client?: ArrayQueryClient & { waitReady?: unknown; totalCount?: number } }
-  ).$client;
+  const client = (db as unknown as { $client?: ArrayQueryClient & Record<string, unknown> }).$client;
   if (!client) return undefined;
   if ('waitReady' in client) return { kind: 'pglite', client };
   if ('totalCount' in client) return { kind: 'pg', client };
   return undefined;
 }
 
-const decoder = (column: PgColumn | SQL.Aliased | SQL) => {
+type Selected = PgColumn | SQL | SQL.Aliased;
+
+const decoderOf = (column: Selected) => {
   if (!is(column, PgColumn)) return (v: unknown) => v;
   if (is(column, PgTimestamp))
     return (v: unknown) => (v === null || v instanceof Date ? v : new Date(v as string));
   return (v: unknown) => (v === null ? null : column.mapFromDriverValue(v));
 };
 
-/**
- * Runs a Drizzle select built from plain columns through the bare driver in array mode and
- * decodes by position: the same SQL without Drizzle's per-row mapping, which on the embedded
- * database costs as much as the query. Falls back to Drizzle inside a transaction.
- */
-export async function selectRows(
-  db: DbOrTx,
-  query: { toSQL(): { sql: string; params: unknown[] }; execute(): Promise<unknown> },
-  selection: Record<string, PgColumn | SQL.Aliased | SQL>,
-): Promise<Record<string, unknown>[]> {
-  const driver = driverOf(db);
-  if (!driver) return (await query.execute()) as Record<string, unknown>[];
+/** A select compiled to SQL once, with how to turn its array rows back into objects. */
+export interface CompiledSelect {
+  sql: string;
+  params: unknown[];
+  keys: string[];
+  decoders: ((v: unknown) => unknown)[];
+}
+
+export function compileSelect(
+  query: { toSQL(): { sql: string; params: unknown[] } },
+  selection: Record<string, Selected>,
+): CompiledSelect {
   const { sql, params } = query.toSQL();
+  const keys = Object.keys(selection);
+  return { sql, params, keys, decoders: keys.map((k) => decoderOf(selection[k])) };
+}
+
+/**
+ * Runs compiled SQL through the bare driver in array mode and decodes by position: Drizzle's own
+ * per-row mapping costs, on the embedded database, about as much as the query. Returns undefined
+ * inside a transaction (no bare driver there), so the caller takes the Drizzle path.
+ */
+export async function runCompiled(
+  db: DbOrTx,
+  q: CompiledSelect,
+): Promise<Record<string, unknown>[] | undefined> {
+  const driver = driverOf(db);
+  if (!driver) return undefined;
   const result =
     driver.kind === 'pglite'
-      ? await driver.client.query(sql, params, { rowMode: 'array' })
-      : await driver.client.query({ text: sql, values: params, rowMode: 'array' });
-  const keys = Object.keys(selection);
-  const decoders = keys.map((k) => decoder(selection[k]));
+      ? await driver.client.query(q.sql, q.params, { rowMode: 'array' })
+      : await driver.client.query({ text: q.sql, values: q.params, rowMode: 'array' });
   return result.rows.map((row) => {
     const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) out[keys[i]] = decoders[i](row[i]);
+    for (let i = 0; i < q.keys.length; i++) out[q.keys[i]] = q.decoders[i](row[i]);
     return out;
   });
 }

@@ -1,8 +1,8 @@
 import { normalizeArabic, toLatinDigits } from '@idara/domain';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { selectRows } from '../db/fast-query';
+import { type CompiledSelect, compileSelect, runCompiled } from '../db/fast-query';
 import { badRequest } from './errors';
 
 export type FilterType = 'text' | 'uuid' | 'boolean' | 'number' | 'date' | 'enum';
@@ -27,12 +27,16 @@ export interface ListResource {
   maxLimit?: number;
 }
 
+type Operator = 'eq' | 'in' | 'ilike' | 'gte' | 'lte';
+
+/** A list request, parsed and validated but not yet SQL. */
 export interface ListQuery {
   page: number;
   limit: number;
   fields: string[];
-  orderBy: SQL[];
-  where: SQL | undefined;
+  sort: { field: string; descending: boolean }[];
+  conditions: { filter: string; op: Operator; values: unknown[] }[];
+  searchTerms: string[];
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -85,8 +89,8 @@ function parseValue(spec: FilterSpec, raw: string, name: string): unknown {
 
 /**
  * Parses `page, limit (0 = all), sort (-a,b), fields (a,b or -a,-b), search, <filter>=v[,v2],
- * <filter>From / <filter>To` into Drizzle pieces. Unknown parameters (such as `cache`) are ignored;
- * unknown sort or field names are a 400.
+ * <filter>From / <filter>To`. Unknown parameters (such as `cache`) are ignored; unknown sort or
+ * field names and malformed values are a 400 with an Arabic message.
  */
 export function parseListQuery(resource: ListResource, query: Record<string, unknown>): ListQuery {
   const maxLimit = resource.maxLimit ?? 100;
@@ -103,57 +107,56 @@ export function parseListQuery(resource: ListResource, query: Record<string, unk
       .filter(Boolean);
     const excluded = names.filter((n) => n.startsWith('-')).map((n) => n.slice(1));
     const included = names.filter((n) => !n.startsWith('-'));
-    for (const n of included) if (!resource.fields[n]) throw badRequest(`الحقل ${n} غير معروف`);
+    for (const n of included)
+      if (!Object.hasOwn(resource.fields, n)) throw badRequest(`الحقل ${n} غير معروف`);
     fields = included.length
       ? [...new Set(['_id', ...included])]
       : fields.filter((f) => !excluded.includes(f));
   }
 
-  const orderBy: SQL[] = [];
+  const sort: ListQuery['sort'] = [];
   const rawSort = one(query.sort)?.trim() || resource.defaultSort;
   for (const part of rawSort
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
     const descending = part.startsWith('-');
-    const name = descending ? part.slice(1) : part;
-    const column = resource.fields[name];
-    if (!column) throw badRequest(`لا يمكن الترتيب حسب ${name}`);
-    orderBy.push(descending ? desc(column) : asc(column));
+    const field = descending ? part.slice(1) : part;
+    if (!Object.hasOwn(resource.fields, field)) throw badRequest(`لا يمكن الترتيب حسب ${field}`);
+    sort.push({ field, descending });
   }
   // A stable tiebreaker keeps pages from overlapping.
-  if (resource.fields._id && !rawSort.split(',').some((p) => p.replace('-', '') === '_id')) {
-    orderBy.push(asc(resource.fields._id));
-  }
+  if (resource.fields._id && !sort.some((s) => s.field === '_id'))
+    sort.push({ field: '_id', descending: false });
 
-  const conditions: SQL[] = [];
+  const conditions: ListQuery['conditions'] = [];
   for (const [name, spec] of Object.entries(resource.filters ?? {})) {
     const raw = one(query[name]);
     if (raw !== undefined && raw !== '') {
       const values = raw.split(',').map((v) => parseValue(spec, v, name));
       if (spec.type === 'text' && values.length === 1) {
-        conditions.push(ilike(spec.column, `%${escapeLike(String(values[0]))}%`));
+        conditions.push({ filter: name, op: 'ilike', values: [`%${escapeLike(String(values[0]))}%`] });
       } else {
-        conditions.push(values.length === 1 ? eq(spec.column, values[0]) : inArray(spec.column, values));
+        conditions.push({ filter: name, op: values.length === 1 ? 'eq' : 'in', values });
       }
     }
     if (spec.type === 'number' || spec.type === 'date') {
       const from = one(query[`${name}From`]);
       const to = one(query[`${name}To`]);
-      if (from) conditions.push(gte(spec.column, parseValue(spec, from, name)));
-      if (to) conditions.push(lte(spec.column, parseValue(spec, to, name)));
+      if (from) conditions.push({ filter: name, op: 'gte', values: [parseValue(spec, from, name)] });
+      if (to) conditions.push({ filter: name, op: 'lte', values: [parseValue(spec, to, name)] });
     }
   }
 
+  const searchTerms: string[] = [];
   const search = one(query.search);
   if (search && resource.searchColumn) {
     if (search.length > 200) throw badRequest('نص البحث طويل جداً');
-    for (const term of normalizeArabic(search).split(' ').filter(Boolean)) {
-      conditions.push(ilike(resource.searchColumn, `%${escapeLike(term)}%`));
-    }
+    for (const term of normalizeArabic(search).split(' ').filter(Boolean))
+      searchTerms.push(`%${escapeLike(term)}%`);
   }
 
-  return { page, limit, fields, orderBy, where: conditions.length ? and(...conditions) : undefined };
+  return { page, limit, fields, sort, conditions, searchTerms };
 }
 
 export interface ListResult<T = Record<string, unknown>> {
@@ -163,26 +166,86 @@ export interface ListResult<T = Record<string, unknown>> {
   limit: number;
 }
 
-/** The page and count queries of a list request, unexecuted (the bench runs their SQL bare). */
-export function buildListQueries(
-  db: DbOrTx,
-  resource: ListResource,
-  query: Record<string, unknown>,
-  extraWhere?: SQL,
-) {
-  const q = parseListQuery(resource, query);
-  const where = extraWhere ? (q.where ? and(q.where, extraWhere) : extraWhere) : q.where;
+/**
+ * Builds the page and count queries with placeholders instead of values. Queries of the same shape
+ * (fields, sort, which filters, how many values and search terms) share one compiled statement, so a
+ * request costs parsing and parameter filling, not SQL generation.
+ */
+function buildShape(db: DbOrTx, resource: ListResource, q: ListQuery, extraWhere?: SQL) {
+  const values: Record<string, unknown> = {};
+  const where: SQL[] = [];
+  q.conditions.forEach((c, i) => {
+    const column = resource.filters![c.filter].column;
+    const ph = c.values.map((v, j) => {
+      values[`c${i}_${j}`] = v;
+      return sql.placeholder(`c${i}_${j}`);
+    });
+    const op = { eq: eq, gte: gte, lte: lte }[c.op as 'eq' | 'gte' | 'lte'];
+    if (op) where.push(op(column, ph[0]));
+    else if (c.op === 'in') where.push(inArray(column, ph));
+    else where.push(ilike(column, ph[0]));
+  });
+  q.searchTerms.forEach((term, i) => {
+    values[`s${i}`] = term;
+    where.push(ilike(resource.searchColumn!, sql.placeholder(`s${i}`)));
+  });
+  if (extraWhere) where.push(extraWhere);
+  const condition = where.length ? and(...where) : undefined;
+
   const selection = Object.fromEntries(q.fields.map((f) => [f, resource.fields[f]]));
+  const orderBy = q.sort.map((s) =>
+    s.descending ? desc(resource.fields[s.field]) : asc(resource.fields[s.field]),
+  );
   let rows = db
     .select(selection)
     .from(resource.table)
-    .where(where)
-    .orderBy(...q.orderBy)
+    .where(condition)
+    .orderBy(...orderBy)
     .$dynamic();
-  if (q.limit > 0) rows = rows.limit(q.limit).offset((q.page - 1) * q.limit);
+  if (q.limit > 0) {
+    rows = rows
+      .limit(sql.placeholder('limit') as unknown as number)
+      .offset(sql.placeholder('offset') as unknown as number);
+    values.limit = q.limit;
+    values.offset = (q.page - 1) * q.limit;
+  }
   const countSelection = { total: sql<number>`count(*)::int` };
-  const count = db.select(countSelection).from(resource.table).where(where);
-  return { parsed: q, rows, count, selection, countSelection };
+  const count = db.select(countSelection).from(resource.table).where(condition);
+  return { rows, count, selection, countSelection, values };
+}
+
+const shapeCache = new WeakMap<ListResource, Map<string, { rows: CompiledSelect; count: CompiledSelect }>>();
+const SHAPES_PER_RESOURCE = 500;
+
+function shapeKey(q: ListQuery) {
+  return JSON.stringify([
+    q.fields,
+    q.sort,
+    q.conditions.map((c) => [c.filter, c.op, c.values.length]),
+    q.searchTerms.length,
+    q.limit > 0,
+  ]);
+}
+
+/** The SQL and parameters of a list request, compiled once per shape. */
+export function compileListQuery(db: DbOrTx, resource: ListResource, q: ListQuery) {
+  let byShape = shapeCache.get(resource);
+  if (!byShape) shapeCache.set(resource, (byShape = new Map()));
+  const key = shapeKey(q);
+  let compiled = byShape.get(key);
+  const built = buildShape(db, resource, q);
+  if (!compiled) {
+    compiled = {
+      rows: compileSelect(built.rows, built.selection),
+      count: compileSelect(built.count, built.countSelection),
+    };
+    if (byShape.size >= SHAPES_PER_RESOURCE) byShape.clear();
+    byShape.set(key, compiled);
+  }
+  return {
+    rows: { ...compiled.rows, params: fillPlaceholders(compiled.rows.params, built.values) },
+    count: { ...compiled.count, params: fillPlaceholders(compiled.count.params, built.values) },
+  };
 }
 
 /** Runs a list request: one page of rows and the total under the same filters. */
@@ -192,15 +255,18 @@ export async function runList(
   query: Record<string, unknown>,
   extraWhere?: SQL,
 ): Promise<ListResult> {
-  const { parsed, rows, count, selection, countSelection } = buildListQueries(
-    db,
-    resource,
-    query,
-    extraWhere,
-  );
+  const q = parseListQuery(resource, query);
+  const result = { page: q.limit > 0 ? q.page : 1, limit: q.limit };
+  if (!extraWhere) {
+    const compiled = compileListQuery(db, resource, q);
+    const fast = await Promise.all([runCompiled(db, compiled.rows), runCompiled(db, compiled.count)]);
+    if (fast[0] && fast[1]) return { data: fast[0], total: fast[1][0].total as number, ...result };
+  }
+  // Inside a transaction, or with a caller's extra condition: the plain Drizzle path.
+  const built = buildShape(db, resource, q, extraWhere);
   const [data, [{ total }]] = await Promise.all([
-    selectRows(db, rows, selection),
-    selectRows(db, count, countSelection),
+    built.rows.execute(built.values) as Promise<Record<string, unknown>[]>,
+    built.count.execute(built.values),
   ]);
-  return { data, total: total as number, page: parsed.limit > 0 ? parsed.page : 1, limit: parsed.limit };
+  return { data, total, ...result };
 }
