@@ -57,7 +57,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`Idara is running: http://localhost:${config.PORT}  (database: ${database.kind})`);
+  const { port } = app.server.address() as { port: number };
+  app.log.info({ port }, `Idara is running: http://localhost:${port}  (database: ${database.kind})`);
 }
 
 main().catch((err) => {

@@ -1,0 +1,107 @@
+/**
+ * `npm run seed:demo [-- --users N]`: demo staff for trying the app and taking screenshots — one
+ * user per role (password Demo@12345) and, optionally, N more employees with realistic Arabic names.
+ * Safe to run again: existing phone numbers are skipped.
+ */
+import { normalizeSaudiPhone, rolePresets } from '@idara/domain';
+import { inArray } from 'drizzle-orm';
+import { loadConfig } from '../config';
+import { hashPassword } from '../modules/auth/passwords';
+import { userSearchText } from '../modules/user/resource';
+import { openDatabase } from './client';
+import { users } from './schema';
+import { seedIfEmpty } from './seed';
+
+const DEMO_PASSWORD = 'Demo@12345';
+const firstNames = [
+  'محمد',
+  'أحمد',
+  'عبدالله',
+  'فهد',
+  'سارة',
+  'نورة',
+  'خالد',
+  'ريم',
+  'سلطان',
+  'هند',
+  'ماجد',
+  'لمى',
+  'تركي',
+  'منيرة',
+];
+const lastNames = [
+  'العتيبي',
+  'القحطاني',
+  'الشهري',
+  'الزهراني',
+  'الغامدي',
+  'الدوسري',
+  'المطيري',
+  'الحربي',
+  'السبيعي',
+];
+const jobTitles = ['فني صيانة', 'فني تكييف', 'مشرف ميداني', 'مندوب مبيعات', 'خدمة عملاء'];
+
+function argValue(name: string, fallback: number) {
+  const i = process.argv.indexOf(`--${name}`);
+  const n = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} takes a whole number`);
+  return n;
+}
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await database.migrate();
+await seedIfEmpty(database.db, {
+  phone: config.ADMIN_PHONE,
+  password: config.ADMIN_PASSWORD,
+  name: config.ADMIN_NAME,
+});
+
+const passwordHash = await hashPassword(DEMO_PASSWORD);
+const demo = [
+  { name: 'نورة الشهري', phone: '0500000001', role: 'manager', jobTitle: 'مديرة العمليات' },
+  { name: 'خالد القحطاني', phone: '0500000002', role: 'accountant', jobTitle: 'محاسب' },
+  { name: 'فهد الدوسري', phone: '0500000003', role: 'employee', jobTitle: 'فني صيانة' },
+];
+const extra = argValue('users', 0);
+for (let i = 0; i < extra; i++) {
+  demo.push({
+    name: `${firstNames[i % firstNames.length]} ${lastNames[(i * 5 + 3) % lastNames.length]}`,
+    phone: `05${String(10_000_000 + i).padStart(8, '0')}`,
+    role: 'employee',
+    jobTitle: jobTitles[i % jobTitles.length],
+  });
+}
+const rows = demo.map((d) => {
+  const values = {
+    name: d.name,
+    phoneNumber: normalizeSaudiPhone(d.phone)!,
+    email: '',
+    jobTitle: d.jobTitle,
+    role: d.role,
+    permissions: rolePresets[d.role].permissions,
+    passwordHash,
+  };
+  return { ...values, searchText: userSearchText(values) };
+});
+const existing = new Set(
+  (
+    await database.db
+      .select({ phone: users.phoneNumber })
+      .from(users)
+      .where(
+        inArray(
+          users.phoneNumber,
+          rows.map((r) => r.phoneNumber),
+        ),
+      )
+  ).map((r) => r.phone),
+);
+const fresh = rows.filter((r) => !existing.has(r.phoneNumber));
+for (let i = 0; i < fresh.length; i += 500) await database.db.insert(users).values(fresh.slice(i, i + 500));
+console.log(
+  `Added ${fresh.length} demo users (${existing.size} already there). Demo password: ${DEMO_PASSWORD}`,
+);
+console.log('  manager 0500000001 · accountant 0500000002 · employee 0500000003');
+await database.close();
