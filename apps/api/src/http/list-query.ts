@@ -230,7 +230,10 @@ function shapeKey(q: ListQuery) {
 /** The SQL and parameters of a list request, compiled once per shape. */
 export function compileListQuery(db: DbOrTx, resource: ListResource, q: ListQuery) {
   let byShape = shapeCache.get(resource);
-  if (!byShape) shapeCache.set(resource, (byShape = new Map()));
+  if (!byShape) {
+    byShape = new Map();
+    shapeCache.set(resource, byShape);
+  }
   const key = shapeKey(q);
   let compiled = byShape.get(key);
   const built = buildShape(db, resource, q);
