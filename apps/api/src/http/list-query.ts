@@ -172,21 +172,16 @@ export interface ListResult<T = Record<string, unknown>> {
  * request costs parsing and parameter filling, not SQL generation.
  */
 function buildShape(db: DbOrTx, resource: ListResource, q: ListQuery, extraWhere?: SQL) {
-  const values: Record<string, unknown> = {};
   const where: SQL[] = [];
   q.conditions.forEach((c, i) => {
     const column = resource.filters![c.filter].column;
-    const ph = c.values.map((v, j) => {
-      values[`c${i}_${j}`] = v;
-      return sql.placeholder(`c${i}_${j}`);
-    });
+    const ph = c.values.map((_, j) => sql.placeholder(`c${i}_${j}`));
     const op = { eq: eq, gte: gte, lte: lte }[c.op as 'eq' | 'gte' | 'lte'];
     if (op) where.push(op(column, ph[0]));
     else if (c.op === 'in') where.push(inArray(column, ph));
     else where.push(ilike(column, ph[0]));
   });
-  q.searchTerms.forEach((term, i) => {
-    values[`s${i}`] = term;
+  q.searchTerms.forEach((_, i) => {
     where.push(ilike(resource.searchColumn!, sql.placeholder(`s${i}`)));
   });
   if (extraWhere) where.push(extraWhere);
@@ -206,12 +201,28 @@ function buildShape(db: DbOrTx, resource: ListResource, q: ListQuery, extraWhere
     rows = rows
       .limit(sql.placeholder('limit') as unknown as number)
       .offset(sql.placeholder('offset') as unknown as number);
-    values.limit = q.limit;
-    values.offset = (q.page - 1) * q.limit;
   }
   const countSelection = { total: sql<number>`count(*)::int` };
   const count = db.select(countSelection).from(resource.table).where(condition);
-  return { rows, count, selection, countSelection, values };
+  return { rows, count, selection, countSelection };
+}
+
+/** The values for buildShape's placeholders, named the same way. */
+function placeholderValues(q: ListQuery) {
+  const values: Record<string, unknown> = {};
+  q.conditions.forEach((c, i) => {
+    c.values.forEach((v, j) => {
+      values[`c${i}_${j}`] = v;
+    });
+  });
+  q.searchTerms.forEach((term, i) => {
+    values[`s${i}`] = term;
+  });
+  if (q.limit > 0) {
+    values.limit = q.limit;
+    values.offset = (q.page - 1) * q.limit;
+  }
+  return values;
 }
 
 const shapeCache = new WeakMap<ListResource, Map<string, { rows: CompiledSelect; count: CompiledSelect }>>();
@@ -236,8 +247,8 @@ export function compileListQuery(db: DbOrTx, resource: ListResource, q: ListQuer
   }
   const key = shapeKey(q);
   let compiled = byShape.get(key);
-  const built = buildShape(db, resource, q);
   if (!compiled) {
+    const built = buildShape(db, resource, q);
     compiled = {
       rows: compileSelect(built.rows, built.selection),
       count: compileSelect(built.count, built.countSelection),
@@ -245,9 +256,10 @@ export function compileListQuery(db: DbOrTx, resource: ListResource, q: ListQuer
     if (byShape.size >= SHAPES_PER_RESOURCE) byShape.clear();
     byShape.set(key, compiled);
   }
+  const values = placeholderValues(q);
   return {
-    rows: { ...compiled.rows, params: fillPlaceholders(compiled.rows.params, built.values) },
-    count: { ...compiled.count, params: fillPlaceholders(compiled.count.params, built.values) },
+    rows: { ...compiled.rows, params: fillPlaceholders(compiled.rows.params, values) },
+    count: { ...compiled.count, params: fillPlaceholders(compiled.count.params, values) },
   };
 }
 
@@ -267,9 +279,10 @@ export async function runList(
   }
   // Inside a transaction, or with a caller's extra condition: the plain Drizzle path.
   const built = buildShape(db, resource, q, extraWhere);
+  const values = placeholderValues(q);
   const [data, [{ total }]] = await Promise.all([
-    built.rows.execute(built.values) as Promise<Record<string, unknown>[]>,
-    built.count.execute(built.values),
+    built.rows.execute(values) as Promise<Record<string, unknown>[]>,
+    built.count.execute(values),
   ]);
   return { data, total, ...result };
 }
