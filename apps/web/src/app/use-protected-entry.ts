@@ -1,20 +1,25 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { can, useAuth } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { settingsQuery } from '../lib/settings';
 import { connectSocket, disconnectSocket } from '../lib/socket';
 import { userDirectoryQuery } from '../lib/user-directory';
 
-/** Every protected page loads the user list (cached after first load) and the settings on entry (spec §7). */
+/**
+ * Every protected page loads the user list (cached after first load) and the settings on entry
+ * (spec §7). The server guards the list with `user:read`; a user without it is not sent to ask.
+ */
 export function useProtectedEntry(active: boolean): void {
   const { pathname } = useLocation();
+  const mayListUsers = can(useAuth().user, ['user:read']);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
     if (!active) return;
     const users = queryClient.getQueryState(userDirectoryQuery.queryKey);
-    if (users?.status !== 'error') void queryClient.prefetchQuery(userDirectoryQuery);
+    if (mayListUsers && users?.status !== 'error') void queryClient.prefetchQuery(userDirectoryQuery);
     void queryClient.prefetchQuery(settingsQuery);
-  }, [active, pathname]);
+  }, [active, pathname, mayListUsers]);
 }
 
 /** Socket: connected on protected pages, disconnected on public ones (spec §4). */

@@ -1,0 +1,105 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, revokeToken } from './support/api';
+import { fillSignin, signedInAs, storedToken } from './support/auth';
+
+const signinHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' });
+
+/** pathname + search + hash of the page's current URL. */
+const fullPath = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search + url.hash;
+};
+
+test.describe('signed out', () => {
+  test('a protected page sends to sign-in with the full path, and sign-in goes back to it', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/user?page=2#top');
+    await expect(signinHeading(page)).toBeVisible();
+    expect(fullPath(page)).toBe(`/auth/signin?redirect=${encodeURIComponent('/dashboard/user?page=2#top')}`);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard/user?page=2#top');
+
+    await fillSignin(page, ADMIN.phoneNumber, ADMIN.password);
+    await expect(page).toHaveURL(/\/dashboard\/user\?page=2#top$/);
+    expect(fullPath(page)).toBe('/dashboard/user?page=2#top');
+    await expect(page.getByRole('banner').getByRole('heading', { name: 'إدارة المستخدمين' })).toBeVisible();
+  });
+
+  test('sign-in without a redirect goes home', async ({ page }) => {
+    await page.goto('/auth/signin');
+    await fillSignin(page, ADMIN.phoneNumber, ADMIN.password);
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: /^مرحباً، / })).toBeVisible();
+  });
+
+  test('a redirect to another host is ignored: sign-in goes home', async ({ page }) => {
+    await page.goto(`/auth/signin?redirect=${encodeURIComponent('//evil.example')}`);
+    await expect(signinHeading(page)).toBeVisible();
+    await fillSignin(page, ADMIN.phoneNumber, ADMIN.password);
+    await expect(page).toHaveURL('/');
+    expect(new URL(page.url()).host).toMatch(/^localhost:\d+$/);
+    await expect(page.getByRole('heading', { name: /^مرحباً، / })).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 screen with the path', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('error-status')).toHaveText('404');
+    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /no/such/page');
+    await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
+    await expect(page).toHaveURL('/no/such/page');
+  });
+});
+
+test.describe('signed in', () => {
+  test('the sign-in page sends a signed-in user home', async ({ page, request }) => {
+    const { user } = await signedInAs(page, request, { role: 'employee' });
+    await page.goto('/auth/signin');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: `مرحباً، ${user.name}` })).toBeVisible();
+  });
+
+  test('a page without the permission shows the 403 screen whose button goes home', async ({
+    page,
+    request,
+  }) => {
+    const { user } = await signedInAs(page, request, { role: 'employee', permissions: ['task:read'] });
+    await page.goto('/dashboard/user');
+    await expect(page.getByTestId('error-status')).toHaveText('403');
+    await expect(page.getByTestId('error-message')).toHaveText('ليس لديك صلاحية للوصول إلى هذه الصفحة');
+    await expect(page).toHaveURL('/dashboard/user');
+
+    await page.getByRole('link', { name: 'العودة إلى الرئيسية' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: `مرحباً، ${user.name}` })).toBeVisible();
+  });
+
+  test('a page the user may open is not a 403', async ({ page, request }) => {
+    await signedInAs(page, request, { role: 'employee', permissions: ['task:read'] });
+    await page.goto('/tasks');
+    await expect(page.getByRole('banner').getByRole('heading', { name: 'مهامي' })).toBeVisible();
+    await expect(page.getByTestId('error-status')).toHaveCount(0);
+  });
+
+  test('a revoked token: the next navigation lands on sign-in without an error toast', async ({
+    page,
+    request,
+  }) => {
+    const { user, token } = await signedInAs(page, request, { role: 'employee' });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: `مرحباً، ${user.name}` })).toBeVisible();
+
+    await revokeToken(request, token);
+    await page
+      .getByRole('navigation', { name: 'القائمة الرئيسية' })
+      .getByRole('link', { name: 'الإعدادات' })
+      .click();
+
+    await expect(signinHeading(page)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/auth/signin');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings');
+    expect(await storedToken(page)).toEqual({ local: null, cookie: null });
+    // Give any toast time to appear, then make sure none did.
+    await page.waitForTimeout(500);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,147 @@
+import { expect, type Page, test } from '@playwright/test';
+import { bearer, signIn } from './support/api';
+import { signedInAs } from './support/auth';
+
+const headerTitle = (page: Page, title: string) =>
+  page.getByRole('banner').getByRole('heading', { level: 1, name: title, exact: true });
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'القائمة الرئيسية' });
+const toasts = (page: Page) => page.locator('[data-sonner-toast]');
+
+test.describe('profile', () => {
+  test('changing the name shows it in the header user menu and it persists', async ({ page, request }) => {
+    const { user, token } = await signedInAs(page, request, { role: 'employee', name: 'خالد القحطاني' });
+    await page.goto('/account/profile');
+    await expect(headerTitle(page, 'الملف الشخصي')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'قائمة المستخدم: خالد القحطاني' })).toBeVisible();
+
+    const save = page.getByRole('button', { name: 'حفظ التغييرات' });
+    await expect(save).toBeDisabled();
+    await page.getByRole('textbox', { name: 'الاسم', exact: true }).fill('خالد بن سعد');
+    await expect(save).toBeEnabled();
+    await save.click();
+
+    await expect(toasts(page)).toHaveText(['تم حفظ بياناتك']);
+    const menu = page.getByRole('button', { name: 'قائمة المستخدم: خالد بن سعد' });
+    await expect(menu).toBeVisible();
+    await expect(menu).toContainText('خالد بن سعد');
+    await expect(save).toBeDisabled();
+
+    // Saved on the server, and shown again after a reload.
+    const me = await request.get('/api/auth/me', { headers: bearer(token) });
+    expect((await me.json()).name).toBe('خالد بن سعد');
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'الاسم', exact: true })).toHaveValue('خالد بن سعد');
+    await expect(page.getByRole('button', { name: 'قائمة المستخدم: خالد بن سعد' })).toBeVisible();
+    // The phone number is shown read-only in local form.
+    await expect(page.getByLabel('رقم الجوال')).toHaveValue(user.phone);
+  });
+
+  test('a one-letter name is refused in Arabic', async ({ page, request }) => {
+    await signedInAs(page, request, { role: 'employee' });
+    await page.goto('/account/profile');
+    await page.getByRole('textbox', { name: 'الاسم', exact: true }).fill('خ');
+    await page.getByRole('button', { name: 'حفظ التغييرات' }).click();
+    await expect(page.getByText('الاسم يجب أن يكون حرفين على الأقل')).toBeVisible();
+  });
+
+  test('the sessions list marks this device, and only this one', async ({ page, request }) => {
+    const { user } = await signedInAs(page, request, { role: 'employee' });
+    // A second session of the same user, elsewhere.
+    await signIn(request, user.phone, user.password);
+    await page.goto('/account/profile');
+    await expect(page.getByRole('heading', { name: 'الأجهزة المسجّل دخولها' })).toBeVisible();
+
+    const rows = page.getByTestId('session-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'هذا الجهاز' })).toHaveCount(1);
+    await expect(page.getByText('هذا الجهاز', { exact: true })).toBeVisible();
+    // The other session can be ended; this one cannot.
+    await expect(rows.filter({ hasText: 'هذا الجهاز' }).getByRole('button')).toHaveCount(0);
+    await expect(rows.filter({ hasNotText: 'هذا الجهاز' }).getByRole('button')).toHaveCount(1);
+  });
+});
+
+test.describe('settings', () => {
+  test('an admin changes the address; it is saved and survives a reload', async ({ page, request }) => {
+    const { token } = await signedInAs(page, request, { role: 'admin' });
+    await page.goto('/settings');
+    await expect(headerTitle(page, 'الإعدادات')).toBeVisible();
+
+    const address = page.getByLabel('العنوان', { exact: true });
+    const save = page.getByRole('button', { name: 'حفظ الإعدادات' });
+    await expect(address).toBeEnabled();
+    await expect(save).toBeDisabled();
+
+    const value = `الرياض، حي العليا، شارع ${Math.floor(Math.random() * 10_000)}`;
+    await address.fill(value);
+    await expect(page.getByText('لديك تغييرات غير محفوظة')).toBeVisible();
+    await save.click();
+    await expect(toasts(page)).toHaveText(['تم حفظ الإعدادات']);
+    await expect(save).toBeDisabled();
+
+    const res = await request.get('/api/settings', { headers: bearer(token) });
+    expect((await res.json()).address).toBe(value);
+
+    await page.reload();
+    await expect(page.getByLabel('العنوان', { exact: true })).toHaveValue(value);
+  });
+
+  test('an employee sees the settings read-only', async ({ page, request }) => {
+    await signedInAs(page, request, { role: 'employee' });
+    await page.goto('/settings');
+    await expect(headerTitle(page, 'الإعدادات')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'لا تملك صلاحية تعديل الإعدادات' })).toHaveText(
+      'لا تملك صلاحية تعديل الإعدادات، يمكنك الاطلاع عليها فقط.',
+    );
+    await expect(page.getByLabel('العنوان', { exact: true })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: 'اسم المنشأة', exact: true })).toBeDisabled();
+    await expect(page.getByRole('switch', { name: 'إشعار عند إنشاء طلب جديد' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'حفظ الإعدادات' })).toHaveCount(0);
+    // The values are still shown.
+    await expect(page.getByRole('textbox', { name: 'اسم المنشأة', exact: true })).not.toHaveValue('');
+  });
+});
+
+test.describe('placeholder routes', () => {
+  const defaultLayout: [string, string][] = [
+    ['/dashboard/order', 'إدارة الطلبات'],
+    ['/dashboard/customer', 'إدارة العملاء'],
+    ['/dashboard/payment', 'إدارة الحسابات'],
+    ['/dashboard/city', 'المدن والمحافظات'],
+    ['/dashboard/government/new', 'إضافة منطقة جديدة'],
+    ['/dashboard/activity', 'السجلات'],
+    ['/notification', 'الإشعارات'],
+  ];
+
+  test('each shows its Arabic title in the default layout', async ({ page, request }) => {
+    await signedInAs(page, request, { role: 'admin' });
+    for (const [path, title] of defaultLayout) {
+      await page.goto(path);
+      await expect(headerTitle(page, title), path).toBeVisible();
+      await expect(page.getByTestId('page-placeholder').getByRole('heading', { name: title })).toBeVisible();
+      await expect(page).toHaveTitle(`${title} | إدارة`);
+      await expect(sidebar(page)).toBeVisible();
+    }
+  });
+
+  test('the form builder opens in the blank layout, without the sidebar', async ({ page, request }) => {
+    await signedInAs(page, request, { role: 'admin' });
+    await page.goto('/dashboard/formBuilder/new');
+    const placeholder = page.getByTestId('page-placeholder');
+    await expect(placeholder.getByRole('heading', { name: 'إضافة نموذج جديد' })).toBeVisible();
+    await expect(page).toHaveTitle('إضافة نموذج جديد | إدارة');
+    await expect(sidebar(page)).toHaveCount(0);
+    await expect(page.getByRole('banner')).toHaveCount(0);
+
+    await placeholder.getByRole('link', { name: 'العودة إلى الرئيسية' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(sidebar(page)).toBeVisible();
+  });
+
+  test('an id route with an invalid id is a 404 "Page Not Found"', async ({ page, request }) => {
+    await signedInAs(page, request, { role: 'admin' });
+    await page.goto('/dashboard/order/not-an-id');
+    await expect(page.getByTestId('error-status')).toHaveText('404');
+    await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /dashboard/order/not-an-id');
+  });
+});

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { signedInAs } from './support/auth';
+import { collectErrors } from './support/console';
+
+const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
+const WIDTHS = [375, 768, 1280] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+interface Screen {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** Waits until the screen's content (not just its loader) is shown. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const screens: Screen[] = [
+  {
+    name: 'signin',
+    path: '/auth/signin',
+    signedIn: false,
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'دخول', exact: true })).toBeVisible();
+    },
+  },
+  {
+    name: 'home',
+    path: '/',
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'مرحباً، ريم الشهري' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'الوصول السريع' })).toBeVisible();
+    },
+  },
+  {
+    name: 'settings',
+    path: '/settings',
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'بيانات المنشأة' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'اسم المنشأة', exact: true })).not.toHaveValue('');
+    },
+  },
+  {
+    name: 'profile',
+    path: '/account/profile',
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByTestId('session-row')).toHaveCount(1);
+    },
+  },
+  {
+    name: '404',
+    path: '/no/such/page',
+    signedIn: false,
+    ready: async (page) => {
+      await expect(page.getByTestId('error-message')).toHaveText('Page not found: /no/such/page');
+    },
+  },
+];
+
+for (const scheme of SCHEMES) {
+  test.describe(`${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+
+    for (const screen of screens) {
+      test(`${screen.name} at ${WIDTHS.join(', ')} px: no overflow, no console errors`, async ({
+        page,
+        request,
+      }) => {
+        const errors = collectErrors(page);
+        if (screen.signedIn) await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' });
+        await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+        await page.goto(screen.path);
+        await screen.ready(page);
+        const html = page.locator('html');
+        if (scheme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
+        else await expect(html).not.toHaveClass(/\bdark\b/);
+
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await screen.ready(page);
+          await page.evaluate(() => document.fonts.ready);
+          // Let layout-dependent transitions (sidebar, header) settle at the new size.
+          await page.waitForTimeout(250);
+          const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+            scrollWidth: document.documentElement.scrollWidth,
+            innerWidth: window.innerWidth,
+          }));
+          expect(scrollWidth, `${screen.name} overflows at ${width}px`).toBeLessThanOrEqual(innerWidth);
+          await page.screenshot({
+            path: path.join(OUT_DIR, `${screen.name}-${width}-${scheme}.png`),
+            fullPage: true,
+          });
+        }
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}

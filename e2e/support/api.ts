@@ -1,0 +1,89 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/** The seeded administrator of every fresh E2E database. */
+export const ADMIN = { phoneNumber: '0500000000', password: 'Admin@12345' } as const;
+
+export type Role = 'admin' | 'manager' | 'accountant' | 'employee';
+
+export interface ApiUser {
+  _id: string;
+  name: string;
+  phoneNumber: string;
+  role: Role;
+  permissions: string[];
+}
+
+export interface Session {
+  user: ApiUser;
+  token: string;
+}
+
+export interface TestUser extends ApiUser {
+  /** The local form typed in the UI (05XXXXXXXX). */
+  phone: string;
+  password: string;
+}
+
+const used = new Set<string>();
+
+/**
+ * A fresh Saudi mobile number (05 + 8 digits), never the seeded admin's. The first of the 8 digits is
+ * the worker's parallel index, so the two workers can never draw the same number.
+ */
+export function randomPhone(): string {
+  const lane = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10;
+  for (;;) {
+    const phone = `05${lane}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    if (phone !== ADMIN.phoneNumber && !used.has(phone)) {
+      used.add(phone);
+      return phone;
+    }
+  }
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export async function signIn(request: APIRequestContext, phoneNumber: string, password: string) {
+  const res = await request.post('/api/auth/signin', { data: { phoneNumber, password } });
+  expect(res.status(), `sign-in of ${phoneNumber}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as Session;
+}
+
+let adminToken: string | null = null;
+
+/** The admin's token, signed in once per worker (no test signs this session out). */
+export async function adminAuth(request: APIRequestContext): Promise<string> {
+  adminToken ??= (await signIn(request, ADMIN.phoneNumber, ADMIN.password)).token;
+  return adminToken;
+}
+
+export interface NewUser {
+  role?: Role;
+  permissions?: string[];
+  name?: string;
+  password?: string;
+}
+
+/** Creates a user through the API as the seeded admin; every call gets a fresh phone. */
+export async function createUser(request: APIRequestContext, input: NewUser = {}): Promise<TestUser> {
+  const token = await adminAuth(request);
+  const phone = randomPhone();
+  const password = input.password ?? 'Test@12345';
+  const body = {
+    name: input.name ?? `مستخدم اختبار ${phone.slice(-4)}`,
+    phoneNumber: phone,
+    role: input.role ?? 'employee',
+    password,
+    ...(input.permissions ? { permissions: input.permissions } : {}),
+  };
+  const res = await request.post('/api/user', { data: body, headers: bearer(token) });
+  expect(res.status(), `create user: ${await res.text()}`).toBe(201);
+  const created = (await res.json()) as ApiUser;
+  return { ...created, phone, password };
+}
+
+/** Signs a token out on the server (the session is revoked; the browser is not told). */
+export async function revokeToken(request: APIRequestContext, token: string): Promise<void> {
+  const res = await request.post('/api/auth/signout', { headers: bearer(token) });
+  expect(res.status(), `sign-out: ${await res.text()}`).toBe(200);
+}
