@@ -19,6 +19,7 @@ install_if_missing() {
 
 start() {
   install_if_missing
+  stop # a server left by an earlier run is ended first; every run starts clean
   local pgbin
   pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
   mkdir -p "$ROOT"
@@ -35,8 +36,14 @@ start() {
 stop() {
   local pgbin
   pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
-  [ -n "$pgbin" ] && [ -f "$ROOT/pg/postmaster.pid" ] && su postgres -c "$pgbin/pg_ctl -D $ROOT/pg -m fast stop" >&2 || true
-  [ -f "$ROOT/redis.pid" ] && kill "$(cat "$ROOT/redis.pid")" 2>/dev/null || true
+  if [ -n "$pgbin" ] && [ -f "$ROOT/pg/postmaster.pid" ]; then
+    su postgres -c "$pgbin/pg_ctl -D $ROOT/pg -m fast -w stop" >&2 || true
+  fi
+  if [ -f "$ROOT/redis.pid" ]; then
+    kill "$(cat "$ROOT/redis.pid")" 2>/dev/null || true
+    rm -f "$ROOT/redis.pid"
+  fi
+  redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
 }
 
 case "${1:-start}" in
