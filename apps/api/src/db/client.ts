@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -47,14 +48,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  let client: PGlite;
-  if (opts.dataDir) {
-    fs.mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create(path.resolve(opts.dataDir));
-  } else {
-    client = await PGlite.create();
-  }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  // The embedded database runs on its own thread (see pglite-worker.mjs).
+  const client = new PGliteWorkerClient(opts.dataDir ? path.resolve(opts.dataDir) : undefined);
+  await client.waitReady;
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

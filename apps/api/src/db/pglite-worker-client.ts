@@ -1,0 +1,116 @@
+import { Worker } from 'node:worker_threads';
+
+type Message = { op: string; [key: string]: unknown };
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: unknown;
+}
+export interface QueryResult {
+  rows: any[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+/** An error from the worker, carrying PostgreSQL's code, detail and constraint like PGlite's own. */
+class WorkerDatabaseError extends Error {
+  constructor(fields: Record<string, unknown>) {
+    super(String(fields.message));
+    Object.assign(this, fields);
+  }
+}
+
+/**
+ * A PGlite-shaped client (query, exec, transaction, close) whose database lives on a worker thread
+ * (`pglite-worker.mjs`). Drizzle's PGlite driver uses it unchanged. A transaction holds a real PGlite
+ * transaction open in the worker; other queries wait there on PGlite's own lock, as they would in
+ * process.
+ */
+export class PGliteWorkerClient {
+  private worker: Worker;
+  private nextId = 1;
+  private pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
+  readonly waitReady: Promise<void>;
+
+  constructor(dataDir?: string) {
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+    this.waitReady = new Promise((resolve, reject) =>
+      this.pending.set(0, { resolve: () => resolve(), reject }),
+    );
+    this.worker.on(
+      'message',
+      (msg: { id: number; ok: boolean; result?: unknown; error?: Record<string, unknown> }) => {
+        const waiter = this.pending.get(msg.id);
+        if (!waiter) return;
+        this.pending.delete(msg.id);
+        if (msg.ok) waiter.resolve(msg.result);
+        else waiter.reject(new WorkerDatabaseError(msg.error ?? { message: 'database error' }));
+      },
+    );
+    this.worker.on('error', (err) => this.failAll(err));
+    this.worker.on('exit', (code) => this.failAll(new Error(`database worker exited (${code})`)));
+  }
+
+  private failAll(err: Error) {
+    for (const waiter of this.pending.values()) waiter.reject(err);
+    this.pending.clear();
+  }
+
+  private send<T>(message: Message): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  query(sql: string, params: unknown[] = [], options: QueryOptions = {}, txId?: number) {
+    return this.send<QueryResult>({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options.rowMode,
+      rawTypes: Boolean(options.parsers),
+      txId,
+    });
+  }
+
+  exec(sql: string, txId?: number) {
+    return this.send<QueryResult[]>({ op: 'exec', sql, txId });
+  }
+
+  async transaction<T>(
+    fn: (tx: {
+      query: PGliteWorkerClient['query'];
+      exec: (sql: string) => Promise<QueryResult[]>;
+      rollback: () => Promise<void>;
+    }) => Promise<T>,
+  ): Promise<T> {
+    const txId = await this.send<number>({ op: 'begin' });
+    let closed = false;
+    const tx = {
+      query: (sql: string, params?: unknown[], options?: QueryOptions) =>
+        this.query(sql, params, options, txId),
+      exec: (sql: string) => this.exec(sql, txId),
+      rollback: async () => {
+        closed = true;
+        await this.send({ op: 'rollback', txId });
+      },
+    };
+    try {
+      const result = await fn(tx);
+      if (!closed) await this.send({ op: 'commit', txId });
+      return result;
+    } catch (err) {
+      if (!closed) await this.send({ op: 'rollback', txId }).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async close() {
+    try {
+      await this.send({ op: 'close' });
+    } finally {
+      await this.worker.terminate();
+    }
+  }
+}
