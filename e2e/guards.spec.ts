@@ -103,3 +103,22 @@ test.describe('signed in', () => {
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   });
 });
+
+test.describe('route rules from the build metadata', () => {
+  test('version.json carries the rules, and a rule redirects before the guards run', async ({
+    page,
+    request,
+  }) => {
+    const meta = await (await request.get('/version.json')).json();
+    expect(meta.rules['/login']).toEqual({ redirect: '/auth/signin' });
+
+    await page.goto('/login?from=old-link');
+    await expect(signinHeading(page)).toBeVisible();
+    expect(fullPath(page)).toBe('/auth/signin?from=old-link');
+
+    // signed out, /dashboard → / → the guard sends to sign-in with redirect=/
+    await page.goto('/dashboard');
+    await expect(signinHeading(page)).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/');
+  });
+});

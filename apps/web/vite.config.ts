@@ -1,10 +1,17 @@
+import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 const builtAt = new Date().toISOString();
 
-/** Writes dist/version.json; the app compares it with the id it was built with (see src/lib/version-check.ts). */
+/** Route rules (spec §7): `{ "/path" | "/prefix/**": { "redirect": "/target" } }`, shipped in version.json. */
+const routeRules = JSON.parse(fs.readFileSync(new URL('./route-rules.json', import.meta.url), 'utf8'));
+
+/**
+ * Writes dist/version.json — the build metadata file: the build id the app compares with its own
+ * (src/lib/version-check.ts) and the route rules (src/lib/route-rules.ts).
+ */
 function versionManifest(): Plugin {
   return {
     name: 'idara-version-manifest',
@@ -13,7 +20,7 @@ function versionManifest(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'version.json',
-        source: `${JSON.stringify({ version: buildId, builtAt }, null, 2)}\n`,
+        source: `${JSON.stringify({ version: buildId, builtAt, rules: routeRules }, null, 2)}\n`,
       });
     },
   };

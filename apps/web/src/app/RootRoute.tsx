@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { MaintenanceScreen } from '../components/MaintenanceScreen';
 import { can, loadCurrentUser, useAuth } from '../lib/auth';
+import { ruleRedirect, useRouteRules } from '../lib/build-metadata';
 import { useMaintenance } from '../lib/maintenance';
 import { DocumentTitle } from './DocumentTitle';
 import { ScrollManager } from './ScrollManager';
@@ -18,6 +19,9 @@ export function RootRoute() {
   const access = useRouteAccess();
   const isProtected = !!meta && !meta.notRequiredAuth && !meta.notFound;
   const needsUser = hasToken && !user;
+  const { pathname, search, hash } = useLocation();
+  const rules = useRouteRules();
+  const ruleTarget = ruleRedirect(rules.rules, pathname);
 
   useEffect(() => {
     if (needsUser) void loadCurrentUser();
@@ -28,7 +32,12 @@ export function RootRoute() {
   useSocketLifecycle(signedInHere);
 
   let content: React.ReactNode;
-  if (isProtected && maintenance.blocked && hasToken && !can(user, ['settings:update'])) {
+  if (ruleTarget) {
+    content = <Navigate replace to={`${ruleTarget}${search}${hash}`} />;
+  } else if (!rules.loaded && (!meta || meta.notFound)) {
+    // An unknown path may be a rule's source: wait for the rules before saying 404.
+    content = <FullPageLoader />;
+  } else if (isProtected && maintenance.blocked && hasToken && !can(user, ['settings:update'])) {
     content = <MaintenanceScreen message={maintenance.message} />;
   } else if (needsUser && !maintenance.blocked) {
     content = <FullPageLoader />;

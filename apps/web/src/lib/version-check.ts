@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { fetchBuildMetadata } from './build-metadata';
 import { safeStorage } from './safe-storage';
 
 const CHECK_INTERVAL_MS = 5 * 60 * 1000;
@@ -21,14 +22,7 @@ function reload(): void {
 }
 
 export async function fetchLatestVersion(): Promise<string | null> {
-  try {
-    const res = await fetch('/version.json', { cache: 'no-store' });
-    if (!res.ok) return null;
-    const data = (await res.json()) as { version?: unknown };
-    return typeof data.version === 'string' ? data.version : null;
-  } catch {
-    return null;
-  }
+  return (await fetchBuildMetadata())?.version ?? null;
 }
 
 export async function checkForNewVersion(): Promise<void> {
@@ -47,6 +41,7 @@ export async function checkForNewVersion(): Promise<void> {
 
 /** Checks every 5 minutes and on window focus; returns the cleanup. */
 export function startVersionCheck(): () => void {
+  void checkForNewVersion(); // also loads the route rules at start
   const id = window.setInterval(checkForNewVersion, CHECK_INTERVAL_MS);
   const onFocus = () => void checkForNewVersion();
   window.addEventListener('focus', onFocus);
