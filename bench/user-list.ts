@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
+import { demoName } from '../apps/api/src/db/demo-names';
 import { users } from '../apps/api/src/db/schema';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { compileListQuery, parseListQuery } from '../apps/api/src/http/list-query';
@@ -16,29 +17,13 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 8;
 const QUERY = { page: '1', limit: '20', sort: 'name' };
 
-const firstNames = [
-  'محمد',
-  'أحمد',
-  'عبدالله',
-  'فهد',
-  'سارة',
-  'نورة',
-  'خالد',
-  'ريم',
-  'سلطان',
-  'هند',
-  'ماجد',
-  'لمى',
-];
-const lastNames = ['العتيبي', 'القحطاني', 'الشهري', 'الزهراني', 'الغامدي', 'الدوسري', 'المطيري', 'الحربي'];
-
 export async function userListBench() {
   const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL });
   await database.migrate();
   await seedIfEmpty(database.db, { phone: '0500000000', password: 'Admin@12345', name: 'مدير النظام' });
   const rows = Array.from({ length: 999 }, (_, i) => {
     const u = {
-      name: `${firstNames[i % firstNames.length]} ${lastNames[(i * 7) % lastNames.length]} ${i}`,
+      name: `${demoName(i)} ${i}`,
       phoneNumber: `+9665${String(10_000_000 + i).padStart(8, '0')}`,
       role: 'employee',
       jobTitle: 'فني',

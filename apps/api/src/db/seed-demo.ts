@@ -9,38 +9,11 @@ import { loadConfig } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
 import { userSearchText } from '../modules/user/resource';
 import { openDatabase } from './client';
+import { demoName, jobTitles } from './demo-names';
 import { users } from './schema';
 import { seedIfEmpty } from './seed';
 
 const DEMO_PASSWORD = 'Demo@12345';
-const firstNames = [
-  'محمد',
-  'أحمد',
-  'عبدالله',
-  'فهد',
-  'سارة',
-  'نورة',
-  'خالد',
-  'ريم',
-  'سلطان',
-  'هند',
-  'ماجد',
-  'لمى',
-  'تركي',
-  'منيرة',
-];
-const lastNames = [
-  'العتيبي',
-  'القحطاني',
-  'الشهري',
-  'الزهراني',
-  'الغامدي',
-  'الدوسري',
-  'المطيري',
-  'الحربي',
-  'السبيعي',
-];
-const jobTitles = ['فني صيانة', 'فني تكييف', 'مشرف ميداني', 'مندوب مبيعات', 'خدمة عملاء'];
 
 function argValue(name: string, fallback: number) {
   const i = process.argv.indexOf(`--${name}`);
@@ -67,7 +40,7 @@ const demo = [
 const extra = argValue('users', 0);
 for (let i = 0; i < extra; i++) {
   demo.push({
-    name: `${firstNames[i % firstNames.length]} ${lastNames[(i * 5 + 3) % lastNames.length]}`,
+    name: demoName(i),
     phone: `05${String(10_000_000 + i).padStart(8, '0')}`,
     role: 'employee',
     jobTitle: jobTitles[i % jobTitles.length],

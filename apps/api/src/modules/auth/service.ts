@@ -16,6 +16,15 @@ const RESET_CODE_TRIES = 5;
 const RESET_CODES_PER_WINDOW = 3;
 export const SIGNIN_LINK_MINUTES = 15;
 
+async function activeUserByPhone(db: Db, phoneNumber: string) {
+  const [user] = await db
+    .select({ _id: users._id, name: users.name, active: users.active })
+    .from(users)
+    .where(eq(users.phoneNumber, phoneNumber))
+    .limit(1);
+  return user?.active ? user : undefined;
+}
+
 async function loadAuthUser(db: Db, userId: string) {
   const [user] = await db.select(authUserColumns).from(users).where(eq(users._id, userId)).limit(1);
   return user;
@@ -81,12 +90,8 @@ export async function requestPasswordReset(
   phoneNumber: string,
   ctx: ActorContext,
 ) {
-  const [user] = await db
-    .select({ _id: users._id, name: users.name, active: users.active })
-    .from(users)
-    .where(eq(users.phoneNumber, phoneNumber))
-    .limit(1);
-  if (!user?.active) return;
+  const user = await activeUserByPhone(db, phoneNumber);
+  if (!user) return;
   const windowStart = new Date(Date.now() - RESET_CODE_MINUTES * 60 * 1000);
   const [{ recent }] = await db
     .select({ recent: sql<number>`count(*)::int` })
@@ -139,12 +144,8 @@ export async function resetPassword(
   password: string,
   ctx: ActorContext,
 ) {
-  const [user] = await db
-    .select({ _id: users._id, name: users.name, active: users.active })
-    .from(users)
-    .where(eq(users.phoneNumber, phoneNumber))
-    .limit(1);
-  if (!user?.active) throw badRequest(INVALID_CODE);
+  const user = await activeUserByPhone(db, phoneNumber);
+  if (!user) throw badRequest(INVALID_CODE);
   const [pending] = await db
     .select()
     .from(authTokens)
