@@ -11,10 +11,24 @@ import { registerErrorHandling } from './http/errors';
 import { registerWebApp } from './http/static';
 import { EventBus } from './lib/events';
 import { type MessageChannel, outboxChannel } from './lib/message-channel';
+import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
+import { cityRoutes } from './modules/city/routes';
+import { contractRoutes } from './modules/contract/routes';
+import { customerRoutes } from './modules/customer/routes';
+import { governmentRoutes } from './modules/government/routes';
+import { paymentMethodRoutes } from './modules/payment-method/routes';
+import { serviceRoutes } from './modules/service/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { userRoutes } from './modules/user/routes';
 import { attachRealtime } from './realtime/server';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  permissions: string[];
+}
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +76,21 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('db', opts.database.db);
   app.decorate('events', new EventBus());
   app.decorate('channel', opts.channel ?? outboxChannel(app.log));
+  // The route table, as the security tests read it: every route with its access rule.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeTable.push({
+        method,
+        url: route.url,
+        public: Boolean(route.config?.public),
+        permissions: route.config?.permissions ?? [],
+      });
+    }
+  });
 
   await app.register(fastifyHelmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   registerErrorHandling(app);
@@ -84,6 +113,13 @@ export async function buildApp(opts: AppOptions) {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
+  await app.register(customerRoutes, { prefix: '/api/customer' });
+  await app.register(serviceRoutes, { prefix: '/api/service' });
+  await app.register(contractRoutes, { prefix: '/api/contract' });
+  await app.register(paymentMethodRoutes, { prefix: '/api/paymentMethod' });
+  await app.register(governmentRoutes, { prefix: '/api/government' });
+  await app.register(cityRoutes, { prefix: '/api/city' });
+  await app.register(activityRoutes, { prefix: '/api/activity' });
 
   await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);
   app.decorate('io', opts.realtime !== false ? attachRealtime(app) : null);

@@ -1,5 +1,6 @@
 import 'fastify';
 import type { Server } from 'socket.io';
+import type { RouteEntry } from './app';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { EventBus } from './lib/events';
@@ -17,6 +18,7 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** socket.io server; null when realtime is off (API-only tests). */
     io: Server | null;
+    routeTable: RouteEntry[];
   }
   interface FastifyRequest {
     user: AuthUser | null;

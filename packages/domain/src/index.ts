@@ -8,6 +8,8 @@ export * from './phone';
 export * from './plural';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/money';
+export * from './schemas/records';
 export * from './schemas/settings';
 export * from './schemas/user';
 export * from './search';

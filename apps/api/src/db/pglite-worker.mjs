@@ -3,6 +3,7 @@
 // same under tsx, Vitest and plain node. Protocol: see pglite-worker-client.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 // Drizzle asks for these types as raw text (it parses dates itself).
 const RAW_TYPES = [
@@ -112,7 +113,8 @@ parentPort.on('message', async (msg) => {
 });
 
 try {
-  db = await PGlite.create(workerData.dataDir ?? undefined);
+  // pg_trgm backs the trigram indexes of Arabic search (also in PostgreSQL's contrib).
+  db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm } });
   parentPort.postMessage({ id: 0, ok: true, result: 'ready' });
 } catch (err) {
   parentPort.postMessage({ id: 0, ok: false, error: serializeError(err) });

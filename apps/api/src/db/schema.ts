@@ -1,6 +1,8 @@
+import { fromHalalas, toHalalas } from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +15,13 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
+
+/** Money: integer halalas in the database, a two-place decimal string ("150.00") everywhere else. */
+export const money = customType<{ data: string; driverData: string | number }>({
+  dataType: () => 'bigint',
+  toDriver: (value) => String(toHalalas(value)),
+  fromDriver: (value) => fromHalalas(Number(value)),
+});
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const timestamps = {
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -175,5 +184,68 @@ export const activity = pgTable(
     index('activity_created_idx').on(t.createdAt),
     index('activity_entity_idx').on(t.entity, t.entityId),
     index('activity_actor_idx').on(t.actor),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    _id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: money('price_halalas').notNull().default(sql`0`),
+    active: boolean('active').notNull().default(true),
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('services_name_key').on(t.name)],
+);
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    _id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    durationMonths: integer('duration_months').notNull(),
+    visits: integer('visits').notNull().default(0),
+    price: money('price_halalas').notNull().default(sql`0`),
+    active: boolean('active').notNull().default(true),
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('contracts_name_key').on(t.name)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    _id: id(),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('individual'),
+    phoneNumber: text('phone_number').notNull(),
+    whatsappNumber: text('whatsapp_number').notNull().default(''),
+    email: text('email').notNull().default(''),
+    vatNumber: text('vat_number').notNull().default(''),
+    crNumber: text('cr_number').notNull().default(''),
+    government: uuid('government_id').references(() => governments._id, { onDelete: 'restrict' }),
+    city: uuid('city_id').references(() => cities._id, { onDelete: 'restrict' }),
+    buildingNumber: text('building_number').notNull().default(''),
+    street: text('street').notNull().default(''),
+    district: text('district').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    additionalNumber: text('additional_number').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    createdBy: uuid('created_by'),
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('customers_phone_number_key').on(t.phoneNumber),
+    index('customers_city_idx').on(t.city),
+    index('customers_government_idx').on(t.government),
+    index('customers_created_idx').on(t.createdAt),
+    index('customers_name_idx').on(t.name),
+    index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -1,0 +1,213 @@
+import { idSchema } from '@idara/domain';
+import { and, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx, Tx } from '../db/client';
+import { recordActivity } from '../lib/activity';
+import { AppError, notFound } from './errors';
+import { type ListResource, runList } from './list-query';
+import { actorOf } from './request-context';
+
+type Row = Record<string, unknown>;
+
+/** Another table pointing at this one: deleting a referenced record is refused. */
+export interface Reference {
+  table: PgTable;
+  column: PgColumn;
+  /** Arabic plural of what refers, e.g. 'مدن' → 'لارتباطه بـ 3 مدن'. */
+  what: string;
+}
+
+/** A unique field checked before writing, so the 409 can name who already has the value. */
+export interface UniqueField {
+  field: string;
+  column: PgColumn;
+  message: (existing: Row) => string;
+}
+
+export interface CrudConfig<Body extends z.ZodType> {
+  /** Activity-log entity name, e.g. 'customer'. */
+  entity: string;
+  /** Permission area: `<area>:read|details|create|update|delete`. */
+  area: string;
+  /** Arabic noun with the article, e.g. 'العميل'. */
+  noun: string;
+  table: PgTable;
+  id: PgColumn;
+  resource: ListResource;
+  /** Validates create and update bodies (PUT replaces the record). */
+  body: Body;
+  /** Body → column values (derived columns such as searchText included). */
+  toValues: (input: z.output<Body>) => Row;
+  /** The record's name in messages and the activity log. */
+  label: (row: Row) => string;
+  references?: Reference[];
+  unique?: UniqueField[];
+  /** Checks that need the database (e.g. the city belongs to the region); throw AppError. */
+  validate?: (tx: Tx, input: z.output<Body>) => Promise<void>;
+}
+
+const params = z.object({ id: idSchema });
+const bulkBody = z.object({
+  ids: z
+    .array(idSchema)
+    .min(1, { message: 'اختر سجلاً واحداً على الأقل' })
+    .max(200, { message: 'لا يمكن حذف أكثر من 200 سجل دفعة واحدة' }),
+});
+
+/**
+ * The routes every record type shares: list, details, create, update, delete and bulk delete, each
+ * guarded by its permission, validated by the entity's schema, and written in one transaction with
+ * its activity-log row. A new entity is a config, not a copy.
+ */
+export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): FastifyPluginAsyncZod {
+  const { area, entity, noun, table, id, resource } = config;
+  const tags = [entity];
+  const selection = resource.fields;
+
+  async function load(tx: DbOrTx, recordId: string, lock = false) {
+    const q = tx.select(selection).from(table).where(eq(id, recordId));
+    const [row] = lock ? await q.for('update') : await q;
+    if (!row) throw notFound(noun);
+    return row as Row;
+  }
+
+  async function assertUnique(tx: Tx, values: Row, exceptId?: string) {
+    for (const u of config.unique ?? []) {
+      const value = values[u.field];
+      if (value === undefined || value === '' || value === null) continue;
+      const where: SQL[] = [eq(u.column, value)];
+      if (exceptId) where.push(ne(id, exceptId));
+      const [existing] = await tx
+        .select(selection)
+        .from(table)
+        .where(and(...where))
+        .limit(1);
+      if (existing) {
+        const message = u.message(existing as Row);
+        throw new AppError(409, message, { fieldErrors: { [u.field]: message } });
+      }
+    }
+  }
+
+  async function assertUnreferenced(tx: Tx, row: Row) {
+    for (const ref of config.references ?? []) {
+      const [{ n }] = await tx.select({ n: count() }).from(ref.table).where(eq(ref.column, row._id));
+      if (n > 0) {
+        throw new AppError(409, `لا يمكن حذف ${noun} «${config.label(row)}» لارتباطه بـ ${n} من ${ref.what}`);
+      }
+    }
+  }
+
+  return async (app) => {
+    app.get('/', { config: { permissions: [`${area}:read`] }, schema: { tags } }, async (req) =>
+      runList(app.db, resource, req.query as Row),
+    );
+
+    app.get('/:id', { config: { permissions: [`${area}:details`] }, schema: { tags, params } }, async (req) =>
+      load(app.db, req.params.id),
+    );
+
+    app.post(
+      '/',
+      { config: { permissions: [`${area}:create`] }, schema: { tags, body: config.body } },
+      async (req, reply) => {
+        const input = req.body as z.output<Body>;
+        const created = await app.db.transaction(async (tx) => {
+          await config.validate?.(tx, input);
+          const values = config.toValues(input);
+          await assertUnique(tx, values);
+          const [row] = await tx.insert(table).values(values).returning(selection);
+          await recordActivity(tx, actorOf(req), {
+            action: 'create',
+            entity,
+            entityId: String(row._id),
+            summary: `إضافة ${noun} «${config.label(row)}»`,
+            after: row,
+          });
+          return row;
+        });
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.put(
+      '/:id',
+      { config: { permissions: [`${area}:update`] }, schema: { tags, params, body: config.body } },
+      async (req) => {
+        const input = req.body as z.output<Body>;
+        return app.db.transaction(async (tx) => {
+          const before = await load(tx, req.params.id, true);
+          await config.validate?.(tx, input);
+          const values = config.toValues(input);
+          await assertUnique(tx, values, req.params.id);
+          const [after] = await tx
+            .update(table)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(id, req.params.id))
+            .returning(selection);
+          await recordActivity(tx, actorOf(req), {
+            action: 'update',
+            entity,
+            entityId: req.params.id,
+            summary: `تعديل ${noun} «${config.label(after)}»`,
+            before,
+            after,
+          });
+          return after;
+        });
+      },
+    );
+
+    app.delete(
+      '/:id',
+      { config: { permissions: [`${area}:delete`] }, schema: { tags, params } },
+      async (req) => {
+        const deleted = await app.db.transaction(async (tx) => {
+          const before = await load(tx, req.params.id, true);
+          await assertUnreferenced(tx, before);
+          await tx.delete(table).where(eq(id, req.params.id));
+          await recordActivity(tx, actorOf(req), {
+            action: 'delete',
+            entity,
+            entityId: req.params.id,
+            summary: `حذف ${noun} «${config.label(before)}»`,
+            before,
+          });
+          return before;
+        });
+        return { message: `تم حذف ${noun} «${config.label(deleted)}»` };
+      },
+    );
+
+    app.post(
+      '/bulk-delete',
+      { config: { permissions: [`${area}:delete`] }, schema: { tags, body: bulkBody } },
+      async (req) => {
+        const ids = [...new Set(req.body.ids)];
+        const n = await app.db.transaction(async (tx) => {
+          const rows = (await tx
+            .select(selection)
+            .from(table)
+            .where(inArray(id, ids))
+            .for('update')) as Row[];
+          if (rows.length !== ids.length) throw notFound(noun);
+          for (const row of rows) await assertUnreferenced(tx, row);
+          await tx.delete(table).where(inArray(id, ids));
+          for (const row of rows) {
+            await recordActivity(tx, actorOf(req), {
+              action: 'delete',
+              entity,
+              entityId: String(row._id),
+              summary: `حذف ${noun} «${config.label(row)}»`,
+              before: row,
+            });
+          }
+          return rows.length;
+        });
+        return { message: `تم حذف ${n} من السجلات` };
+      },
+    );
+  };
+}

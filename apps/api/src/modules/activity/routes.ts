@@ -1,0 +1,67 @@
+import { idSchema } from '@idara/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { activity } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { type ListResource, runList } from '../../http/list-query';
+
+export const activityActions = [
+  'create',
+  'update',
+  'delete',
+  'signin',
+  'signin_failed',
+  'signout',
+  'password_reset',
+  'password_change',
+  'export',
+  'import',
+] as const;
+
+export const activityResource: ListResource = {
+  table: activity,
+  fields: {
+    _id: activity._id,
+    actor: activity.actor,
+    actorName: activity.actorName,
+    action: activity.action,
+    entity: activity.entity,
+    entityId: activity.entityId,
+    summary: activity.summary,
+    changes: activity.changes,
+    ip: activity.ip,
+    userAgent: activity.userAgent,
+    createdAt: activity.createdAt,
+  },
+  filters: {
+    actor: { column: activity.actor, type: 'uuid' },
+    action: { column: activity.action, type: 'enum', values: activityActions },
+    entity: { column: activity.entity, type: 'text' },
+    entityId: { column: activity.entityId, type: 'text' },
+    createdAt: { column: activity.createdAt, type: 'date' },
+  },
+  defaultSort: '-createdAt',
+};
+
+/** The activity log is read-only: it is written only inside the transactions it records. */
+export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { config: { permissions: ['activity:read'] }, schema: { tags: ['activity'] } }, async (req) =>
+    runList(app.db, activityResource, req.query as Record<string, unknown>),
+  );
+  app.get(
+    '/:id',
+    {
+      config: { permissions: ['activity:read'] },
+      schema: { tags: ['activity'], params: z.object({ id: idSchema }) },
+    },
+    async (req) => {
+      const [row] = await app.db
+        .select(activityResource.fields)
+        .from(activity)
+        .where(eq(activity._id, req.params.id));
+      if (!row) throw notFound('السجل');
+      return row;
+    },
+  );
+};

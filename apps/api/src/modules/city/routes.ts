@@ -1,0 +1,44 @@
+import { cityBody, normalizeArabic } from '@idara/domain';
+import { eq } from 'drizzle-orm';
+import { cities, customers, governments } from '../../db/schema';
+import { crudRoutes } from '../../http/crud';
+import { AppError } from '../../http/errors';
+import type { ListResource } from '../../http/list-query';
+
+export const cityResource: ListResource = {
+  table: cities,
+  fields: {
+    _id: cities._id,
+    name: cities.name,
+    government: cities.government,
+    createdAt: cities.createdAt,
+    updatedAt: cities.updatedAt,
+  },
+  filters: { government: { column: cities.government, type: 'uuid' } },
+  searchColumn: cities.searchText,
+  defaultSort: 'name',
+  maxLimit: 1000,
+};
+
+export const cityRoutes = crudRoutes({
+  entity: 'city',
+  area: 'city',
+  noun: 'المدينة',
+  table: cities,
+  id: cities._id,
+  resource: cityResource,
+  body: cityBody,
+  toValues: (b) => ({ name: b.name, government: b.government, searchText: normalizeArabic(b.name) }),
+  label: (r) => String(r.name),
+  async validate(tx, b) {
+    const [gov] = await tx
+      .select({ _id: governments._id })
+      .from(governments)
+      .where(eq(governments._id, b.government));
+    if (!gov)
+      throw new AppError(422, 'المنطقة المختارة غير موجودة', {
+        fieldErrors: { government: 'المنطقة المختارة غير موجودة' },
+      });
+  },
+  references: [{ table: customers, column: customers.city, what: 'العملاء' }],
+});

@@ -1,0 +1,36 @@
+import { contractBody, normalizeArabic } from '@idara/domain';
+import { contracts } from '../../db/schema';
+import { crudRoutes } from '../../http/crud';
+import type { ListResource } from '../../http/list-query';
+
+export const contractResource: ListResource = {
+  table: contracts,
+  fields: {
+    _id: contracts._id,
+    name: contracts.name,
+    description: contracts.description,
+    durationMonths: contracts.durationMonths,
+    visits: contracts.visits,
+    price: contracts.price,
+    active: contracts.active,
+    createdAt: contracts.createdAt,
+    updatedAt: contracts.updatedAt,
+  },
+  filters: { active: { column: contracts.active, type: 'boolean' } },
+  searchColumn: contracts.searchText,
+  defaultSort: 'name',
+  maxLimit: 1000,
+};
+
+export const contractRoutes = crudRoutes({
+  entity: 'contract',
+  area: 'contract',
+  noun: 'نوع العقد',
+  table: contracts,
+  id: contracts._id,
+  resource: contractResource,
+  body: contractBody,
+  toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
+  label: (r) => String(r.name),
+  unique: [{ field: 'name', column: contracts.name, message: () => 'يوجد نوع عقد بهذا الاسم' }],
+});

@@ -1,0 +1,249 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activity, customers } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let admin: string;
+let riyadhRegion: string;
+let riyadh: string;
+let jeddah: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const govs = (await t.inject({ method: 'GET', url: '/api/government?limit=0', token: admin })).json().data;
+  riyadhRegion = govs.find((g: { name: string }) => g.name === 'منطقة الرياض')._id;
+  const cityList = (await t.inject({ method: 'GET', url: '/api/city?limit=0', token: admin })).json().data;
+  riyadh = cityList.find((c: { name: string }) => c.name === 'الرياض')._id;
+  jeddah = cityList.find((c: { name: string }) => c.name === 'جدة')._id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const create = (payload: Record<string, unknown>) =>
+  t.inject({ method: 'POST', url: '/api/customer', token: admin, payload });
+const search = async (q: string) =>
+  (
+    await t.inject({
+      method: 'GET',
+      url: `/api/customer?limit=0&search=${encodeURIComponent(q)}`,
+      token: admin,
+    })
+  )
+    .json()
+    .data.map((c: { name: string }) => c.name);
+
+describe('customers', () => {
+  it('creates a customer with Saudi data normalised, and logs it in the same transaction', async () => {
+    const res = await create({
+      name: 'أحمد بن سعيد',
+      phoneNumber: '٠٥٥١٢٣٤٥٦٧',
+      type: 'company',
+      vatNumber: '٣٠٠٠٠٠٠٠٠٠٠٠٠٠٣',
+      crNumber: '1010101010',
+      government: riyadhRegion,
+      city: riyadh,
+      postalCode: '12345',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      phoneNumber: '+966551234567',
+      vatNumber: '300000000000003',
+      city: riyadh,
+    });
+    const log = await t.db.select().from(activity).where(eq(activity.entityId, res.json()._id));
+    expect(log.map((l) => l.action)).toEqual(['create']);
+  });
+
+  it('finds customers the way people type Arabic', async () => {
+    for (const [name, phone] of [
+      ['مكة للمقاولات', '0552000001'],
+      ['مُحَمَّـــد العلي', '0552000002'],
+      ['إيمان الحربي', '0552000003'],
+    ]) {
+      expect((await create({ name, phoneNumber: phone })).statusCode).toBe(201);
+    }
+    expect(await search('احمد')).toEqual(['أحمد بن سعيد']);
+    expect(await search('مكه')).toEqual(['مكة للمقاولات']);
+    expect(await search('محمد')).toEqual(['مُحَمَّـــد العلي']);
+    expect(await search('ايمان')).toEqual(['إيمان الحربي']);
+    expect(await search('٠٥٥٢٠٠٠٠٠٣')).toEqual(['إيمان الحربي']);
+    expect(await search('+966552000002')).toEqual(['مُحَمَّـــد العلي']);
+    expect(await search('٠٥٥')).toHaveLength(4);
+  });
+
+  it('refuses a duplicate phone with 409 naming the existing customer, and writes nothing', async () => {
+    const [{ before }] = await t.db.select({ before: sql<number>`count(*)::int` }).from(customers);
+    const res = await create({ name: 'شخص آخر', phoneNumber: '+966551234567' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('أحمد بن سعيد');
+    expect(res.json().fieldErrors.phoneNumber).toBeTruthy();
+    const [{ after }] = await t.db.select({ after: sql<number>`count(*)::int` }).from(customers);
+    expect(after).toBe(before);
+  });
+
+  it('validates Saudi numbers with Arabic field errors', async () => {
+    const res = await create({
+      name: 'منشأة',
+      phoneNumber: '0512',
+      vatNumber: '123456789012345',
+      crNumber: '12',
+      postalCode: '1234',
+      email: 'x@',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().fieldErrors).sort()).toEqual([
+      'crNumber',
+      'email',
+      'phoneNumber',
+      'postalCode',
+      'vatNumber',
+    ]);
+    expect(res.json().fieldErrors.vatNumber).toMatch(/15 رقماً/);
+  });
+
+  it('refuses a city outside the chosen region', async () => {
+    const res = await create({
+      name: 'عميل',
+      phoneNumber: '0552999999',
+      government: riyadhRegion,
+      city: jeddah,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fieldErrors.city).toMatch(/لا تتبع/);
+  });
+
+  it('updates with before/after in the log, filters by city, and deletes', async () => {
+    const created = (await create({ name: 'عميل للتعديل', phoneNumber: '0553000000' })).json();
+    const updated = await t.inject({
+      method: 'PUT',
+      url: `/api/customer/${created._id}`,
+      token: admin,
+      payload: { name: 'عميل معدل', phoneNumber: '0553000000', city: riyadh, government: riyadhRegion },
+    });
+    expect(updated.statusCode).toBe(200);
+    const [log] = await t.db.select().from(activity).where(eq(activity.action, 'update'));
+    expect(log.changes).toMatchObject({ before: { name: 'عميل للتعديل' }, after: { name: 'عميل معدل' } });
+    const inRiyadh = (
+      await t.inject({ method: 'GET', url: `/api/customer?city=${riyadh}&limit=0`, token: admin })
+    ).json();
+    expect(inRiyadh.data.map((c: { name: string }) => c.name).sort()).toEqual(
+      ['أحمد بن سعيد', 'عميل معدل'].sort(),
+    );
+    expect(
+      (await t.inject({ method: 'DELETE', url: `/api/customer/${created._id}`, token: admin })).json()
+        .message,
+    ).toContain('عميل معدل');
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/customer/${created._id}`, token: admin })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('references', () => {
+  it('refuses to delete a region with cities, or a city with customers, with an Arabic reason', async () => {
+    const gov = await t.inject({ method: 'DELETE', url: `/api/government/${riyadhRegion}`, token: admin });
+    expect(gov.statusCode).toBe(409);
+    expect(gov.json().message).toMatch(/لا يمكن حذف المنطقة «منطقة الرياض» لارتباطه بـ \d+ من المدن/);
+    const city = await t.inject({ method: 'DELETE', url: `/api/city/${riyadh}`, token: admin });
+    expect(city.statusCode).toBe(409);
+    expect(city.json().message).toContain('العملاء');
+  });
+
+  it('bulk delete is all or nothing', async () => {
+    const a = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/government',
+        token: admin,
+        payload: { name: 'منطقة تجريبية أ' },
+      })
+    ).json();
+    const b = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/government',
+        token: admin,
+        payload: { name: 'منطقة تجريبية ب' },
+      })
+    ).json();
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/api/government/bulk-delete',
+      token: admin,
+      payload: { ids: [a._id, riyadhRegion] },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/government/${a._id}`, token: admin })).statusCode,
+    ).toBe(200);
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/api/government/bulk-delete',
+      token: admin,
+      payload: { ids: [a._id, b._id] },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/government/${b._id}`, token: admin })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('services and contracts', () => {
+  it('keep money exact as two-place decimal strings', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/service',
+      token: admin,
+      payload: { name: 'صيانة مكيف', price: '0.1' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().price).toBe('0.10');
+    const sum = await t.inject({
+      method: 'POST',
+      url: '/api/contract',
+      token: admin,
+      payload: { name: 'عقد سنوي', durationMonths: 12, visits: 4, price: 1234.565 },
+    });
+    expect(sum.json().price).toBe('1234.57');
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/contract',
+      token: admin,
+      payload: { name: 'عقد', durationMonths: 0, visits: -1, price: 'abc' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['durationMonths', 'price', 'visits']);
+    const dup = await t.inject({
+      method: 'POST',
+      url: '/api/service',
+      token: admin,
+      payload: { name: 'صيانة مكيف', price: 5 },
+    });
+    expect(dup.statusCode).toBe(409);
+  });
+});
+
+describe('activity log', () => {
+  it('lists changes newest first, filtered by entity, action and user, with activity:read only', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/activity?entity=customer&action=create&limit=50',
+      token: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .data.every(
+          (a: { entity: string; action: string }) => a.entity === 'customer' && a.action === 'create',
+        ),
+    ).toBe(true);
+    const employee = await t.userWith('employee');
+    expect((await t.inject({ method: 'GET', url: '/api/activity', token: employee.token })).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { governmentBody, normalizeArabic } from '@idara/domain';
+import { cities, customers, governments } from '../../db/schema';
+import { crudRoutes } from '../../http/crud';
+import type { ListResource } from '../../http/list-query';
+
+export const governmentResource: ListResource = {
+  table: governments,
+  fields: {
+    _id: governments._id,
+    name: governments.name,
+    createdAt: governments.createdAt,
+    updatedAt: governments.updatedAt,
+  },
+  searchColumn: governments.searchText,
+  defaultSort: 'name',
+  maxLimit: 1000,
+};
+
+export const governmentRoutes = crudRoutes({
+  entity: 'government',
+  area: 'gov',
+  noun: 'المنطقة',
+  table: governments,
+  id: governments._id,
+  resource: governmentResource,
+  body: governmentBody,
+  toValues: (b) => ({ name: b.name, searchText: normalizeArabic(b.name) }),
+  label: (r) => String(r.name),
+  unique: [{ field: 'name', column: governments.name, message: () => 'توجد منطقة بهذا الاسم' }],
+  references: [
+    { table: cities, column: cities.government, what: 'المدن' },
+    { table: customers, column: customers.government, what: 'العملاء' },
+  ],
+});

@@ -1,0 +1,37 @@
+import { normalizeArabic, paymentMethodBody, paymentMethodKinds } from '@idara/domain';
+import { paymentMethods } from '../../db/schema';
+import { crudRoutes } from '../../http/crud';
+import type { ListResource } from '../../http/list-query';
+
+export const paymentMethodResource: ListResource = {
+  table: paymentMethods,
+  fields: {
+    _id: paymentMethods._id,
+    name: paymentMethods.name,
+    kind: paymentMethods.kind,
+    details: paymentMethods.details,
+    active: paymentMethods.active,
+    createdAt: paymentMethods.createdAt,
+    updatedAt: paymentMethods.updatedAt,
+  },
+  filters: {
+    kind: { column: paymentMethods.kind, type: 'enum', values: paymentMethodKinds },
+    active: { column: paymentMethods.active, type: 'boolean' },
+  },
+  searchColumn: paymentMethods.searchText,
+  defaultSort: 'name',
+  maxLimit: 1000,
+};
+
+export const paymentMethodRoutes = crudRoutes({
+  entity: 'paymentMethod',
+  area: 'paymentMethod',
+  noun: 'طريقة الدفع',
+  table: paymentMethods,
+  id: paymentMethods._id,
+  resource: paymentMethodResource,
+  body: paymentMethodBody,
+  toValues: (b) => ({ ...b, searchText: normalizeArabic(b.name) }),
+  label: (r) => String(r.name),
+  unique: [{ field: 'name', column: paymentMethods.name, message: () => 'توجد طريقة دفع بهذا الاسم' }],
+});

@@ -1,0 +1,35 @@
+import { normalizeArabic, serviceBody } from '@idara/domain';
+import { services } from '../../db/schema';
+import { crudRoutes } from '../../http/crud';
+import type { ListResource } from '../../http/list-query';
+
+export const serviceResource: ListResource = {
+  table: services,
+  fields: {
+    _id: services._id,
+    name: services.name,
+    description: services.description,
+    price: services.price,
+    active: services.active,
+    createdAt: services.createdAt,
+    updatedAt: services.updatedAt,
+  },
+  filters: { active: { column: services.active, type: 'boolean' } },
+  searchColumn: services.searchText,
+  defaultSort: 'name',
+  maxLimit: 1000,
+};
+
+// Orders will reference services (the orders issue adds that reference here).
+export const serviceRoutes = crudRoutes({
+  entity: 'service',
+  area: 'service',
+  noun: 'الخدمة',
+  table: services,
+  id: services._id,
+  resource: serviceResource,
+  body: serviceBody,
+  toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
+  label: (r) => String(r.name),
+  unique: [{ field: 'name', column: services.name, message: () => 'توجد خدمة بهذا الاسم' }],
+});

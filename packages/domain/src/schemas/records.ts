@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { toLatinDigits } from '../digits';
+import { emailSchema, idSchema, phoneSchema } from './common';
+import { moneyInput } from './money';
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label} مطلوب` })
+    .trim()
+    .min(1, { message: `${label} مطلوب` })
+    .max(max, { message: `${label} طويل جداً` });
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { message: 'النص طويل جداً' }).optional().default('');
+const digits = (label: string, length: number, extra?: (v: string) => boolean, hint?: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => toLatinDigits(v))
+    .refine((v) => v === '' || (new RegExp(`^\\d{${length}}$`).test(v) && (!extra || extra(v))), {
+      message: hint ?? `${label} يتكون من ${length} أرقام`,
+    })
+    .optional()
+    .default('');
+const count = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ message: `${label} يجب أن يكون رقماً` })
+    .int({ message: `${label} يجب أن يكون عدداً صحيحاً` })
+    .min(min, { message: `${label} لا يقل عن ${min}` })
+    .max(max, { message: `${label} لا يزيد عن ${max}` });
+
+export const governmentBody = z.object({ name: text('اسم المنطقة', 100) });
+
+export const cityBody = z.object({ name: text('اسم المدينة', 100), government: idSchema });
+
+export const serviceBody = z.object({
+  name: text('اسم الخدمة', 150),
+  description: optionalText(2000),
+  price: moneyInput('السعر'),
+  active: z.boolean().optional().default(true),
+});
+
+export const contractBody = z.object({
+  name: text('اسم العقد', 150),
+  description: optionalText(2000),
+  durationMonths: count('مدة العقد بالأشهر', 1, 120),
+  visits: count('عدد الزيارات', 0, 1000),
+  price: moneyInput('السعر'),
+  active: z.boolean().optional().default(true),
+});
+
+export const paymentMethodKinds = ['cash', 'bank_transfer', 'card', 'online'] as const;
+export const paymentMethodKindLabels: Record<(typeof paymentMethodKinds)[number], string> = {
+  cash: 'نقدي',
+  bank_transfer: 'تحويل بنكي',
+  card: 'بطاقة',
+  online: 'دفع إلكتروني',
+};
+
+export const paymentMethodBody = z.object({
+  name: text('اسم طريقة الدفع', 100),
+  kind: z.enum(paymentMethodKinds, { message: 'نوع طريقة الدفع غير معروف' }),
+  details: optionalText(500),
+  active: z.boolean().optional().default(true),
+});
+
+export const customerTypes = ['individual', 'company'] as const;
+export const customerTypeLabels: Record<(typeof customerTypes)[number], string> = {
+  individual: 'فرد',
+  company: 'منشأة',
+};
+
+const optionalPhone = z
+  .union([z.literal(''), phoneSchema])
+  .optional()
+  .default('');
+
+export const customerBody = z
+  .object({
+    name: text('اسم العميل', 150),
+    type: z.enum(customerTypes, { message: 'نوع العميل غير معروف' }).default('individual'),
+    phoneNumber: phoneSchema,
+    whatsappNumber: optionalPhone,
+    email: emailSchema.optional().default(''),
+    vatNumber: digits(
+      'الرقم الضريبي',
+      15,
+      (v) => v.startsWith('3') && v.endsWith('3'),
+      'الرقم الضريبي يتكون من 15 رقماً ويبدأ وينتهي بالرقم 3',
+    ),
+    crNumber: digits('رقم السجل التجاري', 10),
+    government: idSchema.nullable().optional().default(null),
+    city: idSchema.nullable().optional().default(null),
+    buildingNumber: digits('رقم المبنى', 4),
+    street: optionalText(150),
+    district: optionalText(150),
+    postalCode: digits('الرمز البريدي', 5),
+    additionalNumber: digits('الرقم الإضافي', 4),
+    notes: optionalText(2000),
+  })
+  .superRefine((c, ctx) => {
+    if (c.type === 'individual' && (c.vatNumber || c.crNumber)) {
+      if (c.crNumber)
+        ctx.addIssue({ code: 'custom', path: ['crNumber'], message: 'السجل التجاري للمنشآت فقط' });
+    }
+  });
