@@ -4,9 +4,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { customerListBench } from './customer-list';
 import { userListBench } from './user-list';
 
-const results = [await userListBench()];
+// One at a time: each bench owns the machine while it runs.
+const results = [await userListBench(), await customerListBench()];
 
 const lines = results.map(
   (r) =>

@@ -1,16 +1,17 @@
 /**
- * `npm run seed:demo [-- --users N]`: demo staff for trying the app and taking screenshots — one
- * user per role (password Demo@12345) and, optionally, N more employees with realistic Arabic names.
- * Safe to run again: existing phone numbers are skipped.
+ * `npm run seed:demo [-- --users N] [-- --customers N]`: demo data for trying the app, screenshots and
+ * benchmarks — one user per role (password Demo@12345), optionally N more employees, and N realistic
+ * customers. Safe to run again: existing staff phones are skipped, customers are added after the last.
  */
 import { normalizeSaudiPhone, rolePresets } from '@idara/domain';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
 import { userSearchText } from '../modules/user/resource';
 import { openDatabase } from './client';
+import { insertDemoCustomers } from './demo-customers';
 import { demoName, jobTitles } from './demo-names';
-import { users } from './schema';
+import { customers, users } from './schema';
 import { seedIfEmpty } from './seed';
 
 const DEMO_PASSWORD = 'Demo@12345';
@@ -23,6 +24,7 @@ function argValue(name: string, fallback: number) {
 }
 
 const config = loadConfig();
+const customerCount = argValue('customers', 0);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 await seedIfEmpty(database.db, {
@@ -77,4 +79,12 @@ console.log(
   `Added ${fresh.length} demo users (${existing.size} already there). Demo password: ${DEMO_PASSWORD}`,
 );
 console.log('  manager 0500000001 · accountant 0500000002 · employee 0500000003');
+if (customerCount > 0) {
+  const [{ existing: already }] = await database.db
+    .select({ existing: sql<number>`count(*)::int` })
+    .from(customers);
+  const started = Date.now();
+  await insertDemoCustomers(database.db, customerCount, already);
+  console.log(`Added ${customerCount} demo customers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 await database.close();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { recordActivity } from '../lib/activity';
 import { AppError, notFound } from './errors';
+import { type ExportConfig, registerExportRoute } from './export-route';
 import { type ListResource, runList } from './list-query';
 import { actorOf } from './request-context';
 
@@ -46,6 +47,7 @@ export interface CrudConfig<Body extends z.ZodType> {
   unique?: UniqueField[];
   /** Checks that need the database (e.g. the city belongs to the region); throw AppError. */
   validate?: (tx: Tx, input: z.output<Body>) => Promise<void>;
+  export: ExportConfig;
 }
 
 const params = z.object({ id: idSchema });
@@ -104,6 +106,8 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
     app.get('/', { config: { permissions: [`${area}:read`] }, schema: { tags } }, async (req) =>
       runList(app.db, resource, req.query as Row),
     );
+
+    registerExportRoute(app, { entity, permission: `${area}:read`, resource, export: config.export });
 
     app.get('/:id', { config: { permissions: [`${area}:details`] }, schema: { tags, params } }, async (req) =>
       load(app.db, req.params.id),

@@ -92,8 +92,11 @@ function parseValue(spec: FilterSpec, raw: string, name: string): unknown {
  * <filter>From / <filter>To`. Unknown parameters (such as `cache`) are ignored; unknown sort or
  * field names and malformed values are a 400 with an Arabic message.
  */
-export function parseListQuery(resource: ListResource, query: Record<string, unknown>): ListQuery {
-  const maxLimit = resource.maxLimit ?? 100;
+export function parseListQuery(
+  resource: ListResource,
+  query: Record<string, unknown>,
+  maxLimit = resource.maxLimit ?? 100,
+): ListQuery {
   const page = intParam(query.page, 'page', 1, 1, 1_000_000);
   const limit = intParam(query.limit, 'limit', 20, 0, maxLimit);
 
@@ -285,4 +288,27 @@ export async function runList(
     built.count.execute(values),
   ]);
   return { data, total, ...result };
+}
+
+/**
+ * Every row a list request selects, in pages (exports): same filters, search and sort as the list,
+ * no count queries. Stops when the consumer stops pulling.
+ */
+export async function* iterateList(
+  db: DbOrTx,
+  resource: ListResource,
+  query: Record<string, unknown>,
+  pageSize = 2000,
+): AsyncGenerator<Record<string, unknown>> {
+  for (let page = 1; ; page++) {
+    const q = parseListQuery(resource, { ...query, page: String(page), limit: String(pageSize) }, pageSize);
+    const compiled = compileListQuery(db, resource, q);
+    let rows = await runCompiled(db, compiled.rows);
+    if (!rows) {
+      const built = buildShape(db, resource, q);
+      rows = (await built.rows.execute(placeholderValues(q))) as Record<string, unknown>[];
+    }
+    yield* rows;
+    if (rows.length < pageSize) return;
+  }
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activity } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { registerExportRoute } from '../../http/export-route';
 import { type ListResource, runList } from '../../http/list-query';
 
 export const activityActions = [
@@ -49,6 +50,23 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { config: { permissions: ['activity:read'] }, schema: { tags: ['activity'] } }, async (req) =>
     runList(app.db, activityResource, req.query as Record<string, unknown>),
   );
+  registerExportRoute(app, {
+    entity: 'activity',
+    permission: 'activity:read',
+    resource: activityResource,
+    export: {
+      fileName: 'السجلات',
+      columns: () => [
+        { key: 'createdAt', header: 'الوقت', type: 'datetime' },
+        { key: 'actorName', header: 'المستخدم' },
+        { key: 'action', header: 'الإجراء' },
+        { key: 'entity', header: 'السجل' },
+        { key: 'summary', header: 'الوصف', width: 50 },
+        { key: 'ip', header: 'العنوان' },
+        { key: 'userAgent', header: 'المتصفح', width: 40 },
+      ],
+    },
+  });
   app.get(
     '/:id',
     {

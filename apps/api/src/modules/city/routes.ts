@@ -1,5 +1,6 @@
 import { cityBody, normalizeArabic } from '@idara/domain';
 import { eq } from 'drizzle-orm';
+import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import { AppError } from '../../http/errors';
@@ -30,6 +31,17 @@ export const cityRoutes = crudRoutes({
   body: cityBody,
   toValues: (b) => ({ name: b.name, government: b.government, searchText: normalizeArabic(b.name) }),
   label: (r) => String(r.name),
+  export: {
+    fileName: 'المدن',
+    async columns(db) {
+      const region = await nameLookup(db, governments, governments._id, governments.name);
+      return [
+        { key: 'name', header: 'المدينة' },
+        { key: 'government', header: 'المنطقة', value: (r) => region(r.government) },
+        { key: 'createdAt', header: 'تاريخ الإضافة', type: 'datetime' },
+      ];
+    },
+  },
   async validate(tx, b) {
     const [gov] = await tx
       .select({ _id: governments._id })

@@ -32,5 +32,16 @@ export const contractRoutes = crudRoutes({
   body: contractBody,
   toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
   label: (r) => String(r.name),
+  export: {
+    fileName: 'أنواع العقود',
+    columns: () => [
+      { key: 'name', header: 'نوع العقد' },
+      { key: 'durationMonths', header: 'المدة (أشهر)', type: 'number' },
+      { key: 'visits', header: 'عدد الزيارات', type: 'number' },
+      { key: 'price', header: 'السعر (ر.س)', type: 'money' },
+      { key: 'active', header: 'فعّال', type: 'boolean' },
+      { key: 'createdAt', header: 'تاريخ الإضافة', type: 'datetime' },
+    ],
+  },
   unique: [{ field: 'name', column: contracts.name, message: () => 'يوجد نوع عقد بهذا الاسم' }],
 });

@@ -1,5 +1,6 @@
-import { customerBody } from '@idara/domain';
+import { customerBody, customerTypeLabels, formatSaudiPhoneLocal } from '@idara/domain';
 import { eq } from 'drizzle-orm';
+import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import { AppError } from '../../http/errors';
@@ -18,6 +19,35 @@ export const customerRoutes = crudRoutes({
   body: customerBody,
   toValues: (b) => ({ ...b, searchText: customerSearchText(b) }),
   label: (r) => String(r.name),
+  export: {
+    fileName: 'العملاء',
+    async columns(db) {
+      const region = await nameLookup(db, governments, governments._id, governments.name);
+      const city = await nameLookup(db, cities, cities._id, cities.name);
+      const local = (v: unknown) => (v ? formatSaudiPhoneLocal(String(v)) : '');
+      return [
+        { key: 'name', header: 'اسم العميل', width: 30 },
+        {
+          key: 'type',
+          header: 'النوع',
+          value: (r) => customerTypeLabels[r.type as keyof typeof customerTypeLabels] ?? r.type,
+        },
+        { key: 'phoneNumber', header: 'رقم الجوال', value: (r) => local(r.phoneNumber) },
+        { key: 'whatsappNumber', header: 'واتساب', value: (r) => local(r.whatsappNumber) },
+        { key: 'email', header: 'البريد الإلكتروني' },
+        { key: 'vatNumber', header: 'الرقم الضريبي' },
+        { key: 'crNumber', header: 'السجل التجاري' },
+        { key: 'government', header: 'المنطقة', value: (r) => region(r.government) },
+        { key: 'city', header: 'المدينة', value: (r) => city(r.city) },
+        { key: 'district', header: 'الحي' },
+        { key: 'street', header: 'الشارع' },
+        { key: 'buildingNumber', header: 'رقم المبنى' },
+        { key: 'postalCode', header: 'الرمز البريدي' },
+        { key: 'additionalNumber', header: 'الرقم الإضافي' },
+        { key: 'createdAt', header: 'تاريخ الإضافة', type: 'datetime' },
+      ];
+    },
+  },
   unique: [
     {
       field: 'phoneNumber',

@@ -26,6 +26,13 @@ export const governmentRoutes = crudRoutes({
   body: governmentBody,
   toValues: (b) => ({ name: b.name, searchText: normalizeArabic(b.name) }),
   label: (r) => String(r.name),
+  export: {
+    fileName: 'المناطق',
+    columns: () => [
+      { key: 'name', header: 'المنطقة' },
+      { key: 'createdAt', header: 'تاريخ الإضافة', type: 'datetime' },
+    ],
+  },
   unique: [{ field: 'name', column: governments.name, message: () => 'توجد منطقة بهذا الاسم' }],
   references: [
     { table: cities, column: cities.government, what: 'المدن' },

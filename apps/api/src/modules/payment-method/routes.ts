@@ -1,4 +1,9 @@
-import { normalizeArabic, paymentMethodBody, paymentMethodKinds } from '@idara/domain';
+import {
+  normalizeArabic,
+  paymentMethodBody,
+  paymentMethodKindLabels,
+  paymentMethodKinds,
+} from '@idara/domain';
 import { paymentMethods } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import type { ListResource } from '../../http/list-query';
@@ -33,5 +38,19 @@ export const paymentMethodRoutes = crudRoutes({
   body: paymentMethodBody,
   toValues: (b) => ({ ...b, searchText: normalizeArabic(b.name) }),
   label: (r) => String(r.name),
+  export: {
+    fileName: 'طرق الدفع',
+    columns: () => [
+      { key: 'name', header: 'طريقة الدفع' },
+      {
+        key: 'kind',
+        header: 'النوع',
+        value: (r) => paymentMethodKindLabels[r.kind as keyof typeof paymentMethodKindLabels] ?? r.kind,
+      },
+      { key: 'details', header: 'التفاصيل', width: 40 },
+      { key: 'active', header: 'فعّالة', type: 'boolean' },
+      { key: 'createdAt', header: 'تاريخ الإضافة', type: 'datetime' },
+    ],
+  },
   unique: [{ field: 'name', column: paymentMethods.name, message: () => 'توجد طريقة دفع بهذا الاسم' }],
 });

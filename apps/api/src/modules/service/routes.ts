@@ -31,5 +31,15 @@ export const serviceRoutes = crudRoutes({
   body: serviceBody,
   toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
   label: (r) => String(r.name),
+  export: {
+    fileName: 'الخدمات',
+    columns: () => [
+      { key: 'name', header: 'الخدمة' },
+      { key: 'description', header: 'الوصف', width: 40 },
+      { key: 'price', header: 'السعر (ر.س)', type: 'money' },
+      { key: 'active', header: 'فعّالة', type: 'boolean' },
+      { key: 'createdAt', header: 'تاريخ الإضافة', type: 'datetime' },
+    ],
+  },
   unique: [{ field: 'name', column: services.name, message: () => 'توجد خدمة بهذا الاسم' }],
 });

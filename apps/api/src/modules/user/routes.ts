@@ -1,9 +1,10 @@
-import { idSchema, userCreateBody, userUpdateBody } from '@idara/domain';
+import { formatSaudiPhoneLocal, idSchema, rolePresets, userCreateBody, userUpdateBody } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { registerExportRoute } from '../../http/export-route';
 import { runList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
 import { createSigninLink } from '../auth/service';
@@ -17,6 +18,29 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { config: { permissions: ['user:read'] }, schema: { tags } }, async (req) =>
     runList(app.db, userResource, req.query as Record<string, unknown>),
   );
+
+  registerExportRoute(app, {
+    entity: 'user',
+    permission: 'user:read',
+    resource: userResource,
+    export: {
+      fileName: 'المستخدمون',
+      columns: () => [
+        { key: 'name', header: 'الاسم', width: 28 },
+        {
+          key: 'phoneNumber',
+          header: 'رقم الجوال',
+          value: (r) => formatSaudiPhoneLocal(String(r.phoneNumber)),
+        },
+        { key: 'email', header: 'البريد الإلكتروني' },
+        { key: 'jobTitle', header: 'المسمى الوظيفي' },
+        { key: 'role', header: 'الدور', value: (r) => rolePresets[String(r.role)]?.label ?? r.role },
+        { key: 'active', header: 'فعّال', type: 'boolean' },
+        { key: 'lastLoginAt', header: 'آخر دخول', type: 'datetime' },
+        { key: 'createdAt', header: 'تاريخ الإضافة', type: 'datetime' },
+      ],
+    },
+  });
 
   app.get('/:id', { config: { permissions: ['user:details'] }, schema: { tags, params } }, async (req) => {
     const [row] = await app.db.select(userFields).from(users).where(eq(users._id, req.params.id));

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import { recordActivity } from '../lib/activity';
+import { type ExportColumn, parseFileType, sendExport } from './export';
+import { iterateList, type ListResource, parseListQuery } from './list-query';
+import { actorOf } from './request-context';
+
+export interface ExportConfig {
+  /** Arabic base file name, e.g. 'العملاء'. */
+  fileName: string;
+  /** Columns; may load lookups (city names …) once per export. */
+  columns: (db: DbOrTx) => Promise<ExportColumn[]> | ExportColumn[];
+}
+
+/**
+ * `GET <prefix>/export?fileType=xlsx|csv&<list filters>`: the list's rows — same filters, search and
+ * sort — streamed as a file, guarded by the list's permission, recorded in the activity log.
+ */
+export function registerExportRoute(
+  app: FastifyInstance,
+  opts: { entity: string; permission: string; resource: ListResource; export: ExportConfig },
+) {
+  app.get(
+    '/export',
+    { config: { permissions: [opts.permission] }, schema: { tags: [opts.entity] } },
+    async (req, reply) => {
+      const query = req.query as Record<string, unknown>;
+      const fileType = parseFileType(query);
+      parseListQuery(opts.resource, { ...query, page: '1', limit: '1' }); // bad filters → 400 before streaming
+      const columns = await opts.export.columns(app.db);
+      const rows = await sendExport(reply, {
+        fileType,
+        fileName: opts.export.fileName,
+        title: opts.export.fileName,
+        columns,
+        rows: iterateList(app.db, opts.resource, query),
+      });
+      await recordActivity(app.db, actorOf(req), {
+        action: 'export',
+        entity: opts.entity,
+        summary: `تصدير ${rows} من ${opts.export.fileName} (${fileType.toUpperCase()})`,
+      });
+      return reply;
+    },
+  );
+}

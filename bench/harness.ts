@@ -1,0 +1,75 @@
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../apps/api/src/db/client';
+import { compileListQuery, type ListResource, parseListQuery } from '../apps/api/src/http/list-query';
+
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 8;
+
+export interface BenchResult {
+  name: string;
+  stack: number;
+  baseline: number;
+  ratio: number;
+  goal: number;
+}
+
+/**
+ * Requests/s of `GET <path>?<query>` through the whole stack (HTTP, token check, parsing, JSON)
+ * against the very SQL that request runs, sent through the bare driver by 8 concurrent callers.
+ * The load generator runs on its own thread.
+ */
+export async function stackVersusBareDriver(opts: {
+  name: string;
+  app: FastifyInstance;
+  database: Database;
+  token: string;
+  path: string;
+  resource: ListResource;
+  query: Record<string, string>;
+  goal: number;
+}): Promise<BenchResult> {
+  const { app, database } = opts;
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const { rows, count } = compileListQuery(
+    database.db,
+    opts.resource,
+    parseListQuery(opts.resource, opts.query),
+  );
+
+  const stack = async (seconds: number) => {
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}${opts.path}?${new URLSearchParams(opts.query)}`,
+      headers: { authorization: `Bearer ${opts.token}` },
+      connections: CONNECTIONS,
+      duration: seconds,
+      workers: 1,
+    });
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${opts.name}: ${result.non2xx} non-2xx and ${result.errors} errors`);
+    }
+    return result.requests.average;
+  };
+  const bare = async (seconds: number) => {
+    let done = 0;
+    const until = Date.now() + seconds * 1000;
+    const worker = async () => {
+      while (Date.now() < until) {
+        await Promise.all([
+          database.rawQuery(rows.sql, rows.params),
+          database.rawQuery(count.sql, count.params),
+        ]);
+        done++;
+      }
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+    return done / seconds;
+  };
+
+  await stack(2); // warm-up: JIT, plan caches
+  await bare(2);
+  const baseline = await bare(DURATION_S);
+  const stackRps = await stack(DURATION_S);
+  return { name: opts.name, stack: stackRps, baseline, ratio: stackRps / baseline, goal: opts.goal };
+}
