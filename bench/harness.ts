@@ -6,12 +6,14 @@ import { compileListQuery, type ListResource, parseListQuery } from '../apps/api
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 8;
 
+/** One line of the results table. */
 export interface BenchResult {
   name: string;
-  stack: number;
-  baseline: number;
+  measured: string;
+  baseline: string;
   ratio: number;
-  goal: number;
+  goal: string;
+  met: boolean;
 }
 
 /**
@@ -71,5 +73,13 @@ export async function stackVersusBareDriver(opts: {
   await bare(2);
   const baseline = await bare(DURATION_S);
   const stackRps = await stack(DURATION_S);
-  return { name: opts.name, stack: stackRps, baseline, ratio: stackRps / baseline, goal: opts.goal };
+  const ratio = stackRps / baseline;
+  return {
+    name: opts.name,
+    measured: `${stackRps.toFixed(0)} req/s`,
+    baseline: `${baseline.toFixed(0)} req/s (bare driver)`,
+    ratio,
+    goal: `≥ ${opts.goal.toFixed(2)}`,
+    met: ratio >= opts.goal,
+  };
 }

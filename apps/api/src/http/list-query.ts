@@ -298,7 +298,7 @@ export async function* iterateList(
   db: DbOrTx,
   resource: ListResource,
   query: Record<string, unknown>,
-  pageSize = 2000,
+  pageSize = 5000,
 ): AsyncGenerator<Record<string, unknown>> {
   for (let page = 1; ; page++) {
     const q = parseListQuery(resource, { ...query, page: String(page), limit: String(pageSize) }, pageSize);

@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const mainPath = path.resolve(import.meta.dirname, '../apps/api/src/main.ts');
+
+/** The real server (`main.ts`) as a child process on a data directory; resolves once it listens. */
+export async function startServer(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const poll = setInterval(() => {
+      const m = /"port":(\d+),"msg":"Idara is running/.exec(output);
+      if (m) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    }, 100);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
+  });
+  return { child, port, peakRssMb: () => peakRss(child) };
+}
+
+/** Peak resident memory of a process over its life (Linux VmHWM), in MB. */
+function peakRss(child: ChildProcess) {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+export function stopServer(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
