@@ -15,6 +15,7 @@ import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
 import { cityRoutes } from './modules/city/routes';
 import { contractRoutes } from './modules/contract/routes';
+import { customerImportRoutes } from './modules/customer/import-routes';
 import { customerRoutes } from './modules/customer/routes';
 import { governmentRoutes } from './modules/government/routes';
 import { paymentMethodRoutes } from './modules/payment-method/routes';
@@ -114,6 +115,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(customerRoutes, { prefix: '/api/customer' });
+  await app.register(customerImportRoutes, { prefix: '/api/customer' });
   await app.register(serviceRoutes, { prefix: '/api/service' });
   await app.register(contractRoutes, { prefix: '/api/contract' });
   await app.register(paymentMethodRoutes, { prefix: '/api/paymentMethod' });

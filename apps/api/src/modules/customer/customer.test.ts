@@ -251,7 +251,11 @@ describe('activity log', () => {
 describe('exports', () => {
   it('streams the filtered, sorted customer list as XLSX that reads back row by row, and logs it', async () => {
     const ExcelJS = (await import('exceljs')).default;
-    const res = await t.inject({ method: 'GET', url: `/api/customer/export?fileType=xlsx&city=${riyadh}&sort=name`, token: admin });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/customer/export?fileType=xlsx&city=${riyadh}&sort=name`,
+      token: admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
     const book = new ExcelJS.Workbook();
@@ -260,7 +264,9 @@ describe('exports', () => {
     expect(sheet.views[0].rightToLeft).toBe(true);
     const header = (sheet.getRow(1).values as string[]).filter(Boolean);
     expect(header.slice(0, 3)).toEqual(['اسم العميل', 'النوع', 'رقم الجوال']);
-    const list = (await t.inject({ method: 'GET', url: `/api/customer?city=${riyadh}&sort=name&limit=0`, token: admin })).json().data;
+    const list = (
+      await t.inject({ method: 'GET', url: `/api/customer?city=${riyadh}&sort=name&limit=0`, token: admin })
+    ).json().data;
     expect(sheet.rowCount - 1).toBe(list.length);
     list.forEach((c: { name: string; phoneNumber: string }, i: number) => {
       const row = sheet.getRow(i + 2);
@@ -273,7 +279,11 @@ describe('exports', () => {
 
   it('writes CSV with a BOM, neutralises formula cells, and refuses unknown file types', async () => {
     await create({ name: '=HYPERLINK("http://x")', phoneNumber: '0554000000' });
-    const res = await t.inject({ method: 'GET', url: '/api/customer/export?fileType=csv&search=HYPERLINK', token: admin });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/customer/export?fileType=csv&search=HYPERLINK',
+      token: admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     expect(res.body).toContain(`"'=HYPERLINK(""http://x"")"`);

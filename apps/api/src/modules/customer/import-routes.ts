@@ -1,0 +1,51 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { badRequest } from '../../http/errors';
+import { actorOf } from '../../http/request-context';
+import { readTable } from '../../http/spreadsheet';
+import { checkCustomerRows, importCustomers, MAX_IMPORT_ROWS, summary } from './import';
+
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * `POST /api/customer/import?dryRun=true` (multipart, field `file`, xlsx or csv): every row checked,
+ * nothing written — the preview. Without dryRun the valid rows are imported in one transaction and
+ * the skipped ones reported.
+ */
+export const customerImportRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5 } });
+
+  app.post(
+    '/import',
+    { config: { permissions: ['customer:create'] }, schema: { tags: ['customer'] } },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest('أرسل الملف في الحقل file بصيغة multipart/form-data');
+      const file = await req.file();
+      if (!file) throw badRequest('لم يُرسل أي ملف');
+      let buffer: Buffer;
+      try {
+        buffer = await file.toBuffer();
+      } catch {
+        throw badRequest('حجم الملف أكبر من 5 ميغابايت');
+      }
+      const table = await readTable(buffer, file.filename, MAX_IMPORT_ROWS);
+      const rows = await checkCustomerRows(app.db, table);
+      const invalid = rows.filter((r) => r.errors.length > 0);
+      const dryRun = String((req.query as Record<string, unknown>).dryRun ?? '') === 'true';
+      if (dryRun) {
+        return {
+          total: rows.length,
+          valid: rows.length - invalid.length,
+          invalid: invalid.length,
+          rows: summary(rows).slice(0, 1000),
+        };
+      }
+      const imported = await importCustomers(app.db, rows, file.filename, actorOf(req));
+      return {
+        message: `تم استيراد ${imported} عميل${invalid.length ? `، وتخطي ${invalid.length} صف` : ''}`,
+        imported,
+        skipped: summary(invalid),
+      };
+    },
+  );
+};

@@ -1,0 +1,124 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activity, customers } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  await t.inject({
+    method: 'POST',
+    url: '/api/customer',
+    token: admin,
+    payload: { name: 'عميل موجود', phoneNumber: '0559000000' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function multipart(fileName: string, content: Buffer | string, contentType: string) {
+  const boundary = '----idara-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (
+  fileName: string,
+  content: Buffer | string,
+  dryRun: boolean,
+  token = admin,
+  type = 'text/csv',
+) =>
+  t.inject({
+    method: 'POST',
+    url: `/api/customer/import${dryRun ? '?dryRun=true' : ''}`,
+    token,
+    ...multipart(fileName, content, type),
+  });
+
+const csv = [
+  '\uFEFFاسم العميل,رقم الجوال,النوع,المدينة,الرقم الضريبي',
+  'سالم العتيبي,0551110001,فرد,الرياض,',
+  '"مؤسسة النور، للتجارة",+966551110002,منشأة,جدة,300000000000003',
+  'رقم خاطئ,12345,فرد,,',
+  'مكرر,0551110001,فرد,,',
+  'موجود,0559000000,فرد,,',
+  'مدينة مجهولة,0551110006,فرد,أتلانتس,',
+  'ضريبة خاطئة,0551110007,منشأة,,123',
+].join('\r\n');
+
+describe('customer import', () => {
+  it('previews every row with Arabic reasons and writes nothing', async () => {
+    const res = await upload('عملاء.csv', csv, true);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 7, valid: 2, invalid: 5 });
+    const errorsOf = (line: number) =>
+      body.rows.find((r: { line: number }) => r.line === line).errors.join(' | ');
+    expect(errorsOf(2)).toBe('');
+    expect(errorsOf(4)).toMatch(/رقم الجوال غير صحيح/);
+    expect(errorsOf(5)).toMatch(/مكرر في الملف \(الصف 2\)/);
+    expect(errorsOf(6)).toMatch(/مسجل مسبقاً للعميل «عميل موجود»/);
+    expect(errorsOf(7)).toMatch(/المدينة «أتلانتس» غير موجودة/);
+    expect(errorsOf(8)).toMatch(/الرقم الضريبي/);
+    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(customers);
+    expect(n).toBe(1);
+  });
+
+  it('imports the valid rows in one go, reports the skipped ones, and logs the import', async () => {
+    const res = await upload('عملاء.csv', csv, false);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 2 });
+    expect(res.json().skipped.map((s: { line: number }) => s.line)).toEqual([4, 5, 6, 7, 8]);
+    const found = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/customer?search=${encodeURIComponent('النور')}`,
+        token: admin,
+      })
+    ).json();
+    expect(found.data[0]).toMatchObject({
+      name: 'مؤسسة النور، للتجارة',
+      type: 'company',
+      vatNumber: '300000000000003',
+    });
+    const [log] = await t.db.select().from(activity).where(eq(activity.action, 'import'));
+    expect(log.summary).toMatch(/استيراد 2 عميل.*وتخطي 5 صف/);
+  });
+
+  it('reads back its own XLSX export (every row now a known phone)', async () => {
+    const exported = await t.inject({
+      method: 'GET',
+      url: '/api/customer/export?fileType=xlsx',
+      token: admin,
+    });
+    const res = await upload(
+      'العملاء.xlsx',
+      exported.rawPayload,
+      true,
+      admin,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(3);
+    for (const row of res.json().rows) expect(row.errors.join()).toMatch(/مسجل مسبقاً/);
+  });
+
+  it('refuses other file types, files without the needed columns, and users without customer:create', async () => {
+    expect((await upload('x.exe', 'MZ', true)).statusCode).toBe(400);
+    const noColumns = await upload('x.csv', 'a,b\r\n1,2', true);
+    expect(noColumns.statusCode).toBe(400);
+    expect(noColumns.json().message).toMatch(/اسم العميل/);
+    const employee = await t.userWith('employee');
+    expect((await upload('x.csv', csv, true, employee.token)).statusCode).toBe(403);
+  });
+});
