@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuthGuard } from './http/auth';
 import { registerErrorHandling } from './http/errors';
+import { closePdfBrowser } from './http/pdf';
 import { registerWebApp } from './http/static';
 import { EventBus } from './lib/events';
 import { type MessageChannel, outboxChannel } from './lib/message-channel';
@@ -125,5 +126,6 @@ export async function buildApp(opts: AppOptions) {
 
   await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);
   app.decorate('io', opts.realtime !== false ? attachRealtime(app) : null);
+  app.addHook('onClose', closePdfBrowser);
   return app;
 }

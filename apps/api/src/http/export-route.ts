@@ -3,9 +3,12 @@ import type { DbOrTx } from '../db/client';
 import { recordActivity } from '../lib/activity';
 import { type ExportColumn, parseFileType, sendExport } from './export';
 import { iterateList, type ListResource, parseListQuery } from './list-query';
+import { sendPdfExport } from './pdf';
 import { actorOf } from './request-context';
 
 export interface ExportConfig {
+  /** Also offer PDF (rendered by Chromium; for lists short enough to print). */
+  pdf?: boolean;
   /** Arabic base file name, e.g. 'العملاء'. */
   fileName: string;
   /** Columns; may load lookups (city names …) once per export. */
@@ -25,16 +28,19 @@ export function registerExportRoute(
     { config: { permissions: [opts.permission] }, schema: { tags: [opts.entity] } },
     async (req, reply) => {
       const query = req.query as Record<string, unknown>;
-      const fileType = parseFileType(query);
+      const fileType = parseFileType(query, opts.export.pdf ? ['xlsx', 'csv', 'pdf'] : ['xlsx', 'csv']);
       parseListQuery(opts.resource, { ...query, page: '1', limit: '1' }); // bad filters → 400 before streaming
       const columns = await opts.export.columns(app.db);
-      const rows = await sendExport(reply, {
-        fileType,
+      const source = {
         fileName: opts.export.fileName,
         title: opts.export.fileName,
         columns,
         rows: iterateList(app.db, opts.resource, query),
-      });
+      };
+      const rows =
+        fileType === 'pdf'
+          ? await sendPdfExport(reply, source)
+          : await sendExport(reply, { ...source, fileType });
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: opts.entity,

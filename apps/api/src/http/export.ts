@@ -58,7 +58,7 @@ const CONTENT_TYPES: Record<ExportFileType, string> = {
 };
 
 /** `attachment; filename="export-2026-11-21.csv"; filename*=UTF-8''%D8%A7…-2026-11-21.csv` */
-function contentDisposition(baseName: string, ext: string): string {
+export function contentDisposition(baseName: string, ext: string): string {
   const p = riyadhParts(new Date());
   const date = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed

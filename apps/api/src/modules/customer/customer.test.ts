@@ -292,3 +292,23 @@ describe('exports', () => {
     expect(bad.json().message).toMatch(/نوع الملف/);
   });
 });
+
+describe('PDF export', () => {
+  it('renders the customer list as an A4 PDF with an Arabic file name', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/customer/export?fileType=pdf&sort=name',
+      token: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/filename\*=UTF-8''.+\.pdf$/);
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(10_000);
+    // PDF is offered for customers only; other lists answer 400
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/service/export?fileType=pdf', token: admin })).statusCode,
+    ).toBe(400);
+  });
+});

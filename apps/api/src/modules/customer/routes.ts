@@ -21,6 +21,7 @@ export const customerRoutes = crudRoutes({
   label: (r) => String(r.name),
   export: {
     fileName: 'العملاء',
+    pdf: true,
     async columns(db) {
       const region = await nameLookup(db, governments, governments._id, governments.name);
       const city = await nameLookup(db, cities, cities._id, cities.name);

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { formatDateTime, formatHijriDate } from '@idara/domain';
+import type { FastifyReply } from 'fastify';
+import { type Browser, chromium } from 'playwright-core';
+import { AppError } from './errors';
+import type { ExportColumn } from './export';
+import { contentDisposition } from './export';
+import { csvText, outputColumns } from './export-cells';
+
+const require = createRequire(import.meta.url);
+const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// One browser for the whole process, opened on first use (PDF is the only thing that needs it).
+let browser: Promise<Browser> | undefined;
+function getBrowser() {
+  if (!fs.existsSync(chromiumPath())) {
+    throw new AppError(503, 'تصدير PDF غير متاح على هذا الخادم (المتصفح غير مثبت)، استخدم Excel أو CSV');
+  }
+  browser ??= chromium
+    .launch({
+      executablePath: chromiumPath(),
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    })
+    .catch((err) => {
+      browser = undefined;
+      throw err;
+    });
+  return browser;
+}
+
+export async function closePdfBrowser() {
+  const b = browser;
+  browser = undefined;
+  if (b) await (await b).close().catch(() => undefined);
+}
+
+// The app's own Arabic font, embedded so the PDF looks like the screens on any server.
+let fontCss: string | undefined;
+function fonts() {
+  fontCss ??= [400, 700]
+    .map((weight) => {
+      const file = require.resolve(
+        `@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-${weight}-normal.woff2`,
+      );
+      const data = fs.readFileSync(file).toString('base64');
+      return `@font-face{font-family:'IBM Plex Sans Arabic';font-weight:${weight};src:url(data:font/woff2;base64,${data}) format('woff2');}`;
+    })
+    .join('');
+  return fontCss;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export const PDF_MAX_ROWS = 2000;
+
+/**
+ * A list as an A4 landscape PDF, right to left, shaped by Chromium. Long lists belong in Excel:
+ * more than PDF_MAX_ROWS rows is refused before anything is rendered.
+ */
+export async function sendPdfExport(
+  reply: FastifyReply,
+  req: {
+    fileName: string;
+    title: string;
+    columns: ExportColumn[];
+    rows: AsyncIterable<Record<string, unknown>>;
+  },
+): Promise<number> {
+  const cols = outputColumns(req.columns);
+  const body: string[] = [];
+  for await (const row of req.rows) {
+    if (body.length >= PDF_MAX_ROWS) {
+      throw new AppError(400, `القائمة أطول من ${PDF_MAX_ROWS} صف لملف PDF، ضيّق البحث أو استخدم Excel`);
+    }
+    const cells = cols.map((c) => {
+      const v = c.raw(row);
+      const text = c.type === 'text' ? (v === null || v === undefined ? '' : String(v)) : csvText(c, v);
+      // Numbers, phones and dates never break mid-value; only words wrap.
+      const unbreakable = c.type !== 'text' || /^[\d+\s/:-]+$/.test(text);
+      return `<td${unbreakable ? ' class="n"' : ''}>${escapeHtml(text)}</td>`;
+    });
+    body.push(`<tr>${cells.join('')}</tr>`);
+  }
+  const now = new Date();
+  const html = `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><style>${fonts()}
+    @page{size:A4 landscape;margin:12mm 10mm}
+    body{font-family:'IBM Plex Sans Arabic',sans-serif;font-size:8pt;color:#111;margin:0}
+    h1{font-size:14pt;margin:0 0 4pt} .meta{color:#555;margin-bottom:8pt}
+    table{width:100%;border-collapse:collapse} th,td{border:0.5pt solid #bbb;padding:2pt 3pt;text-align:start;vertical-align:top}
+    td{overflow-wrap:anywhere} td.n{white-space:nowrap;overflow-wrap:normal}
+    th{background:#e8eef5;font-weight:700} tr:nth-child(even) td{background:#f7f9fb}
+    thead{display:table-header-group} tr{page-break-inside:avoid}
+    </style></head><body><h1>${escapeHtml(req.title)}</h1>
+    <div class="meta">${escapeHtml(`${formatHijriDate(now)} — ${formatDateTime(now)} — عدد السجلات: ${body.length}`)}</div>
+    <table><thead><tr>${cols.map((c) => `<th>${escapeHtml(c.header)}</th>`).join('')}</tr></thead>
+    <tbody>${body.join('')}</tbody></table></body></html>`;
+
+  const page = await (await getBrowser()).newPage();
+  try {
+    await page.setContent(html, { waitUntil: 'load' });
+    await page.evaluate('document.fonts.ready');
+    const pdf = await page.pdf({
+      preferCSSPageSize: true,
+      printBackground: true,
+      displayHeaderFooter: true,
+      headerTemplate: '<span></span>',
+      footerTemplate:
+        '<div style="font-size:8pt;width:100%;text-align:center;color:#777"><span class="pageNumber"></span> / <span class="totalPages"></span></div>',
+    });
+    reply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition(req.fileName, 'pdf'))
+      .header('cache-control', 'no-store');
+    reply.send(pdf);
+    return body.length;
+  } finally {
+    await page.close();
+  }
+}
