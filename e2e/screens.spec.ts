@@ -102,25 +102,34 @@ test.describe('settings', () => {
   });
 });
 
-test.describe('placeholder routes', () => {
-  const defaultLayout: [string, string][] = [
+test.describe('route titles', () => {
+  // Screens other issues build still show their title over «قيد الإنشاء».
+  const placeholders: [string, string][] = [
     ['/dashboard/order', 'إدارة الطلبات'],
-    ['/dashboard/customer', 'إدارة العملاء'],
     ['/dashboard/payment', 'إدارة الحسابات'],
+    ['/notification', 'الإشعارات'],
+  ];
+  const built: [string, string][] = [
+    ['/dashboard/customer', 'إدارة العملاء'],
     ['/dashboard/city', 'المدن والمحافظات'],
     ['/dashboard/government/new', 'إضافة منطقة جديدة'],
     ['/dashboard/activity', 'السجلات'],
-    ['/notification', 'الإشعارات'],
   ];
 
   test('each shows its Arabic title in the default layout', async ({ page, request }) => {
     await signedInAs(page, request, { role: 'admin' });
-    for (const [path, title] of defaultLayout) {
+    for (const [path, title] of [...placeholders, ...built]) {
       await page.goto(path);
       await expect(headerTitle(page, title), path).toBeVisible();
-      await expect(page.getByTestId('page-placeholder').getByRole('heading', { name: title })).toBeVisible();
       await expect(page).toHaveTitle(`${title} | إدارة`);
       await expect(sidebar(page)).toBeVisible();
+    }
+    for (const [path, title] of placeholders) {
+      await page.goto(path);
+      await expect(
+        page.getByTestId('page-placeholder').getByRole('heading', { name: title }),
+        path,
+      ).toBeVisible();
     }
   });
 

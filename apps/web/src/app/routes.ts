@@ -47,36 +47,75 @@ export const routes: AppRoute[] = [
   { path: '/account/profile', title: 'الملف الشخصي', page: () => import('../features/account/ProfilePage') },
   { path: '/notification', title: 'الإشعارات', page: placeholder },
 
-  { path: '/dashboard/city', title: 'المدن والمحافظات', listPermissions: ['city:read'], page: placeholder },
-  { path: '/dashboard/city/new', title: 'إضافة مدينة', page: placeholder },
-  { path: '/dashboard/city/:id', title: 'تفاصيل المدينة', validate: validId, page: placeholder },
-  { path: '/dashboard/city/edit/:id', title: 'تعديل المدينة', validate: validId, page: placeholder },
+  {
+    path: '/dashboard/city',
+    title: 'المدن والمحافظات',
+    listPermissions: ['city:read'],
+    page: () => import('../features/city/CityListPage'),
+  },
+  { path: '/dashboard/city/new', title: 'إضافة مدينة', page: () => import('../features/city/CityFormPage') },
+  {
+    path: '/dashboard/city/:id',
+    title: 'تفاصيل المدينة',
+    validate: validId,
+    page: () => import('../features/city/CityDetailsPage'),
+  },
+  {
+    path: '/dashboard/city/edit/:id',
+    title: 'تعديل المدينة',
+    validate: validId,
+    page: () => import('../features/city/CityFormPage'),
+  },
 
-  { path: '/dashboard/government', title: 'المناطق', listPermissions: ['gov:read'], page: placeholder },
-  { path: '/dashboard/government/new', title: 'إضافة منطقة جديدة', page: placeholder },
-  { path: '/dashboard/government/:id', title: 'تفاصيل المنطقة', validate: validId, page: placeholder },
-  { path: '/dashboard/government/edit/:id', title: 'تعديل المنطقة', validate: validId, page: placeholder },
+  {
+    path: '/dashboard/government',
+    title: 'المناطق',
+    listPermissions: ['gov:read'],
+    page: () => import('../features/government/GovernmentListPage'),
+  },
+  {
+    path: '/dashboard/government/new',
+    title: 'إضافة منطقة جديدة',
+    page: () => import('../features/government/GovernmentFormPage'),
+  },
+  {
+    path: '/dashboard/government/:id',
+    title: 'تفاصيل المنطقة',
+    validate: validId,
+    page: () => import('../features/government/GovernmentDetailsPage'),
+  },
+  {
+    path: '/dashboard/government/edit/:id',
+    title: 'تعديل المنطقة',
+    validate: validId,
+    page: () => import('../features/government/GovernmentFormPage'),
+  },
 
-  { path: '/dashboard/user', title: 'إدارة المستخدمين', permissions: ['user:read'], page: placeholder },
+  {
+    path: '/dashboard/user',
+    title: 'إدارة المستخدمين',
+    permissions: ['user:read'],
+    page: () => import('../features/user/UserListPage'),
+  },
   {
     path: '/dashboard/user/new',
     title: 'إضافة مستخدم جديد',
     permissions: ['user:create'],
-    page: placeholder,
+    page: () => import('../features/user/UserFormPage'),
   },
   {
     path: '/dashboard/user/:id',
     title: 'تفاصيل المستخدم',
     permissions: ['user:details'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/user/UserDetailsPage'),
   },
   {
     path: '/dashboard/user/edit/:id',
     title: 'تعديل المستخدم',
     permissions: ['user:update'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/user/UserFormPage'),
   },
 
   { path: '/dashboard/order', title: 'إدارة الطلبات', permissions: ['order:read'], page: placeholder },
@@ -120,51 +159,75 @@ export const routes: AppRoute[] = [
     page: placeholder,
   },
 
-  { path: '/dashboard/service', title: 'الخدمات', listPermissions: ['service:read'], page: placeholder },
+  {
+    path: '/dashboard/service',
+    title: 'الخدمات',
+    listPermissions: ['service:read'],
+    page: () => import('../features/service/ServiceListPage'),
+  },
   {
     path: '/dashboard/service/new',
     title: 'إضافة خدمة جديدة',
     permissions: ['service:create'],
-    page: placeholder,
+    page: () => import('../features/service/ServiceFormPage'),
   },
   {
     path: '/dashboard/service/edit/:id',
     title: 'تعديل الخدمة',
     permissions: ['service:update'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/service/ServiceFormPage'),
   },
 
   {
     path: '/dashboard/contract',
     title: 'أنواع العقود',
     listPermissions: ['contract:read'],
-    page: placeholder,
+    page: () => import('../features/contract/ContractListPage'),
   },
-  { path: '/dashboard/contract/new', title: 'إضافة عقد جديد', page: placeholder },
-  { path: '/dashboard/contract/:id', title: 'تفاصيل العقد', validate: validId, page: placeholder },
-  { path: '/dashboard/contract/edit/:id', title: 'تعديل العقد', validate: validId, page: placeholder },
+  {
+    path: '/dashboard/contract/new',
+    title: 'إضافة عقد جديد',
+    page: () => import('../features/contract/ContractFormPage'),
+  },
+  {
+    path: '/dashboard/contract/:id',
+    title: 'تفاصيل العقد',
+    validate: validId,
+    page: () => import('../features/contract/ContractDetailsPage'),
+  },
+  {
+    path: '/dashboard/contract/edit/:id',
+    title: 'تعديل العقد',
+    validate: validId,
+    page: () => import('../features/contract/ContractFormPage'),
+  },
 
-  { path: '/dashboard/customer', title: 'إدارة العملاء', permissions: ['customer:read'], page: placeholder },
+  {
+    path: '/dashboard/customer',
+    title: 'إدارة العملاء',
+    permissions: ['customer:read'],
+    page: () => import('../features/customer/CustomerListPage'),
+  },
   {
     path: '/dashboard/customer/new',
     title: 'إضافة عميل جديد',
     permissions: ['customer:create'],
-    page: placeholder,
+    page: () => import('../features/customer/CustomerFormPage'),
   },
   {
     path: '/dashboard/customer/:id',
     title: 'تفاصيل العميل',
     permissions: ['customer:details'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/customer/CustomerDetailsPage'),
   },
   {
     path: '/dashboard/customer/edit/:id',
     title: 'تعديل بيانات العميل',
     permissions: ['customer:update'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/customer/CustomerFormPage'),
   },
 
   {
@@ -175,7 +238,12 @@ export const routes: AppRoute[] = [
     page: placeholder,
   },
 
-  { path: '/dashboard/activity', title: 'السجلات', listPermissions: ['activity:read'], page: placeholder },
+  {
+    path: '/dashboard/activity',
+    title: 'السجلات',
+    listPermissions: ['activity:read'],
+    page: () => import('../features/activity/ActivityPage'),
+  },
 
   { path: '/dashboard/formBuilder', title: 'النماذج', permissions: ['forms:read'], page: placeholder },
   {
@@ -198,14 +266,18 @@ export const routes: AppRoute[] = [
     path: '/dashboard/paymentMethod',
     title: 'طرق الدفع',
     listPermissions: ['paymentMethod:read'],
-    page: placeholder,
+    page: () => import('../features/payment-method/PaymentMethodListPage'),
   },
-  { path: '/dashboard/paymentMethod/new', title: 'طريقة دفع جديدة', page: placeholder },
+  {
+    path: '/dashboard/paymentMethod/new',
+    title: 'طريقة دفع جديدة',
+    page: () => import('../features/payment-method/PaymentMethodFormPage'),
+  },
   {
     path: '/dashboard/paymentMethod/edit/:id',
     title: 'تعديل طريقة الدفع',
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/payment-method/PaymentMethodFormPage'),
   },
 ];
 

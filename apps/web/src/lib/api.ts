@@ -42,7 +42,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function buildHeaders(options: RequestOptions, hasBody: boolean): Headers {
   const headers = new Headers(options.headers);
-  if (hasBody) headers.set('Content-Type', 'application/json');
+  // A FormData body (file upload) sets its own multipart content type with the boundary.
+  if (hasBody && !(options.body instanceof FormData)) headers.set('Content-Type', 'application/json');
   headers.set('Accept', 'application/json');
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -68,7 +69,11 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
       response = await fetch(url, {
         method: options.method ?? 'GET',
         headers: buildHeaders(options, hasBody),
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body: !hasBody
+          ? undefined
+          : options.body instanceof FormData
+            ? options.body
+            : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch (error) {

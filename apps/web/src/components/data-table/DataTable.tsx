@@ -1,0 +1,459 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconDatabaseOff,
+  IconEdit,
+  IconEye,
+  IconRefresh,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type RowSelectionState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import classes from './DataTable.module.css';
+import { useBulkDelete } from './use-delete';
+import type { ListResponse, Row } from './use-list-query';
+import { type ListState, PAGE_SIZES } from './use-list-state';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData, TValue> {
+    /** Fixed width of the column (px or CSS). */
+    width?: number | string;
+    /** Keep the cell on one line. */
+    nowrap?: boolean;
+  }
+}
+
+export type DataTableColumn<T> = ColumnDef<T, any>;
+
+export interface DataTableProps<T extends Row> {
+  /** TanStack column defs; a column's `id`/`accessorKey` is the API sort field. `enableSorting: false` to opt out. */
+  columns: DataTableColumn<T>[];
+  /** The result of `useListQuery`. */
+  query: UseQueryResult<ListResponse<T>>;
+  state: ListState;
+  /** Needed for bulk delete (`POST <resourcePath>/bulk-delete`). */
+  resourcePath?: string;
+  /** Adds the checkbox column and the bulk-delete bar (needs `resourcePath`). */
+  selectable?: boolean;
+  /** Row click / Enter on a focused row. */
+  onRowClick?: (row: T) => void;
+  /** Accessible label of a row (for screen readers), e.g. the record name. */
+  rowLabel?: (row: T) => string;
+  /** Shown in the empty state when nothing is filtered (e.g. an "add" button). */
+  emptyAction?: ReactNode;
+  /** Table width below which it scrolls horizontally; 640 by default. */
+  minWidth?: number;
+  /** Rendered above the table (search, filters, buttons). */
+  toolbar?: ReactNode;
+}
+
+function SortIcon({ dir }: { dir: 'asc' | 'desc' | false }) {
+  if (dir === 'asc') return <IconArrowUp size={14} aria-hidden />;
+  if (dir === 'desc') return <IconArrowDown size={14} aria-hidden />;
+  return <IconArrowsSort size={14} aria-hidden className={classes.sortIdle} />;
+}
+
+const INTERACTIVE = 'button, a, input, label, select, textarea, [role="checkbox"], [data-no-row-click]';
+
+/**
+ * Server-side table: sorting by header click (asc → desc → none), pagination with page size,
+ * striped rows keyed by `_id`, horizontal scroll, skeleton/empty/error states, optional selection
+ * with bulk delete, focusable rows (Enter opens).
+ */
+export function DataTable<T extends Row>({
+  columns,
+  query,
+  state,
+  resourcePath,
+  selectable = false,
+  onRowClick,
+  rowLabel,
+  emptyAction,
+  minWidth = 640,
+  toolbar,
+}: DataTableProps<T>) {
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const bulkDelete = useBulkDelete(resourcePath ?? '');
+  const queryKey = JSON.stringify(state.query);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page/filter/sort clears the selection
+  useEffect(() => setRowSelection({}), [queryKey]);
+
+  const rows = query.data?.data ?? [];
+  const total = query.data?.total ?? 0;
+  const pageCount = state.limit > 0 ? Math.max(1, Math.ceil(total / state.limit)) : 1;
+
+  // After deleting the last rows of the last page, step back to a page that exists.
+  useEffect(() => {
+    if (query.data && !query.isPlaceholderData && state.page > pageCount) state.setPage(pageCount);
+  }, [query.data, query.isPlaceholderData, state, pageCount]);
+
+  const allColumns = useMemo<DataTableColumn<T>[]>(() => {
+    if (!selectable) return columns;
+    const select: DataTableColumn<T> = {
+      id: '__select',
+      enableSorting: false,
+      meta: { width: 44 },
+      header: ({ table }) => (
+        <Checkbox
+          aria-label="تحديد الكل"
+          size="xs"
+          checked={table.getIsAllRowsSelected()}
+          indeterminate={table.getIsSomeRowsSelected()}
+          onChange={table.getToggleAllRowsSelectedHandler()}
+        />
+      ),
+      cell: ({ row }) => (
+        <Checkbox
+          aria-label="تحديد الصف"
+          size="xs"
+          checked={row.getIsSelected()}
+          onChange={row.getToggleSelectedHandler()}
+        />
+      ),
+    };
+    return [select, ...columns];
+  }, [columns, selectable]);
+
+  const table = useReactTable<T>({
+    data: rows,
+    columns: allColumns,
+    getRowId: (row) => row._id,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableSorting: true,
+    enableRowSelection: selectable,
+    state: { rowSelection },
+    onRowSelectionChange: setRowSelection,
+  });
+
+  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const sortDir = (field: string): 'asc' | 'desc' | false => {
+    const e = state.sorting.find((s) => s.field === field);
+    return e ? (e.desc ? 'desc' : 'asc') : false;
+  };
+  const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
+  const colSpan = allColumns.length;
+
+  const openRow = (row: T) => onRowClick?.(row);
+  const onRowClickEvent = (e: MouseEvent<HTMLTableRowElement>, row: T) => {
+    if ((e.target as HTMLElement).closest(INTERACTIVE)) return;
+    openRow(row);
+  };
+  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, row: T) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      openRow(row);
+    }
+  };
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = Array.from({ length: Math.min(state.limit || 10, 8) }, (_, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
+      <Table.Tr key={i} aria-hidden>
+        {allColumns.map((c, j) => (
+          <Table.Td key={c.id ?? j}>
+            <Skeleton height={14} radius="sm" width={`${60 + ((i + j) % 3) * 15}%`} />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (query.isError && !query.data) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={colSpan}>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title="تعذر تحميل البيانات"
+            my="sm"
+          >
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{query.error?.message || 'حدث خطأ'}</Text>
+              <Button
+                size="xs"
+                radius="xl"
+                variant="light"
+                color="red"
+                leftSection={<IconRefresh size={16} />}
+                onClick={() => void query.refetch()}
+              >
+                إعادة المحاولة
+              </Button>
+            </Group>
+          </Alert>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={colSpan}>
+          <Stack align="center" gap="xs" py="xl" data-testid="table-empty">
+            <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+              <IconDatabaseOff size={26} />
+            </ThemeIcon>
+            <Text fw={500}>{filtered ? 'لا توجد نتائج مطابقة' : 'لا توجد بيانات'}</Text>
+            {filtered ? (
+              <Button
+                size="xs"
+                radius="xl"
+                variant="subtle"
+                leftSection={<IconX size={14} />}
+                onClick={state.clearFilters}
+              >
+                مسح البحث والفلاتر
+              </Button>
+            ) : (
+              emptyAction
+            )}
+          </Stack>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = table.getRowModel().rows.map((row) => (
+      <Table.Tr
+        key={row.id}
+        tabIndex={onRowClick ? 0 : undefined}
+        aria-label={rowLabel?.(row.original)}
+        className={onRowClick ? classes.clickable : undefined}
+        data-selected={row.getIsSelected() || undefined}
+        onClick={onRowClick ? (e) => onRowClickEvent(e, row.original) : undefined}
+        onKeyDown={onRowClick ? (e) => onRowKey(e, row.original) : undefined}
+      >
+        {row.getVisibleCells().map((cell) => (
+          <Table.Td
+            key={cell.id}
+            style={{
+              width: cell.column.columnDef.meta?.width,
+              whiteSpace: cell.column.columnDef.meta?.nowrap ? 'nowrap' : undefined,
+            }}
+          >
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  }
+
+  const from = total === 0 ? 0 : (state.page - 1) * state.limit + 1;
+  const to = state.limit > 0 ? Math.min(total, state.page * state.limit) : total;
+
+  return (
+    <Paper withBorder radius="lg" className={classes.root}>
+      {toolbar && <Box className={classes.toolbar}>{toolbar}</Box>}
+      {selectable && selectedIds.length > 0 && (
+        <Group
+          className={classes.bulkBar}
+          justify="space-between"
+          gap="xs"
+          role="region"
+          aria-label="إجراءات التحديد"
+        >
+          <Text size="sm" fw={500}>
+            تم تحديد <bdi>{selectedIds.length}</bdi>
+          </Text>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              radius="xl"
+              variant="default"
+              leftSection={<IconX size={14} />}
+              onClick={() => setRowSelection({})}
+            >
+              إلغاء التحديد
+            </Button>
+            <Button
+              size="xs"
+              radius="xl"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => bulkDelete(selectedIds, () => setRowSelection({}))}
+            >
+              حذف المحدد ({selectedIds.length})
+            </Button>
+          </Group>
+        </Group>
+      )}
+      <Table.ScrollContainer minWidth={minWidth} type="native" className={classes.scroll}>
+        <Table
+          striped
+          highlightOnHover={!!onRowClick}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          className={classes.table}
+          data-fetching={query.isPlaceholderData || undefined}
+          aria-busy={query.isFetching}
+        >
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const canSort = header.column.getCanSort() && header.column.id !== '__select';
+                  const dir = canSort ? sortDir(header.column.id) : false;
+                  const label = header.isPlaceholder
+                    ? null
+                    : flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      style={{ width: header.column.columnDef.meta?.width }}
+                      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+                    >
+                      {canSort ? (
+                        <UnstyledButton
+                          className={classes.sortButton}
+                          data-active={dir || undefined}
+                          onClick={(e) => state.toggleSort(header.column.id, e.shiftKey)}
+                        >
+                          <span>{label}</span>
+                          <SortIcon dir={dir} />
+                        </UnstyledButton>
+                      ) : (
+                        label
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {total > 0 && (
+        <Group className={classes.footer} justify="space-between" gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed" data-testid="table-range">
+              عرض{' '}
+              <bdi dir="ltr">
+                {from}–{to}
+              </bdi>{' '}
+              من <bdi>{total}</bdi>
+            </Text>
+            <Select
+              size="xs"
+              w={76}
+              aria-label="عدد الصفوف في الصفحة"
+              data={PAGE_SIZES.map((n) => String(n))}
+              value={String(state.limit)}
+              onChange={(v) => v && state.setLimit(Number(v))}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Group>
+          {pageCount > 1 && (
+            <Pagination
+              size="sm"
+              radius="xl"
+              total={pageCount}
+              value={Math.min(state.page, pageCount)}
+              onChange={state.setPage}
+              siblings={1}
+              boundaries={1}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'next'
+                    ? 'الصفحة التالية'
+                    : control === 'previous'
+                      ? 'الصفحة السابقة'
+                      : undefined,
+              })}
+            />
+          )}
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * A trailing actions column: view / edit links and delete. Buttons stop the row click.
+ * `rowActionsColumn({ onView, onEdit, onDelete })` — pass only what the user may do.
+ */
+export function rowActionsColumn<T extends Row>(actions: {
+  onView?: (row: T) => void;
+  onEdit?: (row: T) => void;
+  onDelete?: (row: T) => void;
+}): DataTableColumn<T> {
+  return {
+    id: '__actions',
+    header: () => <span className={classes.srOnly}>إجراءات</span>,
+    enableSorting: false,
+    meta: { width: 1, nowrap: true },
+    cell: ({ row }) => (
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        {actions.onView && (
+          <Tooltip label="عرض" withArrow>
+            <ActionIcon
+              variant="subtle"
+              radius="xl"
+              aria-label="عرض"
+              onClick={() => actions.onView?.(row.original)}
+            >
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {actions.onEdit && (
+          <Tooltip label="تعديل" withArrow>
+            <ActionIcon
+              variant="subtle"
+              radius="xl"
+              aria-label="تعديل"
+              onClick={() => actions.onEdit?.(row.original)}
+            >
+              <IconEdit size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {actions.onDelete && (
+          <Tooltip label="حذف" withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              radius="xl"
+              aria-label="حذف"
+              onClick={() => actions.onDelete?.(row.original)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    ),
+  };
+}

@@ -1,0 +1,56 @@
+import { formatDateTime, formatHijriDate, formatSAR, toHalalas } from '@idara/domain';
+import { Badge, Text } from '@mantine/core';
+
+/** "1250.50" → '1,250.50 ر.س'; '' for empty or unreadable values. */
+export function formatMoney(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  try {
+    return formatSAR(toHalalas(value));
+  } catch {
+    return String(value);
+  }
+}
+
+/** Money amount, isolated so the digits keep their order inside Arabic text. */
+export function Money({ value }: { value: string | number | null | undefined }) {
+  const text = formatMoney(value);
+  return text ? <bdi style={{ whiteSpace: 'nowrap' }}>{text}</bdi> : <Empty />;
+}
+
+/** 'hh:mm ص YYYY/MM/DD' (spec §9); with `hijri`, the Umm al-Qura date underneath. */
+export function DateTime({
+  value,
+  hijri = false,
+}: {
+  value: string | Date | null | undefined;
+  hijri?: boolean;
+}) {
+  if (!value) return <Empty />;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <bdi>{formatDateTime(value)}</bdi>
+      {hijri && (
+        <Text component="span" display="block" size="xs" c="dimmed">
+          {formatHijriDate(value)}
+        </Text>
+      )}
+    </span>
+  );
+}
+
+export function ActiveBadge({ active }: { active: boolean | null | undefined }) {
+  return (
+    <Badge variant="light" color={active ? 'teal' : 'gray'} radius="sm">
+      {active ? 'فعّال' : 'موقوف'}
+    </Badge>
+  );
+}
+
+/** Placeholder for an empty cell. */
+export function Empty() {
+  return (
+    <Text component="span" c="dimmed">
+      —
+    </Text>
+  );
+}

@@ -1,0 +1,129 @@
+import { Alert, Button, Group, NumberInput, type NumberInputProps, Paper, Stack } from '@mantine/core';
+import { IconAlertCircle, IconArrowRight, IconDeviceFloppy, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SectionLoader } from '../FullPageLoader';
+import type { EntityForm as EntityFormState } from './use-entity-form';
+
+/** Save (with loading) and cancel, small rounded buttons with the icon on the right (RTL). */
+export function FormActions({
+  saving,
+  cancelTo,
+  saveLabel = 'حفظ',
+  cancelLabel = 'إلغاء',
+  disabled,
+}: {
+  saving?: boolean;
+  /** Where cancel goes; browser back when omitted. */
+  cancelTo?: string;
+  saveLabel?: string;
+  cancelLabel?: string;
+  disabled?: boolean;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Group gap="xs" justify="flex-start" mt="md">
+      <Button
+        type="submit"
+        size="sm"
+        radius="xl"
+        loading={saving}
+        disabled={disabled}
+        leftSection={<IconDeviceFloppy size={18} />}
+      >
+        {saveLabel}
+      </Button>
+      {cancelTo ? (
+        <Button
+          component={Link}
+          to={cancelTo}
+          size="sm"
+          radius="xl"
+          variant="default"
+          leftSection={<IconX size={18} />}
+        >
+          {cancelLabel}
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          radius="xl"
+          variant="default"
+          leftSection={<IconX size={18} />}
+          onClick={() => navigate(-1)}
+        >
+          {cancelLabel}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** Record could not be loaded (deleted, bad id …) — with a way back. */
+export function RecordLoadError({ backTo, message }: { backTo: string; message?: string }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="تعذر تحميل السجل">
+      <Stack gap="sm" align="flex-start">
+        {message || 'السجل غير موجود أو تم حذفه.'}
+        <Button
+          component={Link}
+          to={backTo}
+          size="xs"
+          radius="xl"
+          variant="light"
+          leftSection={<IconArrowRight size={16} />}
+        >
+          العودة إلى القائمة
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * Form scaffold for `useEntityForm`: loader / load error, a bordered card with the fields and
+ * `FormActions`. `<EntityForm entity={ef} cancelTo="/dashboard/service"> …inputs… </EntityForm>`
+ */
+export function EntityForm({
+  entity,
+  cancelTo,
+  children,
+  maw = 760,
+  saveLabel,
+}: {
+  entity: EntityFormState<any, any>;
+  cancelTo: string;
+  children: ReactNode;
+  maw?: number | string;
+  saveLabel?: string;
+}) {
+  if (entity.loading) return <SectionLoader />;
+  if (entity.isEdit && entity.loadError)
+    return <RecordLoadError backTo={cancelTo} message={entity.loadError.message} />;
+  return (
+    <form onSubmit={entity.submit} noValidate>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={maw}>
+        <Stack gap="md">{children}</Stack>
+        <FormActions saving={entity.saving} cancelTo={cancelTo} saveLabel={saveLabel} />
+      </Paper>
+    </form>
+  );
+}
+
+/** Money in riyals: 2 decimals, 'ر.س' suffix; the form keeps a string/number, the schema sends "150.00". */
+export function MoneyInput(props: NumberInputProps) {
+  return (
+    <NumberInput
+      decimalScale={2}
+      fixedDecimalScale
+      thousandSeparator=","
+      allowNegative={false}
+      suffix=" ر.س"
+      inputMode="decimal"
+      dir="ltr"
+      min={0}
+      hideControls
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import { Select } from '@mantine/core';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  type DataTableColumn,
+  Empty,
+  ListPage,
+  rowActionsColumn,
+  useDeleteRecord,
+  useListQuery,
+  useListState,
+} from '../../components/data-table';
+import { can, useAuth } from '../../lib/auth';
+import { useGovernments } from './use-governments';
+
+export interface City {
+  _id: string;
+  name: string;
+  government: string;
+}
+
+const BASE = '/dashboard/city';
+const API = '/api/city';
+
+export default function CityListPage() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const state = useListState({ sort: 'name' });
+  const query = useListQuery<City>(API, state);
+  const governments = useGovernments();
+  const remove = useDeleteRecord(API);
+  const canEdit = can(user, ['city:update']);
+  const canDelete = can(user, ['city:delete']);
+  const canView = can(user, ['city:details']);
+  const byId = governments.data?.byId;
+
+  const columns = useMemo<DataTableColumn<City>[]>(
+    () => [
+      { accessorKey: 'name', header: 'اسم المدينة' },
+      {
+        accessorKey: 'government',
+        header: 'المنطقة',
+        enableSorting: false,
+        cell: (c) => byId?.get(c.getValue())?.name ?? <Empty />,
+      },
+      rowActionsColumn<City>({
+        onEdit: canEdit ? (r) => navigate(`${BASE}/edit/${r._id}`) : undefined,
+        onDelete: canDelete ? remove : undefined,
+      }),
+    ],
+    [byId, canEdit, canDelete, navigate, remove],
+  );
+
+  return (
+    <ListPage<City>
+      resourcePath={API}
+      state={state}
+      query={query}
+      columns={columns}
+      minWidth={480}
+      createTo={`${BASE}/new`}
+      createLabel="إضافة مدينة"
+      createPermission="city:create"
+      deletePermission="city:delete"
+      exportTitle="تصدير المدن"
+      searchPlaceholder="ابحث باسم المدينة"
+      rowLabel={(r) => r.name}
+      onRowClick={canView ? (r) => navigate(`${BASE}/${r._id}`) : undefined}
+      filters={
+        governments.data && (
+          <Select
+            aria-label="المنطقة"
+            placeholder="كل المناطق"
+            data={governments.data.options}
+            value={state.filters.government ?? null}
+            onChange={(v) => state.setFilter('government', v)}
+            clearable
+            searchable
+            nothingFoundMessage="لا توجد نتائج"
+            w={{ base: '100%', xs: 200 }}
+            radius="xl"
+          />
+        )
+      }
+    />
+  );
+}

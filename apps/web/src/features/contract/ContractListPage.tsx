@@ -1,0 +1,102 @@
+import { arabicPlural } from '@idara/domain';
+import { Select } from '@mantine/core';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  ActiveBadge,
+  type DataTableColumn,
+  ListPage,
+  Money,
+  rowActionsColumn,
+  useDeleteRecord,
+  useListQuery,
+  useListState,
+} from '../../components/data-table';
+import { can, useAuth } from '../../lib/auth';
+import { ACTIVE_FILTER_OPTIONS, MONTHS, VISITS } from '../records-shared';
+
+export interface Contract {
+  _id: string;
+  name: string;
+  description: string;
+  durationMonths: number;
+  visits: number;
+  price: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const BASE = '/dashboard/contract';
+const API = '/api/contract';
+
+export default function ContractListPage() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const state = useListState({ sort: 'name' });
+  const query = useListQuery<Contract>(API, state);
+  const remove = useDeleteRecord(API);
+  const canEdit = can(user, ['contract:update']);
+  const canDelete = can(user, ['contract:delete']);
+  const canView = can(user, ['contract:details']);
+
+  const columns = useMemo<DataTableColumn<Contract>[]>(
+    () => [
+      { accessorKey: 'name', header: 'اسم العقد' },
+      {
+        accessorKey: 'durationMonths',
+        header: 'المدة',
+        meta: { nowrap: true },
+        cell: (c) => arabicPlural(c.getValue(), MONTHS),
+      },
+      {
+        accessorKey: 'visits',
+        header: 'الزيارات',
+        meta: { nowrap: true },
+        cell: (c) => arabicPlural(c.getValue(), VISITS),
+      },
+      {
+        accessorKey: 'price',
+        header: 'السعر',
+        meta: { nowrap: true },
+        cell: (c) => <Money value={c.getValue()} />,
+      },
+      { accessorKey: 'active', header: 'الحالة', cell: (c) => <ActiveBadge active={c.getValue()} /> },
+      rowActionsColumn<Contract>({
+        onEdit: canEdit ? (r) => navigate(`${BASE}/edit/${r._id}`) : undefined,
+        onDelete: canDelete ? remove : undefined,
+      }),
+    ],
+    [canEdit, canDelete, navigate, remove],
+  );
+
+  return (
+    <ListPage<Contract>
+      resourcePath={API}
+      state={state}
+      query={query}
+      columns={columns}
+      minWidth={720}
+      createTo={`${BASE}/new`}
+      createLabel="إضافة عقد"
+      createPermission="contract:create"
+      deletePermission="contract:delete"
+      exportTitle="تصدير أنواع العقود"
+      searchPlaceholder="ابحث باسم العقد"
+      rowLabel={(r) => r.name}
+      onRowClick={canView ? (r) => navigate(`${BASE}/${r._id}`) : undefined}
+      filters={
+        <Select
+          aria-label="الحالة"
+          placeholder="كل الحالات"
+          data={ACTIVE_FILTER_OPTIONS}
+          value={state.filters.active ?? null}
+          onChange={(v) => state.setFilter('active', v)}
+          clearable
+          w={{ base: '100%', xs: 160 }}
+          radius="xl"
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,317 @@
+import { customerTypeLabels, formatSaudiPhoneLocal } from '@idara/domain';
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconBrandWhatsapp,
+  IconBuilding,
+  IconCash,
+  IconChecklist,
+  IconEdit,
+  IconHistory,
+  IconId,
+  IconMessages,
+  IconPhone,
+  IconReceipt,
+  IconTrash,
+  IconUser,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useDeleteRecord } from '../../components/data-table';
+import { useCan } from '../../lib/auth';
+import { ActivityTimeline } from './ActivityTimeline';
+import {
+  CUSTOMER_PATH,
+  type Customer,
+  customerKey,
+  nameMap,
+  useCities,
+  useCustomer,
+  useGovernments,
+} from './customer-api';
+import { DateText, EmptyState, InfoItem, LoadError, Ltr, PageSkeleton, Section } from './ui';
+
+const tabs = ['info', 'orders', 'payments', 'tasks', 'messages', 'activity'] as const;
+type TabKey = (typeof tabs)[number];
+
+export default function CustomerDetailsPage() {
+  const { id = '' } = useParams();
+  const { data, isPending, isError, error, refetch } = useCustomer(id);
+  if (isPending) return <PageSkeleton sections={2} />;
+  if (isError)
+    return (
+      <LoadError
+        error={error}
+        onRetry={() => void refetch()}
+        backTo="/dashboard/customer"
+        backLabel="العودة إلى العملاء"
+      />
+    );
+  return <CustomerDetails customer={data} />;
+}
+
+function CustomerDetails({ customer }: { customer: Customer }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canUpdate = useCan('customer:update');
+  const canDelete = useCan('customer:delete');
+  const canMessages = useCan('customer:read:messages');
+  const canActivity = useCan('activity:read');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab') as TabKey | null;
+  const tab: TabKey =
+    requested && tabs.includes(requested) && (requested !== 'activity' || canActivity) ? requested : 'info';
+
+  const tabsRef = useRef<HTMLDivElement>(null);
+  // A tab opened from the URL may sit outside the scrolled tab strip on phones: bring it into view.
+  useEffect(() => {
+    tabsRef.current
+      ?.querySelector<HTMLElement>(`[data-tab="${tab}"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
+
+  const isCompany = customer.type === 'company';
+  const phone = formatSaudiPhoneLocal(customer.phoneNumber);
+
+  const remove = useDeleteRecord(CUSTOMER_PATH, {
+    onDeleted: (id) => {
+      queryClient.removeQueries({ queryKey: customerKey(id) });
+      navigate('/dashboard/customer', { replace: true });
+    },
+  });
+  const onDelete = () => remove(customer);
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Avatar size={56} radius="xl" color={isCompany ? 'indigo' : 'teal'} variant="light">
+              {isCompany ? <IconBuilding size={28} /> : <IconUser size={28} />}
+            </Avatar>
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="wrap">
+                <Title order={2} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
+                  {customer.name}
+                </Title>
+                <Badge variant="light" color={isCompany ? 'indigo' : 'teal'} radius="sm">
+                  {customerTypeLabels[customer.type]}
+                </Badge>
+              </Group>
+              <Group gap="sm" wrap="wrap">
+                <Anchor href={`tel:${customer.phoneNumber}`} size="sm" aria-label={`اتصال بالرقم ${phone}`}>
+                  <Group gap={4} wrap="nowrap">
+                    <IconPhone size={16} />
+                    <Ltr>{phone}</Ltr>
+                  </Group>
+                </Anchor>
+                {canMessages && (
+                  <Tooltip label="رسائل واتساب">
+                    <ActionIcon
+                      component={Link}
+                      to={`/dashboard/whatsapp/${customer._id}`}
+                      variant="light"
+                      color="green"
+                      radius="xl"
+                      aria-label="رسائل واتساب"
+                    >
+                      <IconBrandWhatsapp size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            </Stack>
+          </Group>
+          {(canUpdate || canDelete) && (
+            <Group gap="xs">
+              {canUpdate && (
+                <Button
+                  size="sm"
+                  radius="xl"
+                  variant="light"
+                  component={Link}
+                  to={`/dashboard/customer/edit/${customer._id}`}
+                  leftSection={<IconEdit size={16} />}
+                >
+                  تعديل
+                </Button>
+              )}
+              {canDelete && (
+                <Button
+                  size="sm"
+                  radius="xl"
+                  variant="light"
+                  color="red"
+                  onClick={onDelete}
+                  leftSection={<IconTrash size={16} />}
+                >
+                  حذف
+                </Button>
+              )}
+            </Group>
+          )}
+        </Group>
+      </Paper>
+
+      <Tabs
+        value={tab}
+        onChange={(v) => {
+          const next = new URLSearchParams(params);
+          if (!v || v === 'info') next.delete('tab');
+          else next.set('tab', v);
+          setParams(next, { replace: true });
+        }}
+        keepMounted={false}
+      >
+        <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
+          <Tabs.List style={{ flexWrap: 'nowrap' }} ref={tabsRef}>
+            <Tabs.Tab value="info" data-tab="info" leftSection={<IconId size={16} />}>
+              البيانات
+            </Tabs.Tab>
+            <Tabs.Tab value="orders" data-tab="orders" leftSection={<IconReceipt size={16} />}>
+              الطلبات
+            </Tabs.Tab>
+            <Tabs.Tab value="payments" data-tab="payments" leftSection={<IconCash size={16} />}>
+              المدفوعات
+            </Tabs.Tab>
+            <Tabs.Tab value="tasks" data-tab="tasks" leftSection={<IconChecklist size={16} />}>
+              المهام
+            </Tabs.Tab>
+            <Tabs.Tab value="messages" data-tab="messages" leftSection={<IconMessages size={16} />}>
+              الرسائل
+            </Tabs.Tab>
+            {canActivity && (
+              <Tabs.Tab value="activity" data-tab="activity" leftSection={<IconHistory size={16} />}>
+                سجل النشاط
+              </Tabs.Tab>
+            )}
+          </Tabs.List>
+        </ScrollArea>
+
+        <Tabs.Panel value="info" pt="md">
+          <CustomerInfo customer={customer} />
+        </Tabs.Panel>
+        <Tabs.Panel value="orders" pt="md">
+          <Paper withBorder radius="lg">
+            <EmptyState
+              icon={<IconReceipt size={26} />}
+              title="لا توجد طلبات بعد"
+              text="ستظهر هنا طلبات العميل"
+            />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="payments" pt="md">
+          <Paper withBorder radius="lg">
+            <EmptyState
+              icon={<IconCash size={26} />}
+              title="لا توجد مدفوعات بعد"
+              text="ستظهر هنا مدفوعات العميل"
+            />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="tasks" pt="md">
+          <Paper withBorder radius="lg">
+            <EmptyState
+              icon={<IconChecklist size={26} />}
+              title="لا توجد مهام بعد"
+              text="ستظهر هنا مهام العميل"
+            />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="messages" pt="md">
+          <Paper withBorder radius="lg">
+            <EmptyState
+              icon={<IconMessages size={26} />}
+              title="لا توجد رسائل بعد"
+              text="ستظهر هنا رسائل العميل"
+            />
+          </Paper>
+        </Tabs.Panel>
+        {canActivity && (
+          <Tabs.Panel value="activity" pt="md">
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+              <ActivityTimeline
+                query={{ entity: 'customer', entityId: customer._id, limit: 50 }}
+                emptyText="لا توجد أنشطة مسجلة لهذا العميل"
+              />
+            </Paper>
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}
+
+function CustomerInfo({ customer }: { customer: Customer }) {
+  const governments = useGovernments(Boolean(customer.government));
+  const cities = useCities(Boolean(customer.city));
+  const govName = customer.government ? nameMap(governments.data?.rows).get(customer.government) : '';
+  const cityName = customer.city ? nameMap(cities.data?.rows).get(customer.city) : '';
+  const isCompany = customer.type === 'company';
+  const ltr = (v: string) => (v ? <Ltr>{v}</Ltr> : '');
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Section title="البيانات الأساسية">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <InfoItem label="الاسم">{customer.name}</InfoItem>
+            <InfoItem label="نوع العميل">{customerTypeLabels[customer.type]}</InfoItem>
+            <InfoItem label="رقم الجوال">{ltr(formatSaudiPhoneLocal(customer.phoneNumber))}</InfoItem>
+            <InfoItem label="رقم واتساب">
+              {customer.whatsappNumber ? ltr(formatSaudiPhoneLocal(customer.whatsappNumber)) : ''}
+            </InfoItem>
+            <InfoItem label="البريد الإلكتروني">{ltr(customer.email)}</InfoItem>
+            <InfoItem label="تاريخ الإضافة">
+              <DateText value={customer.createdAt} />
+            </InfoItem>
+            <InfoItem label="آخر تعديل">
+              <DateText value={customer.updatedAt} />
+            </InfoItem>
+          </SimpleGrid>
+        </Section>
+        <Stack gap="lg">
+          {isCompany && (
+            <Section title="بيانات المنشأة">
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <InfoItem label="الرقم الضريبي">{ltr(customer.vatNumber)}</InfoItem>
+                <InfoItem label="رقم السجل التجاري">{ltr(customer.crNumber)}</InfoItem>
+              </SimpleGrid>
+            </Section>
+          )}
+          <Section title="العنوان الوطني">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <InfoItem label="المنطقة">{govName}</InfoItem>
+              <InfoItem label="المدينة">{cityName}</InfoItem>
+              <InfoItem label="الحي">{customer.district}</InfoItem>
+              <InfoItem label="الشارع">{customer.street}</InfoItem>
+              <InfoItem label="رقم المبنى">{ltr(customer.buildingNumber)}</InfoItem>
+              <InfoItem label="الرمز البريدي">{ltr(customer.postalCode)}</InfoItem>
+              <InfoItem label="الرقم الإضافي">{ltr(customer.additionalNumber)}</InfoItem>
+            </SimpleGrid>
+          </Section>
+        </Stack>
+      </SimpleGrid>
+      <Section title="ملاحظات">
+        <Text size="sm" c={customer.notes ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+          {customer.notes || 'لا توجد ملاحظات'}
+        </Text>
+      </Section>
+    </Stack>
+  );
+}

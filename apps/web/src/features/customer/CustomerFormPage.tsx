@@ -1,0 +1,376 @@
+import { customerBody, customerTypeLabels, customerTypes, formatSaudiPhoneLocal } from '@idara/domain';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconBuilding, IconDeviceFloppy, IconUser, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, isApiError } from '../../lib/api';
+import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
+import { notify } from '../../lib/toast';
+import {
+  CUSTOMER_PATH,
+  type Customer,
+  type CustomerType,
+  customerKey,
+  useCities,
+  useCustomer,
+  useGovernments,
+} from './customer-api';
+import { LoadError, PageSkeleton, Section } from './ui';
+import { useLeaveGuard } from './use-leave-guard';
+
+interface CustomerFormValues {
+  name: string;
+  type: CustomerType;
+  phoneNumber: string;
+  whatsappNumber: string;
+  sameWhatsapp: boolean;
+  email: string;
+  vatNumber: string;
+  crNumber: string;
+  government: string | null;
+  city: string | null;
+  buildingNumber: string;
+  street: string;
+  district: string;
+  postalCode: string;
+  additionalNumber: string;
+  notes: string;
+}
+
+const emptyValues: CustomerFormValues = {
+  name: '',
+  type: 'individual',
+  phoneNumber: '',
+  whatsappNumber: '',
+  sameWhatsapp: false,
+  email: '',
+  vatNumber: '',
+  crNumber: '',
+  government: null,
+  city: null,
+  buildingNumber: '',
+  street: '',
+  district: '',
+  postalCode: '',
+  additionalNumber: '',
+  notes: '',
+};
+
+function toValues(c: Customer): CustomerFormValues {
+  const phone = formatSaudiPhoneLocal(c.phoneNumber);
+  const whatsapp = c.whatsappNumber ? formatSaudiPhoneLocal(c.whatsappNumber) : '';
+  return {
+    name: c.name,
+    type: c.type,
+    phoneNumber: phone,
+    whatsappNumber: whatsapp,
+    sameWhatsapp: Boolean(whatsapp) && whatsapp === phone,
+    email: c.email ?? '',
+    vatNumber: c.vatNumber ?? '',
+    crNumber: c.crNumber ?? '',
+    government: c.government,
+    city: c.city,
+    buildingNumber: c.buildingNumber ?? '',
+    street: c.street ?? '',
+    district: c.district ?? '',
+    postalCode: c.postalCode ?? '',
+    additionalNumber: c.additionalNumber ?? '',
+    notes: c.notes ?? '',
+  };
+}
+
+/** What is sent: the WhatsApp number follows the phone when ticked; individuals carry no company ids. */
+function toBody({ sameWhatsapp, ...v }: CustomerFormValues) {
+  return {
+    ...v,
+    whatsappNumber: sameWhatsapp ? v.phoneNumber : v.whatsappNumber,
+    vatNumber: v.type === 'company' ? v.vatNumber : '',
+    crNumber: v.type === 'company' ? v.crNumber : '',
+  };
+}
+
+const validateBody = schemaResolver(customerBody, { sync: true });
+
+const phoneProps = {
+  type: 'tel',
+  inputMode: 'tel',
+  dir: 'ltr',
+  autoComplete: 'off',
+  placeholder: '05XXXXXXXX',
+} as const;
+
+const digitProps = (max: number) => ({ dir: 'ltr', inputMode: 'numeric', maxLength: max }) as const;
+
+export default function CustomerFormPage() {
+  const { id } = useParams();
+  const editing = Boolean(id);
+  const { data, isPending, isError, error, refetch } = useCustomer(id);
+
+  if (editing && isPending) return <PageSkeleton />;
+  if (editing && isError)
+    return (
+      <LoadError
+        error={error}
+        onRetry={() => void refetch()}
+        backTo="/dashboard/customer"
+        backLabel="العودة إلى العملاء"
+      />
+    );
+  return <CustomerForm key={id ?? 'new'} customer={editing ? data : undefined} />;
+}
+
+function CustomerForm({ customer }: { customer?: Customer }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const initial = useMemo(() => (customer ? toValues(customer) : emptyValues), [customer]);
+  const form = useForm<CustomerFormValues>({
+    initialValues: initial,
+    validate: (values) => validateBody(toBody(values)),
+  });
+  const { allowLeave } = useLeaveGuard(form.isDirty());
+
+  const governments = useGovernments();
+  const cities = useCities();
+  const governmentOptions = governments.data?.options ?? [];
+  const cityOptions = (cities.data?.rows ?? [])
+    .filter((c) => !form.values.government || c.government === form.values.government)
+    .map((c) => ({ value: c._id, label: c.name }));
+
+  // A city outside the chosen region is dropped.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the region changes
+  useEffect(() => {
+    const { city, government } = form.values;
+    if (!city || !government || !cities.data) return;
+    const found = cities.data.byId.get(city);
+    if (found && found.government !== government) form.setFieldValue('city', null);
+  }, [form.values.government, cities.data]);
+
+  const onCityChange = (value: string | null) => {
+    form.setFieldValue('city', value);
+    const city = value ? cities.data?.byId.get(value) : undefined;
+    if (city && city.government !== form.values.government) form.setFieldValue('government', city.government);
+  };
+
+  const onPhoneChange = (value: string) => {
+    form.setFieldValue('phoneNumber', value);
+    if (form.values.sameWhatsapp) form.setFieldValue('whatsappNumber', value);
+  };
+
+  const onSameWhatsapp = (checked: boolean) => {
+    form.setFieldValue('sameWhatsapp', checked);
+    form.setFieldValue('whatsappNumber', checked ? form.values.phoneNumber : '');
+    form.clearFieldError('whatsappNumber');
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const body = customerBody.parse(toBody(values));
+      const saved = await api<Customer>(customer ? `/api/customer/${customer._id}` : '/api/customer', {
+        method: customer ? 'PUT' : 'POST',
+        body,
+        stopAlert: true,
+      });
+      queryClient.setQueryData(customerKey(saved._id), saved);
+      void queryClient.invalidateQueries({ queryKey: [CUSTOMER_PATH] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/activity'] });
+      notify.success(customer ? 'تم حفظ تعديلات العميل' : 'تمت إضافة العميل بنجاح');
+      allowLeave();
+      navigate(`/dashboard/customer/${saved._id}`);
+    } catch (e) {
+      const onFields = applyFieldErrors(form, e);
+      if (!onFields || (isApiError(e) && e.status !== 422 && e.status !== 409))
+        notify.error(e instanceof Error ? e.message : 'حدث خطأ');
+    } finally {
+      setBusy(false);
+    }
+  }, focusFirstError);
+
+  const isCompany = form.values.type === 'company';
+  const cancelTo = customer ? `/dashboard/customer/${customer._id}` : '/dashboard/customer';
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={customer ? 'تعديل بيانات العميل' : 'إضافة عميل'}>
+      <Stack gap="lg">
+        <Section title="البيانات الأساسية">
+          <Stack gap="md">
+            <Input.Wrapper label="نوع العميل" withAsterisk>
+              <SegmentedControl
+                fullWidth
+                radius="xl"
+                mt={4}
+                data={customerTypes.map((t) => ({
+                  value: t,
+                  label: (
+                    <Group gap={6} justify="center" wrap="nowrap">
+                      {t === 'company' ? <IconBuilding size={16} /> : <IconUser size={16} />}
+                      <span>{customerTypeLabels[t]}</span>
+                    </Group>
+                  ),
+                }))}
+                value={form.values.type}
+                onChange={(v) => form.setFieldValue('type', v as CustomerType)}
+                style={{ maxWidth: 360 }}
+              />
+            </Input.Wrapper>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={isCompany ? 'اسم المنشأة' : 'اسم العميل'}
+                withAsterisk
+                autoComplete="off"
+                {...form.getInputProps('name')}
+              />
+              <TextInput
+                label="البريد الإلكتروني"
+                type="email"
+                dir="ltr"
+                autoComplete="off"
+                placeholder="name@example.com"
+                {...form.getInputProps('email')}
+              />
+              <TextInput
+                label="رقم الجوال"
+                withAsterisk
+                {...phoneProps}
+                {...form.getInputProps('phoneNumber')}
+                onChange={(e) => onPhoneChange(e.currentTarget.value)}
+              />
+              <Stack gap={6}>
+                <TextInput
+                  label="رقم واتساب"
+                  {...phoneProps}
+                  {...form.getInputProps('whatsappNumber')}
+                  disabled={form.values.sameWhatsapp}
+                />
+                <Checkbox
+                  size="sm"
+                  label="نفس رقم الجوال"
+                  checked={form.values.sameWhatsapp}
+                  onChange={(e) => onSameWhatsapp(e.currentTarget.checked)}
+                />
+              </Stack>
+            </SimpleGrid>
+          </Stack>
+        </Section>
+
+        {isCompany && (
+          <Section title="بيانات المنشأة">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="الرقم الضريبي"
+                description="15 رقماً يبدأ وينتهي بـ 3"
+                placeholder="3XXXXXXXXXXXXX3"
+                {...digitProps(15)}
+                {...form.getInputProps('vatNumber')}
+              />
+              <TextInput
+                label="رقم السجل التجاري"
+                description="10 أرقام"
+                {...digitProps(10)}
+                {...form.getInputProps('crNumber')}
+              />
+            </SimpleGrid>
+          </Section>
+        )}
+
+        <Section title="العنوان الوطني">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            <Select
+              label="المنطقة"
+              placeholder={governments.isPending ? 'جارٍ التحميل…' : 'اختر المنطقة'}
+              data={governmentOptions}
+              searchable
+              clearable
+              nothingFoundMessage="لا توجد نتائج"
+              {...form.getInputProps('government')}
+            />
+            <Select
+              label="المدينة"
+              placeholder={cities.isPending ? 'جارٍ التحميل…' : 'اختر المدينة'}
+              data={cityOptions}
+              searchable
+              clearable
+              nothingFoundMessage="لا توجد مدن في هذه المنطقة"
+              {...form.getInputProps('city')}
+              onChange={onCityChange}
+            />
+            <TextInput label="الحي" {...form.getInputProps('district')} />
+            <TextInput label="الشارع" {...form.getInputProps('street')} />
+            <TextInput
+              label="رقم المبنى"
+              description="4 أرقام"
+              {...digitProps(4)}
+              {...form.getInputProps('buildingNumber')}
+            />
+            <TextInput
+              label="الرمز البريدي"
+              description="5 أرقام"
+              {...digitProps(5)}
+              {...form.getInputProps('postalCode')}
+            />
+            <TextInput
+              label="الرقم الإضافي"
+              description="4 أرقام"
+              {...digitProps(4)}
+              {...form.getInputProps('additionalNumber')}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="ملاحظات">
+          <Textarea
+            aria-label="ملاحظات"
+            placeholder="أي ملاحظات إضافية عن العميل"
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('notes')}
+          />
+        </Section>
+
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {form.isDirty() ? 'لديك تغييرات غير محفوظة' : ''}
+          </Text>
+          <Group gap="xs">
+            <Button
+              size="sm"
+              radius="xl"
+              variant="default"
+              component={Link}
+              to={cancelTo}
+              leftSection={<IconX size={16} />}
+            >
+              إلغاء
+            </Button>
+            <Button
+              type="submit"
+              size="sm"
+              radius="xl"
+              loading={busy}
+              disabled={customer ? !form.isDirty() : false}
+              leftSection={<IconDeviceFloppy size={16} />}
+            >
+              {customer ? 'حفظ التعديلات' : 'حفظ العميل'}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,209 @@
+import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { CUSTOMER_PATH } from './customer-api';
+
+interface ImportRow {
+  line: number;
+  name: string;
+  phoneNumber: string;
+  errors: string[];
+}
+interface Preview {
+  total: number;
+  valid: number;
+  invalid: number;
+  rows: ImportRow[];
+}
+
+const TEMPLATE_HEADERS = [
+  'اسم العميل',
+  'رقم الجوال',
+  'النوع',
+  'واتساب',
+  'البريد الإلكتروني',
+  'الرقم الضريبي',
+  'السجل التجاري',
+  'المنطقة',
+  'المدينة',
+  'الحي',
+  'الشارع',
+  'رقم المبنى',
+  'الرمز البريدي',
+  'الرقم الإضافي',
+  'ملاحظات',
+];
+
+/** A CSV with the accepted headers and one example row (UTF-8 with BOM, so Excel reads Arabic). */
+function downloadTemplate() {
+  const example = [
+    'محمد العتيبي',
+    '0551234567',
+    'فرد',
+    '',
+    '',
+    '',
+    '',
+    'منطقة الرياض',
+    'الرياض',
+    'حي العليا',
+    '',
+    '',
+    '12345',
+    '',
+    '',
+  ];
+  const csv = `\uFEFF${TEMPLATE_HEADERS.join(',')}\r\n${example.join(',')}\r\n`;
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: 'نموذج-استيراد-العملاء.csv' });
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+function upload(file: File, dryRun: boolean) {
+  const body = new FormData();
+  body.append('file', file);
+  return api<Preview & { message?: string; imported?: number }>(`${CUSTOMER_PATH}/import`, {
+    method: 'POST',
+    body,
+    query: dryRun ? { dryRun: 'true' } : undefined,
+    retry: 0,
+  });
+}
+
+/** Upload an Excel or CSV file, preview every row with its reasons, then import the valid rows. */
+export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setFile(null);
+    setPreview(null);
+    onClose();
+  };
+  const check = async (f: File | null) => {
+    setFile(f);
+    setPreview(null);
+    if (!f) return;
+    setBusy(true);
+    try {
+      setPreview(await upload(f, true));
+    } catch {
+      setFile(null); // the API client already showed why
+    } finally {
+      setBusy(false);
+    }
+  };
+  const runImport = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const result = await upload(file, false);
+      notify.success(result.message ?? 'تم الاستيراد');
+      await queryClient.invalidateQueries({ queryKey: [CUSTOMER_PATH] });
+      close();
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(false);
+    }
+  };
+  const invalidRows = preview?.rows.filter((r) => r.errors.length > 0) ?? [];
+
+  return (
+    <Modal opened={opened} onClose={close} title="استيراد العملاء من ملف" size="lg" centered>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          ملف Excel (xlsx) أو CSV، الصف الأول عناوين الأعمدة ومنها «اسم العميل» و«رقم الجوال». تُراجع كل الصفوف
+          قبل الاستيراد، ولا يُضاف شيء حتى تؤكد.
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          <FileInput
+            flex={1}
+            miw={220}
+            radius="xl"
+            accept=".xlsx,.csv"
+            placeholder="اختر الملف"
+            aria-label="ملف العملاء"
+            leftSection={<IconFileSpreadsheet size={18} />}
+            value={file}
+            onChange={check}
+            disabled={busy}
+            clearable
+          />
+          <Button
+            variant="subtle"
+            radius="xl"
+            size="sm"
+            leftSection={<IconDownload size={16} />}
+            onClick={downloadTemplate}
+          >
+            تحميل نموذج
+          </Button>
+        </Group>
+        {busy && !preview && <Text size="sm">جارٍ فحص الملف…</Text>}
+        {preview && (
+          <>
+            <Group gap="xs">
+              <Badge variant="light" size="lg">
+                الصفوف: <bdi>{preview.total}</bdi>
+              </Badge>
+              <Badge color="teal" variant="light" size="lg">
+                صالحة: <bdi>{preview.valid}</bdi>
+              </Badge>
+              <Badge color={preview.invalid ? 'red' : 'gray'} variant="light" size="lg">
+                بها أخطاء: <bdi>{preview.invalid}</bdi>
+              </Badge>
+            </Group>
+            {invalidRows.length > 0 && (
+              <Alert color="yellow" title="صفوف ستُتخطى">
+                <ScrollArea.Autosize mah={260}>
+                  <Table striped fz="sm">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>الصف</Table.Th>
+                        <Table.Th>الاسم</Table.Th>
+                        <Table.Th>السبب</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {invalidRows.map((r) => (
+                        <Table.Tr key={r.line}>
+                          <Table.Td>
+                            <bdi>{r.line}</bdi>
+                          </Table.Td>
+                          <Table.Td>{r.name || '—'}</Table.Td>
+                          <Table.Td>{r.errors.join('، ')}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollArea.Autosize>
+              </Alert>
+            )}
+          </>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" radius="xl" size="sm" onClick={close}>
+            إلغاء
+          </Button>
+          <Button
+            radius="xl"
+            size="sm"
+            leftSection={<IconUpload size={16} />}
+            disabled={!preview || preview.valid === 0}
+            loading={busy && !!preview}
+            onClick={runImport}
+          >
+            {preview ? `استيراد ${preview.valid} عميل` : 'استيراد'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import type { customerTypes } from '@idara/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useLookup } from '../../components/data-table';
+import { api } from '../../lib/api';
+
+export type CustomerType = (typeof customerTypes)[number];
+
+export interface Customer {
+  _id: string;
+  name: string;
+  type: CustomerType;
+  phoneNumber: string;
+  whatsappNumber: string;
+  email: string;
+  vatNumber: string;
+  crNumber: string;
+  government: string | null;
+  city: string | null;
+  buildingNumber: string;
+  street: string;
+  district: string;
+  postalCode: string;
+  additionalNumber: string;
+  notes: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Government {
+  _id: string;
+  name: string;
+}
+
+export interface City {
+  _id: string;
+  name: string;
+  government: string;
+}
+
+/** Regions: all rows, cached (shared with the other screens through the list machinery's lookup). */
+export function useGovernments(enabled = true) {
+  return useLookup<Government>('/api/government', {}, { enabled });
+}
+
+/** Cities: all rows with their region, cached. */
+export function useCities(enabled = true) {
+  return useLookup<City>('/api/city', {}, { enabled });
+}
+
+/** id → name map of a lookup list. */
+export function nameMap(rows: { _id: string; name: string }[] | undefined): Map<string, string> {
+  return new Map((rows ?? []).map((r) => [r._id, r.name]));
+}
+
+export const CUSTOMER_PATH = '/api/customer';
+export const customerKey = (id: string) => [CUSTOMER_PATH, 'record', id] as const;
+
+export function useCustomer(id: string | undefined) {
+  return useQuery({
+    queryKey: customerKey(id ?? ''),
+    queryFn: () => api<Customer>(`/api/customer/${id}`, { stopAlert: true }),
+    enabled: Boolean(id),
+  });
+}

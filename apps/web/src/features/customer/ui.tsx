@@ -1,0 +1,165 @@
+import { formatDateTime } from '@idara/domain';
+import { Alert, Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowRight, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/api-error';
+
+/** A titled card section of a form or details page. */
+export function Section({
+  title,
+  description,
+  children,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} style={{ minWidth: 0 }}>
+      <Stack gap={4} mb="md">
+        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
+          <Title order={2} fz="h4">
+            {title}
+          </Title>
+          {actions}
+        </div>
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+/** Skeleton of a form or details page while the record loads. */
+export function PageSkeleton({ sections = 3 }: { sections?: number }) {
+  return (
+    <Stack gap="lg" role="status" aria-label="جارٍ التحميل…">
+      {Array.from({ length: sections }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Paper key={i} withBorder radius="lg" p="lg">
+          <Skeleton h={22} w={160} mb="lg" radius="sm" />
+          <Stack gap="sm">
+            <Skeleton h={36} radius="sm" />
+            <Skeleton h={36} radius="sm" />
+            <Skeleton h={36} w="60%" radius="sm" />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The record could not be loaded: the API's Arabic message, retry and a way back. */
+export function LoadError({
+  error,
+  onRetry,
+  backTo,
+  backLabel,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <Alert color="red" radius="lg" icon={<IconAlertCircle size={20} />} title="تعذر تحميل البيانات">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{errorMessage(error)}</Text>
+        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          {onRetry && (
+            <Button
+              size="sm"
+              radius="xl"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={16} />}
+              onClick={onRetry}
+            >
+              إعادة المحاولة
+            </Button>
+          )}
+          <Button
+            size="sm"
+            radius="xl"
+            variant="default"
+            component={Link}
+            to={backTo}
+            leftSection={<IconArrowRight size={16} />}
+          >
+            {backLabel}
+          </Button>
+        </div>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Empty state with an icon and a line of text. */
+export function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; text?: string }) {
+  return (
+    <Stack align="center" gap="xs" py="xl" ta="center">
+      <ThemeIcon size={52} radius="xl" variant="light" color="gray">
+        {icon}
+      </ThemeIcon>
+      <Text fw={600}>{title}</Text>
+      {text && (
+        <Text size="sm" c="dimmed">
+          {text}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** One label/value pair of a details page; empty values show a dash. */
+export function InfoItem({ label, children }: { label: string; children?: ReactNode }) {
+  const empty = children === undefined || children === null || children === '';
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" mb={2}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {empty ? '—' : children}
+      </Text>
+    </div>
+  );
+}
+
+/** Numbers, phones and codes read left to right inside Arabic text. */
+export function Ltr({ children }: { children: ReactNode }) {
+  return <bdi dir="ltr">{children}</bdi>;
+}
+
+/**
+ * Screen-reader-only text that stays in flow. An absolutely positioned one inside a horizontally
+ * scrolled table escapes the scroll container and widens the page on phones.
+ */
+export function SrOnlyInline({ children }: { children: ReactNode }) {
+  return (
+    <span
+      style={{
+        display: 'inline-block',
+        width: 1,
+        height: 1,
+        overflow: 'hidden',
+        clipPath: 'inset(50%)',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** 'hh:mm ص YYYY/MM/DD' isolated in its own (Arabic) direction: time first when read right to left. */
+export function DateText({ value }: { value: string | Date }) {
+  return <bdi style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</bdi>;
+}

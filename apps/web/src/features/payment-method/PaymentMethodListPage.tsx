@@ -1,0 +1,102 @@
+import { paymentMethodKindLabels, paymentMethodKinds } from '@idara/domain';
+import { Badge, Select } from '@mantine/core';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  ActiveBadge,
+  type DataTableColumn,
+  ListPage,
+  rowActionsColumn,
+  useDeleteRecord,
+  useListQuery,
+  useListState,
+} from '../../components/data-table';
+import { can, useAuth } from '../../lib/auth';
+import { ACTIVE_FILTER_OPTIONS } from '../records-shared';
+
+type Kind = (typeof paymentMethodKinds)[number];
+
+export interface PaymentMethod {
+  _id: string;
+  name: string;
+  kind: Kind;
+  details: string;
+  active: boolean;
+}
+
+const BASE = '/dashboard/paymentMethod';
+const API = '/api/paymentMethod';
+export const KIND_OPTIONS = paymentMethodKinds.map((k) => ({ value: k, label: paymentMethodKindLabels[k] }));
+
+export default function PaymentMethodListPage() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const state = useListState({ sort: 'name' });
+  const query = useListQuery<PaymentMethod>(API, state);
+  const remove = useDeleteRecord(API);
+  const canEdit = can(user, ['paymentMethod:update']);
+  const canDelete = can(user, ['paymentMethod:delete']);
+
+  const columns = useMemo<DataTableColumn<PaymentMethod>[]>(
+    () => [
+      { accessorKey: 'name', header: 'الاسم' },
+      {
+        accessorKey: 'kind',
+        header: 'النوع',
+        cell: (c) => (
+          <Badge variant="outline" radius="sm" color="gray">
+            {paymentMethodKindLabels[c.getValue() as Kind] ?? c.getValue()}
+          </Badge>
+        ),
+      },
+      { accessorKey: 'active', header: 'الحالة', cell: (c) => <ActiveBadge active={c.getValue()} /> },
+      rowActionsColumn<PaymentMethod>({
+        onEdit: canEdit ? (r) => navigate(`${BASE}/edit/${r._id}`) : undefined,
+        onDelete: canDelete ? remove : undefined,
+      }),
+    ],
+    [canEdit, canDelete, navigate, remove],
+  );
+
+  return (
+    <ListPage<PaymentMethod>
+      resourcePath={API}
+      state={state}
+      query={query}
+      columns={columns}
+      minWidth={520}
+      createTo={`${BASE}/new`}
+      createLabel="إضافة طريقة دفع"
+      createPermission="paymentMethod:create"
+      deletePermission="paymentMethod:delete"
+      exportTitle="تصدير طرق الدفع"
+      searchPlaceholder="ابحث باسم طريقة الدفع"
+      rowLabel={(r) => r.name}
+      onRowClick={canEdit ? (r) => navigate(`${BASE}/edit/${r._id}`) : undefined}
+      filters={
+        <>
+          <Select
+            aria-label="النوع"
+            placeholder="كل الأنواع"
+            data={KIND_OPTIONS}
+            value={state.filters.kind ?? null}
+            onChange={(v) => state.setFilter('kind', v)}
+            clearable
+            w={{ base: '100%', xs: 170 }}
+            radius="xl"
+          />
+          <Select
+            aria-label="الحالة"
+            placeholder="كل الحالات"
+            data={ACTIVE_FILTER_OPTIONS}
+            value={state.filters.active ?? null}
+            onChange={(v) => state.setFilter('active', v)}
+            clearable
+            w={{ base: '100%', xs: 160 }}
+            radius="xl"
+          />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import { Select } from '@mantine/core';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  ActiveBadge,
+  type DataTableColumn,
+  ListPage,
+  Money,
+  rowActionsColumn,
+  useDeleteRecord,
+  useListQuery,
+  useListState,
+} from '../../components/data-table';
+import { can, useAuth } from '../../lib/auth';
+import { ACTIVE_FILTER_OPTIONS } from '../records-shared';
+
+export interface Service {
+  _id: string;
+  name: string;
+  description: string;
+  price: string;
+  active: boolean;
+}
+
+const BASE = '/dashboard/service';
+const API = '/api/service';
+
+export default function ServiceListPage() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const state = useListState({ sort: 'name' });
+  const query = useListQuery<Service>(API, state);
+  const remove = useDeleteRecord(API);
+  const canEdit = can(user, ['service:update']);
+  const canDelete = can(user, ['service:delete']);
+
+  const columns = useMemo<DataTableColumn<Service>[]>(
+    () => [
+      { accessorKey: 'name', header: 'اسم الخدمة' },
+      {
+        accessorKey: 'price',
+        header: 'السعر',
+        cell: (c) => <Money value={c.getValue()} />,
+        meta: { nowrap: true },
+      },
+      { accessorKey: 'active', header: 'الحالة', cell: (c) => <ActiveBadge active={c.getValue()} /> },
+      rowActionsColumn<Service>({
+        onEdit: canEdit ? (r) => navigate(`${BASE}/edit/${r._id}`) : undefined,
+        onDelete: canDelete ? remove : undefined,
+      }),
+    ],
+    [canEdit, canDelete, navigate, remove],
+  );
+
+  return (
+    <ListPage<Service>
+      resourcePath={API}
+      state={state}
+      query={query}
+      columns={columns}
+      createTo={`${BASE}/new`}
+      createLabel="إضافة خدمة"
+      createPermission="service:create"
+      deletePermission="service:delete"
+      exportTitle="تصدير الخدمات"
+      searchPlaceholder="ابحث باسم الخدمة"
+      rowLabel={(r) => r.name}
+      onRowClick={canEdit ? (r) => navigate(`${BASE}/edit/${r._id}`) : undefined}
+      filters={
+        <Select
+          aria-label="الحالة"
+          placeholder="كل الحالات"
+          data={ACTIVE_FILTER_OPTIONS}
+          value={state.filters.active ?? null}
+          onChange={(v) => state.setFilter('active', v)}
+          clearable
+          w={{ base: '100%', xs: 160 }}
+          radius="xl"
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,266 @@
+import { actionLabels, formatSaudiPhoneLocal, permissionGroups, rolePresets } from '@idara/domain';
+import { Anchor, Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconEdit,
+  IconKey,
+  IconLink,
+  IconPhone,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { confirm } from '../../components/confirm';
+import { ActiveBadge, useDeleteRecord } from '../../components/data-table';
+import { api } from '../../lib/api';
+import { useAuth, useCan } from '../../lib/auth';
+import { notify } from '../../lib/toast';
+import { ActivityTimeline, RelativeTime } from '../customer/ActivityTimeline';
+import { DateText, InfoItem, LoadError, Ltr, PageSkeleton, Section } from '../customer/ui';
+import { ResetPasswordModal, SigninLinkModal } from './UserModals';
+import { afterUserSaved, USER_PATH, type UserRecord, userBody, userKey, useUserRecord } from './user-api';
+
+export default function UserDetailsPage() {
+  const { id = '' } = useParams();
+  const { data, isPending, isError, error, refetch } = useUserRecord(id);
+  if (isPending) return <PageSkeleton sections={2} />;
+  if (isError)
+    return (
+      <LoadError
+        error={error}
+        onRetry={() => void refetch()}
+        backTo="/dashboard/user"
+        backLabel="العودة إلى المستخدمين"
+      />
+    );
+  return <UserDetails user={data} />;
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join(' ');
+
+function UserDetails({ user }: { user: UserRecord }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useAuth().user;
+  const canUpdate = useCan('user:update');
+  const canDelete = useCan('user:delete');
+  const canActivity = useCan('activity:read');
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [resetOpen, setResetOpen] = useState(false);
+  const [toggling, setToggling] = useState(false);
+  const isSelf = me?._id === user._id;
+  const remove = useDeleteRecord(USER_PATH, {
+    onDeleted: (id) => {
+      queryClient.removeQueries({ queryKey: userKey(id) });
+      navigate('/dashboard/user', { replace: true });
+    },
+  });
+
+  const toggleActive = () => {
+    const next = !user.active;
+    confirm({
+      header: next ? 'تفعيل المستخدم' : 'إيقاف المستخدم',
+      message: next
+        ? `هل تريد تفعيل حساب «${user.name}»؟ سيتمكن من الدخول إلى النظام.`
+        : `هل تريد إيقاف حساب «${user.name}»؟ لن يتمكن من الدخول وستُنهى جلساته الحالية.`,
+      acceptLabel: next ? 'تفعيل' : 'إيقاف',
+      rejectLabel: 'إلغاء',
+      danger: !next,
+      centered: true,
+      accept: async () => {
+        setToggling(true);
+        try {
+          const saved = await api<UserRecord>(`${USER_PATH}/${user._id}`, {
+            method: 'PUT',
+            body: { ...userBody(user), active: next },
+          });
+          afterUserSaved(queryClient, saved);
+          notify.success(next ? 'تم تفعيل المستخدم' : 'تم إيقاف المستخدم');
+        } catch {
+          // the API's Arabic reason (self / last admin) is toasted by the client
+        } finally {
+          setToggling(false);
+        }
+      },
+    });
+  };
+
+  const held = new Set(user.permissions);
+  const role = rolePresets[user.role]?.label ?? user.role;
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Avatar size={64} radius="xl" color="teal" variant="light">
+              {initials(user.name)}
+            </Avatar>
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="wrap">
+                <Title order={2} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
+                  {user.name}
+                </Title>
+                <Badge variant="light" radius="sm">
+                  {role}
+                </Badge>
+                <ActiveBadge active={user.active} />
+              </Group>
+              {user.jobTitle && (
+                <Text size="sm" c="dimmed">
+                  {user.jobTitle}
+                </Text>
+              )}
+              <Anchor href={`tel:${user.phoneNumber}`} size="sm" w="fit-content">
+                <Group gap={4} wrap="nowrap">
+                  <IconPhone size={16} />
+                  <Ltr>{formatSaudiPhoneLocal(user.phoneNumber)}</Ltr>
+                </Group>
+              </Anchor>
+            </Stack>
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            {canUpdate && (
+              <>
+                <Button
+                  size="sm"
+                  radius="xl"
+                  variant="light"
+                  component={Link}
+                  to={`/dashboard/user/edit/${user._id}`}
+                  leftSection={<IconEdit size={16} />}
+                >
+                  تعديل
+                </Button>
+                <Button
+                  size="sm"
+                  radius="xl"
+                  variant="light"
+                  color={user.active ? 'orange' : 'teal'}
+                  loading={toggling}
+                  disabled={isSelf}
+                  title={isSelf ? 'لا يمكنك إيقاف حسابك' : undefined}
+                  onClick={toggleActive}
+                  leftSection={user.active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+                >
+                  {user.active ? 'إيقاف' : 'تفعيل'}
+                </Button>
+                <Button
+                  size="sm"
+                  radius="xl"
+                  variant="light"
+                  color="cyan"
+                  onClick={() => setLinkOpen(true)}
+                  leftSection={<IconLink size={16} />}
+                >
+                  إنشاء رابط دخول
+                </Button>
+                <Button
+                  size="sm"
+                  radius="xl"
+                  variant="light"
+                  color="grape"
+                  onClick={() => setResetOpen(true)}
+                  leftSection={<IconKey size={16} />}
+                >
+                  إعادة تعيين كلمة المرور
+                </Button>
+              </>
+            )}
+            {canDelete && !isSelf && (
+              <Button
+                size="sm"
+                radius="xl"
+                variant="light"
+                color="red"
+                onClick={() => remove(user)}
+                leftSection={<IconTrash size={16} />}
+              >
+                حذف
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mt="lg">
+          <InfoItem label="البريد الإلكتروني">{user.email ? <Ltr>{user.email}</Ltr> : ''}</InfoItem>
+          <InfoItem label="آخر دخول">
+            {user.lastLoginAt ? <RelativeTime date={user.lastLoginAt} /> : 'لم يدخل بعد'}
+          </InfoItem>
+          <InfoItem label="تاريخ الإضافة">
+            <DateText value={user.createdAt} />
+          </InfoItem>
+          <InfoItem label="آخر تعديل">
+            <DateText value={user.updatedAt} />
+          </InfoItem>
+        </SimpleGrid>
+      </Paper>
+
+      <Section
+        title="الصلاحيات"
+        actions={
+          <Badge variant="light" radius="xl" size="lg">
+            <bdi>{user.permissions.length}</bdi> صلاحية
+          </Badge>
+        }
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {permissionGroups.map((g) => {
+            const granted = g.actions.filter((a) => held.has(`${g.area}:${a}`));
+            return (
+              <Paper key={g.area} withBorder radius="md" p="sm">
+                <Group justify="space-between" mb={6} wrap="nowrap">
+                  <Text fw={600} size="sm">
+                    {g.label}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    <bdi>
+                      {granted.length}/{g.actions.length}
+                    </bdi>
+                  </Text>
+                </Group>
+                {granted.length ? (
+                  <Group gap={4} wrap="wrap">
+                    {granted.map((a) => (
+                      <Badge key={a} size="sm" variant="light" color="teal" radius="sm">
+                        {actionLabels[a] ?? a}
+                      </Badge>
+                    ))}
+                  </Group>
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    لا توجد صلاحيات
+                  </Text>
+                )}
+              </Paper>
+            );
+          })}
+        </SimpleGrid>
+      </Section>
+
+      {canActivity && (
+        <Section title="نشاط المستخدم" description="آخر 20 إجراء قام به المستخدم">
+          <ActivityTimeline
+            query={{ actor: user._id, limit: 20 }}
+            emptyText="لم يقم هذا المستخدم بأي نشاط بعد"
+            showEntity
+          />
+        </Section>
+      )}
+
+      {canUpdate && (
+        <>
+          <SigninLinkModal user={user} opened={linkOpen} onClose={() => setLinkOpen(false)} />
+          <ResetPasswordModal user={user} opened={resetOpen} onClose={() => setResetOpen(false)} />
+        </>
+      )}
+    </Stack>
+  );
+}

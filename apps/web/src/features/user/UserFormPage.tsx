@@ -1,0 +1,245 @@
+import { formatSaudiPhoneLocal, rolePresets, userCreateBody } from '@idara/domain';
+import {
+  Button,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconDeviceFloppy, IconKey, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
+import { notify } from '../../lib/toast';
+import { LoadError, PageSkeleton, Section } from '../customer/ui';
+import { useLeaveGuard } from '../customer/use-leave-guard';
+import { applyPreset, PermissionsEditor } from './PermissionsEditor';
+import { ResetPasswordModal } from './UserModals';
+import { afterUserSaved, roleOptions, USER_PATH, type UserRecord, useUserRecord } from './user-api';
+
+interface UserFormValues {
+  name: string;
+  phoneNumber: string;
+  email: string;
+  jobTitle: string;
+  role: string;
+  permissions: string[];
+  active: boolean;
+  password: string;
+}
+
+const createResolver = schemaResolver(userCreateBody, { sync: true });
+const updateSchema = userCreateBody.omit({ password: true });
+const updateResolver = schemaResolver(updateSchema, { sync: true });
+
+export default function UserFormPage() {
+  const { id } = useParams();
+  const editing = Boolean(id);
+  const { data, isPending, isError, error, refetch } = useUserRecord(id);
+  if (editing && isPending) return <PageSkeleton />;
+  if (editing && isError)
+    return (
+      <LoadError
+        error={error}
+        onRetry={() => void refetch()}
+        backTo="/dashboard/user"
+        backLabel="العودة إلى المستخدمين"
+      />
+    );
+  return <UserForm key={id ?? 'new'} user={editing ? data : undefined} />;
+}
+
+function UserForm({ user }: { user?: UserRecord }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useAuth().user;
+  const grantable = useMemo(() => new Set(me?.permissions ?? []), [me]);
+  const [busy, setBusy] = useState(false);
+  const [resetOpen, setResetOpen] = useState(false);
+
+  const form = useForm<UserFormValues>({
+    initialValues: user
+      ? {
+          name: user.name,
+          phoneNumber: formatSaudiPhoneLocal(user.phoneNumber),
+          email: user.email ?? '',
+          jobTitle: user.jobTitle ?? '',
+          role: user.role,
+          permissions: user.permissions,
+          active: user.active,
+          password: '',
+        }
+      : {
+          name: '',
+          phoneNumber: '',
+          email: '',
+          jobTitle: '',
+          role: 'employee',
+          permissions: applyPreset(rolePresets.employee?.permissions ?? [], [], grantable),
+          active: true,
+          password: '',
+        },
+    validate: (values) => {
+      if (user) {
+        const { password: _p, ...rest } = values;
+        return updateResolver(rest);
+      }
+      return createResolver(values);
+    },
+  });
+  const { allowLeave } = useLeaveGuard(form.isDirty());
+  const isSelf = Boolean(user && me && user._id === me._id);
+
+  const onRoleChange = (role: string | null) => {
+    if (!role) return;
+    form.setFieldValue('role', role);
+    const preset = rolePresets[role];
+    if (preset)
+      form.setFieldValue('permissions', applyPreset(preset.permissions, form.values.permissions, grantable));
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const { password, ...rest } = values;
+      const body = user ? updateSchema.parse(rest) : userCreateBody.parse({ ...rest, password });
+      const saved = await api<UserRecord>(user ? `${USER_PATH}/${user._id}` : USER_PATH, {
+        method: user ? 'PUT' : 'POST',
+        body,
+        stopAlert: true,
+      });
+      afterUserSaved(queryClient, saved);
+      notify.success(user ? 'تم حفظ تعديلات المستخدم' : 'تمت إضافة المستخدم بنجاح');
+      allowLeave();
+      navigate(`/dashboard/user/${saved._id}`);
+    } catch (e) {
+      const onFields = applyFieldErrors(form, e);
+      if (!onFields || (isApiError(e) && e.status !== 422 && e.status !== 409))
+        notify.error(e instanceof Error ? e.message : 'حدث خطأ');
+    } finally {
+      setBusy(false);
+    }
+  }, focusFirstError);
+
+  const cancelTo = user ? `/dashboard/user/${user._id}` : '/dashboard/user';
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate aria-label={user ? 'تعديل المستخدم' : 'إضافة مستخدم'}>
+        <Stack gap="lg">
+          <Section
+            title="بيانات المستخدم"
+            actions={
+              user ? (
+                <Button
+                  size="sm"
+                  radius="xl"
+                  variant="light"
+                  color="grape"
+                  leftSection={<IconKey size={16} />}
+                  onClick={() => setResetOpen(true)}
+                >
+                  إعادة تعيين كلمة المرور
+                </Button>
+              ) : undefined
+            }
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label="الاسم" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+              <TextInput
+                label="رقم الجوال"
+                withAsterisk
+                type="tel"
+                inputMode="tel"
+                dir="ltr"
+                autoComplete="off"
+                placeholder="05XXXXXXXX"
+                {...form.getInputProps('phoneNumber')}
+              />
+              <TextInput
+                label="البريد الإلكتروني"
+                type="email"
+                dir="ltr"
+                autoComplete="off"
+                placeholder="name@example.com"
+                {...form.getInputProps('email')}
+              />
+              <TextInput label="المسمى الوظيفي" autoComplete="off" {...form.getInputProps('jobTitle')} />
+              <Select
+                label="الدور"
+                withAsterisk
+                description="اختيار الدور يعبئ الصلاحيات بقالبه، ويمكن تعديلها بعد ذلك"
+                data={roleOptions}
+                allowDeselect={false}
+                {...form.getInputProps('role')}
+                onChange={onRoleChange}
+              />
+              {!user && (
+                <PasswordInput
+                  label="كلمة المرور"
+                  withAsterisk
+                  description="8 أحرف على الأقل"
+                  autoComplete="new-password"
+                  {...form.getInputProps('password')}
+                />
+              )}
+            </SimpleGrid>
+            <Switch
+              mt="lg"
+              label="الحساب فعّال"
+              description={isSelf ? 'لا يمكنك إيقاف حسابك' : 'المستخدم الموقوف لا يستطيع الدخول إلى النظام'}
+              disabled={isSelf}
+              {...form.getInputProps('active', { type: 'checkbox' })}
+            />
+          </Section>
+
+          <Section title="الصلاحيات" description="حدد ما يستطيع المستخدم عرضه وتنفيذه في كل قسم.">
+            <PermissionsEditor
+              value={form.values.permissions}
+              onChange={(next) => form.setFieldValue('permissions', next)}
+              grantable={grantable}
+              error={form.errors.permissions}
+            />
+          </Section>
+
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {form.isDirty() ? 'لديك تغييرات غير محفوظة' : ''}
+            </Text>
+            <Group gap="xs">
+              <Button
+                size="sm"
+                radius="xl"
+                variant="default"
+                component={Link}
+                to={cancelTo}
+                leftSection={<IconX size={16} />}
+              >
+                إلغاء
+              </Button>
+              <Button
+                type="submit"
+                size="sm"
+                radius="xl"
+                loading={busy}
+                disabled={user ? !form.isDirty() : false}
+                leftSection={<IconDeviceFloppy size={16} />}
+              >
+                {user ? 'حفظ التعديلات' : 'حفظ المستخدم'}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+      {user && <ResetPasswordModal user={user} opened={resetOpen} onClose={() => setResetOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { rolePresets, type User } from '@idara/domain';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { authStore, setCurrentUser } from '../../lib/auth';
+import { userDirectoryQuery } from '../../lib/user-directory';
+
+export type UserRecord = User;
+
+export const USER_PATH = '/api/user';
+export const userKey = (id: string) => [USER_PATH, 'record', id] as const;
+
+export function useUserRecord(id: string | undefined) {
+  return useQuery({
+    queryKey: userKey(id ?? ''),
+    queryFn: () => api<UserRecord>(`${USER_PATH}/${id}`, { stopAlert: true }),
+    enabled: Boolean(id),
+  });
+}
+
+/** The whole record PUT expects (it replaces every field). */
+export function userBody(u: UserRecord) {
+  return {
+    name: u.name,
+    phoneNumber: u.phoneNumber,
+    email: u.email ?? '',
+    jobTitle: u.jobTitle ?? '',
+    role: u.role,
+    permissions: u.permissions,
+    active: u.active,
+  };
+}
+
+/** After a write: cache the record, refresh lists, the directory and the log; the signed-in user follows. */
+export function afterUserSaved(queryClient: QueryClient, saved: UserRecord) {
+  queryClient.setQueryData(userKey(saved._id), saved);
+  void queryClient.invalidateQueries({ queryKey: [USER_PATH] });
+  void queryClient.invalidateQueries({ queryKey: userDirectoryQuery.queryKey });
+  void queryClient.invalidateQueries({ queryKey: ['/api/activity'] });
+  if (authStore.get().user?._id === saved._id) setCurrentUser(saved);
+}
+
+export const roleOptions = Object.entries(rolePresets).map(([value, p]) => ({ value, label: p.label }));

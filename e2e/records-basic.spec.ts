@@ -1,0 +1,101 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signedInAs } from './support/auth';
+import { collectErrors } from './support/console';
+
+const toasts = (page: Page) => page.locator('[data-sonner-toast]');
+const table = (page: Page) => page.getByRole('table');
+const rows = (page: Page) => table(page).locator('tbody tr');
+const search = (page: Page) => page.getByRole('searchbox', { name: 'بحث' });
+const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'تأكيد الحذف' });
+
+test.describe('record screens', () => {
+  test('a service: validation, create, search, sort, reload, edit, delete, activity', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    await signedInAs(page, request, { role: 'admin', name: 'مشرف الخدمات' });
+    const tag = String(Date.now()).slice(-6);
+    const name = `صيانة مكيفات ${tag}`;
+
+    // Create, with a validation error first.
+    await page.goto('/dashboard/service/new');
+    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+    await expect(page.getByText('اسم الخدمة مطلوب')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/service\/new$/);
+    await page.getByRole('textbox', { name: 'اسم الخدمة' }).fill(name);
+    await page.getByRole('textbox', { name: 'السعر' }).fill('250');
+    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+    await expect(toasts(page).filter({ hasText: 'تم الحفظ' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/service$/);
+    await expect(rows(page).filter({ hasText: name })).toContainText('250.00 ر.س');
+
+    // Arabic-aware search: 'صيانه' (ه) finds 'صيانة' (ة); the search goes into the URL.
+    await search(page).fill(`صيانه ${tag}`);
+    await expect(page).toHaveURL(/search=/);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText(name);
+
+    // Sort by price: asc, kept in the URL.
+    await table(page).getByRole('button', { name: 'السعر' }).click();
+    await expect(page).toHaveURL(/sort=price/);
+    await expect(table(page).getByRole('columnheader', { name: 'السعر' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+
+    // Reload: search, sort and the result survive.
+    await page.reload();
+    await expect(search(page)).toHaveValue(`صيانه ${tag}`);
+    await expect(page).toHaveURL(/sort=price/);
+    await expect(table(page).getByRole('columnheader', { name: 'السعر' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(rows(page)).toHaveCount(1);
+
+    // Edit through the row's edit button.
+    await rows(page).first().getByRole('button', { name: 'تعديل' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/service\/edit\//);
+    const price = page.getByRole('textbox', { name: 'السعر' });
+    await expect(price).toHaveValue(/250\.00/);
+    await price.fill('300.5');
+    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/service$/);
+    await search(page).fill(tag);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('300.50 ر.س');
+
+    // Delete with the confirmation dialog.
+    await rows(page).first().getByRole('button', { name: 'حذف' }).click();
+    await expect(confirmDialog(page)).toBeVisible();
+    await confirmDialog(page).getByRole('button', { name: 'حذف' }).click();
+    await expect(toasts(page).filter({ hasText: `تم حذف الخدمة «${name}»` })).toBeVisible();
+    await expect(page.getByTestId('table-empty')).toBeVisible();
+
+    // The activity log has the create row of this service.
+    await page.goto('/dashboard/activity?entity=service&action=create');
+    const created = rows(page).filter({ hasText: `إضافة الخدمة «${name}»` });
+    await expect(created).toHaveCount(1);
+    await expect(created).toContainText('مشرف الخدمات');
+    await created.click();
+    const drawer = page.getByRole('dialog', { name: 'تفاصيل السجل' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText('بعد');
+    await expect(drawer).toContainText(name);
+
+    expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+  });
+
+  test('a referenced region cannot be deleted: the Arabic refusal is shown', async ({ page, request }) => {
+    await signedInAs(page, request, { role: 'admin' });
+    await page.goto('/dashboard/government');
+    await search(page).fill('الرياض');
+    const row = rows(page).filter({ hasText: 'منطقة الرياض' });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: 'حذف' }).click();
+    await confirmDialog(page).getByRole('button', { name: 'حذف' }).click();
+    await expect(toasts(page).filter({ hasText: 'لا يمكن حذف المنطقة «منطقة الرياض»' })).toBeVisible();
+    await expect(row).toHaveCount(1);
+  });
+});

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { bearer, randomPhone } from './support/api';
+import { signedInAs } from './support/auth';
+
+test.describe.configure({ mode: 'serial' });
+
+test('import customers from a CSV: preview names the bad rows, import adds the good ones', async ({
+  page,
+  request,
+}) => {
+  const { token } = await signedInAs(page, request, { role: 'admin' });
+  const good = randomPhone();
+  const name = `عميل مستورد ${Date.now()}`;
+  const csv = `\uFEFFاسم العميل,رقم الجوال,المدينة\r\n${name},${good},الرياض\r\nخطأ,123,\r\n`;
+  await page.goto('/dashboard/customer');
+  await page.getByRole('button', { name: 'استيراد' }).click();
+  const dialog = page.getByRole('dialog', { name: 'استيراد العملاء من ملف' });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'عملاء.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByText('صالحة: 1')).toBeVisible();
+  await expect(dialog.getByText('بها أخطاء: 1')).toBeVisible();
+  await expect(dialog.getByText(/رقم الجوال غير صحيح/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'استيراد 1 عميل' }).click();
+  await expect(page.getByText(/تم استيراد 1 عميل، وتخطي 1 صف/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const found = await request.get(`/api/customer?search=${encodeURIComponent(name)}`, {
+    headers: bearer(token),
+  });
+  expect((await found.json()).data).toHaveLength(1);
+});
+
+test('the export dialog downloads an Excel file with an Arabic name that opens and holds the filtered list', async ({
+  page,
+  request,
+}) => {
+  const { token } = await signedInAs(page, request, { role: 'admin' });
+  const marker = `تصدير${Date.now()}`;
+  for (let i = 0; i < 3; i++) {
+    const res = await request.post('/api/customer', {
+      headers: bearer(token),
+      data: { name: `${marker} ${i}`, phoneNumber: randomPhone() },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto(`/dashboard/customer?search=${encodeURIComponent(marker)}`);
+  await expect(page.getByRole('row')).toHaveCount(4); // header + 3
+  await page.getByRole('button', { name: 'تصدير' }).click();
+  const dialog = page.getByRole('dialog', { name: 'تصدير العملاء' });
+  await dialog.getByRole('button', { name: 'Excel' }).click();
+  await expect(dialog.getByText('100%')).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'تنزيل الملف' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^العملاء-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  expect(sheet.views[0].rightToLeft).toBe(true);
+  const names = [2, 3, 4].map((r) => String(sheet.getRow(r).getCell(1).value)).sort();
+  expect(names).toEqual([0, 1, 2].map((i) => `${marker} ${i}`).sort());
+  expect(sheet.rowCount).toBe(4);
+});
