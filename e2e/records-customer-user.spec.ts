@@ -79,6 +79,29 @@ test.describe('customers', () => {
     await expect(phoneInput).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/dashboard\/customer\/new$/);
   });
+  test('find a customer by typing Arabic loosely, then delete it from the list', async ({
+    page,
+    request,
+  }) => {
+    const { token } = await signedInAs(page, request, { role: 'admin' });
+    const unique = `${Date.now()}`.slice(-6);
+    const created = await request.post('/api/customer', {
+      headers: bearer(token),
+      data: { name: `مؤسسة مكّة ${unique}`, phoneNumber: randomPhone() },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/dashboard/customer');
+    await page.getByRole('searchbox', { name: 'بحث' }).fill(`مكه ${unique}`);
+    const row = page.getByRole('row', { name: new RegExp(`مؤسسة مكّة ${unique}`) });
+    await expect(row).toBeVisible();
+    await expect(page).toHaveURL(/search=/);
+    await row.getByRole('button', { name: 'حذف' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'حذف' }).click();
+    await expect(page.getByText(`تم حذف العميل «مؤسسة مكّة ${unique}»`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    const gone = await request.get(`/api/customer/${(await created.json())._id}`, { headers: bearer(token) });
+    expect(gone.status()).toBe(404);
+  });
 });
 
 test.describe('users', () => {

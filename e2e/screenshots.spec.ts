@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
 
@@ -9,7 +10,8 @@ const SCHEMES = ['light', 'dark'] as const;
 
 interface Screen {
   name: string;
-  path: string;
+  /** A path, or a function that creates what the screen shows and returns its path. */
+  path: string | ((request: APIRequestContext, token: string) => Promise<string>);
   signedIn: boolean;
   /** Waits until the screen's content (not just its loader) is shown. */
   ready: (page: Page) => Promise<void>;
@@ -51,6 +53,42 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'customers',
+    path: async (request, token) => {
+      await request.post('/api/customer', {
+        headers: bearer(token),
+        data: { name: 'شركة الأفق للتكييف والتبريد', type: 'company', phoneNumber: randomPhone() },
+      });
+      return '/dashboard/customer';
+    },
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByRole('row', { name: /شركة الأفق للتكييف والتبريد/ }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'customer-details',
+    path: async (request, token) => {
+      const res = await request.post('/api/customer', {
+        headers: bearer(token),
+        data: {
+          name: 'مؤسسة الريادة للصيانة',
+          type: 'company',
+          phoneNumber: randomPhone(),
+          vatNumber: '310123456700003',
+          crNumber: '1010123456',
+          district: 'حي العليا',
+          postalCode: '12241',
+        },
+      });
+      return `/dashboard/customer/${(await res.json())._id}`;
+    },
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'مؤسسة الريادة للصيانة' }).first()).toBeVisible();
+    },
+  },
+  {
     name: '404',
     path: '/no/such/page',
     signedIn: false,
@@ -70,9 +108,11 @@ for (const scheme of SCHEMES) {
         request,
       }) => {
         const errors = collectErrors(page);
-        if (screen.signedIn) await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' });
+        const token = screen.signedIn
+          ? (await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' })).token
+          : '';
         await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-        await page.goto(screen.path);
+        await page.goto(typeof screen.path === 'string' ? screen.path : await screen.path(request, token));
         await screen.ready(page);
         const html = page.locator('html');
         if (scheme === 'dark') await expect(html).toHaveClass(/\bdark\b/);

@@ -114,7 +114,12 @@ parentPort.on('message', async (msg) => {
 
 try {
   // pg_trgm backs the trigram indexes of Arabic search (also in PostgreSQL's contrib).
-  db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm } });
+  // shared_buffers: PostgreSQL's 128MB default would sit in this process's memory; a file-backed
+  // database is cached by the OS anyway, as for a real server (measured: −130 MB RSS on 100k customers).
+  db = await PGlite.create(workerData.dataDir ?? undefined, {
+    extensions: { pg_trgm },
+    postgresqlconf: ['shared_buffers=16MB'],
+  });
   parentPort.postMessage({ id: 0, ok: true, result: 'ready' });
 } catch (err) {
   parentPort.postMessage({ id: 0, ok: false, error: serializeError(err) });

@@ -6,6 +6,14 @@ export interface DomainEvents {
   'sessions.revoked': { userId: string; sessionIds: string[] };
   /** A user's name, role, permissions or state changed. */
   'user.changed': { userId: string };
+  /** Records were imported from a file (the notifications issue turns this into an `import` notification). */
+  'records.imported': {
+    entity: string;
+    count: number;
+    skipped: number;
+    actorId: string | null;
+    fileName: string;
+  };
 }
 
 export class EventBus {

@@ -41,6 +41,13 @@ export const customerImportRoutes: FastifyPluginAsync = async (app) => {
         };
       }
       const imported = await importCustomers(app.db, rows, file.filename, actorOf(req));
+      app.events.emit('records.imported', {
+        entity: 'customer',
+        count: imported,
+        skipped: invalid.length,
+        actorId: req.user?._id ?? null,
+        fileName: file.filename,
+      });
       return {
         message: `تم استيراد ${imported} عميل${invalid.length ? `، وتخطي ${invalid.length} صف` : ''}`,
         imported,

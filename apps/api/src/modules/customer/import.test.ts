@@ -74,8 +74,13 @@ describe('customer import', () => {
     expect(n).toBe(1);
   });
 
-  it('imports the valid rows in one go, reports the skipped ones, and logs the import', async () => {
+  it('imports the valid rows in one go, reports the skipped ones, logs the import and raises the event', async () => {
+    const events: unknown[] = [];
+    t.app.events.on('records.imported', (e) => events.push(e));
     const res = await upload('عملاء.csv', csv, false);
+    expect(events).toEqual([
+      expect.objectContaining({ entity: 'customer', count: 2, skipped: 5, fileName: 'عملاء.csv' }),
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ imported: 2 });
     expect(res.json().skipped.map((s: { line: number }) => s.line)).toEqual([4, 5, 6, 7, 8]);
