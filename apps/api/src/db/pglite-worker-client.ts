@@ -32,7 +32,11 @@ export class PGliteWorkerClient {
   readonly waitReady: Promise<void>;
 
   constructor(dataDir?: string) {
-    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dataDir },
+      // The worker's JS heap only carries result pages; a cap makes V8 collect instead of growing.
+      resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+    });
     this.waitReady = new Promise((resolve, reject) =>
       this.pending.set(0, { resolve: () => resolve(), reject }),
     );
