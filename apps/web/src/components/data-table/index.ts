@@ -18,6 +18,7 @@
  */
 export { ActiveBadge, DateTime, Empty, formatMoney, Money } from './cells';
 export { DataTable, type DataTableColumn, type DataTableProps, rowActionsColumn } from './DataTable';
+export { FilterSelect } from './FilterSelect';
 export { EXPORT_OPTIONS, ListPage, type ListPageProps, ListSearch } from './ListPage';
 export { useBulkDelete, useDeleteRecord } from './use-delete';
 export {

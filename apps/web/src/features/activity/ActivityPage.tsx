@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import {
   type DataTableColumn,
   DateTime,
+  FilterSelect,
   ListPage,
   useListQuery,
   useListState,
@@ -119,25 +120,21 @@ export default function ActivityPage() {
                 radius="xl"
               />
             )}
-            <Select
-              aria-label="النوع"
+            <FilterSelect
+              state={state}
+              filter="entity"
+              label="النوع"
               placeholder="كل الأنواع"
               data={entityOptions}
-              value={state.filters.entity ?? null}
-              onChange={(v) => state.setFilter('entity', v)}
-              clearable
-              w={{ base: '100%', xs: 150 }}
-              radius="xl"
+              width={150}
             />
-            <Select
-              aria-label="الإجراء"
+            <FilterSelect
+              state={state}
+              filter="action"
+              label="الإجراء"
               placeholder="كل الإجراءات"
               data={actionOptions}
-              value={state.filters.action ?? null}
-              onChange={(v) => state.setFilter('action', v)}
-              clearable
-              w={{ base: '100%', xs: 190 }}
-              radius="xl"
+              width={190}
             />
             <DatePickerInput
               aria-label="من تاريخ"

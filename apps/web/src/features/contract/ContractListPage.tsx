@@ -1,10 +1,10 @@
 import { arabicPlural } from '@idara/domain';
-import { Select } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ActiveBadge,
   type DataTableColumn,
+  FilterSelect,
   ListPage,
   Money,
   rowActionsColumn,
@@ -86,15 +86,13 @@ export default function ContractListPage() {
       rowLabel={(r) => r.name}
       onRowClick={canView ? (r) => navigate(`${BASE}/${r._id}`) : undefined}
       filters={
-        <Select
-          aria-label="الحالة"
+        <FilterSelect
+          state={state}
+          filter="active"
+          label="الحالة"
           placeholder="كل الحالات"
           data={ACTIVE_FILTER_OPTIONS}
-          value={state.filters.active ?? null}
-          onChange={(v) => state.setFilter('active', v)}
-          clearable
-          w={{ base: '100%', xs: 160 }}
-          radius="xl"
+          width={160}
         />
       }
     />

@@ -1,10 +1,11 @@
 import { paymentMethodKindLabels, paymentMethodKinds } from '@idara/domain';
-import { Badge, Select } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ActiveBadge,
   type DataTableColumn,
+  FilterSelect,
   ListPage,
   rowActionsColumn,
   useDeleteRecord,
@@ -75,25 +76,21 @@ export default function PaymentMethodListPage() {
       onRowClick={canEdit ? (r) => navigate(`${BASE}/edit/${r._id}`) : undefined}
       filters={
         <>
-          <Select
-            aria-label="النوع"
+          <FilterSelect
+            state={state}
+            filter="kind"
+            label="النوع"
             placeholder="كل الأنواع"
             data={KIND_OPTIONS}
-            value={state.filters.kind ?? null}
-            onChange={(v) => state.setFilter('kind', v)}
-            clearable
-            w={{ base: '100%', xs: 170 }}
-            radius="xl"
+            width={170}
           />
-          <Select
-            aria-label="الحالة"
+          <FilterSelect
+            state={state}
+            filter="active"
+            label="الحالة"
             placeholder="كل الحالات"
             data={ACTIVE_FILTER_OPTIONS}
-            value={state.filters.active ?? null}
-            onChange={(v) => state.setFilter('active', v)}
-            clearable
-            w={{ base: '100%', xs: 160 }}
-            radius="xl"
+            width={160}
           />
         </>
       }

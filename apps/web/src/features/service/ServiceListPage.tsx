@@ -1,9 +1,9 @@
-import { Select } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ActiveBadge,
   type DataTableColumn,
+  FilterSelect,
   ListPage,
   Money,
   rowActionsColumn,
@@ -67,15 +67,13 @@ export default function ServiceListPage() {
       rowLabel={(r) => r.name}
       onRowClick={canEdit ? (r) => navigate(`${BASE}/edit/${r._id}`) : undefined}
       filters={
-        <Select
-          aria-label="الحالة"
+        <FilterSelect
+          state={state}
+          filter="active"
+          label="الحالة"
           placeholder="كل الحالات"
           data={ACTIVE_FILTER_OPTIONS}
-          value={state.filters.active ?? null}
-          onChange={(v) => state.setFilter('active', v)}
-          clearable
-          w={{ base: '100%', xs: 160 }}
-          radius="xl"
+          width={160}
         />
       }
     />

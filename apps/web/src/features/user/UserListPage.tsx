@@ -5,6 +5,7 @@ import {
   ActiveBadge,
   type DataTableColumn,
   Empty,
+  FilterSelect,
   ListPage,
   rowActionsColumn,
   useDeleteRecord,
@@ -104,15 +105,13 @@ export default function UserListPage() {
       minWidth={780}
       filters={
         <>
-          <Select
-            aria-label="الدور"
+          <FilterSelect
+            state={state}
+            filter="role"
+            label="الدور"
             placeholder="كل الأدوار"
             data={roleOptions}
-            value={state.filters.role ?? null}
-            onChange={(v) => state.setFilter('role', v)}
-            clearable
-            w={{ base: '100%', xs: 160 }}
-            radius="xl"
+            width={160}
           />
           <Select
             aria-label="الحالة"
