@@ -17,6 +17,7 @@ import { IconBuilding, IconDeviceFloppy, IconUser, IconX } from '@tabler/icons-r
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useUnsavedChangesGuard } from '../../components/entity';
 import { api, isApiError } from '../../lib/api';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
@@ -30,7 +31,6 @@ import {
   useGovernments,
 } from './customer-api';
 import { LoadError, PageSkeleton, Section } from './ui';
-import { useLeaveGuard } from './use-leave-guard';
 
 interface CustomerFormValues {
   name: string;
@@ -142,7 +142,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
     initialValues: initial,
     validate: (values) => validateBody(toBody(values)),
   });
-  const { allowLeave } = useLeaveGuard(form.isDirty());
+  const { allowLeave } = useUnsavedChangesGuard(form.isDirty());
 
   const governments = useGovernments();
   const cities = useCities();

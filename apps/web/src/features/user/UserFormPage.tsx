@@ -15,12 +15,12 @@ import { IconDeviceFloppy, IconKey, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useUnsavedChangesGuard } from '../../components/entity';
 import { api, isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { LoadError, PageSkeleton, Section } from '../customer/ui';
-import { useLeaveGuard } from '../customer/use-leave-guard';
 import { applyPreset, PermissionsEditor } from './PermissionsEditor';
 import { ResetPasswordModal } from './UserModals';
 import { afterUserSaved, roleOptions, USER_PATH, type UserRecord, useUserRecord } from './user-api';
@@ -95,7 +95,7 @@ function UserForm({ user }: { user?: UserRecord }) {
       return createResolver(values);
     },
   });
-  const { allowLeave } = useLeaveGuard(form.isDirty());
+  const { allowLeave } = useUnsavedChangesGuard(form.isDirty());
   const isSelf = Boolean(user && me && user._id === me._id);
 
   const onRoleChange = (role: string | null) => {
