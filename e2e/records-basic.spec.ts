@@ -99,3 +99,30 @@ test.describe('record screens', () => {
     await expect(row).toHaveCount(1);
   });
 });
+
+test('leaving a form with unsaved changes asks first; staying keeps the typing', async ({
+  page,
+  request,
+}) => {
+  await signedInAs(page, request, { role: 'admin' });
+  await page.goto('/dashboard/customer/new');
+  await page.getByRole('textbox', { name: 'اسم العميل' }).fill('عميل لم يُحفظ');
+  await page
+    .getByRole('navigation', { name: 'القائمة الرئيسية' })
+    .getByRole('link', { name: 'الخدمات' })
+    .click();
+  const ask = page.getByRole('dialog', { name: 'تغييرات غير محفوظة' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'البقاء' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/customer\/new$/);
+  await expect(page.getByRole('textbox', { name: 'اسم العميل' })).toHaveValue('عميل لم يُحفظ');
+  await page
+    .getByRole('navigation', { name: 'القائمة الرئيسية' })
+    .getByRole('link', { name: 'الخدمات' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'تغييرات غير محفوظة' })
+    .getByRole('button', { name: 'مغادرة' })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/service$/);
+});
