@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, type NumberInputProps, Paper, Stack } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, type NumberInputProps, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowRight, IconDeviceFloppy, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,8 +12,11 @@ export function FormActions({
   saveLabel = 'حفظ',
   cancelLabel = 'إلغاء',
   disabled,
+  dirty,
 }: {
   saving?: boolean;
+  /** When given, says «لديك تغييرات غير محفوظة» beside the buttons while true. */
+  dirty?: boolean;
   /** Where cancel goes; browser back when omitted. */
   cancelTo?: string;
   saveLabel?: string;
@@ -21,8 +24,8 @@ export function FormActions({
   disabled?: boolean;
 }) {
   const navigate = useNavigate();
-  return (
-    <Group gap="xs" justify="flex-start" mt="md">
+  const buttons = (
+    <Group gap="xs" justify="flex-start" mt={dirty === undefined ? 'md' : undefined}>
       <Button
         type="submit"
         size="sm"
@@ -55,6 +58,15 @@ export function FormActions({
           {cancelLabel}
         </Button>
       )}
+    </Group>
+  );
+  if (dirty === undefined) return buttons;
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      {buttons}
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {dirty ? 'لديك تغييرات غير محفوظة' : ''}
+      </Text>
     </Group>
   );
 }

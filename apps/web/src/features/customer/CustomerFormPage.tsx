@@ -1,6 +1,5 @@
 import { customerBody, customerTypeLabels, customerTypes, formatSaudiPhoneLocal } from '@idara/domain';
 import {
-  Button,
   Checkbox,
   Group,
   Input,
@@ -8,16 +7,15 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconBuilding, IconDeviceFloppy, IconUser, IconX } from '@tabler/icons-react';
+import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useUnsavedChangesGuard } from '../../components/entity';
+import { useNavigate, useParams } from 'react-router';
+import { FormActions, useUnsavedChangesGuard } from '../../components/entity';
 import { api, isApiError } from '../../lib/api';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
@@ -343,33 +341,13 @@ function CustomerForm({ customer }: { customer?: Customer }) {
           />
         </Section>
 
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {form.isDirty() ? 'لديك تغييرات غير محفوظة' : ''}
-          </Text>
-          <Group gap="xs">
-            <Button
-              size="sm"
-              radius="xl"
-              variant="default"
-              component={Link}
-              to={cancelTo}
-              leftSection={<IconX size={16} />}
-            >
-              إلغاء
-            </Button>
-            <Button
-              type="submit"
-              size="sm"
-              radius="xl"
-              loading={busy}
-              disabled={customer ? !form.isDirty() : false}
-              leftSection={<IconDeviceFloppy size={16} />}
-            >
-              {customer ? 'حفظ التعديلات' : 'حفظ العميل'}
-            </Button>
-          </Group>
-        </Group>
+        <FormActions
+          saving={busy}
+          cancelTo={cancelTo}
+          dirty={form.isDirty()}
+          disabled={customer ? !form.isDirty() : false}
+          saveLabel={customer ? 'حفظ التعديلات' : 'حفظ العميل'}
+        />
       </Stack>
     </form>
   );

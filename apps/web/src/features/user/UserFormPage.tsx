@@ -1,21 +1,11 @@
 import { formatSaudiPhoneLocal, rolePresets, userCreateBody } from '@idara/domain';
-import {
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconDeviceFloppy, IconKey, IconX } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useUnsavedChangesGuard } from '../../components/entity';
+import { useNavigate, useParams } from 'react-router';
+import { FormActions, useUnsavedChangesGuard } from '../../components/entity';
 import { api, isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
@@ -210,33 +200,13 @@ function UserForm({ user }: { user?: UserRecord }) {
             />
           </Section>
 
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {form.isDirty() ? 'لديك تغييرات غير محفوظة' : ''}
-            </Text>
-            <Group gap="xs">
-              <Button
-                size="sm"
-                radius="xl"
-                variant="default"
-                component={Link}
-                to={cancelTo}
-                leftSection={<IconX size={16} />}
-              >
-                إلغاء
-              </Button>
-              <Button
-                type="submit"
-                size="sm"
-                radius="xl"
-                loading={busy}
-                disabled={user ? !form.isDirty() : false}
-                leftSection={<IconDeviceFloppy size={16} />}
-              >
-                {user ? 'حفظ التعديلات' : 'حفظ المستخدم'}
-              </Button>
-            </Group>
-          </Group>
+          <FormActions
+            saving={busy}
+            cancelTo={cancelTo}
+            dirty={form.isDirty()}
+            disabled={user ? !form.isDirty() : false}
+            saveLabel={user ? 'حفظ التعديلات' : 'حفظ المستخدم'}
+          />
         </Stack>
       </form>
       {user && <ResetPasswordModal user={user} opened={resetOpen} onClose={() => setResetOpen(false)} />}
