@@ -42,3 +42,4 @@ export {
   type SortEntry,
   useListState,
 } from './use-list-state';
+export { useRecordList } from './use-record-list';

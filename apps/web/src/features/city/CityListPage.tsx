@@ -1,16 +1,12 @@
 import { Select } from '@mantine/core';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import {
   type DataTableColumn,
   Empty,
   ListPage,
   rowActionsColumn,
-  useDeleteRecord,
-  useListQuery,
-  useListState,
+  useRecordList,
 } from '../../components/data-table';
-import { can, useAuth } from '../../lib/auth';
 import { useGovernments } from './use-governments';
 
 export interface City {
@@ -23,15 +19,8 @@ const BASE = '/dashboard/city';
 const API = '/api/city';
 
 export default function CityListPage() {
-  const navigate = useNavigate();
-  const { user } = useAuth();
-  const state = useListState({ sort: 'name' });
-  const query = useListQuery<City>(API, state);
+  const { navigate, state, query, remove, canEdit, canDelete, canView } = useRecordList<City>(API, 'city');
   const governments = useGovernments();
-  const remove = useDeleteRecord(API);
-  const canEdit = can(user, ['city:update']);
-  const canDelete = can(user, ['city:delete']);
-  const canView = can(user, ['city:details']);
   const byId = governments.data?.byId;
 
   const columns = useMemo<DataTableColumn<City>[]>(

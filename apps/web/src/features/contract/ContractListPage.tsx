@@ -1,6 +1,5 @@
 import { arabicPlural } from '@idara/domain';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import {
   ActiveBadge,
   type DataTableColumn,
@@ -8,11 +7,8 @@ import {
   ListPage,
   Money,
   rowActionsColumn,
-  useDeleteRecord,
-  useListQuery,
-  useListState,
+  useRecordList,
 } from '../../components/data-table';
-import { can, useAuth } from '../../lib/auth';
 import { ACTIVE_FILTER_OPTIONS, MONTHS, VISITS } from '../records-shared';
 
 export interface Contract {
@@ -31,14 +27,10 @@ const BASE = '/dashboard/contract';
 const API = '/api/contract';
 
 export default function ContractListPage() {
-  const navigate = useNavigate();
-  const { user } = useAuth();
-  const state = useListState({ sort: 'name' });
-  const query = useListQuery<Contract>(API, state);
-  const remove = useDeleteRecord(API);
-  const canEdit = can(user, ['contract:update']);
-  const canDelete = can(user, ['contract:delete']);
-  const canView = can(user, ['contract:details']);
+  const { navigate, state, query, remove, canEdit, canDelete, canView } = useRecordList<Contract>(
+    API,
+    'contract',
+  );
 
   const columns = useMemo<DataTableColumn<Contract>[]>(
     () => [

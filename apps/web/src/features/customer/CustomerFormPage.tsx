@@ -28,7 +28,7 @@ import {
   useCustomer,
   useGovernments,
 } from './customer-api';
-import { LoadError, PageSkeleton, Section } from './ui';
+import { RecordFormGate, Section } from './ui';
 
 interface CustomerFormValues {
   name: string;
@@ -115,20 +115,12 @@ const digitProps = (max: number) => ({ dir: 'ltr', inputMode: 'numeric', maxLeng
 
 export default function CustomerFormPage() {
   const { id } = useParams();
-  const editing = Boolean(id);
-  const { data, isPending, isError, error, refetch } = useCustomer(id);
-
-  if (editing && isPending) return <PageSkeleton />;
-  if (editing && isError)
-    return (
-      <LoadError
-        error={error}
-        onRetry={() => void refetch()}
-        backTo="/dashboard/customer"
-        backLabel="العودة إلى العملاء"
-      />
-    );
-  return <CustomerForm key={id ?? 'new'} customer={editing ? data : undefined} />;
+  const query = useCustomer(id);
+  return (
+    <RecordFormGate id={id} query={query} backTo="/dashboard/customer" backLabel="العودة إلى العملاء">
+      {(record) => <CustomerForm customer={record} />}
+    </RecordFormGate>
+  );
 }
 
 function CustomerForm({ customer }: { customer?: Customer }) {

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@idara/domain';
 import { Alert, Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowRight, IconRefresh } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-error';
 
@@ -162,4 +162,41 @@ export function SrOnlyInline({ children }: { children: ReactNode }) {
 /** 'hh:mm ص YYYY/MM/DD' isolated in its own (Arabic) direction: time first when read right to left. */
 export function DateText({ value }: { value: string | Date }) {
   return <bdi style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</bdi>;
+}
+
+/**
+ * New/edit pages: while editing, waits for the record (skeleton), offers a retry when it fails, then
+ * renders the form — keyed by id so switching records starts a fresh form.
+ */
+export function RecordFormGate<T>({
+  id,
+  query,
+  backTo,
+  backLabel,
+  children,
+}: {
+  id: string | undefined;
+  query: {
+    data: T | undefined;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  backTo: string;
+  backLabel: string;
+  children: (record: T | undefined) => ReactNode;
+}) {
+  if (id && query.isPending) return <PageSkeleton />;
+  if (id && query.isError) {
+    return (
+      <LoadError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        backTo={backTo}
+        backLabel={backLabel}
+      />
+    );
+  }
+  return <Fragment key={id ?? 'new'}>{children(id ? query.data : undefined)}</Fragment>;
 }

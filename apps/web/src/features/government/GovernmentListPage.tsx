@@ -1,15 +1,11 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import {
   type DataTableColumn,
   DateTime,
   ListPage,
   rowActionsColumn,
-  useDeleteRecord,
-  useListQuery,
-  useListState,
+  useRecordList,
 } from '../../components/data-table';
-import { can, useAuth } from '../../lib/auth';
 
 export interface Government {
   _id: string;
@@ -21,14 +17,10 @@ const BASE = '/dashboard/government';
 const API = '/api/government';
 
 export default function GovernmentListPage() {
-  const navigate = useNavigate();
-  const { user } = useAuth();
-  const state = useListState({ sort: 'name' });
-  const query = useListQuery<Government>(API, state);
-  const remove = useDeleteRecord(API);
-  const canEdit = can(user, ['gov:update']);
-  const canDelete = can(user, ['gov:delete']);
-  const canView = can(user, ['gov:details']);
+  const { navigate, state, query, remove, canEdit, canDelete, canView } = useRecordList<Government>(
+    API,
+    'gov',
+  );
 
   const columns = useMemo<DataTableColumn<Government>[]>(
     () => [

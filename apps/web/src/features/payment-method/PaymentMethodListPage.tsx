@@ -1,18 +1,14 @@
 import { paymentMethodKindLabels, paymentMethodKinds } from '@idara/domain';
 import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import {
   ActiveBadge,
   type DataTableColumn,
   FilterSelect,
   ListPage,
   rowActionsColumn,
-  useDeleteRecord,
-  useListQuery,
-  useListState,
+  useRecordList,
 } from '../../components/data-table';
-import { can, useAuth } from '../../lib/auth';
 import { ACTIVE_FILTER_OPTIONS } from '../records-shared';
 
 type Kind = (typeof paymentMethodKinds)[number];
@@ -30,13 +26,10 @@ const API = '/api/paymentMethod';
 export const KIND_OPTIONS = paymentMethodKinds.map((k) => ({ value: k, label: paymentMethodKindLabels[k] }));
 
 export default function PaymentMethodListPage() {
-  const navigate = useNavigate();
-  const { user } = useAuth();
-  const state = useListState({ sort: 'name' });
-  const query = useListQuery<PaymentMethod>(API, state);
-  const remove = useDeleteRecord(API);
-  const canEdit = can(user, ['paymentMethod:update']);
-  const canDelete = can(user, ['paymentMethod:delete']);
+  const { navigate, state, query, remove, canEdit, canDelete } = useRecordList<PaymentMethod>(
+    API,
+    'paymentMethod',
+  );
 
   const columns = useMemo<DataTableColumn<PaymentMethod>[]>(
     () => [

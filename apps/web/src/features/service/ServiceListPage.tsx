@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import {
   ActiveBadge,
   type DataTableColumn,
@@ -7,11 +6,8 @@ import {
   ListPage,
   Money,
   rowActionsColumn,
-  useDeleteRecord,
-  useListQuery,
-  useListState,
+  useRecordList,
 } from '../../components/data-table';
-import { can, useAuth } from '../../lib/auth';
 import { ACTIVE_FILTER_OPTIONS } from '../records-shared';
 
 export interface Service {
@@ -26,13 +22,7 @@ const BASE = '/dashboard/service';
 const API = '/api/service';
 
 export default function ServiceListPage() {
-  const navigate = useNavigate();
-  const { user } = useAuth();
-  const state = useListState({ sort: 'name' });
-  const query = useListQuery<Service>(API, state);
-  const remove = useDeleteRecord(API);
-  const canEdit = can(user, ['service:update']);
-  const canDelete = can(user, ['service:delete']);
+  const { navigate, state, query, remove, canEdit, canDelete } = useRecordList<Service>(API, 'service');
 
   const columns = useMemo<DataTableColumn<Service>[]>(
     () => [

@@ -10,7 +10,7 @@ import { api, isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
-import { LoadError, PageSkeleton, Section } from '../customer/ui';
+import { RecordFormGate, Section } from '../customer/ui';
 import { applyPreset, PermissionsEditor } from './PermissionsEditor';
 import { ResetPasswordModal } from './UserModals';
 import { afterUserSaved, roleOptions, USER_PATH, type UserRecord, useUserRecord } from './user-api';
@@ -32,19 +32,12 @@ const updateResolver = schemaResolver(updateSchema, { sync: true });
 
 export default function UserFormPage() {
   const { id } = useParams();
-  const editing = Boolean(id);
-  const { data, isPending, isError, error, refetch } = useUserRecord(id);
-  if (editing && isPending) return <PageSkeleton />;
-  if (editing && isError)
-    return (
-      <LoadError
-        error={error}
-        onRetry={() => void refetch()}
-        backTo="/dashboard/user"
-        backLabel="العودة إلى المستخدمين"
-      />
-    );
-  return <UserForm key={id ?? 'new'} user={editing ? data : undefined} />;
+  const query = useUserRecord(id);
+  return (
+    <RecordFormGate id={id} query={query} backTo="/dashboard/user" backLabel="العودة إلى المستخدمين">
+      {(record) => <UserForm user={record} />}
+    </RecordFormGate>
+  );
 }
 
 function UserForm({ user }: { user?: UserRecord }) {
