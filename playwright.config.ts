@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = `/tmp/idara-e2e-${PORT}`;
 const reportDir = process.env.IDARA_REPORT_DIR;
+const serveCommand: string = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.serve;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,8 +30,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    // A fresh embedded database each run, on the built web app.
-    command: `rm -rf ${DATA_DIR} && node --import tsx apps/api/src/main.ts`,
+    // A fresh embedded database each run, on the built app, started the way `npm start` does.
+    command: `rm -rf ${DATA_DIR} && ${serveCommand}`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

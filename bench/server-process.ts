@@ -2,11 +2,26 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const mainPath = path.resolve(import.meta.dirname, '../apps/api/src/main.ts');
+const root = path.resolve(import.meta.dirname, '..');
 
-/** The real server (`main.ts`) as a child process on a data directory; resolves once it listens. */
+/** `npm run serve` as node arguments: the built server and the runtime flags production uses. */
+function serveArgs() {
+  const command: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+  const [node, ...args] = command.split(/\s+/);
+  if (node !== 'node') throw new Error(`scripts.serve should start with node: ${command}`);
+  if (!fs.existsSync(path.join(root, args[args.length - 1]))) {
+    throw new Error('the server is not built: run `npm run build` first');
+  }
+  return args;
+}
+
+/**
+ * The real server as `npm run serve` starts it (built, with its runtime flags), as a child process on
+ * a data directory; resolves once it listens.
+ */
 export async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+  const child = spawn(process.execPath, serveArgs(), {
+    cwd: root,
     env: {
       ...process.env,
       PORT: '0',

@@ -50,8 +50,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   // The embedded database runs on its own thread (see pglite-worker.mjs).
-  const client = new PGliteWorkerClient(opts.dataDir ? path.resolve(opts.dataDir) : undefined);
-  await client.waitReady;
+  const client = await PGliteWorkerClient.open(opts.dataDir ? path.resolve(opts.dataDir) : undefined);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     db,

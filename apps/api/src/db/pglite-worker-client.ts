@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 type Message = { op: string; [key: string]: unknown };
@@ -31,9 +33,28 @@ export class PGliteWorkerClient {
   private pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   readonly waitReady: Promise<void>;
 
-  constructor(dataDir?: string) {
+  /**
+   * Opens a database directory on a worker. A new directory is first initialised by a worker of its
+   * own that then exits: PGlite's initdb peaks at ~750 MB, and that memory leaves with the thread
+   * instead of staying with the server for its whole life.
+   */
+  static async open(dataDir?: string) {
+    if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      const init = new PGliteWorkerClient(dataDir, true);
+      try {
+        await init.waitReady;
+      } finally {
+        await init.worker.terminate();
+      }
+    }
+    const client = new PGliteWorkerClient(dataDir);
+    await client.waitReady;
+    return client;
+  }
+
+  constructor(dataDir?: string, initOnly = false) {
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir },
+      workerData: { dataDir, initOnly },
       // The worker's JS heap only carries result pages; a cap makes V8 collect instead of growing.
       resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
     });

@@ -120,6 +120,7 @@ try {
     extensions: { pg_trgm },
     postgresqlconf: ['shared_buffers=16MB'],
   });
+  if (workerData.initOnly) await db.close();
   parentPort.postMessage({ id: 0, ok: true, result: 'ready' });
 } catch (err) {
   parentPort.postMessage({ id: 0, ok: false, error: serializeError(err) });

@@ -1,11 +1,12 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { riyadhParts } from '@idara/domain';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { badRequest } from './errors';
 import { csvField, csvText, type OutputColumn, outputColumns, xlsxCell } from './export-cells';
 
 export { neutralizeFormula } from './export-cells';
+
+import { loadExcel } from './excel';
 
 export type ExportFileType = 'xlsx' | 'csv';
 
@@ -121,7 +122,8 @@ const sheetName = (title: string) =>
     .replace(/^[\s']+|[\s']+$/g, '')
     .slice(0, 31) || 'البيانات';
 
-function xlsxSink(out: PassThrough, title: string, columns: OutputColumn[]): Sink {
+async function xlsxSink(out: PassThrough, title: string, columns: OutputColumn[]): Promise<Sink> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   workbook.creator = 'Idara';
   const sheet = workbook.addWorksheet(sheetName(title), {
@@ -196,7 +198,7 @@ export async function sendExport(reply: FastifyReply, req: ExportRequest): Promi
 
   let count = 0;
   try {
-    const sink = req.fileType === 'csv' ? csvSink(out, columns) : xlsxSink(out, req.title, columns);
+    const sink = req.fileType === 'csv' ? csvSink(out, columns) : await xlsxSink(out, req.title, columns);
     while (!next.done && !out.destroyed) {
       await sink.write(next.value);
       count++;

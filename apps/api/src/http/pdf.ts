@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatDateTime, formatHijriDate } from '@idara/domain';
 import type { FastifyReply } from 'fastify';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { AppError } from './errors';
 import type { ExportColumn } from './export';
 import { contentDisposition } from './export';
@@ -17,11 +17,14 @@ function getBrowser() {
   if (!fs.existsSync(chromiumPath())) {
     throw new AppError(503, 'تصدير PDF غير متاح على هذا الخادم (المتصفح غير مثبت)، استخدم Excel أو CSV');
   }
-  browser ??= chromium
-    .launch({
-      executablePath: chromiumPath(),
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    })
+  // playwright-core costs ~90 MB of memory to load, so it is imported only when a PDF is asked for.
+  browser ??= import('playwright-core')
+    .then(({ chromium }) =>
+      chromium.launch({
+        executablePath: chromiumPath(),
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      }),
+    )
     .catch((err) => {
       browser = undefined;
       throw err;

@@ -1,5 +1,6 @@
-import ExcelJS from 'exceljs';
+import type { Cell } from 'exceljs';
 import { badRequest } from './errors';
+import { loadExcel } from './excel';
 
 export interface Table {
   headers: string[];
@@ -42,7 +43,7 @@ export function parseCsv(text: string): string[][] {
   return out;
 }
 
-function cellText(cell: ExcelJS.Cell): string {
+function cellText(cell: Cell): string {
   const v = cell.value;
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString();
@@ -57,6 +58,7 @@ export async function readTable(buffer: Buffer, fileName: string, maxRows: numbe
   if (lower.endsWith('.csv')) {
     grid = parseCsv(buffer.toString('utf8')).map((cells, i) => ({ line: i + 1, cells }));
   } else if (lower.endsWith('.xlsx')) {
+    const ExcelJS = await loadExcel();
     const book = new ExcelJS.Workbook();
     try {
       await book.xlsx.load(buffer as unknown as ArrayBuffer);
