@@ -14,3 +14,5 @@ export * from './schemas/settings';
 export * from './schemas/user';
 export * from './search';
 export * from './vat';
+export * from './orders';
+export * from './schemas/orders';

@@ -249,3 +249,111 @@ export const customers = pgTable(
     index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/** Gap-free numbering: one row per sequence, incremented inside the transaction that uses it. */
+export const counters = pgTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    _id: id(),
+    number: integer('number').notNull(),
+    customer: uuid('customer_id')
+      .notNull()
+      .references(() => customers._id, { onDelete: 'restrict' }),
+    contract: uuid('contract_id').references(() => contracts._id, { onDelete: 'restrict' }),
+    city: uuid('city_id').references(() => cities._id, { onDelete: 'restrict' }),
+    address: text('address').notNull().default(''),
+    status: text('status').notNull().default('new'),
+    assignees: uuid('assignees').array().notNull().default(sql`'{}'::uuid[]`),
+    scheduledAt: ts('scheduled_at'),
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    subtotal: money('subtotal_halalas').notNull(),
+    discount: money('discount_halalas').notNull().default(sql`0`),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    taxAmount: money('tax_halalas').notNull(),
+    total: money('total_halalas').notNull(),
+    /** Σ payments marked paid. */
+    paid: money('paid_halalas').notNull().default(sql`0`),
+    /** total − Σ payments not rejected: what may still be requested. */
+    balance: money('balance_halalas').notNull(),
+    notes: text('notes').notNull().default(''),
+    createdBy: uuid('created_by'),
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    index('orders_customer_idx').on(t.customer),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    index('orders_city_idx').on(t.city),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_assignees_idx').using('gin', t.assignees),
+    index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    _id: id(),
+    order: uuid('order_id')
+      .notNull()
+      .references(() => orders._id, { onDelete: 'cascade' }),
+    service: uuid('service_id')
+      .notNull()
+      .references(() => services._id, { onDelete: 'restrict' }),
+    /** The service's name when the order was written (an invoice keeps what was sold). */
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price_halalas').notNull(),
+    lineTotal: money('line_total_halalas').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.order, t.position), index('order_items_service_idx').on(t.service)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    _id: id(),
+    /** Invoice number: sequential and gap-free across the system (counters row 'invoice'). */
+    number: integer('number').notNull(),
+    order: uuid('order_id')
+      .notNull()
+      .references(() => orders._id, { onDelete: 'restrict' }),
+    customer: uuid('customer_id')
+      .notNull()
+      .references(() => customers._id, { onDelete: 'restrict' }),
+    amount: money('amount_halalas').notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    taxAmount: money('tax_halalas').notNull(),
+    paymentMethod: uuid('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods._id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('pending'),
+    dueDate: text('due_date'),
+    paidAt: ts('paid_at'),
+    requestedBy: uuid('requested_by'),
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: ts('reviewed_at'),
+    rejectionReason: text('rejection_reason').notNull().default(''),
+    note: text('note').notNull().default(''),
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_number_key').on(t.number),
+    index('payments_order_idx').on(t.order),
+    index('payments_customer_idx').on(t.customer),
+    index('payments_status_idx').on(t.status, t.createdAt),
+    index('payments_method_idx').on(t.paymentMethod),
+    index('payments_paid_at_idx').on(t.paidAt),
+    index('payments_created_idx').on(t.createdAt),
+    index('payments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);

@@ -118,45 +118,60 @@ export const routes: AppRoute[] = [
     page: () => import('../features/user/UserFormPage'),
   },
 
-  { path: '/dashboard/order', title: 'إدارة الطلبات', permissions: ['order:read'], page: placeholder },
-  { path: '/dashboard/order/new', title: 'طلب جديد', permissions: ['order:create'], page: placeholder },
+  {
+    path: '/dashboard/order',
+    title: 'إدارة الطلبات',
+    permissions: ['order:read'],
+    page: () => import('../features/order/OrderListPage'),
+  },
+  {
+    path: '/dashboard/order/new',
+    title: 'طلب جديد',
+    permissions: ['order:create'],
+    page: () => import('../features/order/OrderFormPage'),
+  },
   {
     path: '/dashboard/order/:id',
     title: 'تفاصيل الطلب',
     permissions: ['order:details'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/order/OrderDetailsPage'),
   },
   {
     path: '/dashboard/order/edit/:id',
     title: 'تعديل الطلب',
     permissions: ['order:update'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/order/OrderFormPage'),
   },
 
   { path: '/dashboard/task', title: 'المهام', permissions: ['task:read'], page: placeholder },
 
-  { path: '/dashboard/payment', title: 'إدارة الحسابات', permissions: ['payment:read'], page: placeholder },
+  {
+    path: '/dashboard/payment',
+    title: 'إدارة الحسابات',
+    permissions: ['payment:read'],
+    page: () => import('../features/payment/PaymentListPage'),
+  },
   {
     path: '/dashboard/payment/new',
     title: 'إضافة دفعة جديدة',
     permissions: ['payment:create'],
-    page: placeholder,
+    page: () => import('../features/payment/PaymentFormPage'),
   },
   {
     path: '/dashboard/payment/:id',
     title: 'تفاصيل الفاتورة',
     permissions: ['payment:details'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/payment/InvoicePage'),
   },
   {
     path: '/dashboard/payment/edit/:id',
     title: 'تعديل الدفعة',
     permissions: ['payment:update'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/payment/PaymentFormPage'),
   },
 
   {

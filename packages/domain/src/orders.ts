@@ -1,0 +1,104 @@
+import { vatOf } from './money';
+
+/**
+ * Order and invoice arithmetic, all in integer halalas with the one rounding rule of money.ts
+ * (half away from zero, applied once, to the VAT):
+ *   line     = quantity × unit price            (exact)
+ *   subtotal = Σ lines                          (exact)
+ *   net      = subtotal − discount              (exact; discount ≤ subtotal)
+ *   VAT      = round(net × rate / 100)
+ *   total    = net + VAT
+ * A payment's amount includes VAT; the VAT it contains is round(amount × rate / (100 + rate)).
+ * For an amount equal to the order total this gives back exactly the order's VAT (proved in
+ * orders.test.ts), so a one-payment invoice, the order, the QR and every export agree.
+ */
+export interface OrderLineInput {
+  quantity: number;
+  unitPrice: number; // halalas
+}
+
+export interface OrderTotals {
+  lines: number[];
+  subtotal: number;
+  discount: number;
+  net: number;
+  taxAmount: number;
+  total: number;
+}
+
+export function orderTotals(items: readonly OrderLineInput[], discount: number, taxRate: number): OrderTotals {
+  const lines = items.map((i) => {
+    if (!Number.isInteger(i.quantity) || !Number.isInteger(i.unitPrice)) {
+      throw new RangeError('الكمية والسعر يجب أن يكونا أعداداً صحيحة');
+    }
+    return i.quantity * i.unitPrice;
+  });
+  const subtotal = lines.reduce((a, b) => a + b, 0);
+  if (discount < 0 || discount > subtotal) throw new RangeError('الخصم أكبر من المجموع');
+  const net = subtotal - discount;
+  const taxAmount = vatOf(net, taxRate);
+  const total = net + taxAmount;
+  if (!Number.isSafeInteger(total)) throw new RangeError('المبلغ أكبر من المسموح');
+  return { lines, subtotal, discount, net, taxAmount, total };
+}
+
+/** VAT contained in a VAT-inclusive amount: round(amount × rate / (100 + rate)), exact. */
+export function vatIncluded(grossHalalas: number, taxRate: number): number {
+  if (!Number.isSafeInteger(grossHalalas)) throw new RangeError(`مبلغ غير صالح: ${grossHalalas}`);
+  // rate / (100 + rate) with the rate scaled to an integer (two decimals at most in settings).
+  const scale = 10_000;
+  const r = BigInt(Math.round(taxRate * scale));
+  const num = BigInt(grossHalalas) * r;
+  const den = BigInt(100 * scale) + r;
+  if (den === 0n) return 0;
+  const negative = num < 0n;
+  const a = negative ? -num : num;
+  let q = a / den;
+  if ((a % den) * 2n >= den) q += 1n;
+  const n = Number(negative ? -q : q);
+  return n === 0 ? 0 : n;
+}
+
+export const orderStatuses = ['new', 'in_progress', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  new: 'جديد',
+  in_progress: 'قيد التنفيذ',
+  completed: 'مكتمل',
+  cancelled: 'ملغي',
+};
+/** The only moves an order's status may make. */
+export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  new: ['in_progress', 'cancelled'],
+  in_progress: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+/** Arabic verb for the button that moves an order to a status. */
+export const orderStatusActions: Record<OrderStatus, string> = {
+  new: 'إعادة فتح',
+  in_progress: 'بدء التنفيذ',
+  completed: 'إكمال الطلب',
+  cancelled: 'إلغاء الطلب',
+};
+
+export const paymentStatuses = ['pending', 'approved', 'paid', 'rejected'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  pending: 'بانتظار الموافقة',
+  approved: 'معتمدة',
+  paid: 'مدفوعة',
+  rejected: 'مرفوضة',
+};
+export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ['approved', 'rejected'],
+  approved: ['paid'],
+  paid: [],
+  rejected: [],
+};
+/** The permission each move needs: approving and rejecting is a manager's call. */
+export const paymentTransitionPermission: Record<Exclude<PaymentStatus, 'pending'>, string> = {
+  approved: 'payment:approve',
+  rejected: 'payment:approve',
+  paid: 'payment:update',
+};

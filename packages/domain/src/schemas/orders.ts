@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { toLatinDigits } from '../digits';
+import { orderStatuses, paymentStatuses } from '../orders';
+import { idSchema } from './common';
+import { moneyInput } from './money';
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { message: 'النص طويل جداً' }).optional().default('');
+
+const quantity = z
+  .union([z.string(), z.number()], { message: 'الكمية مطلوبة' })
+  .transform((v) => Number(toLatinDigits(String(v)).trim()))
+  .pipe(
+    z
+      .number({ message: 'الكمية يجب أن تكون رقماً' })
+      .int({ message: 'الكمية يجب أن تكون عدداً صحيحاً' })
+      .min(1, { message: 'الكمية لا تقل عن 1' })
+      .max(10_000, { message: 'الكمية لا تزيد عن 10000' }),
+  );
+
+/** Date-time from a picker (ISO string) or empty → null. */
+const optionalDateTime = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v.trim() === '') return null;
+    const d = new Date(v);
+    if (Number.isNaN(d.getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'التاريخ غير صحيح' });
+      return z.NEVER;
+    }
+    return d.toISOString();
+  });
+
+/** Calendar date YYYY-MM-DD or empty → null. */
+const optionalDate = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v.trim() === '') return null;
+    const s = toLatinDigits(v.trim()).slice(0, 10);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(new Date(`${s}T00:00:00Z`).getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'التاريخ غير صحيح' });
+      return z.NEVER;
+    }
+    return s;
+  });
+
+export const orderItemInput = z.object({
+  service: idSchema,
+  quantity,
+  unitPrice: moneyInput('سعر الوحدة'),
+});
+
+export const orderBody = z
+  .object({
+    customer: idSchema,
+    contract: idSchema.nullable().optional().default(null),
+    city: idSchema.nullable().optional().default(null),
+    address: optionalText(300),
+    items: z
+      .array(orderItemInput, { message: 'أضف خدمة واحدة على الأقل' })
+      .min(1, { message: 'أضف خدمة واحدة على الأقل' })
+      .max(100, { message: 'لا يزيد الطلب عن 100 بند' }),
+    discount: moneyInput('الخصم').optional().default('0.00'),
+    assignees: z.array(idSchema).max(50).optional().default([]),
+    scheduledAt: optionalDateTime,
+    startDate: optionalDate,
+    endDate: optionalDate,
+    notes: optionalText(2000),
+  })
+  .superRefine((o, ctx) => {
+    if (o.startDate && o.endDate && o.endDate < o.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'تاريخ النهاية قبل تاريخ البداية' });
+    }
+  });
+export type OrderBody = z.input<typeof orderBody>;
+
+export const orderStatusBody = z.object({
+  status: z.enum(orderStatuses, { message: 'حالة الطلب غير معروفة' }),
+});
+
+export const paymentBody = z.object({
+  order: idSchema,
+  amount: moneyInput('المبلغ').refine((v) => v !== '0.00', { message: 'المبلغ يجب أن يكون أكبر من صفر' }),
+  paymentMethod: idSchema,
+  dueDate: optionalDate,
+  note: optionalText(1000),
+  /** Set after the user confirmed paying more than the order's balance. */
+  allowOverpay: z.boolean().optional().default(false),
+});
+export type PaymentBody = z.input<typeof paymentBody>;
+
+export const paymentStatusBody = z
+  .object({
+    status: z.enum(paymentStatuses, { message: 'حالة الدفعة غير معروفة' }),
+    reason: z.string().trim().max(500, { message: 'السبب طويل جداً' }).optional().default(''),
+  })
+  .superRefine((b, ctx) => {
+    if (b.status === 'rejected' && b.reason.length < 3) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'اكتب سبب الرفض' });
+    }
+  });
