@@ -34,6 +34,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDeleteRecord } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
+import CustomerOrdersTab from '../order/CustomerOrdersTab';
+import CustomerPaymentsTab from '../payment/CustomerPaymentsTab';
 import { ActivityTimeline } from './ActivityTimeline';
 import {
   CUSTOMER_PATH,
@@ -207,22 +209,10 @@ function CustomerDetails({ customer }: { customer: Customer }) {
           <CustomerInfo customer={customer} />
         </Tabs.Panel>
         <Tabs.Panel value="orders" pt="md">
-          <Paper withBorder radius="lg">
-            <EmptyState
-              icon={<IconReceipt size={26} />}
-              title="لا توجد طلبات بعد"
-              text="ستظهر هنا طلبات العميل"
-            />
-          </Paper>
+          <CustomerOrdersTab customerId={customer._id} />
         </Tabs.Panel>
         <Tabs.Panel value="payments" pt="md">
-          <Paper withBorder radius="lg">
-            <EmptyState
-              icon={<IconCash size={26} />}
-              title="لا توجد مدفوعات بعد"
-              text="ستظهر هنا مدفوعات العميل"
-            />
-          </Paper>
+          <CustomerPaymentsTab customerId={customer._id} />
         </Tabs.Panel>
         <Tabs.Panel value="tasks" pt="md">
           <Paper withBorder radius="lg">
