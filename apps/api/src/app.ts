@@ -18,7 +18,10 @@ import { cityRoutes } from './modules/city/routes';
 import { contractRoutes } from './modules/contract/routes';
 import { customerImportRoutes } from './modules/customer/import-routes';
 import { customerRoutes } from './modules/customer/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { governmentRoutes } from './modules/government/routes';
+import { orderRoutes } from './modules/order/routes';
+import { paymentRoutes } from './modules/payment/routes';
 import { paymentMethodRoutes } from './modules/payment-method/routes';
 import { serviceRoutes } from './modules/service/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -123,6 +126,9 @@ export async function buildApp(opts: AppOptions) {
   await app.register(governmentRoutes, { prefix: '/api/government' });
   await app.register(cityRoutes, { prefix: '/api/city' });
   await app.register(activityRoutes, { prefix: '/api/activity' });
+  await app.register(orderRoutes, { prefix: '/api/order' });
+  await app.register(paymentRoutes, { prefix: '/api/payment' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
 
   await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);
   app.decorate('io', opts.realtime !== false ? attachRealtime(app) : null);

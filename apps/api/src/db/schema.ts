@@ -314,7 +314,10 @@ export const orderItems = pgTable(
     lineTotal: money('line_total_halalas').notNull(),
     position: integer('position').notNull(),
   },
-  (t) => [index('order_items_order_idx').on(t.order, t.position), index('order_items_service_idx').on(t.service)],
+  (t) => [
+    index('order_items_order_idx').on(t.order, t.position),
+    index('order_items_service_idx').on(t.service),
+  ],
 );
 
 export const payments = pgTable(

@@ -12,6 +12,35 @@ export interface OutputColumn {
 
 export const HIJRI_SUFFIX = ' (هجري)';
 
+/** Marks the row withTotals appends: its value is the cells by column key. */
+export const TOTALS_ROW = '__totals__';
+
+/**
+ * The rows, then one «الإجمالي» row summing the columns marked `total` (money exactly, in halalas).
+ * Nothing is buffered: sums grow as rows stream past.
+ */
+export async function* withTotals(
+  rows: AsyncIterable<Record<string, unknown>>,
+  columns: ExportColumn[],
+): AsyncGenerator<Record<string, unknown>> {
+  const summed = columns.filter((c) => c.total);
+  if (!summed.length) return yield* rows;
+  const sums = new Map(summed.map((c) => [c.key, 0]));
+  for await (const row of rows) {
+    for (const c of summed) {
+      const v = c.value ? c.value(row) : row[c.key];
+      if (v === null || v === undefined || v === '') continue;
+      sums.set(c.key, sums.get(c.key)! + (c.type === 'money' ? toHalalas(String(v)) : Number(v)));
+    }
+    yield row;
+  }
+  const cells: Record<string, unknown> = {};
+  const label = columns.find((c) => !c.total && (c.type ?? 'text') === 'text');
+  if (label) cells[label.key] = 'الإجمالي';
+  for (const c of summed) cells[c.key] = c.type === 'money' ? fromHalalas(sums.get(c.key)!) : sums.get(c.key);
+  yield { [TOTALS_ROW]: cells };
+}
+
 const DEFAULT_WIDTH: Record<OutputColumn['type'], number> = {
   text: 24,
   number: 12,
@@ -27,7 +56,10 @@ export function outputColumns(columns: ExportColumn[]): OutputColumn[] {
   const out: OutputColumn[] = [];
   for (const c of columns) {
     const type = c.type ?? 'text';
-    const raw = c.value ?? ((row: Record<string, unknown>) => row[c.key]);
+    const own = c.value ?? ((row: Record<string, unknown>) => row[c.key]);
+    // The totals row carries its own values, whatever the column computes for a record.
+    const raw = (row: Record<string, unknown>) =>
+      row[TOTALS_ROW] ? (row[TOTALS_ROW] as Record<string, unknown>)[c.key] : own(row);
     out.push({
       header: c.header,
       type,

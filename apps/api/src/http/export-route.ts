@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { recordActivity } from '../lib/activity';
 import { type ExportColumn, parseFileType, sendExport } from './export';
+import { withTotals } from './export-cells';
 import { iterateList, type ListResource, parseListQuery } from './list-query';
 import { sendPdfExport } from './pdf';
 import { actorOf } from './request-context';
@@ -35,12 +36,13 @@ export function registerExportRoute(
         fileName: opts.export.fileName,
         title: opts.export.fileName,
         columns,
-        rows: iterateList(app.db, opts.resource, query),
+        rows: withTotals(iterateList(app.db, opts.resource, query), columns),
       };
-      const rows =
+      const written =
         fileType === 'pdf'
           ? await sendPdfExport(reply, source)
           : await sendExport(reply, { ...source, fileType });
+      const rows = columns.some((c) => c.total) ? Math.max(0, written - 1) : written; // not the totals row
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: opts.entity,

@@ -21,6 +21,8 @@ export interface ExportColumn {
   width?: number;
   /** Computed cell instead of row[key]. */
   value?: (row: Record<string, unknown>) => unknown;
+  /** Summed into a last «الإجمالي» row (money or number columns). */
+  total?: boolean;
 }
 
 export interface ExportRequest {

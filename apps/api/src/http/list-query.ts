@@ -1,5 +1,18 @@
 import { normalizeArabic, toLatinDigits } from '@idara/domain';
-import { and, asc, desc, eq, fillPlaceholders, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  fillPlaceholders,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { type CompiledSelect, compileSelect, runCompiled } from '../db/fast-query';
@@ -11,11 +24,15 @@ export interface FilterSpec {
   column: PgColumn;
   type: FilterType;
   values?: readonly string[];
+  /** A condition of its own for one value (e.g. an array that contains it, a row that exists). */
+  where?: (value: SQL) => SQL;
 }
 
 /** What a list endpoint exposes: its public fields, filters and search column. */
 export interface ListResource {
   table: PgTable;
+  /** Tables left-joined for display fields (e.g. the customer's name on an order). */
+  joins?: { table: PgTable; on: SQL }[];
   /** API field name → column. Only these can be selected, sorted or returned. */
   fields: Record<string, PgColumn>;
   /** Fields returned when the client does not ask for `fields`; default all. */
@@ -177,8 +194,14 @@ export interface ListResult<T = Record<string, unknown>> {
 function buildShape(db: DbOrTx, resource: ListResource, q: ListQuery, extraWhere?: SQL, keyset = false) {
   const where: SQL[] = [];
   q.conditions.forEach((c, i) => {
-    const column = resource.filters![c.filter].column;
+    const spec = resource.filters![c.filter];
+    const column = spec.column;
     const ph = c.values.map((_, j) => sql.placeholder(`c${i}_${j}`));
+    if (spec.where && (c.op === 'eq' || c.op === 'in')) {
+      const each = ph.map((p) => spec.where!(sql`${p}`));
+      where.push(each.length === 1 ? each[0] : or(...each)!);
+      return;
+    }
     const op = { eq: eq, gte: gte, lte: lte }[c.op as 'eq' | 'gte' | 'lte'];
     if (op) where.push(op(column, ph[0]));
     else if (c.op === 'in') where.push(inArray(column, ph));
@@ -195,9 +218,7 @@ function buildShape(db: DbOrTx, resource: ListResource, q: ListQuery, extraWhere
   const orderBy = q.sort.map((s) =>
     s.descending ? desc(resource.fields[s.field]) : asc(resource.fields[s.field]),
   );
-  let rows = db
-    .select(selection)
-    .from(resource.table)
+  let rows = withJoins(db.select(selection).from(resource.table).$dynamic(), resource)
     .where(pageCondition)
     .orderBy(...orderBy)
     .$dynamic();
@@ -206,8 +227,10 @@ function buildShape(db: DbOrTx, resource: ListResource, q: ListQuery, extraWhere
     if (!keyset) rows = rows.offset(sql.placeholder('offset') as unknown as number);
   }
   const countSelection = { total: sql<number>`count(*)::int` };
-  const count = db.select(countSelection).from(resource.table).where(condition);
-  return { rows, count, selection, countSelection };
+  const count = withJoins(db.select(countSelection).from(resource.table).$dynamic(), resource).where(
+    condition,
+  );
+  return { rows, count, selection, countSelection, condition };
 }
 
 /**
@@ -218,8 +241,12 @@ function buildShape(db: DbOrTx, resource: ListResource, q: ListQuery, extraWhere
  */
 function afterRow(resource: ListResource, q: ListQuery): SQL {
   const id = resource.fields._id;
+  const joins = sql.join(
+    (resource.joins ?? []).map((j) => sql` left join ${j.table} on ${j.on}`),
+    sql``,
+  );
   const last = (column: PgColumn) =>
-    sql`(select ${column} from ${resource.table} where ${id} = ${sql.placeholder('after')})`;
+    sql`(select ${column} from ${resource.table}${joins} where ${id} = ${sql.placeholder('after')})`;
   const branches: SQL[] = [];
   const equalSoFar: SQL[] = [];
   for (const s of q.sort) {
@@ -234,9 +261,43 @@ function afterRow(resource: ListResource, q: ListQuery): SQL {
   const keyset = sql`(${sql.join(branches, sql` or `)})`;
   // The same bound on the leading column alone, which an index on it can serve (the OR above cannot).
   const lead = resource.fields[q.sort[0].field];
-  if (!lead.notNull) return keyset;
+  // A left-joined column can be NULL whatever its own table says.
+  if (!lead.notNull || lead.table !== resource.table) return keyset;
   const bound = q.sort[0].descending ? sql`${lead} <= ${last(lead)}` : sql`${lead} >= ${last(lead)}`;
   return and(bound, keyset)!;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any Drizzle select builder
+function withJoins<Q extends { leftJoin: (table: PgTable, on: SQL) => any }>(
+  query: Q,
+  resource: ListResource,
+): Q {
+  let q = query;
+  for (const j of resource.joins ?? []) q = q.leftJoin(j.table, j.on);
+  return q;
+}
+
+/** `select <fields> from <table> left join …` for one record's details, with the list's joins. */
+export function withJoinsSelect(db: DbOrTx, resource: ListResource, fields: Record<string, PgColumn>) {
+  return withJoins(db.select(fields).from(resource.table).$dynamic(), resource);
+}
+
+/**
+ * An aggregate over every row a list request selects (same filters and search, no paging), e.g.
+ * the payments list's totals row.
+ */
+export async function aggregateList<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  resource: ListResource,
+  query: Record<string, unknown>,
+  selection: Record<string, SQL.Aliased | SQL | PgColumn>,
+): Promise<T> {
+  const q = parseListQuery(resource, { ...query, page: '1', limit: '1' });
+  const built = buildShape(db, resource, q);
+  const [row] = await withJoins(db.select(selection).from(resource.table).$dynamic(), resource)
+    .where(built.condition)
+    .execute(placeholderValues(q));
+  return row as T;
 }
 
 /** The values for buildShape's placeholders, named the same way. */

@@ -53,7 +53,7 @@ function fonts() {
   return fontCss;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const PDF_MAX_ROWS = 2000;
@@ -100,24 +100,33 @@ export async function sendPdfExport(
     <table><thead><tr>${cols.map((c) => `<th>${escapeHtml(c.header)}</th>`).join('')}</tr></thead>
     <tbody>${body.join('')}</tbody></table></body></html>`;
 
+  const pdf = await htmlToPdf(html, { pageNumbers: true });
+  reply
+    .type('application/pdf')
+    .header('content-disposition', contentDisposition(req.fileName, 'pdf'))
+    .header('cache-control', 'no-store');
+  reply.send(pdf);
+  return body.length;
+}
+
+/** The app's Arabic font as @font-face rules with the files embedded, for HTML printed to PDF. */
+export const embeddedFontCss = () => fonts();
+
+/** A complete HTML document printed by the shared Chromium (page size from its CSS @page). */
+export async function htmlToPdf(html: string, opts: { pageNumbers?: boolean } = {}): Promise<Buffer> {
   const page = await (await getBrowser()).newPage();
   try {
     await page.setContent(html, { waitUntil: 'load' });
     await page.evaluate('document.fonts.ready');
-    const pdf = await page.pdf({
+    return await page.pdf({
       preferCSSPageSize: true,
       printBackground: true,
-      displayHeaderFooter: true,
+      displayHeaderFooter: Boolean(opts.pageNumbers),
       headerTemplate: '<span></span>',
-      footerTemplate:
-        '<div style="font-size:8pt;width:100%;text-align:center;color:#777"><span class="pageNumber"></span> / <span class="totalPages"></span></div>',
+      footerTemplate: opts.pageNumbers
+        ? '<div style="font-size:8pt;width:100%;text-align:center;color:#777"><span class="pageNumber"></span> / <span class="totalPages"></span></div>'
+        : '<span></span>',
     });
-    reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition(req.fileName, 'pdf'))
-      .header('cache-control', 'no-store');
-    reply.send(pdf);
-    return body.length;
   } finally {
     await page.close();
   }

@@ -14,6 +14,23 @@ export interface DomainEvents {
     actorId: string | null;
     fileName: string;
   };
+  'order.created': { orderId: string; number: number; customerName: string; actorId: string | null };
+  /** A payment was recorded (`newPayment`) and awaits approval (`ask`). */
+  'payment.created': {
+    paymentId: string;
+    number: number;
+    orderNumber: number;
+    amount: string;
+    actorId: string | null;
+  };
+  /** A payment was approved, rejected or marked paid. */
+  'payment.status': {
+    paymentId: string;
+    number: number;
+    status: 'approved' | 'rejected' | 'paid';
+    requestedBy: string | null;
+    actorId: string | null;
+  };
 }
 
 export class EventBus {

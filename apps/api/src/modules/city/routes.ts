@@ -1,7 +1,7 @@
 import { cityBody, normalizeArabic } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { nameLookup } from '../../db/lookups';
-import { cities, customers, governments } from '../../db/schema';
+import { cities, customers, governments, orders } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import { AppError } from '../../http/errors';
 import type { ListResource } from '../../http/list-query';
@@ -52,5 +52,8 @@ export const cityRoutes = crudRoutes({
         fieldErrors: { government: 'المنطقة المختارة غير موجودة' },
       });
   },
-  references: [{ table: customers, column: customers.city, what: 'العملاء' }],
+  references: [
+    { table: customers, column: customers.city, what: 'العملاء' },
+    { table: orders, column: orders.city, what: 'الطلبات' },
+  ],
 });

@@ -1,5 +1,5 @@
 import { contractBody, normalizeArabic } from '@idara/domain';
-import { contracts } from '../../db/schema';
+import { contracts, orders } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import type { ListResource } from '../../http/list-query';
 
@@ -32,6 +32,7 @@ export const contractRoutes = crudRoutes({
   body: contractBody,
   toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
   label: (r) => String(r.name),
+  references: [{ table: orders, column: orders.contract, what: 'الطلبات' }],
   export: {
     fileName: 'أنواع العقود',
     columns: () => [

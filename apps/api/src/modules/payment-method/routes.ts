@@ -4,7 +4,7 @@ import {
   paymentMethodKindLabels,
   paymentMethodKinds,
 } from '@idara/domain';
-import { paymentMethods } from '../../db/schema';
+import { paymentMethods, payments } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import type { ListResource } from '../../http/list-query';
 
@@ -38,6 +38,7 @@ export const paymentMethodRoutes = crudRoutes({
   body: paymentMethodBody,
   toValues: (b) => ({ ...b, searchText: normalizeArabic(b.name) }),
   label: (r) => String(r.name),
+  references: [{ table: payments, column: payments.paymentMethod, what: 'المدفوعات' }],
   export: {
     fileName: 'طرق الدفع',
     columns: () => [

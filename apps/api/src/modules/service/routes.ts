@@ -1,5 +1,5 @@
 import { normalizeArabic, serviceBody } from '@idara/domain';
-import { services } from '../../db/schema';
+import { orderItems, services } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import type { ListResource } from '../../http/list-query';
 
@@ -20,7 +20,6 @@ export const serviceResource: ListResource = {
   maxLimit: 1000,
 };
 
-// Orders will reference services (the orders issue adds that reference here).
 export const serviceRoutes = crudRoutes({
   entity: 'service',
   area: 'service',
@@ -31,6 +30,7 @@ export const serviceRoutes = crudRoutes({
   body: serviceBody,
   toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
   label: (r) => String(r.name),
+  references: [{ table: orderItems, column: orderItems.service, what: 'بنود الطلبات' }],
   export: {
     fileName: 'الخدمات',
     columns: () => [

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let admin: string;
+
+const post = (url: string, payload: unknown) =>
+  t.inject({ method: 'POST', url, token: admin, payload: payload as object });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const customer = (await post('/api/customer', { name: 'عميل اللوحة', phoneNumber: '0553330001' })).json()
+    ._id;
+  const service = (await post('/api/service', { name: 'غسيل خزانات', price: '200.00' })).json()._id;
+  const cash = (await t.inject({ method: 'GET', url: '/api/paymentMethod?limit=0', token: admin })).json()
+    .data[0]._id;
+  const a = (
+    await post('/api/order', { customer, items: [{ service, quantity: 2, unitPrice: '200.00' }] })
+  ).json(); // 460.00
+  await post('/api/order', { customer, items: [{ service, quantity: 1, unitPrice: '100.00' }] }); // 115.00
+  const p = (await post('/api/payment', { order: a._id, amount: '300.00', paymentMethod: cash })).json();
+  await post(`/api/payment/${p._id}/status`, { status: 'approved' });
+  await post(`/api/payment/${p._id}/status`, { status: 'paid' });
+  await post(`/api/order/${a._id}/status`, { status: 'in_progress' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('dashboard', () => {
+  it('sums the business in one call for the admin', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/dashboard', token: admin });
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.cards).toMatchObject({
+      ordersToday: 2,
+      openOrders: 2,
+      unpaidBalance: '275.00', // 460 + 115 − 300 paid
+      revenueHijriMonth: { amount: '300.00' },
+      revenueGregorianMonth: { amount: '300.00' },
+    });
+    expect(d.cards.revenueHijriMonth.label).toMatch(/هـ$/);
+    expect(d.revenueByMonth).toHaveLength(12);
+    expect(d.revenueByMonth[11].amount).toBe('300.00');
+    expect(d.ordersByStatus.find((s: { status: string }) => s.status === 'in_progress').count).toBe(1);
+    expect(d.topServices[0]).toMatchObject({ name: 'غسيل خزانات', quantity: 3, amount: '500.00' });
+    expect(d.recentActivity.length).toBeGreaterThan(0);
+  });
+
+  it('leaves out what a user may not read', async () => {
+    const employee = await t.userWith('employee', ['order:read']);
+    const d = (await t.inject({ method: 'GET', url: '/api/dashboard', token: employee.token })).json();
+    expect(d.cards.openOrders).toBe(2);
+    expect(d.cards.unpaidBalance).toBeUndefined();
+    expect(d.cards.revenueHijriMonth).toBeUndefined();
+    expect(d.revenueByMonth).toBeUndefined();
+    expect(d.recentActivity).toBeUndefined();
+    const nobody = await t.userWith('employee', []);
+    const empty = (await t.inject({ method: 'GET', url: '/api/dashboard', token: nobody.token })).json();
+    expect(empty).toEqual({ cards: {} });
+    expect((await t.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+  });
+});

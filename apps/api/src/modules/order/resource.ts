@@ -1,0 +1,71 @@
+import { formatSaudiPhoneLocal, normalizeArabic, orderStatuses } from '@idara/domain';
+import { eq, sql } from 'drizzle-orm';
+import { cities, contracts, customers, orderItems, orders } from '../../db/schema';
+import type { ListResource } from '../../http/list-query';
+
+export const orderFields = {
+  _id: orders._id,
+  number: orders.number,
+  customer: orders.customer,
+  customerName: customers.name,
+  customerPhone: customers.phoneNumber,
+  contract: orders.contract,
+  contractName: contracts.name,
+  city: orders.city,
+  cityName: cities.name,
+  address: orders.address,
+  status: orders.status,
+  assignees: orders.assignees,
+  scheduledAt: orders.scheduledAt,
+  startDate: orders.startDate,
+  endDate: orders.endDate,
+  subtotal: orders.subtotal,
+  discount: orders.discount,
+  taxRate: orders.taxRate,
+  taxAmount: orders.taxAmount,
+  total: orders.total,
+  paid: orders.paid,
+  balance: orders.balance,
+  notes: orders.notes,
+  createdBy: orders.createdBy,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+};
+
+export const orderResource: ListResource = {
+  table: orders,
+  joins: [
+    { table: customers, on: eq(orders.customer, customers._id) },
+    { table: contracts, on: eq(orders.contract, contracts._id) },
+    { table: cities, on: eq(orders.city, cities._id) },
+  ],
+  fields: orderFields,
+  filters: {
+    status: { column: orders.status, type: 'enum', values: orderStatuses },
+    customer: { column: orders.customer, type: 'uuid' },
+    city: { column: orders.city, type: 'uuid' },
+    contract: { column: orders.contract, type: 'uuid' },
+    service: {
+      column: orderItems.service,
+      type: 'uuid',
+      where: (id) =>
+        sql`exists (select 1 from ${orderItems} where ${orderItems.order} = ${orders._id} and ${orderItems.service} = ${id}::uuid)`,
+    },
+    assignee: {
+      column: orders.assignees,
+      type: 'uuid',
+      where: (id) => sql`${orders.assignees} @> array[${id}::uuid]`,
+    },
+    createdAt: { column: orders.createdAt, type: 'date' },
+    scheduledAt: { column: orders.scheduledAt, type: 'date' },
+  },
+  searchColumn: orders.searchText,
+  defaultSort: '-createdAt',
+};
+
+/** What search matches on an order: its number and the customer's name and phone (both forms). */
+export function orderSearchText(number: number, customer: { name: string; phoneNumber: string }) {
+  return normalizeArabic(
+    `${number} ${customer.name} ${customer.phoneNumber} ${formatSaudiPhoneLocal(customer.phoneNumber)}`,
+  );
+}

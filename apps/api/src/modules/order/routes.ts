@@ -1,0 +1,93 @@
+import {
+  formatSaudiPhoneLocal,
+  idSchema,
+  orderBody,
+  orderStatusBody,
+  orderStatusLabels,
+} from '@idara/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerExportRoute } from '../../http/export-route';
+import { runList } from '../../http/list-query';
+import { actorOf } from '../../http/request-context';
+import { orderResource } from './resource';
+import { changeOrderStatus, createOrder, deleteOrder, loadOrder, updateOrder } from './service';
+
+const params = z.object({ id: idSchema });
+const tags = ['order'];
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { config: { permissions: ['order:read'] }, schema: { tags } }, async (req) =>
+    runList(app.db, orderResource, req.query as Record<string, unknown>),
+  );
+
+  registerExportRoute(app, {
+    entity: 'order',
+    permission: 'order:read',
+    resource: orderResource,
+    export: {
+      fileName: 'الطلبات',
+      pdf: true,
+      columns: () => [
+        { key: 'number', header: 'رقم الطلب', type: 'number' },
+        { key: 'customerName', header: 'العميل', width: 28 },
+        {
+          key: 'customerPhone',
+          header: 'الجوال',
+          value: (r) => (r.customerPhone ? formatSaudiPhoneLocal(String(r.customerPhone)) : ''),
+        },
+        { key: 'cityName', header: 'المدينة' },
+        {
+          key: 'status',
+          header: 'الحالة',
+          value: (r) => orderStatusLabels[r.status as keyof typeof orderStatusLabels] ?? r.status,
+        },
+        { key: 'subtotal', header: 'المجموع (ر.س)', type: 'money', total: true },
+        { key: 'discount', header: 'الخصم (ر.س)', type: 'money', total: true },
+        { key: 'taxAmount', header: 'الضريبة (ر.س)', type: 'money', total: true },
+        { key: 'total', header: 'الإجمالي (ر.س)', type: 'money', total: true },
+        { key: 'paid', header: 'المدفوع (ر.س)', type: 'money', total: true },
+        { key: 'balance', header: 'المتبقي (ر.س)', type: 'money', total: true },
+        { key: 'scheduledAt', header: 'موعد التنفيذ', type: 'datetime' },
+        { key: 'createdAt', header: 'تاريخ الطلب', type: 'datetime' },
+      ],
+    },
+  });
+
+  app.get('/:id', { config: { permissions: ['order:details'] }, schema: { tags, params } }, async (req) =>
+    loadOrder(app.db, req.params.id),
+  );
+
+  app.post(
+    '/',
+    { config: { permissions: ['order:create'] }, schema: { tags, body: orderBody } },
+    async (req, reply) => {
+      const order = await app.db.transaction((tx) => createOrder(tx, actorOf(req), req.body));
+      app.events.emit('order.created', {
+        orderId: String(order._id),
+        number: Number(order.number),
+        customerName: String(order.customerName),
+        actorId: req.user?._id ?? null,
+      });
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.put(
+    '/:id',
+    { config: { permissions: ['order:update'] }, schema: { tags, params, body: orderBody } },
+    async (req) => app.db.transaction((tx) => updateOrder(tx, actorOf(req), req.params.id, req.body)),
+  );
+
+  app.post(
+    '/:id/status',
+    { config: { permissions: ['order:update'] }, schema: { tags, params, body: orderStatusBody } },
+    async (req) =>
+      app.db.transaction((tx) => changeOrderStatus(tx, actorOf(req), req.params.id, req.body.status)),
+  );
+
+  app.delete('/:id', { config: { permissions: ['order:delete'] }, schema: { tags, params } }, async (req) => {
+    const number = await app.db.transaction((tx) => deleteOrder(tx, actorOf(req), req.params.id));
+    return { message: `تم حذف الطلب رقم ${number}` };
+  });
+};

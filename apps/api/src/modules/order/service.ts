@@ -1,0 +1,246 @@
+import {
+  fromHalalas,
+  type OrderStatus,
+  type orderBody,
+  orderStatusLabels,
+  orderTotals,
+  orderTransitions,
+  toHalalas,
+} from '@idara/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client';
+import { cities, contracts, customers, orderItems, orders, payments, services, users } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { withJoinsSelect } from '../../http/list-query';
+import type { ActorContext } from '../../http/request-context';
+import { recordActivity } from '../../lib/activity';
+import { nextNumber } from '../../lib/counters';
+import { getSettings } from '../settings/service';
+import { orderFields, orderResource, orderSearchText } from './resource';
+
+type OrderInput = z.output<typeof orderBody>;
+type Row = Record<string, unknown>;
+
+const fieldError = (field: string, message: string) =>
+  new AppError(422, message, { fieldErrors: { [field]: message } });
+
+/** An order as the API shows it: the list's fields, its lines, and the moves its status may make. */
+export async function loadOrder(db: DbOrTx, id: string) {
+  const [order] = (await withJoinsSelect(db, orderResource, orderFields).where(eq(orders._id, id))) as Row[];
+  if (!order) throw notFound('الطلب');
+  const items = await db
+    .select({
+      _id: orderItems._id,
+      service: orderItems.service,
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+      lineTotal: orderItems.lineTotal,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.order, id))
+    .orderBy(asc(orderItems.position));
+  return { ...order, items, allowedStatuses: orderTransitions[order.status as OrderStatus] ?? [] } as Row & {
+    items: typeof items;
+  };
+}
+
+/** Checks every referenced record and prices the lines; throws 422 naming the field. */
+async function resolveInput(tx: Tx, input: OrderInput, taxRate: number) {
+  const [customer] = await tx
+    .select({ name: customers.name, phoneNumber: customers.phoneNumber })
+    .from(customers)
+    .where(eq(customers._id, input.customer));
+  if (!customer) throw fieldError('customer', 'العميل المختار غير موجود');
+  if (input.contract) {
+    const [c] = await tx
+      .select({ _id: contracts._id })
+      .from(contracts)
+      .where(eq(contracts._id, input.contract));
+    if (!c) throw fieldError('contract', 'نوع العقد المختار غير موجود');
+  }
+  if (input.city) {
+    const [c] = await tx.select({ _id: cities._id }).from(cities).where(eq(cities._id, input.city));
+    if (!c) throw fieldError('city', 'المدينة المختارة غير موجودة');
+  }
+  const assignees = [...new Set(input.assignees)];
+  if (assignees.length) {
+    const found = await tx
+      .select({ _id: users._id })
+      .from(users)
+      .where(and(inArray(users._id, assignees), eq(users.active, true)));
+    if (found.length !== assignees.length)
+      throw fieldError('assignees', 'أحد الموظفين المختارين غير موجود أو غير مفعّل');
+  }
+  const serviceIds = [...new Set(input.items.map((i) => i.service))];
+  const found = await tx
+    .select({ _id: services._id, name: services.name })
+    .from(services)
+    .where(inArray(services._id, serviceIds));
+  const names = new Map(found.map((s) => [s._id, s.name]));
+  input.items.forEach((item, i) => {
+    if (!names.has(item.service)) throw fieldError(`items.${i}.service`, 'الخدمة المختارة غير موجودة');
+  });
+  const lines = input.items.map((i) => ({ ...i, unitPriceH: toHalalas(i.unitPrice) }));
+  let totals: ReturnType<typeof orderTotals>;
+  try {
+    totals = orderTotals(
+      lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPriceH })),
+      toHalalas(input.discount),
+      taxRate,
+    );
+  } catch (err) {
+    if ((err as Error).message.includes('الخصم')) throw fieldError('discount', 'الخصم أكبر من مجموع البنود');
+    throw fieldError('items', 'مجموع الطلب أكبر من المسموح');
+  }
+  const itemRows = lines.map((l, position) => ({
+    service: l.service,
+    name: names.get(l.service)!,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    lineTotal: fromHalalas(totals.lines[position]),
+    position,
+  }));
+  return { customer, assignees, totals, itemRows };
+}
+
+function orderValues(input: OrderInput, resolved: Awaited<ReturnType<typeof resolveInput>>) {
+  const { totals } = resolved;
+  return {
+    customer: input.customer,
+    contract: input.contract,
+    city: input.city,
+    address: input.address,
+    assignees: resolved.assignees,
+    scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    notes: input.notes,
+    subtotal: fromHalalas(totals.subtotal),
+    discount: fromHalalas(totals.discount),
+    taxAmount: fromHalalas(totals.taxAmount),
+    total: fromHalalas(totals.total),
+  };
+}
+
+export async function createOrder(tx: Tx, actor: ActorContext, input: OrderInput) {
+  const { tax } = await getSettings(tx);
+  const resolved = await resolveInput(tx, input, Number(tax));
+  const number = await nextNumber(tx, 'order');
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      ...orderValues(input, resolved),
+      number,
+      taxRate: Number(tax),
+      balance: fromHalalas(resolved.totals.total),
+      createdBy: actor.actorId,
+      searchText: orderSearchText(number, resolved.customer),
+    })
+    .returning({ _id: orders._id });
+  await tx.insert(orderItems).values(resolved.itemRows.map((i) => ({ ...i, order: row._id })));
+  const order = await loadOrder(tx, row._id);
+  await recordActivity(tx, actor, {
+    action: 'create',
+    entity: 'order',
+    entityId: row._id,
+    summary: `إضافة الطلب رقم ${number} للعميل «${resolved.customer.name}»`,
+    after: order,
+  });
+  return order;
+}
+
+async function lockOrder(tx: Tx, id: string) {
+  const [row] = await tx.select().from(orders).where(eq(orders._id, id)).for('update');
+  if (!row) throw notFound('الطلب');
+  return row;
+}
+
+export async function updateOrder(tx: Tx, actor: ActorContext, id: string, input: OrderInput) {
+  const locked = await lockOrder(tx, id);
+  if (locked.status === 'completed' || locked.status === 'cancelled') {
+    throw new AppError(409, `لا يمكن تعديل طلب ${orderStatusLabels[locked.status as OrderStatus]}`);
+  }
+  const before = await loadOrder(tx, id);
+  const resolved = await resolveInput(tx, input, Number(locked.taxRate));
+  // What payments already claim (every payment not rejected) stays claimed.
+  const claimed = toHalalas(locked.total) - toHalalas(locked.balance);
+  if (resolved.totals.total < claimed) {
+    throw fieldError(
+      'items',
+      `إجمالي الطلب لا يقل عن ${fromHalalas(claimed)} ر.س، وهو مجموع الدفعات المسجلة عليه`,
+    );
+  }
+  await tx
+    .update(orders)
+    .set({
+      ...orderValues(input, resolved),
+      balance: fromHalalas(resolved.totals.total - claimed),
+      searchText: orderSearchText(locked.number, resolved.customer),
+      updatedAt: new Date(),
+    })
+    .where(eq(orders._id, id));
+  await tx.delete(orderItems).where(eq(orderItems.order, id));
+  await tx.insert(orderItems).values(resolved.itemRows.map((i) => ({ ...i, order: id })));
+  const after = await loadOrder(tx, id);
+  await recordActivity(tx, actor, {
+    action: 'update',
+    entity: 'order',
+    entityId: id,
+    summary: `تعديل الطلب رقم ${locked.number}`,
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function changeOrderStatus(tx: Tx, actor: ActorContext, id: string, status: OrderStatus) {
+  const locked = await lockOrder(tx, id);
+  const from = locked.status as OrderStatus;
+  if (!orderTransitions[from]?.includes(status)) {
+    throw new AppError(
+      409,
+      `لا يمكن نقل الطلب من «${orderStatusLabels[from]}» إلى «${orderStatusLabels[status]}»`,
+    );
+  }
+  if (status === 'cancelled') {
+    const [settled] = await tx
+      .select({ _id: payments._id })
+      .from(payments)
+      .where(and(eq(payments.order, id), inArray(payments.status, ['approved', 'paid'])))
+      .limit(1);
+    if (settled) throw new AppError(409, 'لا يمكن إلغاء طلب عليه دفعات معتمدة أو مدفوعة');
+  }
+  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders._id, id));
+  const after = await loadOrder(tx, id);
+  await recordActivity(tx, actor, {
+    action: 'update',
+    entity: 'order',
+    entityId: id,
+    summary: `تغيير حالة الطلب رقم ${locked.number} إلى «${orderStatusLabels[status]}»`,
+    before: { status: from },
+    after: { status },
+  });
+  return after;
+}
+
+export async function deleteOrder(tx: Tx, actor: ActorContext, id: string) {
+  const locked = await lockOrder(tx, id);
+  const [payment] = await tx
+    .select({ _id: payments._id })
+    .from(payments)
+    .where(eq(payments.order, id))
+    .limit(1);
+  if (payment) throw new AppError(409, `لا يمكن حذف الطلب رقم ${locked.number} لوجود دفعات مسجلة عليه`);
+  const before = await loadOrder(tx, id);
+  await tx.delete(orders).where(eq(orders._id, id));
+  await recordActivity(tx, actor, {
+    action: 'delete',
+    entity: 'order',
+    entityId: id,
+    summary: `حذف الطلب رقم ${locked.number}`,
+    before,
+  });
+  return locked.number;
+}

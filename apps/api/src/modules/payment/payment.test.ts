@@ -1,0 +1,200 @@
+import { decodeZatcaQr } from '@idara/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let admin: string;
+let customer: string;
+let service: string;
+let cash: string;
+
+const post = (url: string, payload: unknown, token = admin) =>
+  t.inject({ method: 'POST', url, token, payload: payload as object });
+const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+
+async function newOrder(unitPrice = '100.00', quantity = 1) {
+  const res = await post('/api/order', { customer, items: [{ service, quantity, unitPrice }] });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { _id: string; number: number; total: string; balance: string };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  customer = (await post('/api/customer', { name: 'مؤسسة النخبة', phoneNumber: '0552220001' })).json()._id;
+  service = (await post('/api/service', { name: 'تركيب كاميرات', price: '100.00' })).json()._id;
+  cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('payments', () => {
+  it('walks pending → approved → paid, keeping the order paid and balance in step', async () => {
+    const order = await newOrder(); // 100 + 15 = 115.00
+    const created = await post('/api/payment', { order: order._id, amount: '40.00', paymentMethod: cash });
+    expect(created.statusCode).toBe(201);
+    const p = created.json();
+    expect(p).toMatchObject({
+      status: 'pending',
+      amount: '40.00',
+      taxAmount: '5.22',
+      orderNumber: order.number,
+    });
+    expect((await get(`/api/order/${order._id}`)).json()).toMatchObject({ balance: '75.00', paid: '0.00' });
+    const approved = await post(`/api/payment/${p._id}/status`, { status: 'approved' });
+    expect(approved.json()).toMatchObject({ status: 'approved', allowedStatuses: ['paid'] });
+    const paid = await post(`/api/payment/${p._id}/status`, { status: 'paid' });
+    expect(paid.json().status).toBe('paid');
+    expect(paid.json().paidAt).toBeTruthy();
+    expect((await get(`/api/order/${order._id}`)).json()).toMatchObject({ balance: '75.00', paid: '40.00' });
+    expect(
+      (await post(`/api/payment/${p._id}/status`, { status: 'rejected', reason: 'خطأ' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('frees the amount when a payment is rejected, and asks for the reason', async () => {
+    const order = await newOrder();
+    const p = (
+      await post('/api/payment', { order: order._id, amount: '115.00', paymentMethod: cash })
+    ).json();
+    expect((await get(`/api/order/${order._id}`)).json().balance).toBe('0.00');
+    const noReason = await post(`/api/payment/${p._id}/status`, { status: 'rejected' });
+    expect(noReason.statusCode).toBe(422);
+    const rejected = await post(`/api/payment/${p._id}/status`, {
+      status: 'rejected',
+      reason: 'الحوالة لم تصل',
+    });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'الحوالة لم تصل' });
+    expect((await get(`/api/order/${order._id}`)).json().balance).toBe('115.00');
+  });
+
+  it('refuses more than the balance unless confirmed', async () => {
+    const order = await newOrder();
+    const over = await post('/api/payment', { order: order._id, amount: '115.01', paymentMethod: cash });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'overpay', balance: '115.00' });
+    const confirmed = await post('/api/payment', {
+      order: order._id,
+      amount: '115.01',
+      paymentMethod: cash,
+      allowOverpay: true,
+    });
+    expect(confirmed.statusCode).toBe(201);
+    expect((await get(`/api/order/${order._id}`)).json().balance).toBe('-0.01');
+  });
+
+  it('gives 20 concurrent payments unique, gap-free invoice numbers', async () => {
+    const order = await newOrder('1000.00', 10); // 11,500.00
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post('/api/payment', { order: order._id, amount: '10.00', paymentMethod: cash }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const numbers = results.map((r) => r.json().number as number).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(20);
+    expect(numbers[19] - numbers[0]).toBe(19);
+    const all = (await get('/api/payment?limit=0&sort=number'))
+      .json()
+      .data.map((p: { number: number }) => p.number);
+    expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
+  });
+
+  it('never overpays an order when payments race for its balance', async () => {
+    const order = await newOrder(); // 115.00
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post('/api/payment', { order: order._id, amount: '30.00', paymentMethod: cash }),
+      ),
+    );
+    const ok = results.filter((r) => r.statusCode === 201).length;
+    expect(ok).toBe(3);
+    expect(results.filter((r) => r.statusCode === 409).length).toBe(7);
+    expect((await get(`/api/order/${order._id}`)).json().balance).toBe('25.00');
+  });
+
+  it('shows a simplified tax invoice whose QR decodes to the five values', async () => {
+    await t.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      token: admin,
+      payload: {
+        companyName: 'شركة إدارة للخدمات',
+        vatNumber: '310122393500003',
+        address: 'الرياض، حي العليا',
+      },
+    });
+    const order = await newOrder('1000.00', 1); // 1,150.00 with 150.00 VAT
+    const p = (
+      await post('/api/payment', { order: order._id, amount: '1150.00', paymentMethod: cash })
+    ).json();
+    const d = (await get(`/api/payment/${p._id}`)).json();
+    expect(d.invoice).toMatchObject({
+      number: p.number,
+      seller: { name: 'شركة إدارة للخدمات', vatNumber: '310122393500003' },
+      net: '1000.00',
+      taxAmount: '150.00',
+      total: '1150.00',
+      lines: [{ name: 'تركيب كاميرات', quantity: 1, unitPrice: '1000.00', lineTotal: '1000.00' }],
+    });
+    expect(d.invoice.totalInWords).toMatch(/ألف/);
+    expect(d.invoice.hijriDate).toMatch(/هـ$/);
+    const qr = decodeZatcaQr(d.invoice.qr);
+    expect(qr).toEqual({
+      sellerName: 'شركة إدارة للخدمات',
+      vatNumber: '310122393500003',
+      timestamp: new Date(d.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      total: '1150.00',
+      vat: '150.00',
+    });
+    const partial = (
+      await post('/api/payment', { order: (await newOrder())._id, amount: '23.00', paymentMethod: cash })
+    ).json();
+    const pd = (await get(`/api/payment/${partial._id}`)).json();
+    expect(pd.invoice).toMatchObject({ net: '20.00', taxAmount: '3.00', total: '23.00' });
+    expect(pd.invoice.lines).toHaveLength(1);
+  });
+
+  it('lists with filters and a totals row over everything the filters select', async () => {
+    const order = await newOrder();
+    await post('/api/payment', { order: order._id, amount: '10.00', paymentMethod: cash });
+    await post('/api/payment', { order: order._id, amount: '20.50', paymentMethod: cash });
+    const res = (await get(`/api/payment?order=${order._id}&limit=1`)).json();
+    expect(res.data).toHaveLength(1);
+    // VAT inside each amount, rounded per payment: 1.30 + 2.67
+    expect(res.totals).toEqual({ amount: '30.50', taxAmount: '3.97', count: 2 });
+    expect((await get('/api/payment?status=unknown')).statusCode).toBe(400);
+  });
+
+  it('checks the permission of each move: approving needs payment:approve', async () => {
+    const order = await newOrder();
+    const p = (await post('/api/payment', { order: order._id, amount: '10.00', paymentMethod: cash })).json();
+    const clerk = await t.userWith('employee', [
+      'payment:read',
+      'payment:details',
+      'payment:create',
+      'payment:update',
+    ]);
+    const res = await post(`/api/payment/${p._id}/status`, { status: 'approved' }, clerk.token);
+    expect(res.statusCode).toBe(403);
+    expect((await get(`/api/payment/${p._id}`)).json().status).toBe('pending');
+  });
+
+  it('downloads the invoice as a one-page A4 PDF', async () => {
+    const order = await newOrder();
+    const p = (
+      await post('/api/payment', { order: order._id, amount: '115.00', paymentMethod: cash })
+    ).json();
+    const res = await get(`/api/payment/${p._id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.rawPayload.toString('latin1');
+    expect(pdf.startsWith('%PDF')).toBe(true);
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+    const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf);
+    expect(Math.round(Number(box?.[1]))).toBe(595); // A4 portrait in points
+    expect(Math.round(Number(box?.[2]))).toBe(842);
+    expect(String(res.headers['content-disposition'])).toContain("filename*=UTF-8''");
+  }, 60_000);
+});

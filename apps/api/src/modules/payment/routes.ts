@@ -1,0 +1,135 @@
+import { fromHalalas, idSchema, paymentBody, paymentStatusBody, paymentStatusLabels } from '@idara/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { payments } from '../../db/schema';
+import { contentDisposition } from '../../http/export';
+import { registerExportRoute } from '../../http/export-route';
+import { aggregateList, runList } from '../../http/list-query';
+import { htmlToPdf } from '../../http/pdf';
+import { actorOf } from '../../http/request-context';
+import { recordActivity } from '../../lib/activity';
+import { invoiceHtml, paymentDetails } from './invoice';
+import { paymentResource } from './resource';
+import { changePaymentStatus, createPayment, updatePayment } from './service';
+
+const params = z.object({ id: idSchema });
+const tags = ['payment'];
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { config: { permissions: ['payment:read'] }, schema: { tags } }, async (req) => {
+    const query = req.query as Record<string, unknown>;
+    const [list, sums] = await Promise.all([
+      runList(app.db, paymentResource, query),
+      aggregateList<{ amount: string | number; taxAmount: string | number; count: number }>(
+        app.db,
+        paymentResource,
+        query,
+        {
+          amount: sql`coalesce(sum(${payments.amount}), 0)`,
+          taxAmount: sql`coalesce(sum(${payments.taxAmount}), 0)`,
+          count: sql`count(*)::int`,
+        },
+      ),
+    ]);
+    const riyals = (h: string | number) => fromHalalas(Number(h));
+    return {
+      ...list,
+      totals: { amount: riyals(sums.amount), taxAmount: riyals(sums.taxAmount), count: Number(sums.count) },
+    };
+  });
+
+  registerExportRoute(app, {
+    entity: 'payment',
+    permission: 'payment:read',
+    resource: paymentResource,
+    export: {
+      fileName: 'المدفوعات',
+      pdf: true,
+      columns: () => [
+        { key: 'number', header: 'رقم الفاتورة', type: 'number' },
+        { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
+        { key: 'customerName', header: 'العميل', width: 28 },
+        { key: 'paymentMethodName', header: 'طريقة الدفع' },
+        {
+          key: 'status',
+          header: 'الحالة',
+          value: (r) => paymentStatusLabels[r.status as keyof typeof paymentStatusLabels] ?? r.status,
+        },
+        { key: 'amount', header: 'المبلغ شامل الضريبة (ر.س)', type: 'money', total: true },
+        { key: 'taxAmount', header: 'الضريبة (ر.س)', type: 'money', total: true },
+        { key: 'dueDate', header: 'تاريخ الاستحقاق' },
+        { key: 'paidAt', header: 'تاريخ السداد', type: 'datetime' },
+        { key: 'createdAt', header: 'تاريخ التسجيل', type: 'datetime' },
+      ],
+    },
+  });
+
+  app.get('/:id', { config: { permissions: ['payment:details'] }, schema: { tags, params } }, async (req) =>
+    paymentDetails(app.db, req.params.id),
+  );
+
+  app.get(
+    '/:id/pdf',
+    { config: { permissions: ['payment:details'] }, schema: { tags, params } },
+    async (req, reply) => {
+      const details = await paymentDetails(app.db, req.params.id);
+      const pdf = await htmlToPdf(await invoiceHtml(details));
+      await recordActivity(app.db, actorOf(req), {
+        action: 'export',
+        entity: 'payment',
+        entityId: req.params.id,
+        summary: `تحميل الفاتورة رقم ${details.invoice.number} (PDF)`,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`فاتورة-${details.invoice.number}`, 'pdf'))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/',
+    { config: { permissions: ['payment:create'] }, schema: { tags, body: paymentBody } },
+    async (req, reply) => {
+      const { payment, orderNumber } = await app.db.transaction((tx) =>
+        createPayment(tx, actorOf(req), req.body),
+      );
+      app.events.emit('payment.created', {
+        paymentId: String(payment._id),
+        number: Number(payment.number),
+        orderNumber,
+        amount: String(payment.amount),
+        actorId: req.user?._id ?? null,
+      });
+      return reply.status(201).send(payment);
+    },
+  );
+
+  app.put(
+    '/:id',
+    { config: { permissions: ['payment:update'] }, schema: { tags, params, body: paymentBody } },
+    async (req) => app.db.transaction((tx) => updatePayment(tx, actorOf(req), req.params.id, req.body)),
+  );
+
+  // Which permission a move needs depends on the move (domain paymentTransitionPermission).
+  app.post(
+    '/:id/status',
+    { config: { permissions: ['payment:details'] }, schema: { tags, params, body: paymentStatusBody } },
+    async (req) => {
+      const actor = { ...actorOf(req), permissions: req.user!.permissions };
+      const { payment, requestedBy } = await app.db.transaction((tx) =>
+        changePaymentStatus(tx, actor, req.params.id, req.body.status, req.body.reason),
+      );
+      app.events.emit('payment.status', {
+        paymentId: String(payment._id),
+        number: Number(payment.number),
+        status: req.body.status as 'approved' | 'rejected' | 'paid',
+        requestedBy,
+        actorId: req.user?._id ?? null,
+      });
+      return paymentDetails(app.db, req.params.id);
+    },
+  );
+};

@@ -1,0 +1,206 @@
+import {
+  fromHalalas,
+  type PaymentStatus,
+  type paymentBody,
+  paymentStatusLabels,
+  paymentTransitionPermission,
+  paymentTransitions,
+  toHalalas,
+  vatIncluded,
+} from '@idara/domain';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client';
+import { customers, orders, paymentMethods, payments } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import { withJoinsSelect } from '../../http/list-query';
+import type { ActorContext } from '../../http/request-context';
+import { recordActivity } from '../../lib/activity';
+import { nextNumber } from '../../lib/counters';
+import { paymentFields, paymentResource, paymentSearchText } from './resource';
+
+type PaymentInput = z.output<typeof paymentBody>;
+type Row = Record<string, unknown>;
+
+const fieldError = (field: string, message: string) =>
+  new AppError(422, message, { fieldErrors: { [field]: message } });
+
+export async function loadPayment(db: DbOrTx, id: string) {
+  const [row] = (await withJoinsSelect(db, paymentResource, paymentFields).where(
+    eq(payments._id, id),
+  )) as Row[];
+  if (!row) throw notFound('الدفعة');
+  return row;
+}
+
+export async function lockOrderForPayment(tx: Tx, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders._id, orderId)).for('update');
+  if (!order) throw fieldError('order', 'الطلب المختار غير موجود');
+  return order;
+}
+
+/** Refuses more than the balance unless the user confirmed it (409 code 'overpay'). */
+function checkBalance(amount: number, balance: number, allowOverpay: boolean) {
+  if (amount > balance && !allowOverpay) {
+    throw new AppError(
+      409,
+      `المبلغ أكبر من المتبقي على الطلب (${fromHalalas(Math.max(balance, 0))} ر.س)، أكّد لتسجيله`,
+      { code: 'overpay', balance: fromHalalas(balance) } as never,
+    );
+  }
+}
+
+async function checkMethod(tx: Tx, id: string) {
+  const [method] = await tx
+    .select({ active: paymentMethods.active })
+    .from(paymentMethods)
+    .where(eq(paymentMethods._id, id));
+  if (!method) throw fieldError('paymentMethod', 'طريقة الدفع غير موجودة');
+  if (!method.active) throw fieldError('paymentMethod', 'طريقة الدفع غير مفعّلة');
+}
+
+export async function createPayment(tx: Tx, actor: ActorContext, input: PaymentInput) {
+  const order = await lockOrderForPayment(tx, input.order);
+  if (order.status === 'cancelled') throw fieldError('order', 'لا يمكن تسجيل دفعة على طلب ملغي');
+  await checkMethod(tx, input.paymentMethod);
+  const amount = toHalalas(input.amount);
+  const balance = toHalalas(order.balance);
+  checkBalance(amount, balance, input.allowOverpay);
+  const [customer] = await tx
+    .select({ name: customers.name })
+    .from(customers)
+    .where(eq(customers._id, order.customer));
+  const number = await nextNumber(tx, 'invoice');
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      number,
+      order: order._id,
+      customer: order.customer,
+      amount: input.amount,
+      taxRate: order.taxRate,
+      taxAmount: fromHalalas(vatIncluded(amount, Number(order.taxRate))),
+      paymentMethod: input.paymentMethod,
+      dueDate: input.dueDate,
+      note: input.note,
+      requestedBy: actor.actorId,
+      searchText: paymentSearchText(number, order.number, customer?.name ?? ''),
+    })
+    .returning({ _id: payments._id });
+  await tx
+    .update(orders)
+    .set({ balance: fromHalalas(balance - amount), updatedAt: new Date() })
+    .where(eq(orders._id, order._id));
+  const payment = await loadPayment(tx, row._id);
+  await recordActivity(tx, actor, {
+    action: 'create',
+    entity: 'payment',
+    entityId: row._id,
+    summary: `تسجيل الدفعة رقم ${number} بمبلغ ${input.amount} ر.س على الطلب رقم ${order.number}`,
+    after: payment,
+  });
+  return { payment, orderNumber: order.number };
+}
+
+async function lockPayment(tx: Tx, id: string) {
+  const [row] = await tx.select().from(payments).where(eq(payments._id, id)).for('update');
+  if (!row) throw notFound('الدفعة');
+  return row;
+}
+
+export async function updatePayment(tx: Tx, actor: ActorContext, id: string, input: PaymentInput) {
+  const locked = await lockPayment(tx, id);
+  if (locked.status !== 'pending') {
+    throw new AppError(409, `لا يمكن تعديل دفعة ${paymentStatusLabels[locked.status as PaymentStatus]}`);
+  }
+  if (input.order !== locked.order) throw fieldError('order', 'لا يمكن نقل الدفعة إلى طلب آخر');
+  const order = await lockOrderForPayment(tx, locked.order);
+  await checkMethod(tx, input.paymentMethod);
+  const before = await loadPayment(tx, id);
+  const amount = toHalalas(input.amount);
+  const balance = toHalalas(order.balance) + toHalalas(locked.amount);
+  if (amount !== toHalalas(locked.amount)) checkBalance(amount, balance, input.allowOverpay);
+  await tx
+    .update(payments)
+    .set({
+      amount: input.amount,
+      taxAmount: fromHalalas(vatIncluded(amount, Number(locked.taxRate))),
+      paymentMethod: input.paymentMethod,
+      dueDate: input.dueDate,
+      note: input.note,
+      updatedAt: new Date(),
+    })
+    .where(eq(payments._id, id));
+  await tx
+    .update(orders)
+    .set({ balance: fromHalalas(balance - amount), updatedAt: new Date() })
+    .where(eq(orders._id, order._id));
+  const after = await loadPayment(tx, id);
+  await recordActivity(tx, actor, {
+    action: 'update',
+    entity: 'payment',
+    entityId: id,
+    summary: `تعديل الدفعة رقم ${locked.number}`,
+    before,
+    after,
+  });
+  return after;
+}
+
+/**
+ * pending → approved | rejected (payment:approve), approved → paid (payment:update). The order's
+ * balance (rejected frees the amount) and paid (paid adds it) change in the same transaction.
+ */
+export async function changePaymentStatus(
+  tx: Tx,
+  actor: ActorContext & { permissions: readonly string[] },
+  id: string,
+  status: PaymentStatus,
+  reason: string,
+) {
+  const locked = await lockPayment(tx, id);
+  const from = locked.status as PaymentStatus;
+  if (status === 'pending' || !paymentTransitions[from]?.includes(status)) {
+    throw new AppError(
+      409,
+      `لا يمكن نقل الدفعة من «${paymentStatusLabels[from]}» إلى «${paymentStatusLabels[status]}»`,
+    );
+  }
+  if (!actor.permissions.includes(paymentTransitionPermission[status])) throw forbidden();
+  const order = await lockOrderForPayment(tx, locked.order);
+  const now = new Date();
+  const change: Partial<typeof payments.$inferInsert> = { status, updatedAt: now };
+  if (status === 'approved' || status === 'rejected') {
+    change.reviewedBy = actor.actorId;
+    change.reviewedAt = now;
+  }
+  if (status === 'rejected') change.rejectionReason = reason;
+  if (status === 'paid') change.paidAt = now;
+  await tx
+    .update(payments)
+    .set(change)
+    .where(and(eq(payments._id, id), eq(payments.status, from)));
+  const amount = toHalalas(locked.amount);
+  if (status === 'rejected') {
+    await tx
+      .update(orders)
+      .set({ balance: fromHalalas(toHalalas(order.balance) + amount), updatedAt: now })
+      .where(eq(orders._id, order._id));
+  }
+  if (status === 'paid') {
+    await tx
+      .update(orders)
+      .set({ paid: fromHalalas(toHalalas(order.paid) + amount), updatedAt: now })
+      .where(eq(orders._id, order._id));
+  }
+  const after = await loadPayment(tx, id);
+  await recordActivity(tx, actor, {
+    action: 'update',
+    entity: 'payment',
+    entityId: id,
+    summary: `${status === 'approved' ? 'اعتماد' : status === 'rejected' ? 'رفض' : 'تسجيل سداد'} الدفعة رقم ${locked.number}`,
+    before: { status: from },
+    after: { status, ...(reason ? { rejectionReason: reason } : {}) },
+  });
+  return { payment: after, requestedBy: locked.requestedBy };
+}
