@@ -26,7 +26,11 @@ export interface OrderTotals {
   total: number;
 }
 
-export function orderTotals(items: readonly OrderLineInput[], discount: number, taxRate: number): OrderTotals {
+export function orderTotals(
+  items: readonly OrderLineInput[],
+  discount: number,
+  taxRate: number,
+): OrderTotals {
   const lines = items.map((i) => {
     if (!Number.isInteger(i.quantity) || !Number.isInteger(i.unitPrice)) {
       throw new RangeError('الكمية والسعر يجب أن يكونا أعداداً صحيحة');

@@ -267,7 +267,6 @@ function afterRow(resource: ListResource, q: ListQuery): SQL {
   return and(bound, keyset)!;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any Drizzle select builder
 function withJoins<Q extends { leftJoin: (table: PgTable, on: SQL) => any }>(
   query: Q,
   resource: ListResource,
