@@ -78,6 +78,7 @@ async function listBench(dataDir: string): Promise<BenchResult[]> {
   await database.migrate();
   await seedIfEmpty(database.db, { phone: '0500000000', password: 'Admin@12345', name: 'مدير النظام' });
   await insertDemoCustomers(database.db, CUSTOMERS);
+  await database.analyze();
   const [riyadh] = await database.db
     .select({ _id: cities._id })
     .from(cities)

@@ -31,14 +31,37 @@ export async function stackVersusBareDriver(opts: {
   query: Record<string, string>;
   goal: number;
 }): Promise<BenchResult> {
-  const { app, database } = opts;
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as { port: number };
   const { rows, count } = compileListQuery(
-    database.db,
+    opts.database.db,
     opts.resource,
     parseListQuery(opts.resource, opts.query),
   );
+  return stackVersusBare({
+    ...opts,
+    bare: () =>
+      Promise.all([
+        opts.database.rawQuery(rows.sql, rows.params),
+        opts.database.rawQuery(count.sql, count.params),
+      ]),
+  });
+}
+
+/**
+ * Requests/s of `GET <path>?<query>` through the whole stack against `bare` — the same SQL sent
+ * through the bare driver — called by 8 concurrent callers.
+ */
+export async function stackVersusBare(opts: {
+  name: string;
+  app: FastifyInstance;
+  token: string;
+  path: string;
+  query: Record<string, string>;
+  bare: () => Promise<unknown>;
+  goal: number;
+}): Promise<BenchResult> {
+  const { app } = opts;
+  if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
 
   const stack = async (seconds: number) => {
     const result = await autocannon({
@@ -58,10 +81,7 @@ export async function stackVersusBareDriver(opts: {
     const until = Date.now() + seconds * 1000;
     const worker = async () => {
       while (Date.now() < until) {
-        await Promise.all([
-          database.rawQuery(rows.sql, rows.params),
-          database.rawQuery(count.sql, count.params),
-        ]);
+        await opts.bare();
         done++;
       }
     };

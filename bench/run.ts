@@ -5,10 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { customerBenches } from './customer-list';
+import { orderBenches } from './orders';
 import { userListBench } from './user-list';
 
 // One at a time: each bench owns the machine while it runs.
-const results = [await userListBench(), ...(await customerBenches())];
+const results = [await userListBench(), ...(await customerBenches()), ...(await orderBenches())];
 
 const lines = results.map(
   (r) =>

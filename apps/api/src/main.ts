@@ -29,7 +29,13 @@ async function main() {
     password: config.ADMIN_PASSWORD,
     name: config.ADMIN_NAME,
   });
+  await database.analyze();
   const app = await buildApp({ config, database });
+  const ANALYZE_EVERY_MS = 10 * 60_000;
+  const analyzer = setInterval(() => {
+    database.analyze().catch((err) => app.log.warn({ err }, 'analyze failed'));
+  }, ANALYZE_EVERY_MS);
+  analyzer.unref();
   if (seeded) {
     app.log.info(
       { phone: config.ADMIN_PHONE, password: config.ADMIN_PASSWORD },
@@ -45,6 +51,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      clearInterval(analyzer);
       await app.close();
       await database.close();
       process.exit(0);

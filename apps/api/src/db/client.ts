@@ -21,6 +21,13 @@ export interface Database {
   migrate(): Promise<void>;
   /** The bare driver, for benchmarks: runs SQL text with positional parameters. */
   rawQuery(text: string, params: unknown[]): Promise<unknown[]>;
+  /**
+   * Refreshes the planner's statistics. PostgreSQL's autovacuum does this by itself; the embedded
+   * database has no background workers, so without it the planner keeps the row counts of an empty
+   * database and picks plans for tiny tables (measured: a page of 20 orders out of 5,000 joined
+   * every row before sorting). Runs at start-up, after bulk inserts, and every few minutes.
+   */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +52,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(db as any, { migrationsFolder }),
       rawQuery: async (text, params) => (await pool.query(text, params)).rows,
+      analyze: async () => undefined, // autovacuum
       close: () => pool.end(),
     };
   }
@@ -57,6 +65,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db as any, { migrationsFolder }),
     rawQuery: async (text, params) => (await client.query(text, params)).rows,
+    analyze: async () => {
+      await client.exec('analyze');
+    },
     close: () => client.close(),
   };
 }

@@ -1,7 +1,7 @@
 /**
- * `npm run seed:demo [-- --users N] [-- --customers N]`: demo data for trying the app, screenshots and
+ * `npm run seed:demo [-- --users N] [-- --customers N] [-- --orders N]`: demo data for trying the app, screenshots and
  * benchmarks — one user per role (password Demo@12345), optionally N more employees, and N realistic
- * customers. Safe to run again: existing staff phones are skipped, customers are added after the last.
+ * customers, and N orders with about two payments each. Safe to run again: existing staff phones are skipped, customers are added after the last.
  */
 import { normalizeSaudiPhone, rolePresets } from '@idara/domain';
 import { inArray, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { userSearchText } from '../modules/user/resource';
 import { openDatabase } from './client';
 import { insertDemoCustomers } from './demo-customers';
 import { demoName, jobTitles } from './demo-names';
+import { insertDemoOrders } from './demo-orders';
 import { customers, users } from './schema';
 import { seedIfEmpty } from './seed';
 
@@ -25,6 +26,7 @@ function argValue(name: string, fallback: number) {
 
 const config = loadConfig();
 const customerCount = argValue('customers', 0);
+const orderCount = argValue('orders', 0);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 await seedIfEmpty(database.db, {
@@ -87,4 +89,12 @@ if (customerCount > 0) {
   await insertDemoCustomers(database.db, customerCount, already);
   console.log(`Added ${customerCount} demo customers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+if (orderCount > 0) {
+  const started = Date.now();
+  const added = await insertDemoOrders(database.db, orderCount);
+  console.log(
+    `Added ${added.orders} demo orders and ${added.payments} payments in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+await database.analyze();
 await database.close();
