@@ -105,11 +105,12 @@ test.describe('settings', () => {
 test.describe('route titles', () => {
   // Screens other issues build still show their title over «قيد الإنشاء».
   const placeholders: [string, string][] = [
-    ['/dashboard/order', 'إدارة الطلبات'],
-    ['/dashboard/payment', 'إدارة الحسابات'],
     ['/notification', 'الإشعارات'],
+    ['/dashboard/task', 'المهام'],
   ];
   const built: [string, string][] = [
+    ['/dashboard/order', 'إدارة الطلبات'],
+    ['/dashboard/payment', 'إدارة الحسابات'],
     ['/dashboard/customer', 'إدارة العملاء'],
     ['/dashboard/city', 'المدن والمحافظات'],
     ['/dashboard/government/new', 'إضافة منطقة جديدة'],

@@ -20,6 +20,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   service: 'خدمة',
   contract: 'نوع عقد',
   paymentMethod: 'طريقة دفع',
+  order: 'طلب',
+  payment: 'دفعة',
   settings: 'الإعدادات',
   auth: 'الدخول',
   session: 'جلسة',
@@ -32,6 +34,8 @@ export const ENTITY_ROUTES: Record<string, { path: (id: string) => string; permi
   city: { path: (id) => `/dashboard/city/${id}`, permission: 'city:details' },
   government: { path: (id) => `/dashboard/government/${id}`, permission: 'gov:details' },
   contract: { path: (id) => `/dashboard/contract/${id}`, permission: 'contract:details' },
+  order: { path: (id) => `/dashboard/order/${id}`, permission: 'order:details' },
+  payment: { path: (id) => `/dashboard/payment/${id}`, permission: 'payment:details' },
 };
 
 /** Field names in the before/after changes. */

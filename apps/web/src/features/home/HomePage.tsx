@@ -1,10 +1,43 @@
 import { arabicWeekdayOf, formatGregorianDate, formatHijriDate } from '@idara/domain';
-import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconChevronLeft } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertTriangle, IconChevronLeft, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { canOpen } from '../../app/access';
 import { visibleNavigation } from '../../app/navigation';
-import { useAuth } from '../../lib/auth';
+import { findRoute } from '../../app/routes';
+import { can, useAuth } from '../../lib/auth';
+import { type Dashboard, halalasOf, useDashboard } from './dashboard-api';
 import classes from './HomePage.module.css';
+import { KpiCards, KpiSkeletons } from './KpiCards';
+import { PanelSkeleton } from './Panel';
+import { RecentActivity } from './RecentActivity';
+
+// The charts (recharts) are the heavy part of this screen: start loading their code along with the
+// page so it arrives while the dashboard request is on its way, and show the cards without waiting.
+const charts = import('./DashboardCharts');
+// A failed load reaches the route's error boundary through lazy(); this branch only keeps it from
+// also being reported as unhandled.
+charts.catch(() => {});
+const RevenueChart = lazy(() => charts.then((m) => ({ default: m.RevenueChart })));
+const OrdersByStatusChart = lazy(() => charts.then((m) => ({ default: m.OrdersByStatusChart })));
+const TopServicesChart = lazy(() => charts.then((m) => ({ default: m.TopServicesChart })));
+
+function Deferred({ children, height }: { children: ReactNode; height: number }) {
+  return <Suspense fallback={<PanelSkeleton height={height} />}>{children}</Suspense>;
+}
 
 function Today() {
   const now = new Date();
@@ -16,11 +49,178 @@ function Today() {
   );
 }
 
-export default function HomePage() {
+/** A fresh system: nothing ordered, nothing paid, nothing owed. */
+function isEmpty(d: Dashboard): boolean {
+  const c = d.cards ?? {};
+  const money = [c.unpaidBalance, c.revenueHijriMonth?.amount, c.revenueGregorianMonth?.amount];
+  return (
+    !c.ordersToday &&
+    !c.openOrders &&
+    money.every((m) => halalasOf(m) === 0) &&
+    (d.ordersByStatus ?? []).every((s) => s.count === 0) &&
+    (d.revenueByMonth ?? []).every((m) => halalasOf(m.amount) === 0) &&
+    (d.topServices ?? []).length === 0
+  );
+}
+
+function FreshSystemHint() {
+  const { user } = useAuth();
+  const newOrder = findRoute('/dashboard/order/new');
+  const canAdd = !!newOrder && canOpen(newOrder, user);
+  return (
+    <Paper className={classes.panel} data-testid="dashboard-empty">
+      <Group justify="space-between" gap="md">
+        <div style={{ minWidth: 0, flex: '1 1 240px' }}>
+          <Text fw={700}>لا توجد بيانات بعد</Text>
+          <Text size="sm" c="dimmed">
+            ستظهر هنا الطلبات والإيرادات والخدمات الأكثر طلباً بمجرد البدء في استخدام النظام.
+          </Text>
+        </div>
+        {canAdd && (
+          <Button component={Link} to="/dashboard/order/new" leftSection={<IconPlus size={18} />}>
+            إضافة طلب
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+/** Two panels side by side from lg up; a lone panel takes the whole row. */
+function PanelRow({ main, side }: { main: ReactNode; side: ReactNode }) {
+  if (!main && !side) return null;
+  if (!main || !side) return <div>{main ?? side}</div>;
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, lg: 7 }}>{main}</Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>{side}</Grid.Col>
+    </Grid>
+  );
+}
+
+function DashboardView({ data }: { data: Dashboard }) {
+  return (
+    <Stack gap="md" data-testid="dashboard">
+      {data.cards && <KpiCards cards={data.cards} />}
+      {isEmpty(data) && (data.ordersByStatus || data.revenueByMonth) && <FreshSystemHint />}
+      <PanelRow
+        main={
+          data.revenueByMonth ? (
+            <Deferred height={260}>
+              <RevenueChart data={data.revenueByMonth} />
+            </Deferred>
+          ) : null
+        }
+        side={
+          data.ordersByStatus ? (
+            <Deferred height={260}>
+              <OrdersByStatusChart data={data.ordersByStatus} />
+            </Deferred>
+          ) : null
+        }
+      />
+      <PanelRow
+        main={
+          data.topServices ? (
+            <Deferred height={200}>
+              <TopServicesChart data={data.topServices} />
+            </Deferred>
+          ) : null
+        }
+        side={data.recentActivity ? <RecentActivity rows={data.recentActivity} /> : null}
+      />
+    </Stack>
+  );
+}
+
+/** Placeholders shaped like what this user will see (the parts follow their permissions). */
+function DashboardLoading() {
+  const { user } = useAuth();
+  const orders = can(user, ['order:read']);
+  const payments = can(user, ['payment:read']);
+  const cards = (orders ? 2 : 0) + (payments ? 3 : 0);
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="جارٍ تحميل لوحة المعلومات" data-testid="dashboard-loading">
+      {cards > 0 && <KpiSkeletons count={cards} />}
+      {(orders || payments) && (
+        <PanelRow main={<PanelSkeleton height={260} />} side={<PanelSkeleton height={260} />} />
+      )}
+    </Stack>
+  );
+}
+
+function DashboardError({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      radius="lg"
+      icon={<IconAlertTriangle size={20} />}
+      title="تعذر تحميل لوحة المعلومات"
+      data-testid="dashboard-error"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Button
+          variant="outline"
+          color="red"
+          leftSection={<IconRefresh size={16} />}
+          onClick={onRetry}
+          loading={retrying}
+        >
+          إعادة المحاولة
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function QuickAccess() {
   const { user } = useAuth();
   const items = visibleNavigation(user)
     .flatMap((g) => g.items)
     .filter((i) => i.path !== '/');
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <Title order={2} fz="h4" mb="sm">
+        الوصول السريع
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+        {items.map((item) => (
+          <UnstyledButton key={item.path} component={Link} to={item.path} className={classes.card}>
+            <Group wrap="nowrap" gap="sm">
+              <ThemeIcon size={44} radius="md" variant="light">
+                <item.icon size={24} />
+              </ThemeIcon>
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={700}>{item.label}</Text>
+                {item.description && (
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {item.description}
+                  </Text>
+                )}
+              </Stack>
+              <IconChevronLeft size={18} className={classes.chevron} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </div>
+  );
+}
+
+export default function HomePage() {
+  const { user } = useAuth();
+  const dashboard = useDashboard();
   return (
     <Stack gap="xl">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.hero}>
@@ -29,31 +229,18 @@ export default function HomePage() {
         </Title>
         <Today />
       </Paper>
-      <div>
-        <Title order={2} fz="h4" mb="sm">
-          الوصول السريع
-        </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
-          {items.map((item) => (
-            <UnstyledButton key={item.path} component={Link} to={item.path} className={classes.card}>
-              <Group wrap="nowrap" gap="sm">
-                <ThemeIcon size={44} radius="md" variant="light">
-                  <item.icon size={24} />
-                </ThemeIcon>
-                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                  <Text fw={700}>{item.label}</Text>
-                  {item.description && (
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {item.description}
-                    </Text>
-                  )}
-                </Stack>
-                <IconChevronLeft size={18} className={classes.chevron} aria-hidden />
-              </Group>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-      </div>
+      {dashboard.isPending ? (
+        <DashboardLoading />
+      ) : dashboard.isError ? (
+        <DashboardError
+          message={dashboard.error.message}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : (
+        <DashboardView data={dashboard.data} />
+      )}
+      <QuickAccess />
     </Stack>
   );
 }

@@ -1,0 +1,194 @@
+import { formatSAR, type User } from '@idara/domain';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import {
+  IconCalendarDollar,
+  IconChevronLeft,
+  IconListCheck,
+  IconMoon,
+  IconProgress,
+  IconShoppingCartPlus,
+  IconWallet,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { canOpen } from '../../app/access';
+import { findRoute } from '../../app/routes';
+import { useAuth } from '../../lib/auth';
+import { cardLinks, type Dashboard, halalasOf } from './dashboard-api';
+import classes from './HomePage.module.css';
+
+type Icon = typeof IconWallet;
+
+interface Kpi {
+  key: string;
+  label: string;
+  value: string;
+  /** Under the value, e.g. the month's name. */
+  hint?: string;
+  icon: Icon;
+  color: string;
+  /** The list it opens (shown as a link only when the user may open that screen). */
+  to?: string;
+}
+
+const countText = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
+
+/** Path part of a link (before `?`), checked against the route table. */
+function mayOpen(user: User | null, to: string): boolean {
+  const meta = findRoute(to.split('?')[0]);
+  return !!meta && canOpen(meta, user);
+}
+
+export function kpisOf(cards: NonNullable<Dashboard['cards']>, now = new Date()): Kpi[] {
+  const out: Kpi[] = [];
+  if (cards.ordersToday !== undefined)
+    out.push({
+      key: 'ordersToday',
+      label: 'طلبات اليوم',
+      value: countText(cards.ordersToday),
+      icon: IconShoppingCartPlus,
+      color: 'blue',
+      to: cardLinks.ordersToday(now),
+    });
+  if (cards.openOrders !== undefined)
+    out.push({
+      key: 'openOrders',
+      label: 'الطلبات المفتوحة',
+      value: countText(cards.openOrders),
+      hint: 'جديدة وقيد التنفيذ',
+      icon: IconProgress,
+      color: 'orange',
+      to: cardLinks.openOrders(),
+    });
+  if (cards.revenueHijriMonth)
+    out.push({
+      key: 'revenueHijriMonth',
+      label: 'إيرادات الشهر الهجري',
+      value: formatSAR(halalasOf(cards.revenueHijriMonth.amount)),
+      hint: cards.revenueHijriMonth.label,
+      icon: IconMoon,
+      color: 'teal',
+      to: cardLinks.revenueHijriMonth(now),
+    });
+  if (cards.revenueGregorianMonth)
+    out.push({
+      key: 'revenueGregorianMonth',
+      label: 'إيرادات الشهر الميلادي',
+      value: formatSAR(halalasOf(cards.revenueGregorianMonth.amount)),
+      hint: cards.revenueGregorianMonth.label,
+      icon: IconCalendarDollar,
+      color: 'green',
+      to: cardLinks.revenueGregorianMonth(now),
+    });
+  if (cards.unpaidBalance !== undefined)
+    out.push({
+      key: 'unpaidBalance',
+      label: 'الرصيد غير المدفوع',
+      value: formatSAR(halalasOf(cards.unpaidBalance)),
+      hint: 'المتبقي على الطلبات',
+      icon: IconWallet,
+      color: 'red',
+      to: cardLinks.unpaidBalance(),
+    });
+  if (cards.myOpenTasks !== undefined)
+    out.push({
+      key: 'myOpenTasks',
+      label: 'مهامي المفتوحة',
+      value: countText(cards.myOpenTasks),
+      icon: IconListCheck,
+      color: 'grape',
+      to: cardLinks.myOpenTasks(),
+    });
+  return out;
+}
+
+function CardBody({ kpi, linked }: { kpi: Kpi; linked: boolean }) {
+  return (
+    <Stack gap={6}>
+      <Group wrap="nowrap" gap="sm">
+        <ThemeIcon size={36} radius="md" variant="light" color={kpi.color} aria-hidden>
+          <kpi.icon size={20} />
+        </ThemeIcon>
+        <Text size="sm" c="dimmed" fw={500} style={{ flex: 1, minWidth: 0 }} lineClamp={2}>
+          {kpi.label}
+        </Text>
+        {linked && <IconChevronLeft size={18} className={classes.chevron} aria-hidden />}
+      </Group>
+      <Text fz={{ base: 22, sm: 24 }} fw={700} lh={1.25} className={classes.kpiValue}>
+        <bdi>{kpi.value}</bdi>
+      </Text>
+      {kpi.hint && (
+        <Text size="xs" c="dimmed" truncate>
+          {kpi.hint}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** 1 column on phones, then 2, then 3 (4 cards: 2 then 4, so no row is left half empty). */
+export function KpiGrid({ children, count }: { children: ReactNode; count: number }) {
+  const four = count === 4;
+  return (
+    <SimpleGrid
+      cols={{
+        base: 1,
+        xs: Math.min(2, count),
+        md: four ? 2 : Math.min(3, count),
+        lg: four ? 4 : Math.min(3, count),
+      }}
+      spacing="md"
+      data-testid="kpi-cards"
+    >
+      {children}
+    </SimpleGrid>
+  );
+}
+
+export function KpiCards({ cards }: { cards: NonNullable<Dashboard['cards']> }) {
+  const { user } = useAuth();
+  const kpis = kpisOf(cards);
+  if (kpis.length === 0) return null;
+  return (
+    <KpiGrid count={kpis.length}>
+      {kpis.map((kpi) => {
+        const linked = !!kpi.to && mayOpen(user, kpi.to);
+        return linked && kpi.to ? (
+          <UnstyledButton
+            key={kpi.key}
+            component={Link}
+            to={kpi.to}
+            className={classes.card}
+            data-testid={`kpi-${kpi.key}`}
+          >
+            <CardBody kpi={kpi} linked />
+          </UnstyledButton>
+        ) : (
+          <Paper key={kpi.key} className={classes.card} data-testid={`kpi-${kpi.key}`}>
+            <CardBody kpi={kpi} linked={false} />
+          </Paper>
+        );
+      })}
+    </KpiGrid>
+  );
+}
+
+export function KpiSkeletons({ count = 6 }: { count?: number }) {
+  return (
+    <KpiGrid count={count}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Paper key={i} className={classes.card}>
+          <Stack gap={10}>
+            <Group wrap="nowrap" gap="sm">
+              <Skeleton height={36} width={36} radius="md" />
+              <Skeleton height={12} width="45%" />
+            </Group>
+            <Skeleton height={24} width="65%" />
+            <Skeleton height={10} width="35%" />
+          </Stack>
+        </Paper>
+      ))}
+    </KpiGrid>
+  );
+}

@@ -1,0 +1,115 @@
+import { formatDateTime, formatRelative } from '@idara/domain';
+import { ActionIcon, Anchor, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconDownload,
+  IconEdit,
+  IconExternalLink,
+  IconHistory,
+  IconKey,
+  IconLogin,
+  IconLogout,
+  IconPlus,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { canOpen } from '../../app/access';
+import { findRoute } from '../../app/routes';
+import { can, useAuth } from '../../lib/auth';
+import { ACTION_LABELS, ENTITY_LABELS, ENTITY_ROUTES } from '../activity/activity-labels';
+import type { DashboardActivity } from './dashboard-api';
+import classes from './HomePage.module.css';
+import { ChartCard, ChartEmpty } from './Panel';
+
+const ACTION_ICONS: Record<string, typeof IconPlus> = {
+  create: IconPlus,
+  update: IconEdit,
+  delete: IconTrash,
+  signin: IconLogin,
+  signin_failed: IconAlertCircle,
+  signout: IconLogout,
+  password_reset: IconKey,
+  password_change: IconKey,
+  export: IconDownload,
+  import: IconUpload,
+};
+
+function recordLink(row: DashboardActivity, permissions: (p: string) => boolean): string | null {
+  if (!row.entityId || row.action === 'delete') return null;
+  const route = ENTITY_ROUTES[row.entity];
+  if (!route || !permissions(route.permission)) return null;
+  return route.path(row.entityId);
+}
+
+function ActivityItem({ row, now }: { row: DashboardActivity; now: Date }) {
+  const { user } = useAuth();
+  const link = recordLink(row, (p) => can(user, [p]));
+  const action = ACTION_LABELS[row.action];
+  const Icon = ACTION_ICONS[row.action] ?? IconHistory;
+  const entity = ENTITY_LABELS[row.entity];
+  return (
+    <Group component="li" wrap="nowrap" gap="sm" align="flex-start" className={classes.activityItem}>
+      <ThemeIcon
+        variant="light"
+        radius="xl"
+        size={32}
+        color={action?.color ?? 'gray'}
+        aria-label={action?.label ?? row.action}
+      >
+        <Icon size={16} />
+      </ThemeIcon>
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={500} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {row.summary}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {row.actorName || 'النظام'}
+          {entity ? ` · ${entity}` : ''} ·{' '}
+          <Tooltip label={<bdi>{formatDateTime(row.createdAt)}</bdi>}>
+            <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
+              {formatRelative(row.createdAt, now)}
+            </time>
+          </Tooltip>
+        </Text>
+      </Stack>
+      {link && (
+        <Tooltip label="فتح السجل">
+          <ActionIcon component={Link} to={link} variant="subtle" radius="xl" aria-label="فتح السجل">
+            <IconExternalLink size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+export function RecentActivity({ rows }: { rows: DashboardActivity[] }) {
+  const { user } = useAuth();
+  const logRoute = findRoute('/dashboard/activity');
+  const now = new Date();
+  return (
+    <ChartCard
+      title="آخر النشاطات"
+      icon={IconHistory}
+      testId="recent-activity"
+      action={
+        logRoute && canOpen(logRoute, user) ? (
+          <Anchor component={Link} to="/dashboard/activity" size="sm" style={{ whiteSpace: 'nowrap' }}>
+            عرض السجل
+          </Anchor>
+        ) : null
+      }
+    >
+      {rows.length === 0 ? (
+        <ChartEmpty icon={IconHistory} height={200} text="لا يوجد نشاط بعد." />
+      ) : (
+        <Stack component="ul" gap={0} className={classes.activityList}>
+          {rows.map((row) => (
+            <ActivityItem key={row._id} row={row} now={now} />
+          ))}
+        </Stack>
+      )}
+    </ChartCard>
+  );
+}

@@ -1,0 +1,99 @@
+import { hijriMonthRange, riyadhParts, startOfRiyadhDay, toHalalas } from '@idara/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** Money on the wire: a decimal string in riyals ("1250.50"), as everywhere in the API. */
+export type WireMoney = string | number;
+
+export interface MonthAmount {
+  amount: WireMoney;
+  label: string;
+}
+
+/** `GET /api/dashboard` (docs/API.md "Home dashboard"): parts the user may not read are absent. */
+export interface Dashboard {
+  cards?: {
+    ordersToday?: number;
+    openOrders?: number;
+    unpaidBalance?: WireMoney;
+    revenueHijriMonth?: MonthAmount;
+    revenueGregorianMonth?: MonthAmount;
+    myOpenTasks?: number;
+  };
+  revenueByMonth?: { month: string; label: string; amount: WireMoney }[];
+  ordersByStatus?: { status: string; label: string; count: number }[];
+  topServices?: { service: string; name: string; quantity: number; amount: WireMoney }[];
+  recentActivity?: DashboardActivity[];
+}
+
+export interface DashboardActivity {
+  _id: string;
+  summary: string;
+  actorName: string | null;
+  entity: string;
+  entityId: string | null;
+  action: string;
+  createdAt: string;
+}
+
+export const DASHBOARD_KEY = ['dashboard'] as const;
+
+/** One call for the whole home screen; errors are shown in place (no toast). */
+export function useDashboard() {
+  return useQuery({
+    queryKey: DASHBOARD_KEY,
+    queryFn: ({ signal }) => api<Dashboard>('/api/dashboard', { stopAlert: true, signal }),
+  });
+}
+
+/** Wire money → integer halalas; 0 for anything unreadable (never a float sum). */
+export function halalasOf(value: WireMoney | null | undefined): number {
+  if (value === null || value === undefined || value === '') return 0;
+  try {
+    return toHalalas(value);
+  } catch {
+    return 0;
+  }
+}
+
+/** Halalas → riyals as a plain number, only for plotting. */
+export const riyalsForChart = (halalas: number): number => halalas / 100;
+
+const iso = (d: Date) => d.toISOString();
+const endBefore = (d: Date) => new Date(d.getTime() - 1);
+
+/** `path?k=v&…`, commas and colons left readable ('status=new,in_progress'). */
+function withQuery(path: string, query: Record<string, string>): string {
+  const q = Object.entries(query)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/g, ',').replace(/%3A/g, ':')}`)
+    .join('&');
+  return `${path}?${q}`;
+}
+
+/** List links the cards open: filters as the list pages read them from the URL (useListState). */
+export const cardLinks = {
+  ordersToday: (now = new Date()) =>
+    withQuery('/dashboard/order', { createdAtFrom: iso(startOfRiyadhDay(now)) }),
+  openOrders: () => withQuery('/dashboard/order', { status: 'new,in_progress' }),
+  unpaidBalance: () => withQuery('/dashboard/order', { status: 'new,in_progress,completed' }),
+  revenueHijriMonth: (now = new Date()) => {
+    const r = hijriMonthRange(now);
+    return withQuery('/dashboard/payment', {
+      status: 'paid',
+      paidAtFrom: iso(r.start),
+      paidAtTo: iso(endBefore(r.end)),
+    });
+  },
+  revenueGregorianMonth: (now = new Date()) => {
+    const p = riyadhParts(now);
+    // 00:00 Riyadh (UTC+3, no daylight saving) of the 1st of this month and of the next.
+    const start = new Date(Date.UTC(p.year, p.month - 1, 1) - 3 * 3600_000);
+    const next = new Date(Date.UTC(p.year, p.month, 1) - 3 * 3600_000);
+    return withQuery('/dashboard/payment', {
+      status: 'paid',
+      paidAtFrom: iso(start),
+      paidAtTo: iso(endBefore(next)),
+    });
+  },
+  myOpenTasks: () => '/tasks',
+};
