@@ -81,37 +81,40 @@ export async function insertDemoOrders(db: Db, count: number) {
       const _id = crypto.randomUUID();
       let claimed = 0;
       let paid = 0;
-      if (status !== 'cancelled') {
+      // Two payments an order (sometimes three); a cancelled order keeps its one rejected payment.
+      const parts: [number, string][] = [];
+      if (status === 'cancelled') {
+        parts.push([totals.total, 'rejected']);
+      } else {
         const first = Math.floor(totals.total / 2);
-        const parts: [number, string][] = [
+        const second = random() < 0.15 ? Math.floor((totals.total - first) / 2) : totals.total - first;
+        const later = status === 'completed' ? 'paid' : status === 'in_progress' ? 'approved' : 'pending';
+        parts.push(
           [first, status === 'new' ? 'pending' : 'paid'],
-          [
-            totals.total - first,
-            status === 'completed' ? 'paid' : status === 'in_progress' ? 'approved' : 'pending',
-          ],
-        ];
-        if (random() < 0.05) parts[1][1] = 'rejected';
-        for (const [amount, pStatus] of parts) {
-          invoice++;
-          const at = new Date(Math.min(now, createdAt.getTime() + Math.floor(random() * 20 * DAY)));
-          if (pStatus !== 'rejected') claimed += amount;
-          if (pStatus === 'paid') paid += amount;
-          paymentRows.push({
-            number: invoice,
-            order: _id,
-            customer: customer._id,
-            amount: fromHalalas(amount),
-            taxRate: 15,
-            taxAmount: fromHalalas(vatIncluded(amount, 15)),
-            paymentMethod: pick(methodIds),
-            status: pStatus,
-            paidAt: pStatus === 'paid' ? at : null,
-            rejectionReason: pStatus === 'rejected' ? 'لم يصل المبلغ' : '',
-            searchText: paymentSearchText(invoice, number, customer.name),
-            createdAt: at,
-            updatedAt: at,
-          });
-        }
+          [second, random() < 0.05 ? 'rejected' : later],
+        );
+        if (first + second < totals.total) parts.push([totals.total - first - second, later]);
+      }
+      for (const [amount, pStatus] of parts) {
+        invoice++;
+        const at = new Date(Math.min(now, createdAt.getTime() + Math.floor(random() * 20 * DAY)));
+        if (pStatus !== 'rejected') claimed += amount;
+        if (pStatus === 'paid') paid += amount;
+        paymentRows.push({
+          number: invoice,
+          order: _id,
+          customer: customer._id,
+          amount: fromHalalas(amount),
+          taxRate: 15,
+          taxAmount: fromHalalas(vatIncluded(amount, 15)),
+          paymentMethod: pick(methodIds),
+          status: pStatus,
+          paidAt: pStatus === 'paid' ? at : null,
+          rejectionReason: pStatus === 'rejected' ? 'لم يصل المبلغ' : '',
+          searchText: paymentSearchText(invoice, number, customer.name),
+          createdAt: at,
+          updatedAt: at,
+        });
       }
       orderRows.push({
         _id,
