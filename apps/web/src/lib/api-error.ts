@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly action?: 'clearToken';
   readonly maintenance: boolean;
   readonly retryAfter?: number;
+  /** The whole error body, for answers that carry more (e.g. `{code: 'overpay', balance}`). */
+  readonly body: ApiErrorBody & Record<string, unknown>;
 
   constructor(status = 500, body: ApiErrorBody = {}, retryAfter?: number) {
     super(body.message || DEFAULT_ERROR_MESSAGE);
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     this.action = body.action;
     this.maintenance = body.maintenance === true;
     this.retryAfter = retryAfter;
+    this.body = body as ApiErrorBody & Record<string, unknown>;
   }
 }
 

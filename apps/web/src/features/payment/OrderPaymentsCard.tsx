@@ -1,8 +1,157 @@
-// Placeholder until the payments feature fills it: an order's payments, with "add payment" for
-// users with payment:create (links to /dashboard/payment/new?order=<id>).
+import {
+  Alert,
+  Anchor,
+  Button,
+  Flex,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconCash, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DateTime, Money } from '../../components/data-table';
+import { useCan } from '../../lib/auth';
+import { EmptyState } from '../customer/ui';
+import { invoicePath, newPaymentPath, type Payment, usePaymentList } from './payment-api';
+import { PaymentStatusBadge } from './payment-ui';
+
 export interface OrderPaymentsCardProps {
   order: { _id: string; number: number; total: string; paid: string; balance: string; status: string };
 }
-export default function OrderPaymentsCard(_props: OrderPaymentsCardProps) {
-  return null;
+
+const FIELDS = '_id,number,amount,status,createdAt,paidAt,paymentMethodName';
+
+/** An order's payments (GET /api/payment?order=…), with "add payment" for users with payment:create. */
+export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
+  const canRead = useCan('payment:read');
+  const canCreate = useCan('payment:create');
+  const canView = useCan('payment:details');
+  const list = usePaymentList({ order: order._id, limit: 100, sort: '-createdAt', fields: FIELDS }, canRead);
+  const rows = list.data?.data ?? [];
+  const addable = canCreate && order.status !== 'cancelled';
+
+  const addButton = addable ? (
+    <Button
+      component={Link}
+      to={newPaymentPath(order._id)}
+      size="sm"
+      radius="xl"
+      leftSection={<IconPlus size={18} />}
+    >
+      إضافة دفعة
+    </Button>
+  ) : null;
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      style={{ minWidth: 0 }}
+      component="section"
+      aria-labelledby="order-payments-title"
+      data-testid="order-payments"
+    >
+      <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
+        <Title order={2} fz="h4" id="order-payments-title">
+          المدفوعات
+        </Title>
+        {addButton}
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mb="md">
+        <Figure label="إجمالي الطلب" value={order.total} />
+        <Figure label="المدفوع" value={order.paid} />
+        <Figure label="المتبقي" value={order.balance} strong />
+      </SimpleGrid>
+
+      {!canRead ? null : list.isPending ? (
+        <Stack gap="xs" role="status" aria-label="جارٍ التحميل…">
+          <Skeleton h={32} radius="sm" />
+          <Skeleton h={32} radius="sm" />
+        </Stack>
+      ) : list.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="تعذر تحميل المدفوعات">
+          <Button
+            size="xs"
+            radius="xl"
+            variant="light"
+            color="red"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => void list.refetch()}
+          >
+            إعادة المحاولة
+          </Button>
+        </Alert>
+      ) : rows.length === 0 ? (
+        <EmptyState icon={<IconCash size={26} />} title="لا توجد دفعات لهذا الطلب" />
+      ) : (
+        <Table.ScrollContainer minWidth={520} type="native">
+          <Table verticalSpacing="xs" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>رقم الفاتورة</Table.Th>
+                <Table.Th>المبلغ</Table.Th>
+                <Table.Th>الحالة</Table.Th>
+                <Table.Th>التاريخ</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((p) => (
+                <PaymentRow key={p._id} payment={p} canView={canView} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+function PaymentRow({ payment: p, canView }: { payment: Payment; canView: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        {canView ? (
+          <Anchor component={Link} to={invoicePath(p._id)} size="sm" aria-label={`الفاتورة رقم ${p.number}`}>
+            <bdi>{p.number}</bdi>
+          </Anchor>
+        ) : (
+          <bdi>{p.number}</bdi>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Money value={p.amount} />
+      </Table.Td>
+      <Table.Td>
+        <PaymentStatusBadge status={p.status} />
+      </Table.Td>
+      <Table.Td>
+        <DateTime value={p.createdAt} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Flex
+      direction={{ base: 'row', xs: 'column' }}
+      justify={{ base: 'space-between', xs: 'flex-start' }}
+      gap={{ base: 'sm', xs: 0 }}
+      style={{ minWidth: 0 }}
+    >
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500}>
+        <Money value={value} />
+      </Text>
+    </Flex>
+  );
 }

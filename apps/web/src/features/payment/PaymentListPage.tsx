@@ -1,1 +1,329 @@
-export { default } from '../../components/PagePlaceholder';
+import { arabicPlural, type PaymentStatus } from '@idara/domain';
+import { ActionIcon, Anchor, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconEdit, IconEye } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import {
+  type DataTableColumn,
+  DateTime,
+  EXPORT_OPTIONS,
+  FilterSelect,
+  ListPage,
+  Money,
+  useLookup,
+  useRecordList,
+} from '../../components/data-table';
+import { useCan } from '../../lib/auth';
+import {
+  invoicePath,
+  orderPath,
+  PAYMENT_BASE,
+  PAYMENT_METHOD_PATH,
+  PAYMENT_PATH,
+  type Payment,
+  type PaymentListResponse,
+  type PaymentMethodRow,
+} from './payment-api';
+import {
+  dayToIso,
+  formatDay,
+  isoToDay,
+  PAYMENT_STATUS_OPTIONS,
+  PaymentStatusBadge,
+  RemoteSelect,
+} from './payment-ui';
+
+const INVOICES = {
+  one: 'فاتورة واحدة',
+  two: 'فاتورتان',
+  few: '{n} فواتير',
+  many: '{n} فاتورة',
+  other: '{n} فاتورة',
+};
+
+/** In flow (not absolutely positioned) so a scrolled table never widens the page on phones. */
+const srOnly = {
+  display: 'inline-block',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const;
+
+type CustomerOption = { _id: string; name: string; phoneNumber?: string };
+
+export default function PaymentListPage() {
+  const { navigate, state, query, canEdit, canView } = useRecordList<Payment>(PAYMENT_PATH, 'payment', {
+    sort: '-createdAt',
+  });
+  const canOrders = useCan('order:details');
+  const canCustomers = useCan('customer:read');
+  const canMethods = useCan('paymentMethod:read');
+  const methods = useLookup<PaymentMethodRow>(PAYMENT_METHOD_PATH, {}, { enabled: canMethods });
+  const totals = (query.data as PaymentListResponse | undefined)?.totals;
+
+  const columns = useMemo<DataTableColumn<Payment>[]>(
+    () => [
+      {
+        accessorKey: 'number',
+        header: 'رقم الفاتورة',
+        meta: { nowrap: true },
+        cell: (c) => (
+          <Text size="sm" fw={600}>
+            <bdi>{c.getValue()}</bdi>
+          </Text>
+        ),
+      },
+      {
+        accessorKey: 'orderNumber',
+        header: 'رقم الطلب',
+        meta: { nowrap: true },
+        cell: ({ row }) =>
+          canOrders ? (
+            <Anchor
+              component={Link}
+              to={orderPath(row.original.order)}
+              size="sm"
+              aria-label={`الطلب رقم ${row.original.orderNumber}`}
+            >
+              <bdi>{row.original.orderNumber}</bdi>
+            </Anchor>
+          ) : (
+            <bdi>{row.original.orderNumber}</bdi>
+          ),
+      },
+      {
+        accessorKey: 'customerName',
+        header: 'العميل',
+        meta: { width: 200 },
+        cell: (c) => c.getValue() || '—',
+      },
+      {
+        accessorKey: 'amount',
+        header: 'المبلغ',
+        meta: { nowrap: true },
+        cell: (c) => <Money value={c.getValue()} />,
+      },
+      {
+        accessorKey: 'taxAmount',
+        header: 'الضريبة',
+        meta: { nowrap: true },
+        cell: (c) => <Money value={c.getValue()} />,
+      },
+      {
+        accessorKey: 'paymentMethodName',
+        header: 'طريقة الدفع',
+        meta: { nowrap: true },
+        cell: (c) => c.getValue() || '—',
+      },
+      {
+        accessorKey: 'status',
+        header: 'الحالة',
+        meta: { nowrap: true },
+        cell: (c) => <PaymentStatusBadge status={c.getValue() as PaymentStatus} />,
+      },
+      {
+        accessorKey: 'dueDate',
+        header: 'تاريخ الاستحقاق',
+        meta: { nowrap: true },
+        cell: (c) => (c.getValue() ? <bdi>{formatDay(c.getValue())}</bdi> : '—'),
+      },
+      {
+        accessorKey: 'paidAt',
+        header: 'تاريخ الدفع',
+        meta: { nowrap: true },
+        cell: (c) => <DateTime value={c.getValue()} />,
+      },
+      {
+        accessorKey: 'createdAt',
+        header: 'تاريخ الإنشاء',
+        meta: { nowrap: true },
+        cell: (c) => <DateTime value={c.getValue()} />,
+      },
+      {
+        id: '__actions',
+        header: () => <span style={srOnly}>إجراءات</span>,
+        enableSorting: false,
+        meta: { width: 1, nowrap: true },
+        cell: ({ row }) => {
+          const p = row.original;
+          return (
+            <Group gap={4} wrap="nowrap" justify="flex-end">
+              {canView && (
+                <Tooltip label="عرض الفاتورة">
+                  <ActionIcon
+                    variant="subtle"
+                    radius="xl"
+                    aria-label={`عرض الفاتورة رقم ${p.number}`}
+                    onClick={() => navigate(invoicePath(p._id))}
+                  >
+                    <IconEye size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              {canEdit && p.status === 'pending' && (
+                <Tooltip label="تعديل">
+                  <ActionIcon
+                    variant="subtle"
+                    radius="xl"
+                    aria-label={`تعديل الفاتورة رقم ${p.number}`}
+                    onClick={() => navigate(`${PAYMENT_BASE}/edit/${p._id}`)}
+                  >
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          );
+        },
+      },
+    ],
+    [canOrders, canView, canEdit, navigate],
+  );
+
+  const from = isoToDay(state.filters.createdAtFrom);
+  const to = isoToDay(state.filters.createdAtTo);
+  const methodOptions = (methods.data?.rows ?? []).map((m) => ({ value: m._id, label: m.name }));
+
+  return (
+    <Stack gap="md">
+      <ListPage<Payment>
+        resourcePath={PAYMENT_PATH}
+        state={state}
+        query={query}
+        columns={columns}
+        minWidth={1320}
+        createTo={`${PAYMENT_BASE}/new`}
+        createLabel="إضافة دفعة"
+        createPermission="payment:create"
+        exportTitle="تصدير الحسابات"
+        exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
+        searchPlaceholder="ابحث برقم الفاتورة أو الطلب أو اسم العميل"
+        rowLabel={(r) => `الفاتورة رقم ${r.number}`}
+        onRowClick={canView ? (r) => navigate(invoicePath(r._id)) : undefined}
+        filters={
+          <>
+            <FilterSelect
+              state={state}
+              filter="status"
+              label="الحالة"
+              placeholder="كل الحالات"
+              data={PAYMENT_STATUS_OPTIONS}
+              width={170}
+            />
+            {canMethods && (
+              <FilterSelect
+                state={state}
+                filter="paymentMethod"
+                label="طريقة الدفع"
+                placeholder="كل طرق الدفع"
+                data={methodOptions}
+                width={170}
+              />
+            )}
+            {canCustomers && (
+              <RemoteSelect<CustomerOption>
+                path="/api/customer"
+                params={{ fields: '_id,name,phoneNumber' }}
+                toOption={customerOption}
+                value={state.filters.customer ?? null}
+                onChange={(v) => state.setFilter('customer', v)}
+                selectedLabel={customerLabelFromRows(query.data?.data, state.filters.customer)}
+                aria-label="العميل"
+                placeholder="كل العملاء"
+                clearable
+                w={{ base: '100%', xs: 200 }}
+                radius="xl"
+              />
+            )}
+            <DatePickerInput
+              aria-label="من تاريخ"
+              placeholder="من تاريخ"
+              leftSection={<IconCalendar size={16} />}
+              value={from}
+              maxDate={to ?? undefined}
+              onChange={(v) =>
+                state.setFilter('createdAtFrom', v ? dayToIso(String(v).slice(0, 10), false) : null)
+              }
+              clearable
+              valueFormat="YYYY/MM/DD"
+              w={{ base: '100%', xs: 160 }}
+              radius="xl"
+            />
+            <DatePickerInput
+              aria-label="إلى تاريخ"
+              placeholder="إلى تاريخ"
+              leftSection={<IconCalendar size={16} />}
+              value={to}
+              minDate={from ?? undefined}
+              onChange={(v) =>
+                state.setFilter('createdAtTo', v ? dayToIso(String(v).slice(0, 10), true) : null)
+              }
+              clearable
+              valueFormat="YYYY/MM/DD"
+              w={{ base: '100%', xs: 160 }}
+              radius="xl"
+            />
+          </>
+        }
+      />
+      <TotalsBar totals={totals} loading={query.isPending} />
+    </Stack>
+  );
+}
+
+function customerOption(c: CustomerOption) {
+  return { value: c._id, label: c.name };
+}
+
+/** The chosen customer's name from the rows already shown (the filter came from the URL). */
+function customerLabelFromRows(rows: Payment[] | undefined, id: string | undefined) {
+  if (!id) return undefined;
+  return rows?.find((r) => r.customer === id)?.customerName;
+}
+
+/** The list's totals row: every row the filters select, not only this page. */
+function TotalsBar({ totals, loading }: { totals: PaymentListResponse['totals']; loading: boolean }) {
+  if (!loading && !totals) return null;
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      px={{ base: 'md', sm: 'lg' }}
+      py="sm"
+      role="region"
+      aria-label="إجماليات الفواتير"
+      data-testid="payment-totals"
+    >
+      {loading || !totals ? (
+        <Skeleton h={20} w="60%" radius="sm" />
+      ) : (
+        <Group gap="xl" wrap="wrap" justify="space-between">
+          <Text size="sm" fw={600}>
+            الإجمالي حسب الفلاتر: <bdi>{arabicPlural(totals.count, INVOICES)}</bdi>
+          </Text>
+          <Group gap="xl" wrap="wrap">
+            <Text size="sm">
+              <Text span c="dimmed" size="sm">
+                المبلغ:{' '}
+              </Text>
+              <Text span fw={700} size="sm" data-testid="totals-amount">
+                <Money value={totals.amount} />
+              </Text>
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed" size="sm">
+                الضريبة:{' '}
+              </Text>
+              <Text span fw={700} size="sm" data-testid="totals-tax">
+                <Money value={totals.taxAmount} />
+              </Text>
+            </Text>
+          </Group>
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,228 @@
+import type { OrderStatus, PaymentStatus } from '@idara/domain';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { ListResponse } from '../../components/data-table';
+import { fileNameFromDisposition } from '../../components/export/export-store';
+import { api, apiFetch } from '../../lib/api';
+import { isApiError } from '../../lib/api-error';
+
+/** Payments and invoices (docs/API.md "Payments and invoices"). Money is always a decimal string. */
+export const PAYMENT_PATH = '/api/payment';
+export const PAYMENT_BASE = '/dashboard/payment';
+export const ORDER_PATH = '/api/order';
+export const PAYMENT_METHOD_PATH = '/api/paymentMethod';
+
+export const invoicePath = (id: string) => `${PAYMENT_BASE}/${id}`;
+export const orderPath = (id: string) => `/dashboard/order/${id}`;
+export const newPaymentPath = (orderId?: string) =>
+  orderId ? `${PAYMENT_BASE}/new?order=${encodeURIComponent(orderId)}` : `${PAYMENT_BASE}/new`;
+
+/** A row of `GET /api/payment`. */
+export interface Payment {
+  _id: string;
+  /** The invoice number (sequential, gap-free). */
+  number: number;
+  order: string;
+  orderNumber: number;
+  customer: string;
+  customerName: string;
+  /** VAT included. */
+  amount: string;
+  taxRate: number | string;
+  taxAmount: string;
+  paymentMethod: string;
+  paymentMethodName: string;
+  status: PaymentStatus;
+  dueDate: string | null;
+  paidAt: string | null;
+  requestedBy: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  rejectionReason: string;
+  note: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PaymentTotals {
+  amount: string;
+  taxAmount: string;
+  count: number;
+}
+
+/** The list answer carries the totals of every row the filters select. */
+export interface PaymentListResponse extends ListResponse<Payment> {
+  totals?: PaymentTotals;
+}
+
+export interface PaymentOrderSummary {
+  _id: string;
+  number: number;
+  total: string;
+  paid: string;
+  balance: string;
+  status: OrderStatus;
+}
+
+export interface InvoiceLine {
+  name: string;
+  quantity: number;
+  unitPrice: string;
+  lineTotal: string;
+}
+
+export interface Invoice {
+  number: number;
+  issuedAt: string;
+  gregorianDate: string;
+  hijriDate: string;
+  seller: { name: string; vatNumber: string; address: string };
+  buyer: { name: string; vatNumber: string; phoneNumber: string };
+  lines: InvoiceLine[];
+  /** Σ lines before the discount. */
+  subtotal?: string;
+  discount: string;
+  net: string;
+  taxRate: number | string;
+  taxAmount: string;
+  total: string;
+  totalInWords: string;
+  /** ZATCA phase-1 TLV, base64: encoded into the QR code as is. */
+  qr: string;
+}
+
+/** `GET /api/payment/:id`: the payment with its order summary, the allowed moves and the invoice. */
+export interface PaymentDetails extends Omit<Payment, 'order'> {
+  order: PaymentOrderSummary | string;
+  allowedStatuses: PaymentStatus[];
+  invoice: Invoice;
+}
+
+/** The order's id whether the API sent the summary object or the bare id. */
+export function orderIdOf(p: { order: PaymentOrderSummary | string }): string {
+  return typeof p.order === 'string' ? p.order : p.order._id;
+}
+
+/** A row of `GET /api/order` (only what the payment screens use). */
+export interface OrderRow {
+  _id: string;
+  number: number;
+  customer: string;
+  customerName: string;
+  status: OrderStatus;
+  total: string;
+  paid: string;
+  balance: string;
+}
+
+export interface PaymentMethodRow {
+  _id: string;
+  name: string;
+  kind: string;
+  active: boolean;
+}
+
+export const paymentKey = (id: string) => [PAYMENT_PATH, 'detail', id] as const;
+
+export function usePayment(id: string | undefined) {
+  return useQuery({
+    queryKey: paymentKey(id ?? ''),
+    queryFn: ({ signal }) => api<PaymentDetails>(`${PAYMENT_PATH}/${id}`, { signal, stopAlert: true }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+/** A page of payments for a filter (an order's, a customer's). */
+export function usePaymentList(params: Record<string, string | number>, enabled = true) {
+  return useQuery({
+    queryKey: [PAYMENT_PATH, 'list', params],
+    queryFn: ({ signal }) => api<PaymentListResponse>(PAYMENT_PATH, { query: params, signal }),
+    enabled,
+  });
+}
+
+export function useOrder(id: string | null | undefined) {
+  return useQuery({
+    queryKey: [ORDER_PATH, 'detail', id],
+    queryFn: ({ signal }) => api<OrderRow>(`${ORDER_PATH}/${id}`, { signal, stopAlert: true }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+/** After a payment changes: its lists, its details and the orders (paid/balance) are stale. */
+export function refreshAfterPaymentChange(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: [PAYMENT_PATH] });
+  void queryClient.invalidateQueries({ queryKey: [ORDER_PATH] });
+  void queryClient.invalidateQueries({ queryKey: ['/api/activity'] });
+  void queryClient.invalidateQueries({ queryKey: ['/api/dashboard'] });
+}
+
+export interface PaymentBodyOut {
+  order: string;
+  amount: string;
+  paymentMethod: string;
+  dueDate: string | null;
+  note: string;
+  allowOverpay: boolean;
+}
+
+export type SaveResult =
+  | { ok: true; payment: Payment }
+  | { ok: false; overpay: true; balance: string | null; message: string };
+
+/**
+ * POST (or PUT while pending) a payment. The API client keeps only the standard error fields, so
+ * this request reads the body itself: 409 `{code: 'overpay', balance}` comes back as a result the
+ * form asks about; every other failure is thrown as the usual ApiError (no toast: the form shows it).
+ */
+export async function savePayment(body: PaymentBodyOut, id?: string): Promise<SaveResult> {
+  try {
+    const payment = await api<Payment>(id ? `${PAYMENT_PATH}/${id}` : PAYMENT_PATH, {
+      method: id ? 'PUT' : 'POST',
+      body,
+      stopAlert: true,
+      retry: 0, // never send a payment twice
+    });
+    return { ok: true, payment };
+  } catch (error) {
+    // More than the balance: the screen asks before resending with allowOverpay.
+    if (isApiError(error) && error.status === 409 && error.body.code === 'overpay') {
+      const balance = error.body.balance;
+      return {
+        ok: false,
+        overpay: true,
+        balance: balance === undefined || balance === null ? null : String(balance),
+        message: error.message,
+      };
+    }
+    throw error;
+  }
+}
+
+/** `POST /api/payment/:id/status {status, reason?}`. */
+export function changePaymentStatus(id: string, status: PaymentStatus, reason?: string) {
+  return api<PaymentDetails>(`${PAYMENT_PATH}/${id}/status`, {
+    method: 'POST',
+    body: reason === undefined ? { status } : { status, reason },
+  });
+}
+
+/**
+ * Downloads the invoice PDF with the bearer token and saves it under the Arabic name the server
+ * gives in Content-Disposition.
+ */
+export async function downloadInvoicePdf(id: string, fallbackName: string): Promise<void> {
+  const response = await apiFetch(`${PAYMENT_PATH}/${id}/pdf`, { headers: { Accept: 'application/pdf' } });
+  const blob = await response.blob();
+  const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
+  const link = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = link;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(link), 10_000);
+}
