@@ -46,6 +46,30 @@ export async function loadOrder(db: DbOrTx, id: string) {
   };
 }
 
+/** What the activity log keeps of an order: the fields people read, lines as one Arabic text. */
+function activitySnapshot(order: Row & { items: { name: string; quantity: number }[] }) {
+  const keep = [
+    'number',
+    'customerName',
+    'cityName',
+    'contractName',
+    'address',
+    'status',
+    'assignees',
+    'scheduledAt',
+    'startDate',
+    'endDate',
+    'subtotal',
+    'discount',
+    'taxAmount',
+    'total',
+    'notes',
+  ];
+  const out: Row = Object.fromEntries(keep.map((k) => [k, order[k]]));
+  out.items = order.items.map((i) => `${i.name} × ${i.quantity}`).join('، ');
+  return out;
+}
+
 /** Checks every referenced record and prices the lines; throws 422 naming the field. */
 async function resolveInput(tx: Tx, input: OrderInput, taxRate: number) {
   const [customer] = await tx
@@ -146,7 +170,7 @@ export async function createOrder(tx: Tx, actor: ActorContext, input: OrderInput
     entity: 'order',
     entityId: row._id,
     summary: `إضافة الطلب رقم ${number} للعميل «${resolved.customer.name}»`,
-    after: order,
+    after: activitySnapshot(order),
   });
   return order;
 }
@@ -189,8 +213,8 @@ export async function updateOrder(tx: Tx, actor: ActorContext, id: string, input
     entity: 'order',
     entityId: id,
     summary: `تعديل الطلب رقم ${locked.number}`,
-    before,
-    after,
+    before: activitySnapshot(before),
+    after: activitySnapshot(after),
   });
   return after;
 }
@@ -240,7 +264,7 @@ export async function deleteOrder(tx: Tx, actor: ActorContext, id: string) {
     entity: 'order',
     entityId: id,
     summary: `حذف الطلب رقم ${locked.number}`,
-    before,
+    before: activitySnapshot(before),
   });
   return locked.number;
 }

@@ -25,6 +25,23 @@ type Row = Record<string, unknown>;
 const fieldError = (field: string, message: string) =>
   new AppError(422, message, { fieldErrors: { [field]: message } });
 
+/** What the activity log keeps of a payment. */
+function activitySnapshot(p: Row) {
+  const keep = [
+    'number',
+    'orderNumber',
+    'customerName',
+    'amount',
+    'taxAmount',
+    'paymentMethodName',
+    'status',
+    'dueDate',
+    'note',
+    'rejectionReason',
+  ];
+  return Object.fromEntries(keep.map((k) => [k, p[k]]));
+}
+
 export async function loadPayment(db: DbOrTx, id: string) {
   const [row] = (await withJoinsSelect(db, paymentResource, paymentFields).where(
     eq(payments._id, id),
@@ -97,7 +114,7 @@ export async function createPayment(tx: Tx, actor: ActorContext, input: PaymentI
     entity: 'payment',
     entityId: row._id,
     summary: `تسجيل الدفعة رقم ${number} بمبلغ ${input.amount} ر.س على الطلب رقم ${order.number}`,
-    after: payment,
+    after: activitySnapshot(payment),
   });
   return { payment, orderNumber: order.number };
 }
@@ -141,8 +158,8 @@ export async function updatePayment(tx: Tx, actor: ActorContext, id: string, inp
     entity: 'payment',
     entityId: id,
     summary: `تعديل الدفعة رقم ${locked.number}`,
-    before,
-    after,
+    before: activitySnapshot(before),
+    after: activitySnapshot(after),
   });
   return after;
 }

@@ -70,6 +70,22 @@ export const FIELD_LABELS: Record<string, string> = {
   address: 'العنوان',
   maintenanceMode: 'وضع الصيانة',
   lastLoginAt: 'آخر دخول',
+  number: 'الرقم',
+  orderNumber: 'رقم الطلب',
+  customerName: 'العميل',
+  cityName: 'المدينة',
+  contractName: 'نوع العقد',
+  status: 'الحالة',
+  assignees: 'عدد المكلفين',
+  scheduledAt: 'موعد التنفيذ',
+  items: 'البنود',
+  subtotal: 'المجموع',
+  discount: 'الخصم',
+  taxAmount: 'الضريبة',
+  total: 'الإجمالي',
+  amount: 'المبلغ',
+  paymentMethodName: 'طريقة الدفع',
+  rejectionReason: 'سبب الرفض',
 };
 
 export const actionOptions = Object.entries(ACTION_LABELS).map(([value, { label }]) => ({ value, label }));

@@ -3,6 +3,10 @@ import {
   customerTypeLabels,
   formatRelative,
   formatSaudiPhoneLocal,
+  type OrderStatus,
+  orderStatusLabels,
+  type PaymentStatus,
+  paymentStatusLabels,
   permissionGroups,
   rolePresets,
 } from '@idara/domain';
@@ -87,6 +91,26 @@ export const fieldLabels: Record<string, string> = {
   newOrder: 'إشعار الطلبات الجديدة',
   newPayment: 'إشعار المدفوعات الجديدة',
   payPayment: 'إشعار سداد المدفوعات',
+  number: 'الرقم',
+  orderNumber: 'رقم الطلب',
+  customerName: 'العميل',
+  cityName: 'المدينة',
+  contractName: 'نوع العقد',
+  status: 'الحالة',
+  assignees: 'عدد المكلفين',
+  scheduledAt: 'موعد التنفيذ',
+  startDate: 'تاريخ البداية',
+  endDate: 'تاريخ النهاية',
+  items: 'البنود',
+  subtotal: 'المجموع',
+  discount: 'الخصم',
+  taxAmount: 'الضريبة',
+  total: 'الإجمالي',
+  amount: 'المبلغ',
+  paymentMethodName: 'طريقة الدفع',
+  dueDate: 'تاريخ الاستحقاق',
+  note: 'ملاحظة',
+  rejectionReason: 'سبب الرفض',
 };
 
 const fieldNames = Object.keys(fieldLabels);
@@ -124,6 +148,9 @@ function formatValue(field: string, value: unknown, lookups: Lookups): ReactNode
   const s = String(value);
   if (field === 'type') return customerTypeLabels[s as keyof typeof customerTypeLabels] ?? s;
   if (field === 'role') return rolePresets[s]?.label ?? s;
+  if (field === 'status')
+    return orderStatusLabels[s as OrderStatus] ?? paymentStatusLabels[s as PaymentStatus] ?? s;
+  if (field === 'scheduledAt') return <DateText value={s} />;
   if (field === 'government') return lookups.governments.get(s) ?? '—';
   if (field === 'city') return lookups.cities.get(s) ?? '—';
   if (field === 'phoneNumber' || field === 'whatsappNumber') return <Ltr>{formatSaudiPhoneLocal(s)}</Ltr>;

@@ -1,4 +1,198 @@
-// Placeholder until the orders feature fills it: the customer's orders (GET /api/order?customer=…).
-export default function CustomerOrdersTab(_props: { customerId: string }) {
-  return null;
+import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconAlertCircle, IconLock, IconPlus, IconReceipt, IconRefresh } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DateTime, type ListResponse, Money } from '../../components/data-table';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { useCan } from '../../lib/auth';
+import { EmptyState } from '../customer/ui';
+import { ORDER_PATH, type OrderRow } from './order-api';
+import { OrderNumber, OrderStatusBadge } from './order-ui';
+
+const PAGE_SIZE = 10;
+const FIELDS = '_id,number,status,total,paid,balance,scheduledAt,createdAt';
+
+type Row = Pick<
+  OrderRow,
+  '_id' | 'number' | 'status' | 'total' | 'paid' | 'balance' | 'scheduledAt' | 'createdAt'
+>;
+
+/** The customer's orders, newest first, ten a page (customer details → الطلبات). */
+export default function CustomerOrdersTab({ customerId }: { customerId: string }) {
+  const canRead = useCan('order:read');
+  const canCreate = useCan('order:create');
+  const canDetails = useCan('order:details');
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+
+  const query = useQuery({
+    queryKey: [ORDER_PATH, 'list', { customer: customerId, page, limit: PAGE_SIZE, fields: FIELDS }],
+    queryFn: ({ signal }) =>
+      api<ListResponse<Row>>(ORDER_PATH, {
+        query: { customer: customerId, page, limit: PAGE_SIZE, sort: '-createdAt', fields: FIELDS },
+        stopAlert: true,
+        signal,
+      }),
+    enabled: canRead,
+    placeholderData: keepPreviousData,
+  });
+
+  const newOrder = canCreate ? (
+    <Button
+      component={Link}
+      to={`/dashboard/order/new?customer=${customerId}`}
+      size="sm"
+      radius="xl"
+      leftSection={<IconPlus size={18} />}
+    >
+      طلب جديد
+    </Button>
+  ) : null;
+
+  if (!canRead)
+    return (
+      <Paper withBorder radius="lg">
+        <EmptyState icon={<IconLock size={26} />} title="لا تملك صلاحية عرض الطلبات" />
+      </Paper>
+    );
+
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const rows = query.data?.data ?? [];
+  const open = (r: Row) => canDetails && navigate(`/dashboard/order/${r._id}`);
+  const onKey = (e: KeyboardEvent<HTMLTableRowElement>, r: Row) => {
+    if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      open(r);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = (
+      <Stack gap="sm" p="md" role="status" aria-label="جارٍ تحميل الطلبات">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={28} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (query.isError && !query.data) {
+    body = (
+      <Alert color="red" m="md" icon={<IconAlertCircle size={18} />} title="تعذر تحميل الطلبات">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{errorMessage(query.error)}</Text>
+          <Button
+            size="xs"
+            radius="xl"
+            variant="light"
+            color="red"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void query.refetch()}
+          >
+            إعادة المحاولة
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Stack align="center" gap={0} pb="lg">
+        <EmptyState
+          icon={<IconReceipt size={26} />}
+          title="لا توجد طلبات لهذا العميل"
+          text={canCreate ? 'أنشئ أول طلب لهذا العميل' : undefined}
+        />
+        {newOrder}
+      </Stack>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={560} type="native">
+        <Table
+          striped
+          highlightOnHover={canDetails}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          aria-busy={query.isFetching}
+          data-testid="customer-orders"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>الحالة</Table.Th>
+              <Table.Th>الإجمالي</Table.Th>
+              <Table.Th>المتبقي</Table.Th>
+              <Table.Th>تاريخ الإنشاء</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : undefined }}>
+            {rows.map((r) => (
+              <Table.Tr
+                key={r._id}
+                tabIndex={canDetails ? 0 : undefined}
+                aria-label={`الطلب رقم ${r.number}`}
+                style={canDetails ? { cursor: 'pointer' } : undefined}
+                onClick={canDetails ? () => open(r) : undefined}
+                onKeyDown={canDetails ? (e) => onKey(e, r) : undefined}
+              >
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <OrderNumber value={r.number} size="sm" />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <OrderStatusBadge status={r.status} size="sm" />
+                </Table.Td>
+                <Table.Td>
+                  <Money value={r.total} />
+                </Table.Td>
+                <Table.Td>
+                  <Money value={r.balance} />
+                </Table.Td>
+                <Table.Td>
+                  <DateTime value={r.createdAt} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      {(rows.length > 0 || query.isPending) && (
+        <Group justify="space-between" gap="sm" p="md" pb={0} wrap="wrap">
+          <Text fw={600}>
+            الطلبات{' '}
+            {query.data ? (
+              <Text span c="dimmed" size="sm">
+                (<bdi>{total}</bdi>)
+              </Text>
+            ) : null}
+          </Text>
+          {newOrder}
+        </Group>
+      )}
+      {body}
+      {pages > 1 && (
+        <Group justify="center" p="md" pt="xs">
+          <Pagination
+            size="sm"
+            radius="xl"
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={setPage}
+            siblings={1}
+            boundaries={1}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'next' ? 'الصفحة التالية' : control === 'previous' ? 'الصفحة السابقة' : undefined,
+            })}
+          />
+        </Group>
+      )}
+    </Paper>
+  );
 }

@@ -1,1 +1,414 @@
-export { default } from '../../components/PagePlaceholder';
+import {
+  formatGregorianDate,
+  formatHijriDate,
+  formatSaudiPhoneLocal,
+  type OrderStatus,
+  orderStatusActions,
+  orderStatusLabels,
+  orderTransitions,
+} from '@idara/domain';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconBan,
+  IconCircleCheck,
+  IconEdit,
+  IconPlayerPlay,
+  IconReceipt,
+  IconRotate,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ask } from '../../components/confirm';
+import { Money, useDeleteRecord } from '../../components/data-table';
+import { useCan } from '../../lib/auth';
+import { notify } from '../../lib/toast';
+import { ActivityTimeline } from '../customer/ActivityTimeline';
+import { DateText, EmptyState, InfoItem, LoadError, Ltr, PageSkeleton, Section } from '../customer/ui';
+import OrderPaymentsCard from '../payment/OrderPaymentsCard';
+import classes from './OrderForm.module.css';
+import {
+  afterOrderChanged,
+  changeOrderStatus,
+  dayNoon,
+  isClosed,
+  ORDER_PATH,
+  type Order,
+  orderKey,
+  taxRateOf,
+  useOrder,
+  useUserOptions,
+} from './order-api';
+import { OrderNumber, OrderStatusBadge } from './order-ui';
+
+const BASE = '/dashboard/order';
+
+export default function OrderDetailsPage() {
+  const { id = '' } = useParams();
+  const { data, isPending, isError, error, refetch } = useOrder(id);
+  if (isPending) return <PageSkeleton sections={3} />;
+  if (isError)
+    return (
+      <LoadError error={error} onRetry={() => void refetch()} backTo={BASE} backLabel="العودة إلى الطلبات" />
+    );
+  return <OrderDetails order={data} />;
+}
+
+const statusIcons: Record<OrderStatus, ReactNode> = {
+  new: <IconRotate size={16} />,
+  in_progress: <IconPlayerPlay size={16} />,
+  completed: <IconCircleCheck size={16} />,
+  cancelled: <IconBan size={16} />,
+};
+
+const statusButtonColor: Record<OrderStatus, string> = {
+  new: 'blue',
+  in_progress: 'orange',
+  completed: 'teal',
+  cancelled: 'red',
+};
+
+function OrderDetails({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canUpdate = useCan('order:update');
+  const canDelete = useCan('order:delete');
+  const canCustomer = useCan('customer:details');
+  const canActivity = useCan('activity:read');
+  const [moving, setMoving] = useState<OrderStatus | null>(null);
+
+  // What the server says the order may do now; never more than the domain's transitions.
+  const moves = (order.allowedStatuses ?? []).filter((s) => orderTransitions[order.status]?.includes(s));
+
+  const remove = useDeleteRecord(ORDER_PATH, {
+    onDeleted: (id) => {
+      queryClient.removeQueries({ queryKey: orderKey(id) });
+      navigate(BASE, { replace: true });
+    },
+  });
+
+  const move = async (status: OrderStatus) => {
+    if (status === 'cancelled') {
+      const ok = await ask({
+        header: 'إلغاء الطلب',
+        message: `هل تريد إلغاء الطلب رقم ${order.number}؟ لا يمكن تعديل الطلب أو إعادة فتحه بعد الإلغاء.`,
+        acceptLabel: 'إلغاء الطلب',
+        rejectLabel: 'تراجع',
+        danger: true,
+        centered: true,
+      });
+      if (!ok) return;
+    }
+    setMoving(status);
+    try {
+      const saved = await changeOrderStatus(order._id, status);
+      afterOrderChanged(queryClient, saved);
+      if (!saved || !Array.isArray(saved.items))
+        await queryClient.invalidateQueries({ queryKey: orderKey(order._id) });
+      notify.success(`تم تغيير حالة الطلب إلى «${orderStatusLabels[status]}»`);
+    } catch {
+      // the API client showed the Arabic message (409 for a move that is not allowed)
+      void queryClient.invalidateQueries({ queryKey: orderKey(order._id) });
+    } finally {
+      setMoving(null);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Avatar size={56} radius="xl" color="blue" variant="light">
+              <IconReceipt size={28} />
+            </Avatar>
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="wrap">
+                <Title order={2} fz={{ base: 'h4', sm: 'h3' }}>
+                  الطلب <OrderNumber value={order.number} inherit />
+                </Title>
+                <span data-testid="order-status">
+                  <OrderStatusBadge status={order.status} />
+                </span>
+              </Group>
+              <Text size="sm" c="dimmed">
+                أُنشئ <DateText value={order.createdAt} />
+              </Text>
+            </Stack>
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            {canUpdate &&
+              moves.map((s) => (
+                <Button
+                  key={s}
+                  size="sm"
+                  radius="xl"
+                  variant={s === 'cancelled' ? 'light' : 'filled'}
+                  color={statusButtonColor[s]}
+                  leftSection={statusIcons[s]}
+                  loading={moving === s}
+                  disabled={moving !== null && moving !== s}
+                  onClick={() => void move(s)}
+                >
+                  {orderStatusActions[s]}
+                </Button>
+              ))}
+            {canUpdate && !isClosed(order.status) && (
+              <Button
+                size="sm"
+                radius="xl"
+                variant="light"
+                component={Link}
+                to={`${BASE}/edit/${order._id}`}
+                leftSection={<IconEdit size={16} />}
+              >
+                تعديل
+              </Button>
+            )}
+            {canDelete && (
+              <Button
+                size="sm"
+                radius="xl"
+                variant="light"
+                color="red"
+                onClick={() => remove({ _id: order._id, name: `الطلب رقم ${order.number}` })}
+                leftSection={<IconTrash size={16} />}
+              >
+                حذف
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Paper>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Section title="العميل">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <InfoItem label="الاسم">
+              {canCustomer ? (
+                <Anchor component={Link} to={`/dashboard/customer/${order.customer}`} fw={600}>
+                  {order.customerName}
+                </Anchor>
+              ) : (
+                order.customerName
+              )}
+            </InfoItem>
+            <InfoItem label="رقم الجوال">
+              {order.customerPhone ? <Ltr>{formatSaudiPhoneLocal(order.customerPhone)}</Ltr> : ''}
+            </InfoItem>
+            <InfoItem label="المدينة">{order.cityName ?? ''}</InfoItem>
+            <InfoItem label="نوع العقد">{order.contractName ?? ''}</InfoItem>
+            <div style={{ gridColumn: '1 / -1', minWidth: 0 }}>
+              <InfoItem label="العنوان">{order.address}</InfoItem>
+            </div>
+          </SimpleGrid>
+        </Section>
+        <Section title="الجدولة والفريق">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <InfoItem label="موعد التنفيذ">
+              {order.scheduledAt ? <DateWithHijri iso={order.scheduledAt} /> : ''}
+            </InfoItem>
+            <InfoItem label="آخر تعديل">
+              <DateText value={order.updatedAt} />
+            </InfoItem>
+            <InfoItem label="تاريخ البداية">
+              {order.startDate ? <DateWithHijri day={order.startDate} /> : ''}
+            </InfoItem>
+            <InfoItem label="تاريخ النهاية">
+              {order.endDate ? <DateWithHijri day={order.endDate} /> : ''}
+            </InfoItem>
+            <div style={{ gridColumn: '1 / -1', minWidth: 0 }}>
+              <Assignees ids={order.assignees ?? []} />
+            </div>
+          </SimpleGrid>
+        </Section>
+      </SimpleGrid>
+
+      <div className={classes.layout}>
+        <div style={{ minWidth: 0 }}>
+          <ItemsCard order={order} />
+        </div>
+        <TotalsCard order={order} />
+      </div>
+
+      <OrderPaymentsCard
+        order={{
+          _id: order._id,
+          number: order.number,
+          total: order.total,
+          paid: order.paid,
+          balance: order.balance,
+          status: order.status,
+        }}
+      />
+
+      <Section title="ملاحظات">
+        <Text size="sm" c={order.notes ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+          {order.notes || 'لا توجد ملاحظات'}
+        </Text>
+      </Section>
+
+      {canActivity && (
+        <Section title="سجل النشاط">
+          <ActivityTimeline
+            query={{ entity: 'order', entityId: order._id, limit: 50 }}
+            emptyText="لا توجد أنشطة مسجلة لهذا الطلب"
+          />
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+/** An instant ('hh:mm ص YYYY/MM/DD') or a calendar day ('YYYY/MM/DD') with its Umm al-Qura date underneath. */
+function DateWithHijri({ iso, day }: { iso?: string; day?: string }) {
+  const instant = iso ?? (day ? dayNoon(day).toISOString() : '');
+  return (
+    <>
+      {iso ? <DateText value={iso} /> : <bdi>{formatGregorianDate(instant)}</bdi>}
+      <Text component="span" display="block" size="xs" c="dimmed">
+        {formatHijriDate(instant)}
+      </Text>
+    </>
+  );
+}
+
+function Assignees({ ids }: { ids: string[] }) {
+  const users = useUserOptions();
+  return (
+    <InfoItem label="المكلّفون">
+      {ids.length === 0 ? (
+        ''
+      ) : (
+        <Group gap={6} wrap="wrap" mt={2} data-testid="order-assignees" component="span">
+          {ids.map((id) => (
+            <Badge key={id} component="span" variant="light" color="gray" radius="xl" tt="none" fw={500}>
+              {users.names.get(id) ?? (users.isPending ? '…' : 'مستخدم')}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </InfoItem>
+  );
+}
+
+function ItemsCard({ order }: { order: Order }) {
+  return (
+    <Section title="الخدمات">
+      {order.items.length === 0 ? (
+        <EmptyState icon={<IconReceipt size={24} />} title="لا توجد بنود" />
+      ) : (
+        <>
+          <Table striped verticalSpacing="xs" data-testid="order-items" visibleFrom="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>الخدمة</Table.Th>
+                <Table.Th>الكمية</Table.Th>
+                <Table.Th>سعر الوحدة</Table.Th>
+                <Table.Th>الإجمالي</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.items.map((item) => (
+                <Table.Tr key={item._id}>
+                  <Table.Td>{item.name}</Table.Td>
+                  <Table.Td>
+                    <bdi>{item.quantity}</bdi>
+                  </Table.Td>
+                  <Table.Td>
+                    <Money value={item.unitPrice} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Money value={item.lineTotal} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Stack gap={0} hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {order.items.map((item, i) => (
+              <li key={item._id}>
+                {i > 0 && <Divider my="xs" />}
+                <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                      {item.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      <bdi>{item.quantity}</bdi> × <Money value={item.unitPrice} />
+                    </Text>
+                  </Stack>
+                  <Text size="sm" fw={600}>
+                    <Money value={item.lineTotal} />
+                  </Text>
+                </Group>
+              </li>
+            ))}
+          </Stack>
+        </>
+      )}
+    </Section>
+  );
+}
+
+function TotalRow({
+  label,
+  value,
+  testId,
+  strong,
+}: {
+  label: ReactNode;
+  value: string;
+  testId: string;
+  strong?: boolean;
+}) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="nowrap" align="baseline">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500} data-testid={testId}>
+        <Money value={value} />
+      </Text>
+    </Group>
+  );
+}
+
+function TotalsCard({ order }: { order: Order }) {
+  const rate = taxRateOf(order.taxRate);
+  return (
+    <Section title="المبالغ">
+      <Stack gap={8}>
+        <TotalRow label="المجموع" value={order.subtotal} testId="order-subtotal" />
+        <TotalRow label="الخصم" value={order.discount} testId="order-discount" />
+        <TotalRow
+          label={
+            <>
+              ضريبة القيمة المضافة (<bdi>{rate}%</bdi>)
+            </>
+          }
+          value={order.taxAmount}
+          testId="order-vat"
+        />
+        <Divider />
+        <TotalRow label="الإجمالي" value={order.total} testId="order-total" strong />
+        <TotalRow label="المدفوع" value={order.paid} testId="order-paid" />
+        <TotalRow label="المتبقي" value={order.balance} testId="order-balance" strong />
+      </Stack>
+    </Section>
+  );
+}

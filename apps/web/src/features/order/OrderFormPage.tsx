@@ -1,1 +1,637 @@
-export { default } from '../../components/PagePlaceholder';
+import {
+  formatHijriDate,
+  formatSAR,
+  type OrderTotals,
+  orderBody,
+  orderStatusLabels,
+  orderTotals,
+  toLatinDigits,
+} from '@idara/domain';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Divider,
+  Input,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { DatePickerInput, DateTimePicker } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { randomId } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconCalendar,
+  IconCalendarTime,
+  IconLock,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { FormActions, MoneyInput, useUnsavedChangesGuard } from '../../components/entity';
+import { api, isApiError } from '../../lib/api';
+import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
+import { useSettings } from '../../lib/settings';
+import { notify } from '../../lib/toast';
+import { useCities } from '../customer/customer-api';
+import { RecordFormGate, Section } from '../customer/ui';
+import classes from './OrderForm.module.css';
+import {
+  afterOrderChanged,
+  dayNoon,
+  halalasOrNull,
+  isClosed,
+  isoToPicker,
+  ORDER_PATH,
+  type Order,
+  pickerToIso,
+  taxRateOf,
+  useContracts,
+  useOrder,
+  useServices,
+  useUserOptions,
+} from './order-api';
+import { CustomerPicker, OrderNumber } from './order-ui';
+
+const BASE = '/dashboard/order';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface ItemValues {
+  /** Local key of the row (React key and nothing else). */
+  key: string;
+  service: string | null;
+  quantity: number | string;
+  unitPrice: number | string;
+}
+
+interface OrderFormValues {
+  customer: string | null;
+  contract: string | null;
+  city: string | null;
+  address: string;
+  items: ItemValues[];
+  discount: number | string;
+  assignees: string[];
+  /** The picker's 'YYYY-MM-DD HH:mm:ss', Riyadh time. */
+  scheduledAt: string | null;
+  /** 'YYYY-MM-DD' */
+  startDate: string | null;
+  endDate: string | null;
+  notes: string;
+}
+
+const emptyItem = (): ItemValues => ({ key: randomId(), service: null, quantity: 1, unitPrice: '' });
+
+function toValues(order: Order | undefined, customer: string | null): OrderFormValues {
+  if (!order) {
+    return {
+      customer,
+      contract: null,
+      city: null,
+      address: '',
+      items: [emptyItem()],
+      discount: '',
+      assignees: [],
+      scheduledAt: null,
+      startDate: null,
+      endDate: null,
+      notes: '',
+    };
+  }
+  return {
+    customer: order.customer,
+    contract: order.contract,
+    city: order.city,
+    address: order.address ?? '',
+    items: order.items.map((i) => ({
+      key: i._id,
+      service: i.service,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+    })),
+    discount: order.discount === '0.00' ? '' : order.discount,
+    assignees: order.assignees ?? [],
+    scheduledAt: isoToPicker(order.scheduledAt),
+    startDate: order.startDate,
+    endDate: order.endDate,
+    notes: order.notes ?? '',
+  };
+}
+
+const blank = (v: number | string) => v === '' || v === null || v === undefined;
+
+/** What the API gets (orderBody's input): ids, quantities, decimal strings, an ISO instant. */
+function toBody(v: OrderFormValues) {
+  return {
+    customer: v.customer ?? '',
+    contract: v.contract,
+    city: v.city,
+    address: v.address,
+    items: v.items.map((i) => ({
+      service: i.service ?? '',
+      quantity: i.quantity,
+      unitPrice: blank(i.unitPrice) ? undefined : i.unitPrice,
+    })),
+    discount: blank(v.discount) ? undefined : v.discount,
+    assignees: v.assignees,
+    scheduledAt: pickerToIso(v.scheduledAt),
+    startDate: v.startDate,
+    endDate: v.endDate,
+    notes: v.notes,
+  };
+}
+
+const validateBody = schemaResolver(orderBody, { sync: true });
+
+interface Preview {
+  /** Line totals in halalas (null while the line is incomplete). */
+  lines: (number | null)[];
+  totals: OrderTotals | null;
+  /** Why the totals cannot be shown (discount above the subtotal …). */
+  problem: string | null;
+}
+
+/** The live totals: the domain's own arithmetic on integer halalas, the one rounding rule. */
+function preview(values: OrderFormValues, taxRate: number | null): Preview {
+  const parsed = values.items.map((i) => {
+    const q = Number(toLatinDigits(String(i.quantity ?? '')));
+    const p = halalasOrNull(i.unitPrice);
+    return Number.isInteger(q) && q > 0 && p !== null && p >= 0 ? { quantity: q, unitPrice: p } : null;
+  });
+  const lines = parsed.map((l) => (l ? l.quantity * l.unitPrice : null));
+  const discount = halalasOrNull(values.discount) ?? 0;
+  if (taxRate === null) return { lines, totals: null, problem: null };
+  const complete = parsed.filter((l): l is NonNullable<typeof l> => l !== null);
+  try {
+    return { lines, totals: orderTotals(complete, discount, taxRate), problem: null };
+  } catch (e) {
+    return { lines, totals: null, problem: e instanceof Error ? e.message : 'تعذر حساب المبالغ' };
+  }
+}
+
+export default function OrderFormPage() {
+  const { id } = useParams();
+  const query = useOrder(id);
+  return (
+    <RecordFormGate id={id} query={query} backTo={BASE} backLabel="العودة إلى الطلبات">
+      {(order) => <OrderForm order={order} />}
+    </RecordFormGate>
+  );
+}
+
+function OrderForm({ order }: { order?: Order }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const presetCustomer = !order && UUID.test(params.get('customer') ?? '') ? params.get('customer') : null;
+  const [busy, setBusy] = useState(false);
+
+  const settings = useSettings();
+  const services = useServices();
+  const contracts = useContracts();
+  const cities = useCities();
+  const users = useUserOptions();
+
+  const initial = useMemo(() => toValues(order, presetCustomer), [order, presetCustomer]);
+  const taxRate = order ? taxRateOf(order.taxRate) : (settings.data?.tax ?? null);
+
+  const form = useForm<OrderFormValues>({
+    initialValues: initial,
+    validate: (values) => {
+      const errors = validateBody(toBody(values));
+      if (!values.customer) errors.customer = 'اختر العميل';
+      values.items.forEach((item, i) => {
+        if (!item.service) errors[`items.${i}.service`] = 'اختر الخدمة';
+      });
+      const p = preview(values, taxRate ?? 0);
+      if (p.problem && !errors.discount) errors.discount = p.problem;
+      return errors;
+    },
+  });
+  const { allowLeave } = useUnsavedChangesGuard(form.isDirty());
+  const values = form.values;
+  const live = preview(values, taxRate);
+  const closed = order ? isClosed(order.status) : false;
+
+  // Services offered: the active ones, plus any already on a line (a stopped service stays readable).
+  const serviceOptions = useMemo(() => {
+    const rows = services.data?.rows ?? [];
+    const used = new Set(values.items.map((i) => i.service).filter(Boolean));
+    const opts = rows
+      .filter((s) => s.active || used.has(s._id))
+      .map((s) => ({ value: s._id, label: s.active ? s.name : `${s.name} (موقوفة)` }));
+    for (const item of order?.items ?? []) {
+      if (!opts.some((o) => o.value === item.service)) opts.push({ value: item.service, label: item.name });
+    }
+    return opts;
+  }, [services.data, values.items, order]);
+
+  const contractOptions = useMemo(() => {
+    const rows = contracts.data?.rows ?? [];
+    const opts = rows
+      .filter((c) => c.active || c._id === values.contract)
+      .map((c) => ({ value: c._id, label: c.name }));
+    if (order?.contract && order.contractName && !opts.some((o) => o.value === order.contract))
+      opts.push({ value: order.contract, label: order.contractName });
+    return opts;
+  }, [contracts.data, values.contract, order]);
+
+  const cityOptions = useMemo(() => {
+    const opts = cities.data?.options ?? [];
+    if (order?.city && order.cityName && !opts.some((o) => o.value === order.city))
+      return [...opts, { value: order.city, label: order.cityName }];
+    return opts;
+  }, [cities.data, order]);
+
+  const onServiceChange = (index: number, serviceId: string | null) => {
+    form.setFieldValue(`items.${index}.service`, serviceId);
+    const service = serviceId ? services.data?.byId.get(serviceId) : undefined;
+    if (service) form.setFieldValue(`items.${index}.unitPrice`, service.price);
+  };
+
+  const addItem = () => {
+    const index = values.items.length;
+    form.insertListItem('items', emptyItem());
+    form.clearFieldError('items');
+    window.setTimeout(
+      () => document.querySelector<HTMLElement>(`[data-path="items.${index}.service"]`)?.focus(),
+      0,
+    );
+  };
+
+  const removeItem = (index: number) => {
+    form.removeListItem('items', index);
+    window.setTimeout(() => document.querySelector<HTMLElement>('[data-add-item]')?.focus(), 0);
+  };
+
+  const submit = form.onSubmit(async (v) => {
+    setBusy(true);
+    try {
+      const body = orderBody.parse(toBody(v));
+      const saved = await api<Order>(order ? `${ORDER_PATH}/${order._id}` : ORDER_PATH, {
+        method: order ? 'PUT' : 'POST',
+        body,
+        stopAlert: true,
+      });
+      form.resetDirty(v);
+      afterOrderChanged(queryClient, saved);
+      notify.success(order ? 'تم حفظ تعديلات الطلب' : 'تمت إضافة الطلب بنجاح');
+      allowLeave();
+      navigate(`${BASE}/${saved._id}`);
+    } catch (e) {
+      const onFields = applyFieldErrors(form, e);
+      if (!onFields || (isApiError(e) && e.status !== 422 && e.status !== 409))
+        notify.error(e instanceof Error ? e.message : 'حدث خطأ');
+    } finally {
+      setBusy(false);
+    }
+  }, focusFirstError);
+
+  const cancelTo = order
+    ? `${BASE}/${order._id}`
+    : presetCustomer
+      ? `/dashboard/customer/${presetCustomer}?tab=orders`
+      : BASE;
+  const itemsError = form.errors.items;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={order ? `تعديل الطلب رقم ${order.number}` : 'طلب جديد'}>
+      <Stack gap="lg">
+        {order && closed && (
+          <Alert color="orange" radius="lg" icon={<IconLock size={20} />} title="لا يمكن تعديل هذا الطلب">
+            الطلب <OrderNumber value={order.number} /> حالته «{orderStatusLabels[order.status]}»، ولا تُعدّل
+            الطلبات المكتملة أو الملغاة.
+          </Alert>
+        )}
+        <Section title="العميل والموقع">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <CustomerPicker
+              label="العميل"
+              withAsterisk
+              initialLabel={order?.customerName}
+              {...form.getInputProps('customer')}
+              value={values.customer}
+              onChange={(v, customer) => {
+                form.setFieldValue('customer', v);
+                if (customer?.city && !form.getValues().city) form.setFieldValue('city', customer.city);
+              }}
+            />
+            <Select
+              label="نوع العقد"
+              placeholder={contracts.isPending ? 'جارٍ التحميل…' : 'بدون عقد'}
+              data={contractOptions}
+              searchable
+              clearable
+              clearButtonProps={{ 'aria-label': 'مسح نوع العقد' }}
+              nothingFoundMessage="لا توجد نتائج"
+              {...form.getInputProps('contract')}
+            />
+            <Select
+              label="المدينة"
+              placeholder={cities.isPending ? 'جارٍ التحميل…' : 'اختر المدينة'}
+              data={cityOptions}
+              searchable
+              clearable
+              clearButtonProps={{ 'aria-label': 'مسح المدينة' }}
+              nothingFoundMessage="لا توجد نتائج"
+              {...form.getInputProps('city')}
+            />
+            <TextInput
+              label="العنوان"
+              placeholder="الحي، الشارع، رقم المبنى"
+              autoComplete="off"
+              {...form.getInputProps('address')}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section
+          title="الخدمات"
+          description="يُملأ السعر من سعر الخدمة ويمكن تعديله."
+          actions={
+            <Button
+              size="xs"
+              radius="xl"
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={addItem}
+              disabled={values.items.length >= 100}
+              data-add-item
+            >
+              إضافة خدمة
+            </Button>
+          }
+        >
+          <Stack gap="sm">
+            {values.items.map((item, index) => (
+              <fieldset
+                key={item.key}
+                className={classes.item}
+                aria-label={`البند ${index + 1}`}
+                data-testid="order-item"
+                style={{ margin: 0, minWidth: 0 }}
+              >
+                <Select
+                  className={classes.service}
+                  label="الخدمة"
+                  withAsterisk
+                  placeholder={services.isPending ? 'جارٍ التحميل…' : 'اختر الخدمة'}
+                  data={serviceOptions}
+                  searchable
+                  nothingFoundMessage="لا توجد نتائج"
+                  {...form.getInputProps(`items.${index}.service`)}
+                  onChange={(v) => onServiceChange(index, v)}
+                />
+                <MoneyInput
+                  label="سعر الوحدة"
+                  withAsterisk
+                  placeholder="0.00"
+                  {...form.getInputProps(`items.${index}.unitPrice`)}
+                />
+                <NumberInput
+                  label="الكمية"
+                  withAsterisk
+                  min={1}
+                  max={10_000}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  inputMode="numeric"
+                  dir="ltr"
+                  {...form.getInputProps(`items.${index}.quantity`)}
+                />
+                <div className={classes.lineTotal}>
+                  <Text size="sm" fw={500} component="span">
+                    الإجمالي
+                  </Text>
+                  <div className={classes.lineTotalValue} data-testid="line-total">
+                    {live.lines[index] === null ? (
+                      <Text span c="dimmed">
+                        —
+                      </Text>
+                    ) : (
+                      <bdi>{formatSAR(live.lines[index] ?? 0)}</bdi>
+                    )}
+                  </div>
+                </div>
+                <div className={classes.remove}>
+                  <Tooltip label="حذف البند" withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      radius="xl"
+                      size="lg"
+                      aria-label={`حذف البند ${index + 1}`}
+                      disabled={values.items.length === 1}
+                      onClick={() => removeItem(index)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </div>
+              </fieldset>
+            ))}
+            {itemsError && (
+              <Text size="sm" c="red" role="alert">
+                {itemsError}
+              </Text>
+            )}
+          </Stack>
+        </Section>
+
+        <Section title="ملخص المبالغ">
+          <div className={classes.summary}>
+            <MoneyInput
+              label="الخصم"
+              placeholder="0.00"
+              description="مبلغ يُخصم من مجموع البنود قبل الضريبة"
+              {...form.getInputProps('discount')}
+            />
+            <TotalsPreview
+              live={live}
+              taxRate={taxRate}
+              loadingRate={!order && settings.isPending}
+              rateFailed={!order && settings.isError}
+            />
+          </div>
+        </Section>
+
+        <Section title="الجدولة والفريق">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <DateTimePicker
+              label="موعد التنفيذ"
+              placeholder="اختر التاريخ والوقت"
+              leftSection={<IconCalendarTime size={16} aria-hidden />}
+              valueFormat="hh:mm A YYYY/MM/DD"
+              clearable
+              clearButtonProps={{ 'aria-label': 'مسح موعد التنفيذ' }}
+              timePickerProps={{ format: '12h', amPmLabels: { am: 'ص', pm: 'م' } }}
+              description={hijriHint(values.scheduledAt)}
+              {...form.getInputProps('scheduledAt')}
+            />
+            {users.available ? (
+              <MultiSelect
+                label="المكلّفون"
+                placeholder={values.assignees.length ? undefined : 'اختر الموظفين'}
+                data={users.options}
+                searchable
+                clearable
+                clearButtonProps={{ 'aria-label': 'مسح المكلّفين' }}
+                hidePickedOptions
+                nothingFoundMessage="لا توجد نتائج"
+                {...form.getInputProps('assignees')}
+              />
+            ) : (
+              <div />
+            )}
+            <DatePickerInput
+              label="تاريخ البداية"
+              placeholder="اختر التاريخ"
+              leftSection={<IconCalendar size={16} aria-hidden />}
+              valueFormat="YYYY/MM/DD"
+              clearable
+              clearButtonProps={{ 'aria-label': 'مسح تاريخ البداية' }}
+              maxDate={values.endDate ?? undefined}
+              description={hijriHint(values.startDate)}
+              {...form.getInputProps('startDate')}
+            />
+            <DatePickerInput
+              label="تاريخ النهاية"
+              placeholder="اختر التاريخ"
+              leftSection={<IconCalendar size={16} aria-hidden />}
+              valueFormat="YYYY/MM/DD"
+              clearable
+              clearButtonProps={{ 'aria-label': 'مسح تاريخ النهاية' }}
+              minDate={values.startDate ?? undefined}
+              description={hijriHint(values.endDate)}
+              {...form.getInputProps('endDate')}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="ملاحظات">
+          <Textarea
+            aria-label="ملاحظات"
+            placeholder="أي تفاصيل إضافية عن الطلب"
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('notes')}
+          />
+        </Section>
+
+        <FormActions
+          saving={busy}
+          cancelTo={cancelTo}
+          dirty={form.isDirty()}
+          disabled={closed || (order ? !form.isDirty() : false)}
+          saveLabel={order ? 'حفظ التعديلات' : 'حفظ الطلب'}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/** The Umm al-Qura date under a picker, once a day is chosen. */
+function hijriHint(value: string | null): ReactNode {
+  if (!value) return undefined;
+  try {
+    return formatHijriDate(dayNoon(value.slice(0, 10)));
+  } catch {
+    return undefined;
+  }
+}
+
+function SummaryRow({
+  label,
+  children,
+  testId,
+  strong,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  testId: string;
+  strong?: boolean;
+}) {
+  return (
+    <div className={classes.summaryRow}>
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500} data-testid={testId}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function TotalsPreview({
+  live,
+  taxRate,
+  loadingRate,
+  rateFailed,
+}: {
+  live: Preview;
+  taxRate: number | null;
+  loadingRate: boolean;
+  rateFailed: boolean;
+}) {
+  if (rateFailed)
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+        تعذر تحميل نسبة الضريبة من الإعدادات؛ يحسب الخادم المبالغ عند الحفظ.
+      </Alert>
+    );
+  if (loadingRate || taxRate === null)
+    return (
+      <Stack gap="xs" role="status" aria-label="جارٍ التحميل…">
+        <Skeleton h={14} />
+        <Skeleton h={14} />
+        <Skeleton h={14} w="70%" />
+      </Stack>
+    );
+  const money = (h: number | undefined) => <bdi style={{ whiteSpace: 'nowrap' }}>{formatSAR(h ?? 0)}</bdi>;
+  const t = live.totals;
+  return (
+    <Stack gap={8} aria-live="polite" data-testid="order-totals-preview">
+      <SummaryRow label="المجموع" testId="preview-subtotal">
+        {money(t?.subtotal)}
+      </SummaryRow>
+      <SummaryRow label="الخصم" testId="preview-discount">
+        {money(t?.discount)}
+      </SummaryRow>
+      <SummaryRow label="الصافي بعد الخصم" testId="preview-net">
+        {money(t?.net)}
+      </SummaryRow>
+      <SummaryRow
+        label={
+          <>
+            ضريبة القيمة المضافة (<bdi>{taxRate}%</bdi>)
+          </>
+        }
+        testId="preview-vat"
+      >
+        {money(t?.taxAmount)}
+      </SummaryRow>
+      <Divider />
+      <SummaryRow label="الإجمالي" testId="preview-total" strong>
+        {money(t?.total)}
+      </SummaryRow>
+      {live.problem && (
+        <Text size="xs" c="red" role="alert">
+          {live.problem}
+        </Text>
+      )}
+      <Input.Description>تُحسب المبالغ نهائياً على الخادم عند الحفظ.</Input.Description>
+    </Stack>
+  );
+}

@@ -1,1 +1,294 @@
-export { default } from '../../components/PagePlaceholder';
+import { formatDateTime, formatGregorianDate, type OrderStatus, orderStatuses } from '@idara/domain';
+import { ActionIcon, Button, Collapse, Group, Menu, MultiSelect, Select, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import {
+  type DataTableColumn,
+  Empty,
+  EXPORT_OPTIONS,
+  ListPage,
+  Money,
+  useRecordList,
+} from '../../components/data-table';
+import { useCities } from '../customer/customer-api';
+import { SrOnlyInline } from '../customer/ui';
+import {
+  dayToIso,
+  isClosed,
+  isoToDay,
+  ORDER_PATH,
+  type OrderRow,
+  orderStatusOptions,
+  useServices,
+  useUserOptions,
+} from './order-api';
+import { CustomerPicker, DateRangeFilter, OrderNumber, OrderStatusBadge } from './order-ui';
+
+const BASE = '/dashboard/order';
+
+/** Filters beyond search and status; on phones they fold behind a button. */
+const MORE_FILTERS = ['customer', 'service', 'city', 'assignee', 'createdAtFrom', 'createdAtTo'];
+
+export default function OrderListPage() {
+  const { navigate, state, query, remove, canEdit, canView, canDelete } = useRecordList<OrderRow>(
+    ORDER_PATH,
+    'order',
+    {
+      sort: '-createdAt',
+    },
+  );
+  const services = useServices();
+  const cities = useCities();
+  const users = useUserOptions();
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const activeMore = MORE_FILTERS.filter((f) => state.filters[f]).length;
+  const [moreOpen, more] = useDisclosure(activeMore > 0);
+
+  const columns = useMemo<DataTableColumn<OrderRow>[]>(
+    () => [
+      {
+        accessorKey: 'number',
+        header: '#',
+        meta: { nowrap: true },
+        cell: (c) => <OrderNumber value={c.getValue()} size="sm" />,
+      },
+      {
+        accessorKey: 'customerName',
+        header: 'العميل',
+        cell: (c) => (
+          <Text size="sm" fw={500} miw={110}>
+            {c.getValue()}
+          </Text>
+        ),
+      },
+      {
+        accessorKey: 'cityName',
+        header: 'المدينة',
+        cell: (c) => c.getValue() || <Empty />,
+      },
+      {
+        accessorKey: 'status',
+        header: 'الحالة',
+        meta: { nowrap: true },
+        cell: (c) => <OrderStatusBadge status={c.getValue() as OrderStatus} size="sm" />,
+      },
+      {
+        accessorKey: 'total',
+        header: 'الإجمالي',
+        meta: { nowrap: true },
+        cell: (c) => <Money value={c.getValue()} />,
+      },
+      {
+        accessorKey: 'paid',
+        header: 'المدفوع',
+        meta: { nowrap: true },
+        cell: (c) => <Money value={c.getValue()} />,
+      },
+      {
+        accessorKey: 'balance',
+        header: 'المتبقي',
+        meta: { nowrap: true },
+        cell: (c) => <Money value={c.getValue()} />,
+      },
+      {
+        accessorKey: 'scheduledAt',
+        header: 'موعد التنفيذ',
+        meta: { nowrap: true },
+        cell: (c) => <StackedDate value={c.getValue() as string | null} />,
+      },
+      {
+        accessorKey: 'createdAt',
+        header: 'تاريخ الإنشاء',
+        meta: { nowrap: true },
+        cell: (c) => <StackedDate value={c.getValue() as string} />,
+      },
+      {
+        id: '__actions',
+        // in-flow label: an absolutely positioned one widens the page at 375 px
+        header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
+        enableSorting: false,
+        meta: { width: 1, nowrap: true },
+        cell: ({ row }) => {
+          const r = row.original;
+          const edit = canEdit && !isClosed(r.status);
+          if (!canView && !edit && !canDelete) return null;
+          return (
+            <Menu position="bottom-end" withinPortal shadow="md" radius="md">
+              <Menu.Target>
+                <ActionIcon variant="subtle" radius="xl" aria-label={`إجراءات الطلب رقم ${r.number}`}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {canView && (
+                  <Menu.Item leftSection={<IconEye size={16} />} onClick={() => navigate(`${BASE}/${r._id}`)}>
+                    عرض
+                  </Menu.Item>
+                )}
+                {edit && (
+                  <Menu.Item
+                    leftSection={<IconEdit size={16} />}
+                    onClick={() => navigate(`${BASE}/edit/${r._id}`)}
+                  >
+                    تعديل
+                  </Menu.Item>
+                )}
+                {canDelete && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => remove({ _id: r._id, name: `الطلب رقم ${r.number}` })}
+                  >
+                    حذف
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          );
+        },
+      },
+    ],
+    [canEdit, canView, canDelete, navigate, remove],
+  );
+
+  const statusValue = (state.filters.status ?? '').split(',').filter(Boolean);
+  const from = isoToDay(state.filters.createdAtFrom);
+  const to = isoToDay(state.filters.createdAtTo);
+
+  const moreFilters = (
+    <>
+      <CustomerPicker
+        aria-label="العميل"
+        placeholder="كل العملاء"
+        value={state.filters.customer ?? null}
+        onChange={(v) => state.setFilter('customer', v)}
+        w={{ base: '100%', xs: 200 }}
+        radius="xl"
+      />
+      <Select
+        aria-label="الخدمة"
+        placeholder="كل الخدمات"
+        data={services.data?.options ?? []}
+        value={state.filters.service ?? null}
+        onChange={(v) => state.setFilter('service', v)}
+        searchable
+        clearable
+        clearButtonProps={{ 'aria-label': 'مسح الخدمة' }}
+        nothingFoundMessage="لا توجد نتائج"
+        w={{ base: '100%', xs: 180 }}
+        radius="xl"
+      />
+      <Select
+        aria-label="المدينة"
+        placeholder="كل المدن"
+        data={cities.data?.options ?? []}
+        value={state.filters.city ?? null}
+        onChange={(v) => state.setFilter('city', v)}
+        searchable
+        clearable
+        clearButtonProps={{ 'aria-label': 'مسح المدينة' }}
+        nothingFoundMessage="لا توجد نتائج"
+        w={{ base: '100%', xs: 160 }}
+        radius="xl"
+      />
+      {users.available && (
+        <Select
+          aria-label="المكلّف"
+          placeholder="كل المكلّفين"
+          data={users.options}
+          value={state.filters.assignee ?? null}
+          onChange={(v) => state.setFilter('assignee', v)}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': 'مسح المكلّف' }}
+          nothingFoundMessage="لا توجد نتائج"
+          w={{ base: '100%', xs: 180 }}
+          radius="xl"
+        />
+      )}
+      <DateRangeFilter
+        label="فترة الإنشاء"
+        from={from}
+        to={to}
+        onChange={(a, b) =>
+          state.setFilters({
+            createdAtFrom: a ? dayToIso(a, false) : null,
+            createdAtTo: b ? dayToIso(b, true) : null,
+          })
+        }
+      />
+    </>
+  );
+
+  return (
+    <ListPage<OrderRow>
+      resourcePath={ORDER_PATH}
+      state={state}
+      query={query}
+      columns={columns}
+      createTo={`${BASE}/new`}
+      createLabel="طلب جديد"
+      createPermission="order:create"
+      // No bulk selection: it is all or nothing, and an order with payments cannot be deleted;
+      // each row's menu (and the order's page) deletes one order.
+      exportTitle="تصدير الطلبات"
+      exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
+      searchPlaceholder="رقم الطلب أو العميل أو الجوال"
+      rowLabel={(r) => `الطلب رقم ${r.number} — ${r.customerName}`}
+      onRowClick={canView ? (r) => navigate(`${BASE}/${r._id}`) : undefined}
+      minWidth={960}
+      filters={
+        <>
+          <MultiSelect
+            aria-label="الحالة"
+            placeholder={statusValue.length ? undefined : 'كل الحالات'}
+            data={orderStatusOptions}
+            value={statusValue.filter((s) => (orderStatuses as readonly string[]).includes(s))}
+            onChange={(v) => state.setFilter('status', v.join(','))}
+            clearable
+            clearButtonProps={{ 'aria-label': 'مسح الحالة' }}
+            w={{ base: '100%', xs: 230 }}
+            radius="xl"
+          />
+          {wide ? (
+            moreFilters
+          ) : (
+            <>
+              <Button
+                size="sm"
+                radius="xl"
+                variant={activeMore ? 'light' : 'default'}
+                leftSection={<IconAdjustmentsHorizontal size={18} />}
+                onClick={more.toggle}
+                aria-expanded={moreOpen}
+                aria-controls="order-more-filters"
+              >
+                {activeMore ? `فلاتر إضافية (${activeMore})` : 'فلاتر إضافية'}
+              </Button>
+              <Collapse expanded={moreOpen} w="100%" id="order-more-filters">
+                <Group gap="sm" wrap="wrap" align="flex-end">
+                  {moreFilters}
+                </Group>
+              </Collapse>
+            </>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** Date on top, time underneath: keeps the wide table narrow. */
+function StackedDate({ value }: { value: string | null | undefined }) {
+  if (!value) return <Empty />;
+  const time = formatDateTime(value).slice(0, 7);
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <bdi>{formatGregorianDate(value)}</bdi>
+      <Text component="span" display="block" size="xs" c="dimmed">
+        <bdi>{time}</bdi>
+      </Text>
+    </span>
+  );
+}

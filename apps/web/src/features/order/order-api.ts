@@ -1,0 +1,200 @@
+import {
+  type OrderStatus,
+  orderStatuses,
+  orderStatusLabels,
+  riyadhParts,
+  toHalalas,
+  toLatinDigits,
+} from '@idara/domain';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useLookup } from '../../components/data-table';
+import { api } from '../../lib/api';
+import { useCan } from '../../lib/auth';
+import { userDirectoryQuery } from '../../lib/user-directory';
+
+export type { OrderStatus };
+
+/** A row of `GET /api/order` (docs/API.md, Orders). Money is a decimal string ("1250.50"). */
+export interface OrderRow {
+  _id: string;
+  number: number;
+  customer: string;
+  customerName: string;
+  customerPhone: string;
+  contract: string | null;
+  contractName: string | null;
+  city: string | null;
+  cityName: string | null;
+  address: string;
+  status: OrderStatus;
+  /** User ids. */
+  assignees: string[];
+  scheduledAt: string | null;
+  /** YYYY-MM-DD */
+  startDate: string | null;
+  endDate: string | null;
+  subtotal: string;
+  discount: string;
+  /** Percent, copied from the settings when the order was created; never changes afterwards. */
+  taxRate: number | string;
+  taxAmount: string;
+  total: string;
+  paid: string;
+  balance: string;
+  notes: string;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderItem {
+  _id: string;
+  service: string;
+  /** The service's name when the order was written. */
+  name: string;
+  quantity: number;
+  unitPrice: string;
+  lineTotal: string;
+}
+
+/** `GET /api/order/:id`: the row plus its lines and the status moves it may make now. */
+export interface Order extends OrderRow {
+  items: OrderItem[];
+  allowedStatuses: OrderStatus[];
+}
+
+export interface ServiceOption {
+  _id: string;
+  name: string;
+  price: string;
+  active: boolean;
+}
+
+export interface ContractOption {
+  _id: string;
+  name: string;
+  price: string;
+  active: boolean;
+}
+
+export const ORDER_PATH = '/api/order';
+export const orderKey = (id: string) => [ORDER_PATH, 'record', id] as const;
+
+export function useOrder(id: string | undefined) {
+  return useQuery({
+    queryKey: orderKey(id ?? ''),
+    queryFn: ({ signal }) => api<Order>(`${ORDER_PATH}/${id}`, { stopAlert: true, signal }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+/** `POST /api/order/:id/status {status}`; 409 with an Arabic message for a move that is not allowed. */
+export function changeOrderStatus(id: string, status: OrderStatus) {
+  return api<Order>(`${ORDER_PATH}/${id}/status`, { method: 'POST', body: { status } });
+}
+
+/** After a write: the record, every order list, the customer's tab and the activity log refresh. */
+export function afterOrderChanged(queryClient: QueryClient, saved?: Partial<Order> & { _id: string }) {
+  if (saved && Array.isArray(saved.items) && Array.isArray(saved.allowedStatuses)) {
+    queryClient.setQueryData(orderKey(saved._id), saved);
+  }
+  void queryClient.invalidateQueries({ queryKey: [ORDER_PATH] });
+  void queryClient.invalidateQueries({ queryKey: ['/api/activity'] });
+  void queryClient.invalidateQueries({ queryKey: ['/api/payment'] });
+  void queryClient.invalidateQueries({ queryKey: ['/api/dashboard'] });
+}
+
+/** Services with their price (all rows, cached). */
+export function useServices(enabled = true) {
+  return useLookup<ServiceOption>('/api/service', { fields: '_id,name,price,active' }, { enabled });
+}
+
+/** Contract types (all rows, cached). */
+export function useContracts(enabled = true) {
+  return useLookup<ContractOption>('/api/contract', { fields: '_id,name,price,active' }, { enabled });
+}
+
+/**
+ * The user list the app loads on every protected page (only for users with `user:read`): options for
+ * the assignee pickers and an id → name map.
+ */
+export function useUserOptions() {
+  const canUsers = useCan('user:read');
+  const query = useQuery({ ...userDirectoryQuery, enabled: canUsers });
+  const rows = query.data ?? [];
+  return {
+    available: canUsers,
+    isPending: canUsers && query.isPending,
+    options: rows.map((u) => ({ value: u._id, label: u.name })),
+    names: new Map(rows.map((u) => [u._id, u.name] as const)),
+  };
+}
+
+export const orderStatusColors: Record<OrderStatus, string> = {
+  new: 'blue',
+  in_progress: 'orange',
+  completed: 'teal',
+  cancelled: 'gray',
+};
+
+export const orderStatusOptions = orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] }));
+
+/** Orders that can no longer be edited (the API answers 409). */
+export const isClosed = (status: OrderStatus) => status === 'completed' || status === 'cancelled';
+
+/** The order's own rate as a number ("15.00" or 15 → 15). */
+export function taxRateOf(rate: number | string | null | undefined): number {
+  const n = Number(toLatinDigits(String(rate ?? '0')));
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Integer halalas of a money value from the API or an input; null when empty or unreadable. */
+export function halalasOrNull(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  try {
+    return toHalalas(value);
+  } catch {
+    return null;
+  }
+}
+
+// ---- Riyadh wall-clock time for the date pickers -------------------------------------------------
+
+const RIYADH_OFFSET = '+03:00';
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** ISO instant → the pickers' 'YYYY-MM-DD HH:mm:ss' in Riyadh time. */
+export function isoToPicker(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  const p = riyadhParts(d);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:00`;
+}
+
+/** The pickers' 'YYYY-MM-DD HH:mm[:ss]' read as Riyadh time → ISO instant. */
+export function pickerToIso(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const [day, time = '00:00:00'] = value.trim().split(' ');
+  const hms = time.length === 5 ? `${time}:00` : time;
+  const d = new Date(`${day}T${hms}${RIYADH_OFFSET}`);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** 'YYYY-MM-DD' (a Riyadh day) → ISO instant of its start or its end. */
+export function dayToIso(day: string, end: boolean): string {
+  return new Date(`${day.slice(0, 10)}T${end ? '23:59:59.999' : '00:00:00'}${RIYADH_OFFSET}`).toISOString();
+}
+
+/** ISO instant → its Riyadh day 'YYYY-MM-DD'. */
+export function isoToDay(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  const p = riyadhParts(d);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** Noon of a calendar day 'YYYY-MM-DD' in Riyadh: a safe instant for Hijri/Gregorian formatting. */
+export const dayNoon = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00${RIYADH_OFFSET}`);
