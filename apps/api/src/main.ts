@@ -29,7 +29,7 @@ async function main() {
     password: config.ADMIN_PASSWORD,
     name: config.ADMIN_NAME,
   });
-  await database.analyze();
+  await database.analyze({ vacuum: true });
   const app = await buildApp({ config, database });
   const ANALYZE_EVERY_MS = 10 * 60_000;
   const analyzer = setInterval(() => {

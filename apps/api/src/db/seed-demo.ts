@@ -96,5 +96,5 @@ if (orderCount > 0) {
     `Added ${added.orders} demo orders and ${added.payments} payments in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }
-await database.analyze();
+await database.analyze({ vacuum: true });
 await database.close();
