@@ -8,7 +8,7 @@ const DB_CONNECT_ATTEMPTS = 10;
 async function openWithRetry(config: ReturnType<typeof loadConfig>) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+      return await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, vacuum: true });
     } catch (err) {
       if (!config.DATABASE_URL || attempt >= DB_CONNECT_ATTEMPTS) throw err;
       const delay = Math.min(1000 * 2 ** (attempt - 1), 10_000);
@@ -29,7 +29,6 @@ async function main() {
     password: config.ADMIN_PASSWORD,
     name: config.ADMIN_NAME,
   });
-  await database.analyze({ vacuum: true });
   const app = await buildApp({ config, database });
   const ANALYZE_EVERY_MS = 10 * 60_000;
   const analyzer = setInterval(() => {

@@ -38,6 +38,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; omitted means in memory. */
   dataDir?: string;
+  /** Embedded database: VACUUM ANALYZE before opening (the server's start-up). */
+  vacuum?: boolean;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -58,7 +60,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   // The embedded database runs on its own thread (see pglite-worker.mjs).
-  const client = await PGliteWorkerClient.open(opts.dataDir ? path.resolve(opts.dataDir) : undefined);
+  const client = await PGliteWorkerClient.open(opts.dataDir ? path.resolve(opts.dataDir) : undefined, {
+    vacuum: opts.vacuum,
+  });
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     db,

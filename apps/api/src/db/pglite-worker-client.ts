@@ -38,9 +38,12 @@ export class PGliteWorkerClient {
    * own that then exits: PGlite's initdb peaks at ~750 MB, and that memory leaves with the thread
    * instead of staying with the server for its whole life.
    */
-  static async open(dataDir?: string) {
-    if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-      const init = new PGliteWorkerClient(dataDir, true);
+  static async open(dataDir?: string, opts: { vacuum?: boolean } = {}) {
+    const fresh = dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    // Start-up maintenance (VACUUM ANALYZE: statistics and the visibility map for index-only
+    // scans) also runs on a worker that exits, so its memory does not stay with the server.
+    if (dataDir && (fresh || opts.vacuum)) {
+      const init = new PGliteWorkerClient(dataDir, { initOnly: true, vacuum: !fresh && opts.vacuum });
       try {
         await init.waitReady;
       } finally {
@@ -52,9 +55,9 @@ export class PGliteWorkerClient {
     return client;
   }
 
-  constructor(dataDir?: string, initOnly = false) {
+  constructor(dataDir?: string, mode: { initOnly?: boolean; vacuum?: boolean } = {}) {
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir, initOnly },
+      workerData: { dataDir, ...mode },
       // The worker's JS heap only carries result pages; a cap makes V8 collect instead of growing.
       resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
     });
