@@ -133,7 +133,7 @@ export async function insertDemoOrders(db: Db, count: number) {
         createdAt,
         updatedAt: createdAt,
       });
-      lines.forEach((l, position) =>
+      for (const [position, l] of lines.entries()) {
         itemRows.push({
           order: _id,
           service: l.service._id,
@@ -142,8 +142,8 @@ export async function insertDemoOrders(db: Db, count: number) {
           unitPrice: fromHalalas(l.unitPrice),
           lineTotal: fromHalalas(totals.lines[position]),
           position,
-        }),
-      );
+        });
+      }
     }
     await db.insert(orders).values(orderRows);
     await db.insert(orderItems).values(itemRows);

@@ -5,7 +5,7 @@ import {
   orderStatusLabels,
   startOfRiyadhDay,
 } from '@idara/domain';
-import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client';
 import { activity, orderItems, orders, payments } from '../../db/schema';
@@ -30,7 +30,7 @@ export function dashboardQueries(db: DbOrTx, now: Date) {
   const bounds = [...months, monthEnd];
   const paidIn = (start: Date, end: Date) =>
     sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.paidAt} >= ${start} and ${payments.paidAt} < ${end}), 0)`;
-  const from = hijri.start < months[0] ? hijri.start : months[0];
+  const from = new Date(Math.min(hijri.start.getTime(), months[0].getTime()));
   return {
     hijri,
     months,
