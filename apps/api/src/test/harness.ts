@@ -28,6 +28,15 @@ export async function createTestApp(opts: { realtime?: boolean } = {}) {
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
+      // pool.end() resolves before its connections have closed; terminating them with FORCE at
+      // that moment raises an error on a client nobody listens to any more. Wait for them first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };
