@@ -23,6 +23,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'السجل') => new AppError(404, `${what} غير موجود`);
+/** A 422 that the form shows under one field (e.g. a record that must exist does not). */
+export const fieldError = (field: string, message: string) =>
+  new AppError(422, message, { fieldErrors: { [field]: message } });
 export const forbidden = () => new AppError(403, 'ليس لديك صلاحية لتنفيذ هذا الإجراء');
 export const unauthorized = (clearToken = false) =>
   new AppError(401, clearToken ? 'انتهت الجلسة، يرجى تسجيل الدخول من جديد' : 'يجب تسجيل الدخول أولاً', {

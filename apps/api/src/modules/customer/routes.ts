@@ -3,11 +3,8 @@ import { eq } from 'drizzle-orm';
 import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments, orders } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
-import { AppError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
 import { customerResource, customerSearchText } from './resource';
-
-const fieldError = (field: string, message: string) =>
-  new AppError(422, message, { fieldErrors: { [field]: message } });
 
 export const customerRoutes = crudRoutes({
   entity: 'customer',

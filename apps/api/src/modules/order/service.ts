@@ -11,7 +11,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { cities, contracts, customers, orderItems, orders, payments, services, users } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, fieldError, notFound } from '../../http/errors';
 import { withJoinsSelect } from '../../http/list-query';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
@@ -21,9 +21,6 @@ import { orderFields, orderResource, orderSearchText } from './resource';
 
 type OrderInput = z.output<typeof orderBody>;
 type Row = Record<string, unknown>;
-
-const fieldError = (field: string, message: string) =>
-  new AppError(422, message, { fieldErrors: { [field]: message } });
 
 /** An order as the API shows it: the list's fields, its lines, and the moves its status may make. */
 export async function loadOrder(db: DbOrTx, id: string) {

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { customers, orders, paymentMethods, payments } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../http/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
 import { withJoinsSelect } from '../../http/list-query';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
@@ -21,9 +21,6 @@ import { paymentFields, paymentResource, paymentSearchText } from './resource';
 
 type PaymentInput = z.output<typeof paymentBody>;
 type Row = Record<string, unknown>;
-
-const fieldError = (field: string, message: string) =>
-  new AppError(422, message, { fieldErrors: { [field]: message } });
 
 /** What the activity log keeps of a payment. */
 function activitySnapshot(p: Row) {
@@ -62,7 +59,7 @@ function checkBalance(amount: number, balance: number, allowOverpay: boolean) {
     throw new AppError(
       409,
       `المبلغ أكبر من المتبقي على الطلب (${fromHalalas(Math.max(balance, 0))} ر.س)، أكّد لتسجيله`,
-      { code: 'overpay', balance: fromHalalas(balance) } as never,
+      { code: 'overpay', balance: fromHalalas(balance) },
     );
   }
 }

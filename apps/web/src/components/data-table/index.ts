@@ -18,8 +18,17 @@
  */
 export { ActiveBadge, DateTime, Empty, formatMoney, Money } from './cells';
 export { DataTable, type DataTableColumn, type DataTableProps, rowActionsColumn } from './DataTable';
+export {
+  type CalendarKind,
+  DateRangeFilter,
+  hijriOfDay,
+  hijriRange,
+  ListDateRangeFilter,
+  useCalendarKind,
+} from './DateRangeFilter';
 export { FilterSelect } from './FilterSelect';
 export { EXPORT_OPTIONS, ListPage, type ListPageProps, ListSearch } from './ListPage';
+export { RemoteSelect, type RemoteSelectProps } from './RemoteSelect';
 export { useBulkDelete, useDeleteRecord } from './use-delete';
 export {
   type ListResponse,

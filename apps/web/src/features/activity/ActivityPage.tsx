@@ -1,12 +1,12 @@
 import { ActionIcon, Select, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   type DataTableColumn,
   DateTime,
   FilterSelect,
+  ListDateRangeFilter,
   ListPage,
   useListQuery,
   useListState,
@@ -15,21 +15,6 @@ import {
 import { can, useAuth, useCan } from '../../lib/auth';
 import { ActionBadge, ActivityDrawer, type ActivityRow } from './ActivityDrawer';
 import { actionOptions, ENTITY_LABELS, ENTITY_ROUTES, entityOptions } from './activity-labels';
-
-const RIYADH_OFFSET = '+03:00';
-
-/** 'YYYY-MM-DD' (a Riyadh day) → ISO instant of its start or end. */
-function dayToIso(day: string, end: boolean): string {
-  return new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}${RIYADH_OFFSET}`).toISOString();
-}
-
-/** ISO instant → its Riyadh day 'YYYY-MM-DD'. */
-function isoToDay(iso: string | undefined): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  return new Date(d.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-}
 
 function RecordLink({ row }: { row: ActivityRow }) {
   const { user } = useAuth();
@@ -89,9 +74,6 @@ export default function ActivityPage() {
     [],
   );
 
-  const from = isoToDay(state.filters.createdAtFrom);
-  const to = isoToDay(state.filters.createdAtTo);
-
   return (
     <>
       <ListPage<ActivityRow>
@@ -136,34 +118,7 @@ export default function ActivityPage() {
               data={actionOptions}
               width={190}
             />
-            <DatePickerInput
-              aria-label="من تاريخ"
-              placeholder="من تاريخ"
-              leftSection={<IconCalendar size={16} />}
-              value={from}
-              maxDate={to ?? undefined}
-              onChange={(v) =>
-                state.setFilter('createdAtFrom', v ? dayToIso(String(v).slice(0, 10), false) : null)
-              }
-              clearable
-              valueFormat="YYYY/MM/DD"
-              w={{ base: '100%', xs: 160 }}
-              radius="xl"
-            />
-            <DatePickerInput
-              aria-label="إلى تاريخ"
-              placeholder="إلى تاريخ"
-              leftSection={<IconCalendar size={16} />}
-              value={to}
-              minDate={from ?? undefined}
-              onChange={(v) =>
-                state.setFilter('createdAtTo', v ? dayToIso(String(v).slice(0, 10), true) : null)
-              }
-              clearable
-              valueFormat="YYYY/MM/DD"
-              w={{ base: '100%', xs: 160 }}
-              radius="xl"
-            />
+            <ListDateRangeFilter state={state} field="createdAt" label="الفترة" />
           </>
         }
       />

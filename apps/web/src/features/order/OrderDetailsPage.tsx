@@ -36,6 +36,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ask } from '../../components/confirm';
 import { Money, useDeleteRecord } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
+import { dayNoon } from '../../lib/riyadh-day';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline } from '../customer/ActivityTimeline';
 import { DateText, EmptyState, InfoItem, LoadError, Ltr, PageSkeleton, Section } from '../customer/ui';
@@ -44,7 +45,6 @@ import classes from './OrderForm.module.css';
 import {
   afterOrderChanged,
   changeOrderStatus,
-  dayNoon,
   isClosed,
   ORDER_PATH,
   type Order,

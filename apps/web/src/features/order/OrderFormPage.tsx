@@ -41,6 +41,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { FormActions, MoneyInput, useUnsavedChangesGuard } from '../../components/entity';
 import { api, isApiError } from '../../lib/api';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
+import { dayNoon, isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { useCities } from '../customer/customer-api';
@@ -48,13 +49,10 @@ import { RecordFormGate, Section } from '../customer/ui';
 import classes from './OrderForm.module.css';
 import {
   afterOrderChanged,
-  dayNoon,
   halalasOrNull,
   isClosed,
-  isoToPicker,
   ORDER_PATH,
   type Order,
-  pickerToIso,
   taxRateOf,
   useContracts,
   useOrder,

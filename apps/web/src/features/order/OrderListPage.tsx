@@ -7,6 +7,7 @@ import {
   type DataTableColumn,
   Empty,
   EXPORT_OPTIONS,
+  ListDateRangeFilter,
   ListPage,
   Money,
   useRecordList,
@@ -14,16 +15,14 @@ import {
 import { useCities } from '../customer/customer-api';
 import { SrOnlyInline } from '../customer/ui';
 import {
-  dayToIso,
   isClosed,
-  isoToDay,
   ORDER_PATH,
   type OrderRow,
   orderStatusOptions,
   useServices,
   useUserOptions,
 } from './order-api';
-import { CustomerPicker, DateRangeFilter, OrderNumber, OrderStatusBadge } from './order-ui';
+import { CustomerPicker, OrderNumber, OrderStatusBadge } from './order-ui';
 
 const BASE = '/dashboard/order';
 
@@ -153,8 +152,6 @@ export default function OrderListPage() {
   );
 
   const statusValue = (state.filters.status ?? '').split(',').filter(Boolean);
-  const from = isoToDay(state.filters.createdAtFrom);
-  const to = isoToDay(state.filters.createdAtTo);
 
   const moreFilters = (
     <>
@@ -207,17 +204,7 @@ export default function OrderListPage() {
           radius="xl"
         />
       )}
-      <DateRangeFilter
-        label="فترة الإنشاء"
-        from={from}
-        to={to}
-        onChange={(a, b) =>
-          state.setFilters({
-            createdAtFrom: a ? dayToIso(a, false) : null,
-            createdAtTo: b ? dayToIso(b, true) : null,
-          })
-        }
-      />
+      <ListDateRangeFilter state={state} field="createdAt" label="فترة الإنشاء" />
     </>
   );
 

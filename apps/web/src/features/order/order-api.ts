@@ -1,11 +1,4 @@
-import {
-  type OrderStatus,
-  orderStatuses,
-  orderStatusLabels,
-  riyadhParts,
-  toHalalas,
-  toLatinDigits,
-} from '@idara/domain';
+import { type OrderStatus, orderStatuses, orderStatusLabels, toHalalas, toLatinDigits } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useLookup } from '../../components/data-table';
 import { api } from '../../lib/api';
@@ -158,43 +151,3 @@ export function halalasOrNull(value: string | number | null | undefined): number
     return null;
   }
 }
-
-// ---- Riyadh wall-clock time for the date pickers -------------------------------------------------
-
-const RIYADH_OFFSET = '+03:00';
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** ISO instant → the pickers' 'YYYY-MM-DD HH:mm:ss' in Riyadh time. */
-export function isoToPicker(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  const p = riyadhParts(d);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:00`;
-}
-
-/** The pickers' 'YYYY-MM-DD HH:mm[:ss]' read as Riyadh time → ISO instant. */
-export function pickerToIso(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const [day, time = '00:00:00'] = value.trim().split(' ');
-  const hms = time.length === 5 ? `${time}:00` : time;
-  const d = new Date(`${day}T${hms}${RIYADH_OFFSET}`);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
-/** 'YYYY-MM-DD' (a Riyadh day) → ISO instant of its start or its end. */
-export function dayToIso(day: string, end: boolean): string {
-  return new Date(`${day.slice(0, 10)}T${end ? '23:59:59.999' : '00:00:00'}${RIYADH_OFFSET}`).toISOString();
-}
-
-/** ISO instant → its Riyadh day 'YYYY-MM-DD'. */
-export function isoToDay(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  const p = riyadhParts(d);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-}
-
-/** Noon of a calendar day 'YYYY-MM-DD' in Riyadh: a safe instant for Hijri/Gregorian formatting. */
-export const dayNoon = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00${RIYADH_OFFSET}`);

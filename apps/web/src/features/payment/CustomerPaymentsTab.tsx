@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCash, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DateTime, Money } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
 import { EmptyState } from '../customer/ui';
-import { invoicePath, orderPath, PAYMENT_BASE, usePaymentList } from './payment-api';
-import { PaymentStatusBadge } from './payment-ui';
+import { PaymentsTable } from './PaymentsTable';
+import { PAYMENT_BASE, usePaymentList } from './payment-api';
 
 const LIMIT = 10;
 const FIELDS = '_id,number,order,orderNumber,amount,status,createdAt';
@@ -13,8 +12,6 @@ const FIELDS = '_id,number,order,orderNumber,amount,status,createdAt';
 /** The customer's latest payments (GET /api/payment?customer=…&limit=10). */
 export default function CustomerPaymentsTab({ customerId }: { customerId: string }) {
   const canRead = useCan('payment:read');
-  const canView = useCan('payment:details');
-  const canOrder = useCan('order:details');
   const list = usePaymentList(
     { customer: customerId, limit: LIMIT, sort: '-createdAt', fields: FIELDS },
     canRead,
@@ -70,62 +67,7 @@ export default function CustomerPaymentsTab({ customerId }: { customerId: string
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} style={{ minWidth: 0 }}>
-      <Table.ScrollContainer minWidth={560} type="native">
-        <Table verticalSpacing="sm" striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>رقم الفاتورة</Table.Th>
-              <Table.Th>رقم الطلب</Table.Th>
-              <Table.Th>المبلغ</Table.Th>
-              <Table.Th>الحالة</Table.Th>
-              <Table.Th>التاريخ</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((p) => (
-              <Table.Tr key={p._id}>
-                <Table.Td>
-                  {canView ? (
-                    <Anchor
-                      component={Link}
-                      to={invoicePath(p._id)}
-                      size="sm"
-                      aria-label={`الفاتورة رقم ${p.number}`}
-                    >
-                      <bdi>{p.number}</bdi>
-                    </Anchor>
-                  ) : (
-                    <bdi>{p.number}</bdi>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {canOrder ? (
-                    <Anchor
-                      component={Link}
-                      to={orderPath(p.order)}
-                      size="sm"
-                      aria-label={`الطلب رقم ${p.orderNumber}`}
-                    >
-                      <bdi>{p.orderNumber}</bdi>
-                    </Anchor>
-                  ) : (
-                    <bdi>{p.orderNumber}</bdi>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Money value={p.amount} />
-                </Table.Td>
-                <Table.Td>
-                  <PaymentStatusBadge status={p.status} />
-                </Table.Td>
-                <Table.Td>
-                  <DateTime value={p.createdAt} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PaymentsTable rows={rows} showOrder />
       {total > rows.length && (
         <Group justify="center" mt="sm">
           <Text size="sm" c="dimmed">

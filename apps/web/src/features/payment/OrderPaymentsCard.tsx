@@ -1,24 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Flex,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Flex, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCash, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DateTime, Money } from '../../components/data-table';
+import { Money } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
 import { EmptyState } from '../customer/ui';
-import { invoicePath, newPaymentPath, type Payment, usePaymentList } from './payment-api';
-import { PaymentStatusBadge } from './payment-ui';
+import { PaymentsTable } from './PaymentsTable';
+import { newPaymentPath, usePaymentList } from './payment-api';
 
 export interface OrderPaymentsCardProps {
   order: { _id: string; number: number; total: string; paid: string; balance: string; status: string };
@@ -30,7 +17,6 @@ const FIELDS = '_id,number,amount,status,createdAt,paidAt,paymentMethodName';
 export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
   const canRead = useCan('payment:read');
   const canCreate = useCan('payment:create');
-  const canView = useCan('payment:details');
   const list = usePaymentList({ order: order._id, limit: 100, sort: '-createdAt', fields: FIELDS }, canRead);
   const rows = list.data?.data ?? [];
   const addable = canCreate && order.status !== 'cancelled';
@@ -91,50 +77,9 @@ export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
       ) : rows.length === 0 ? (
         <EmptyState icon={<IconCash size={26} />} title="لا توجد دفعات لهذا الطلب" />
       ) : (
-        <Table.ScrollContainer minWidth={520} type="native">
-          <Table verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>رقم الفاتورة</Table.Th>
-                <Table.Th>المبلغ</Table.Th>
-                <Table.Th>الحالة</Table.Th>
-                <Table.Th>التاريخ</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <PaymentRow key={p._id} payment={p} canView={canView} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PaymentsTable rows={rows} />
       )}
     </Paper>
-  );
-}
-
-function PaymentRow({ payment: p, canView }: { payment: Payment; canView: boolean }) {
-  return (
-    <Table.Tr>
-      <Table.Td>
-        {canView ? (
-          <Anchor component={Link} to={invoicePath(p._id)} size="sm" aria-label={`الفاتورة رقم ${p.number}`}>
-            <bdi>{p.number}</bdi>
-          </Anchor>
-        ) : (
-          <bdi>{p.number}</bdi>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Money value={p.amount} />
-      </Table.Td>
-      <Table.Td>
-        <PaymentStatusBadge status={p.status} />
-      </Table.Td>
-      <Table.Td>
-        <DateTime value={p.createdAt} />
-      </Table.Td>
-    </Table.Tr>
   );
 }
 

@@ -30,7 +30,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ask } from '../../components/confirm';
-import { Money, useLookup } from '../../components/data-table';
+import { Money, RemoteSelect, useLookup } from '../../components/data-table';
 import {
   type EntityFormState,
   FormActions,
@@ -58,7 +58,6 @@ import {
   savePayment,
   useOrder,
 } from './payment-api';
-import { RemoteSelect } from './payment-ui';
 
 type PaymentFormValues = {
   order: string | null;

@@ -1,7 +1,6 @@
 import { arabicPlural, type PaymentStatus } from '@idara/domain';
 import { ActionIcon, Anchor, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconEdit, IconEye } from '@tabler/icons-react';
+import { IconEdit, IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
@@ -9,8 +8,10 @@ import {
   DateTime,
   EXPORT_OPTIONS,
   FilterSelect,
+  ListDateRangeFilter,
   ListPage,
   Money,
+  RemoteSelect,
   useLookup,
   useRecordList,
 } from '../../components/data-table';
@@ -25,14 +26,7 @@ import {
   type PaymentListResponse,
   type PaymentMethodRow,
 } from './payment-api';
-import {
-  dayToIso,
-  formatDay,
-  isoToDay,
-  PAYMENT_STATUS_OPTIONS,
-  PaymentStatusBadge,
-  RemoteSelect,
-} from './payment-ui';
+import { formatDay, PAYMENT_STATUS_OPTIONS, PaymentStatusBadge } from './payment-ui';
 
 const INVOICES = {
   one: 'فاتورة واحدة',
@@ -183,8 +177,6 @@ export default function PaymentListPage() {
     [canOrders, canView, canEdit, navigate],
   );
 
-  const from = isoToDay(state.filters.createdAtFrom);
-  const to = isoToDay(state.filters.createdAtTo);
   const methodOptions = (methods.data?.rows ?? []).map((m) => ({ value: m._id, label: m.name }));
 
   return (
@@ -238,34 +230,7 @@ export default function PaymentListPage() {
                 radius="xl"
               />
             )}
-            <DatePickerInput
-              aria-label="من تاريخ"
-              placeholder="من تاريخ"
-              leftSection={<IconCalendar size={16} />}
-              value={from}
-              maxDate={to ?? undefined}
-              onChange={(v) =>
-                state.setFilter('createdAtFrom', v ? dayToIso(String(v).slice(0, 10), false) : null)
-              }
-              clearable
-              valueFormat="YYYY/MM/DD"
-              w={{ base: '100%', xs: 160 }}
-              radius="xl"
-            />
-            <DatePickerInput
-              aria-label="إلى تاريخ"
-              placeholder="إلى تاريخ"
-              leftSection={<IconCalendar size={16} />}
-              value={to}
-              minDate={from ?? undefined}
-              onChange={(v) =>
-                state.setFilter('createdAtTo', v ? dayToIso(String(v).slice(0, 10), true) : null)
-              }
-              clearable
-              valueFormat="YYYY/MM/DD"
-              w={{ base: '100%', xs: 160 }}
-              radius="xl"
-            />
+            <ListDateRangeFilter state={state} field="createdAt" label="فترة التسجيل" />
           </>
         }
       />

@@ -1,0 +1,141 @@
+import { formatGregorianDate, hijriParts } from '@idara/domain';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconCalendar } from '@tabler/icons-react';
+import { dayNoon, dayToIso, isoToDay } from '../../lib/riyadh-day';
+import type { ListState } from './use-list-state';
+
+export type CalendarKind = 'gregorian' | 'hijri';
+
+/** The calendar the date filters display, remembered on this device. */
+export function useCalendarKind() {
+  return useLocalStorage<CalendarKind>({
+    key: 'idara-date-calendar',
+    defaultValue: 'gregorian',
+    getInitialValueInEffect: false,
+  });
+}
+
+/** '15 رمضان 1447 هـ' of a calendar day. */
+export function hijriOfDay(day: string): string {
+  const h = hijriParts(dayNoon(day));
+  return `${h.day} ${h.monthName} ${h.year} هـ`;
+}
+
+/** A Hijri range without repeating what both ends share: '3–17 رمضان 1447 هـ', '28 شعبان – 5 رمضان 1447 هـ'. */
+export function hijriRange(from: string, to: string): string {
+  const a = hijriParts(dayNoon(from));
+  const b = hijriParts(dayNoon(to));
+  if (a.year !== b.year) return `${hijriOfDay(from)} – ${hijriOfDay(to)}`;
+  if (a.month !== b.month) return `${a.day} ${a.monthName} – ${b.day} ${b.monthName} ${b.year} هـ`;
+  if (a.day === b.day) return hijriOfDay(from);
+  return `${a.day}–${b.day} ${a.monthName} ${a.year} هـ`;
+}
+
+/** Hijri day-of-month of a calendar day (for the calendar cells). */
+const hijriDayOf = (day: string) => hijriParts(dayNoon(day)).day;
+
+/**
+ * A date range picker (Riyadh calendar days) with a Gregorian/Hijri switch: in Hijri mode the input
+ * shows the Umm al-Qura dates of the picked days and every calendar cell carries its Hijri day.
+ */
+export function DateRangeFilter({
+  label,
+  from,
+  to,
+  onChange,
+}: {
+  label: string;
+  /** 'YYYY-MM-DD' or null. */
+  from: string | null;
+  to: string | null;
+  onChange: (from: string | null, to: string | null) => void;
+}) {
+  const [kind, setKind] = useCalendarKind();
+  const hijri = kind === 'hijri';
+  const fmt = (d: string) => (hijri ? hijriOfDay(d) : formatGregorianDate(dayNoon(d)));
+  const rangeText = (a: string, b: string | null) => {
+    if (!b) return `${fmt(a)} –`;
+    if (a === b) return fmt(a);
+    return hijri ? hijriRange(a, b) : `${fmt(a)} – ${fmt(b)}`;
+  };
+
+  return (
+    <Group gap={6} wrap="nowrap" w={{ base: '100%', xs: 'auto' }} align="center">
+      <DatePickerInput
+        type="range"
+        aria-label={label}
+        placeholder={label}
+        leftSection={<IconCalendar size={16} aria-hidden />}
+        value={[from, to]}
+        onChange={([start, end]) =>
+          onChange(start ? start.slice(0, 10) : null, end ? end.slice(0, 10) : null)
+        }
+        allowSingleDateInRange
+        clearable
+        clearButtonProps={{ 'aria-label': `مسح ${label}` }}
+        valueFormatter={({ date }) => {
+          const [a, b] = Array.isArray(date) ? date : [date, null];
+          return a ? rangeText(String(a).slice(0, 10), b ? String(b).slice(0, 10) : null) : '';
+        }}
+        renderDay={
+          hijri
+            ? (date) => (
+                <Stack gap={0} align="center" style={{ lineHeight: 1.1 }}>
+                  <span>{Number(date.slice(8, 10))}</span>
+                  <Text span fz={9} c="dimmed" aria-hidden>
+                    {hijriDayOf(date)}
+                  </Text>
+                </Stack>
+              )
+            : undefined
+        }
+        w={{ base: '100%', xs: hijri ? 330 : 240 }}
+        style={{ flex: '1 1 auto', minWidth: 0 }}
+        styles={{ input: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
+        radius="xl"
+      />
+      <SegmentedControl
+        size="xs"
+        radius="xl"
+        aria-label="التقويم"
+        value={kind}
+        onChange={(v) => setKind(v as CalendarKind)}
+        data={[
+          { value: 'gregorian', label: 'ميلادي' },
+          { value: 'hijri', label: 'هجري' },
+        ]}
+        style={{ flex: '0 0 auto' }}
+      />
+    </Group>
+  );
+}
+
+/**
+ * The date range filter of a list: `<field>From` / `<field>To` in the URL as the first and last
+ * instant of the chosen Riyadh days.
+ */
+export function ListDateRangeFilter({
+  state,
+  field,
+  label,
+}: {
+  state: ListState;
+  field: string;
+  label: string;
+}) {
+  return (
+    <DateRangeFilter
+      label={label}
+      from={isoToDay(state.filters[`${field}From`])}
+      to={isoToDay(state.filters[`${field}To`])}
+      onChange={(a, b) =>
+        state.setFilters({
+          [`${field}From`]: a ? dayToIso(a, false) : null,
+          [`${field}To`]: b ? dayToIso(b, true) : null,
+        })
+      }
+    />
+  );
+}
