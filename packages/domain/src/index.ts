@@ -1,6 +1,7 @@
 export * from './datetime';
 export * from './digits';
 export * from './duration';
+export * from './forms';
 export * from './hijri';
 export * from './money';
 export * from './orders';
@@ -9,6 +10,7 @@ export * from './phone';
 export * from './plural';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/forms';
 export * from './schemas/money';
 export * from './schemas/orders';
 export * from './schemas/records';

@@ -68,6 +68,8 @@ export const orderBody = z
     startDate: optionalDate,
     endDate: optionalDate,
     notes: optionalText(2000),
+    /** On creation: one task per assignee for each service that carries a form. */
+    createTasks: z.boolean().optional().default(false),
   })
   .superRefine((o, ctx) => {
     if (o.startDate && o.endDate && o.endDate < o.startDate) {

@@ -37,6 +37,8 @@ export const serviceBody = z.object({
   description: optionalText(2000),
   price: moneyInput('السعر'),
   active: z.boolean().optional().default(true),
+  /** The form filled on this service's tasks. */
+  form: idSchema.nullable().optional().default(null),
 });
 
 export const contractBody = z.object({
