@@ -19,12 +19,14 @@ import { contractRoutes } from './modules/contract/routes';
 import { customerImportRoutes } from './modules/customer/import-routes';
 import { customerRoutes } from './modules/customer/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { formRoutes } from './modules/form/routes';
 import { governmentRoutes } from './modules/government/routes';
 import { orderRoutes } from './modules/order/routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { paymentMethodRoutes } from './modules/payment-method/routes';
 import { serviceRoutes } from './modules/service/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { taskRoutes } from './modules/task/routes';
 import { userRoutes } from './modules/user/routes';
 import { attachRealtime } from './realtime/server';
 
@@ -128,6 +130,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(activityRoutes, { prefix: '/api/activity' });
   await app.register(orderRoutes, { prefix: '/api/order' });
   await app.register(paymentRoutes, { prefix: '/api/payment' });
+  await app.register(formRoutes, { prefix: '/api/form' });
+  await app.register(taskRoutes, { prefix: '/api/task' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
 
   await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);

@@ -1,4 +1,4 @@
-import { fromHalalas, toHalalas } from '@idara/domain';
+import { type Answers, type FormField, fromHalalas, toHalalas } from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -195,10 +195,12 @@ export const services = pgTable(
     description: text('description').notNull().default(''),
     price: money('price_halalas').notNull().default(sql`0`),
     active: boolean('active').notNull().default(true),
+    /** The form filled on this service's tasks. */
+    form: uuid('form_id').references(() => forms._id, { onDelete: 'restrict' }),
     searchText: text('search_text').notNull().default(''),
     ...timestamps,
   },
-  (t) => [uniqueIndex('services_name_key').on(t.name)],
+  (t) => [uniqueIndex('services_name_key').on(t.name), index('services_form_idx').on(t.form)],
 );
 
 export const contracts = pgTable(
@@ -359,4 +361,97 @@ export const payments = pgTable(
     index('payments_created_idx').on(t.createdAt),
     index('payments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const forms = pgTable(
+  'forms',
+  {
+    _id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    /** The current version; its fields are in form_versions. */
+    version: integer('version').notNull().default(1),
+    fieldCount: integer('field_count').notNull().default(0),
+    createdBy: uuid('created_by'),
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('forms_title_idx').on(t.title), index('forms_updated_idx').on(t.updatedAt)],
+);
+
+/** Every version a form had: a task that answered version N keeps reading version N. */
+export const formVersions = pgTable(
+  'form_versions',
+  {
+    _id: id(),
+    form: uuid('form_id')
+      .notNull()
+      .references(() => forms._id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    fields: jsonb('fields').$type<FormField[]>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('form_versions_form_version_key').on(t.form, t.version)],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    _id: id(),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    assignee: uuid('assignee_id')
+      .notNull()
+      .references(() => users._id, { onDelete: 'restrict' }),
+    dueAt: ts('due_at'),
+    order: uuid('order_id').references(() => orders._id, { onDelete: 'set null' }),
+    customer: uuid('customer_id').references(() => customers._id, { onDelete: 'restrict' }),
+    form: uuid('form_id').references(() => forms._id, { onDelete: 'restrict' }),
+    /** The form version answered; set when answers are first saved, null before. */
+    formVersion: integer('form_version'),
+    answers: jsonb('answers').$type<Answers>().notNull().default(sql`'{}'::jsonb`),
+    startedAt: ts('started_at'),
+    submittedAt: ts('submitted_at'),
+    reviewedAt: ts('reviewed_at'),
+    reviewedBy: uuid('reviewed_by'),
+    reviewNote: text('review_note').notNull().default(''),
+    createdBy: uuid('created_by'),
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tasks_number_key').on(t.number),
+    index('tasks_assignee_idx').on(t.assignee, t.status),
+    index('tasks_status_idx').on(t.status, t.createdAt),
+    index('tasks_due_idx').on(t.dueAt),
+    index('tasks_order_idx').on(t.order),
+    index('tasks_customer_idx').on(t.customer),
+    index('tasks_form_idx').on(t.form, t.formVersion),
+    index('tasks_created_idx').on(t.createdAt),
+    index('tasks_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Photos, files and signatures answering a task's form; kept in the database so a write is atomic. */
+export const taskFiles = pgTable(
+  'task_files',
+  {
+    _id: id(),
+    task: uuid('task_id')
+      .notNull()
+      .references(() => tasks._id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('task_files_task_idx').on(t.task)],
 );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { recordActivity } from '../lib/activity';
 import { type ExportColumn, parseFileType, sendExport } from './export';
@@ -22,13 +22,21 @@ export interface ExportConfig {
  */
 export function registerExportRoute(
   app: FastifyInstance,
-  opts: { entity: string; permission: string; resource: ListResource; export: ExportConfig },
+  opts: {
+    entity: string;
+    permission: string;
+    resource: ListResource;
+    export: ExportConfig;
+    /** Narrows the request's filters to what this user may see (e.g. only their own tasks). */
+    scope?: (req: FastifyRequest, query: Record<string, unknown>) => Record<string, unknown>;
+  },
 ) {
   app.get(
     '/export',
     { config: { permissions: [opts.permission] }, schema: { tags: [opts.entity] } },
     async (req, reply) => {
-      const query = req.query as Record<string, unknown>;
+      const raw = req.query as Record<string, unknown>;
+      const query = opts.scope ? opts.scope(req, raw) : raw;
       const fileType = parseFileType(query, opts.export.pdf ? ['xlsx', 'csv', 'pdf'] : ['xlsx', 'csv']);
       parseListQuery(opts.resource, { ...query, page: '1', limit: '1' }); // bad filters → 400 before streaming
       const columns = await opts.export.columns(app.db);

@@ -31,6 +31,21 @@ export interface DomainEvents {
     requestedBy: string | null;
     actorId: string | null;
   };
+  /** A task was given to someone (`newTask`, to the assignee). */
+  'task.assigned': TaskEvent;
+  /** A task was submitted for review (`ask`, to its creator and the reviewers). */
+  'task.submitted': TaskEvent;
+  /** A task was approved or returned (`approved` / `rejected`, to the assignee). */
+  'task.reviewed': TaskEvent & { decision: 'approve' | 'return' };
+}
+
+export interface TaskEvent {
+  taskId: string;
+  number: number;
+  title: string;
+  /** Who should hear of it; never the actor. */
+  recipients: string[];
+  actorId: string | null;
 }
 
 export class EventBus {

@@ -117,3 +117,21 @@ export class TestApp {
     await this.dropDatabase?.();
   }
 }
+
+/** A multipart/form-data body with one file part (`name` is the form field). */
+export function multipartFile(
+  fileName: string,
+  content: Buffer | string,
+  contentType: string,
+  name = 'file',
+) {
+  const boundary = '----idara-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

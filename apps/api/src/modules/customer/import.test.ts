@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, customers } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, multipartFile, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: string;
@@ -19,18 +19,6 @@ afterAll(async () => {
   await t.close();
 });
 
-function multipart(fileName: string, content: Buffer | string, contentType: string) {
-  const boundary = '----idara-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const upload = (
   fileName: string,
   content: Buffer | string,
@@ -42,7 +30,7 @@ const upload = (
     method: 'POST',
     url: `/api/customer/import${dryRun ? '?dryRun=true' : ''}`,
     token,
-    ...multipart(fileName, content, type),
+    ...multipartFile(fileName, content, type),
   });
 
 const csv = [

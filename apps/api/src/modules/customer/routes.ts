@@ -1,7 +1,7 @@
 import { customerBody, customerTypeLabels, formatSaudiPhoneLocal } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { nameLookup } from '../../db/lookups';
-import { cities, customers, governments, orders } from '../../db/schema';
+import { cities, customers, governments, orders, tasks } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import { fieldError } from '../../http/errors';
 import { customerResource, customerSearchText } from './resource';
@@ -16,7 +16,10 @@ export const customerRoutes = crudRoutes({
   body: customerBody,
   toValues: (b) => ({ ...b, searchText: customerSearchText(b) }),
   label: (r) => String(r.name),
-  references: [{ table: orders, column: orders.customer, what: 'الطلبات' }],
+  references: [
+    { table: orders, column: orders.customer, what: 'الطلبات' },
+    { table: tasks, column: tasks.customer, what: 'المهام' },
+  ],
   export: {
     fileName: 'العملاء',
     pdf: true,

@@ -4,11 +4,12 @@ import {
   orderStatuses,
   orderStatusLabels,
   startOfRiyadhDay,
+  taskOpenStatuses,
 } from '@idara/domain';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client';
-import { activity, orderItems, orders, payments } from '../../db/schema';
+import { activity, customers, orderItems, orders, payments, tasks } from '../../db/schema';
 
 const gregorianMonthLabel = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-latn', {
   month: 'long',
@@ -85,8 +86,42 @@ export function dashboardQueries(db: DbOrTx, now: Date) {
   };
 }
 
+/** The signed-in user's open tasks: counts and the five due soonest. */
+async function myTasks(db: DbOrTx, userId: string, now: Date) {
+  const mine = and(eq(tasks.assignee, userId), inArray(tasks.status, [...taskOpenStatuses]));
+  const [[counts], items] = await Promise.all([
+    db
+      .select({
+        open: sql<number>`count(*)::int`,
+        overdue: sql<number>`(count(*) filter (where ${tasks.dueAt} < ${now}))::int`,
+      })
+      .from(tasks)
+      .where(mine),
+    db
+      .select({
+        _id: tasks._id,
+        number: tasks.number,
+        title: tasks.title,
+        status: tasks.status,
+        dueAt: tasks.dueAt,
+        customerName: customers.name,
+      })
+      .from(tasks)
+      .leftJoin(customers, eq(customers._id, tasks.customer))
+      .where(mine)
+      .orderBy(sql`${tasks.dueAt} asc nulls last`, asc(tasks.number))
+      .limit(5),
+  ]);
+  return { ...counts, items };
+}
+
 /** The home screen's data for a user with these permissions; parts they may not read are left out. */
-export async function dashboardData(db: DbOrTx, permissions: readonly string[], now = new Date()) {
+export async function dashboardData(
+  db: DbOrTx,
+  permissions: readonly string[],
+  now = new Date(),
+  userId?: string,
+) {
   const can = (p: string) => permissions.includes(p);
   const q = dashboardQueries(db, now);
   const cards: Record<string, unknown> = {};
@@ -137,6 +172,7 @@ export async function dashboardData(db: DbOrTx, permissions: readonly string[], 
     };
   }
   if (recent) out.recentActivity = recent;
+  if (userId && can('task:read')) out.myTasks = await myTasks(db, userId, now);
   return out;
 }
 
@@ -146,6 +182,6 @@ export async function dashboardData(db: DbOrTx, permissions: readonly string[], 
  */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { config: { permissions: [] }, schema: { tags: ['dashboard'] } }, async (req) =>
-    dashboardData(app.db, req.user!.permissions),
+    dashboardData(app.db, req.user!.permissions, new Date(), req.user!._id),
   );
 };

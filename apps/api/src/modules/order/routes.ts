@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { registerExportRoute } from '../../http/export-route';
 import { runList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
+import { createTasksForOrder, taskEvent } from '../task/service';
 import { orderResource } from './resource';
 import { changeOrderStatus, createOrder, deleteOrder, loadOrder, updateOrder } from './service';
 
@@ -62,14 +63,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { config: { permissions: ['order:create'] }, schema: { tags, body: orderBody } },
     async (req, reply) => {
-      const order = await app.db.transaction((tx) => createOrder(tx, actorOf(req), req.body));
+      const actor = actorOf(req);
+      const { order, tasks } = await app.db.transaction(async (tx) => {
+        const created = await createOrder(tx, actor, req.body);
+        return {
+          order: created,
+          tasks: req.body.createTasks ? await createTasksForOrder(tx, actor, created) : [],
+        };
+      });
+      for (const task of tasks)
+        app.events.emit('task.assigned', taskEvent(task, [task.assignee], actor.actorId));
       app.events.emit('order.created', {
         orderId: String(order._id),
         number: Number(order.number),
         customerName: String(order.customerName),
         actorId: req.user?._id ?? null,
       });
-      return reply.status(201).send(order);
+      return reply.status(201).send({ ...order, tasksCreated: tasks.length });
     },
   );
 

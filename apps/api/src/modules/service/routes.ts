@@ -1,6 +1,8 @@
 import { normalizeArabic, serviceBody } from '@idara/domain';
-import { orderItems, services } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { forms, orderItems, services } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
+import { fieldError } from '../../http/errors';
 import type { ListResource } from '../../http/list-query';
 
 export const serviceResource: ListResource = {
@@ -11,10 +13,14 @@ export const serviceResource: ListResource = {
     description: services.description,
     price: services.price,
     active: services.active,
+    form: services.form,
     createdAt: services.createdAt,
     updatedAt: services.updatedAt,
   },
-  filters: { active: { column: services.active, type: 'boolean' } },
+  filters: {
+    active: { column: services.active, type: 'boolean' },
+    form: { column: services.form, type: 'uuid' },
+  },
   searchColumn: services.searchText,
   defaultSort: 'name',
   maxLimit: 1000,
@@ -31,6 +37,11 @@ export const serviceRoutes = crudRoutes({
   toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
   label: (r) => String(r.name),
   references: [{ table: orderItems, column: orderItems.service, what: 'بنود الطلبات' }],
+  async validate(tx, input) {
+    if (!input.form) return;
+    const [form] = await tx.select({ active: forms.active }).from(forms).where(eq(forms._id, input.form));
+    if (!form) throw fieldError('form', 'النموذج المختار غير موجود');
+  },
   export: {
     fileName: 'الخدمات',
     columns: () => [
