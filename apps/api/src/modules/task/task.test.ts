@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, taskFiles, tasks } from '../../db/schema';
 import type { DomainEvents } from '../../lib/events';
@@ -48,7 +48,9 @@ beforeAll(async () => {
   worker = await t.userWith('employee');
   other = await t.userWith('employee');
   formId = (await req('POST', '/api/form', { title: 'معاينة', fields })).json()._id;
-  customerId = (await req('POST', '/api/customer', { name: 'نورة القحطاني', phoneNumber: '0552220001' })).json()._id;
+  customerId = (
+    await req('POST', '/api/customer', { name: 'نورة القحطاني', phoneNumber: '0552220001' })
+  ).json()._id;
 });
 afterAll(async () => {
   await t.close();
@@ -71,8 +73,16 @@ describe('tasks: assigning and seeing', () => {
   it('creates a numbered task, tells the assignee, and refuses an assignee who cannot read tasks', async () => {
     const assigned = capture('task.assigned');
     const task = await newTask();
-    expect(task).toMatchObject({ status: 'pending', assigneeName: 'مستخدم employee', customerName: 'نورة القحطاني' });
-    expect(assigned.at(-1)).toMatchObject({ taskId: task._id, recipients: [worker.user._id], actorId: adminId });
+    expect(task).toMatchObject({
+      status: 'pending',
+      assigneeName: 'مستخدم employee',
+      customerName: 'نورة القحطاني',
+    });
+    expect(assigned.at(-1)).toMatchObject({
+      taskId: task._id,
+      recipients: [worker.user._id],
+      actorId: adminId,
+    });
 
     const nobody = await t.userWith('employee', ['customer:read']);
     const refused = await req('POST', '/api/task', { title: 'x', assignee: nobody.user._id });
@@ -102,10 +112,14 @@ describe('tasks: assigning and seeing', () => {
   it('filters by status, open, due date and search', async () => {
     const due = new Date('2031-05-10T09:00:00Z').toISOString();
     const task = await newTask({ title: 'تركيب عداد', dueAt: due });
-    const byDue = (await req('GET', '/api/task?dueAtFrom=2031-05-10T00:00:00Z&dueAtTo=2031-05-11T00:00:00Z')).json();
+    const byDue = (
+      await req('GET', '/api/task?dueAtFrom=2031-05-10T00:00:00Z&dueAtTo=2031-05-11T00:00:00Z')
+    ).json();
     expect(byDue.data.map((r: { _id: string }) => r._id)).toEqual([task._id]);
     expect((await req('GET', '/api/task?search=عداد')).json().total).toBe(1);
-    expect((await req('GET', `/api/task?search=${task.number}&status=pending&open=true`)).json().total).toBeGreaterThan(0);
+    expect(
+      (await req('GET', `/api/task?search=${task.number}&status=pending&open=true`)).json().total,
+    ).toBeGreaterThan(0);
     expect((await req('GET', '/api/task?status=done')).statusCode).toBe(400);
   });
 
@@ -114,14 +128,20 @@ describe('tasks: assigning and seeing', () => {
     const b = await newTask();
     const done = await newTask();
     await t.db.update(tasks).set({ status: 'approved' }).where(eq(tasks._id, done._id));
-    const refused = await req('POST', '/api/task/assign', { ids: [a._id, done._id], assignee: other.user._id });
+    const refused = await req('POST', '/api/task/assign', {
+      ids: [a._id, done._id],
+      assignee: other.user._id,
+    });
     expect(refused.statusCode).toBe(409);
     expect((await req('GET', `/api/task/${a._id}`)).json().assignee).toBe(worker.user._id);
     const ok = await req('POST', '/api/task/assign', { ids: [a._id, b._id], assignee: other.user._id });
     expect(ok.json()).toEqual({ message: 'تم إسناد 2 مهمة', count: 2 });
     expect((await req('GET', `/api/task/${b._id}`)).json().assigneeName).toBe('مستخدم employee');
     expect((await req('GET', `/api/task/${b._id}`)).json().assignee).toBe(other.user._id);
-    expect((await req('POST', '/api/task/assign', { ids: [a._id], assignee: other.user._id }, worker.token)).statusCode).toBe(403);
+    expect(
+      (await req('POST', '/api/task/assign', { ids: [a._id], assignee: other.user._id }, worker.token))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -132,10 +152,20 @@ describe('tasks: filling, files and review', () => {
     expect(started.json()).toMatchObject({ status: 'in_progress', can: { work: true, review: false } });
     expect((await req('POST', `/api/task/${task._id}/start`, undefined, other.token)).statusCode).toBe(404);
 
-    const draft = await req('PUT', `/api/task/${task._id}/answers`, { answers: { units: '٤' } }, worker.token);
+    const draft = await req(
+      'PUT',
+      `/api/task/${task._id}/answers`,
+      { answers: { units: '٤' } },
+      worker.token,
+    );
     expect(draft.json()).toMatchObject({ status: 'in_progress', answers: { units: 4 } });
 
-    const missing = await req('POST', `/api/task/${task._id}/submit`, { answers: { units: 30 } }, worker.token);
+    const missing = await req(
+      'POST',
+      `/api/task/${task._id}/submit`,
+      { answers: { units: 30 } },
+      worker.token,
+    );
     expect(missing.statusCode).toBe(422);
     expect(missing.json().fieldErrors).toEqual({
       'answers.state': 'هذا الحقل مطلوب',
@@ -160,13 +190,30 @@ describe('tasks: filling, files and review', () => {
     expect(sign.statusCode).toBe(201);
     expect(sign.json()).toMatchObject({ field: 'sign', type: 'image/png', size: PNG.length });
     // A file uploaded for another field does not answer this one.
-    const crossed = await req('POST', `/api/task/${task._id}/submit`, { answers: { state: 'جيد', sign: photo1._id } }, worker.token);
+    const crossed = await req(
+      'POST',
+      `/api/task/${task._id}/submit`,
+      { answers: { state: 'جيد', sign: photo1._id } },
+      worker.token,
+    );
     expect(crossed.json().fieldErrors['answers.sign']).toBe('المرفق غير موجود، ارفعه من جديد');
 
-    const file = await t.inject({ method: 'GET', url: `/api/task/${task._id}/files/${photo2._id}`, token: worker.token });
+    const file = await t.inject({
+      method: 'GET',
+      url: `/api/task/${task._id}/files/${photo2._id}`,
+      token: worker.token,
+    });
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(PNG)).toBe(true);
-    expect((await t.inject({ method: 'GET', url: `/api/task/${task._id}/files/${photo2._id}`, token: other.token })).statusCode).toBe(404);
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/task/${task._id}/files/${photo2._id}`,
+          token: other.token,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const asked = capture('task.submitted');
     const submitted = await req(
@@ -177,30 +224,55 @@ describe('tasks: filling, files and review', () => {
     );
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toMatchObject({ status: 'submitted', can: { work: false } });
-    expect(submitted.json().attachments.map((a: { name: string }) => a.name).sort()).toEqual(['signature.png', 'بعد.png']);
+    expect(
+      submitted
+        .json()
+        .attachments.map((a: { name: string }) => a.name)
+        .sort(),
+    ).toEqual(['signature.png', 'بعد.png']);
     expect(asked.at(-1)?.recipients).toContain(adminId);
     expect(asked.at(-1)?.recipients).not.toContain(worker.user._id);
     expect((await upload(task._id, 'photo', PNG)).statusCode).toBe(409);
 
-    expect((await req('POST', `/api/task/${task._id}/review`, { decision: 'approve' }, worker.token)).statusCode).toBe(403);
+    expect(
+      (await req('POST', `/api/task/${task._id}/review`, { decision: 'approve' }, worker.token)).statusCode,
+    ).toBe(403);
     const noNote = await req('POST', `/api/task/${task._id}/review`, { decision: 'return' });
     expect(noNote.statusCode).toBe(422);
     expect(noNote.json().fieldErrors.note).toBeTruthy();
 
     const reviewed = capture('task.reviewed');
-    const returned = await req('POST', `/api/task/${task._id}/review`, { decision: 'return', note: 'الصورة غير واضحة' });
-    expect(returned.json()).toMatchObject({ status: 'returned', review: { note: 'الصورة غير واضحة', byName: 'مدير النظام' } });
+    const returned = await req('POST', `/api/task/${task._id}/review`, {
+      decision: 'return',
+      note: 'الصورة غير واضحة',
+    });
+    expect(returned.json()).toMatchObject({
+      status: 'returned',
+      review: { note: 'الصورة غير واضحة', byName: 'مدير النظام' },
+    });
     expect(reviewed.at(-1)).toMatchObject({ decision: 'return', recipients: [worker.user._id] });
 
-    const again = await req('POST', `/api/task/${task._id}/submit`, { answers: submitted.json().answers }, worker.token);
+    const again = await req(
+      'POST',
+      `/api/task/${task._id}/submit`,
+      { answers: submitted.json().answers },
+      worker.token,
+    );
     expect(again.json().status).toBe('submitted');
     const approved = await req('POST', `/api/task/${task._id}/review`, { decision: 'approve' });
     expect(approved.json()).toMatchObject({ status: 'approved', can: { review: false, edit: false } });
     expect((await req('POST', `/api/task/${task._id}/review`, { decision: 'approve' })).statusCode).toBe(409);
-    expect((await req('PUT', `/api/task/${task._id}/answers`, { answers: {} }, worker.token)).statusCode).toBe(409);
-    expect((await req('PUT', `/api/task/${task._id}`, { title: 'x', assignee: worker.user._id })).statusCode).toBe(409);
+    expect(
+      (await req('PUT', `/api/task/${task._id}/answers`, { answers: {} }, worker.token)).statusCode,
+    ).toBe(409);
+    expect(
+      (await req('PUT', `/api/task/${task._id}`, { title: 'x', assignee: worker.user._id })).statusCode,
+    ).toBe(409);
 
-    const log = await t.db.select({ summary: activity.summary }).from(activity).where(eq(activity.entityId, task._id));
+    const log = await t.db
+      .select({ summary: activity.summary })
+      .from(activity)
+      .where(eq(activity.entityId, task._id));
     expect(log.map((l) => l.summary)).toContain(`إرسال المهمة رقم ${task.number} للمراجعة`);
     expect(log.map((l) => l.summary)).toContain(`اعتماد المهمة رقم ${task.number}`);
   });
@@ -241,14 +313,19 @@ describe('tasks: filling, files and review', () => {
       }),
       { numRuns: 60 },
     );
-    const [row] = await t.db.select({ status: tasks.status }).from(tasks).where(and(eq(tasks._id, task._id)));
+    const [row] = await t.db
+      .select({ status: tasks.status })
+      .from(tasks)
+      .where(and(eq(tasks._id, task._id)));
     expect(row.status).toBe('in_progress');
   });
 });
 
 describe('tasks from orders and on the home screen', () => {
   it('creates a task per assignee for each service with a form, in the order’s transaction', async () => {
-    const withForm = (await req('POST', '/api/service', { name: 'تنظيف خزان', price: '100', form: formId })).json();
+    const withForm = (
+      await req('POST', '/api/service', { name: 'تنظيف خزان', price: '100', form: formId })
+    ).json();
     const without = (await req('POST', '/api/service', { name: 'نقل أثاث', price: '300' })).json();
     const order = await req('POST', '/api/order', {
       customer: customerId,
@@ -264,7 +341,9 @@ describe('tasks from orders and on the home screen', () => {
     expect(order.statusCode).toBe(201);
     expect(order.json().tasksCreated).toBe(2);
     const made = (await req('GET', `/api/task?order=${order.json()._id}&sort=number`)).json();
-    expect(made.data.map((r: { assignee: string }) => r.assignee).sort()).toEqual([worker.user._id, other.user._id].sort());
+    expect(made.data.map((r: { assignee: string }) => r.assignee).sort()).toEqual(
+      [worker.user._id, other.user._id].sort(),
+    );
     expect(made.data[0]).toMatchObject({
       title: `تنظيف خزان — الطلب رقم ${order.json().number}`,
       customer: customerId,
@@ -287,11 +366,23 @@ describe('tasks from orders and on the home screen', () => {
 
   it('shows the signed-in user their open and overdue tasks, nearest first', async () => {
     const fresh = await t.userWith('employee');
-    await newTask({ title: 'متأخرة', assignee: fresh.user._id, dueAt: new Date(Date.now() - 3600_000).toISOString() });
-    await newTask({ title: 'قريبة', assignee: fresh.user._id, dueAt: new Date(Date.now() + 3600_000).toISOString() });
+    await newTask({
+      title: 'متأخرة',
+      assignee: fresh.user._id,
+      dueAt: new Date(Date.now() - 3600_000).toISOString(),
+    });
+    await newTask({
+      title: 'قريبة',
+      assignee: fresh.user._id,
+      dueAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
     await newTask({ title: 'بلا موعد', assignee: fresh.user._id, dueAt: null });
     const home = (await req('GET', '/api/dashboard', undefined, fresh.token)).json();
     expect(home.myTasks).toMatchObject({ open: 3, overdue: 1 });
-    expect(home.myTasks.items.map((i: { title: string }) => i.title)).toEqual(['متأخرة', 'قريبة', 'بلا موعد']);
+    expect(home.myTasks.items.map((i: { title: string }) => i.title)).toEqual([
+      'متأخرة',
+      'قريبة',
+      'بلا موعد',
+    ]);
   });
 });
