@@ -22,6 +22,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   paymentMethod: 'طريقة دفع',
   order: 'طلب',
   payment: 'دفعة',
+  form: 'نموذج',
+  task: 'مهمة',
   settings: 'الإعدادات',
   auth: 'الدخول',
   session: 'جلسة',
@@ -36,6 +38,8 @@ export const ENTITY_ROUTES: Record<string, { path: (id: string) => string; permi
   contract: { path: (id) => `/dashboard/contract/${id}`, permission: 'contract:details' },
   order: { path: (id) => `/dashboard/order/${id}`, permission: 'order:details' },
   payment: { path: (id) => `/dashboard/payment/${id}`, permission: 'payment:details' },
+  form: { path: (id) => `/dashboard/formBuilder/edit/${id}`, permission: 'forms:update' },
+  task: { path: (id) => `/tasks/${id}`, permission: 'task:read' },
 };
 
 /** Field names in the before/after changes. */
@@ -86,6 +90,16 @@ export const FIELD_LABELS: Record<string, string> = {
   amount: 'المبلغ',
   paymentMethodName: 'طريقة الدفع',
   rejectionReason: 'سبب الرفض',
+  title: 'العنوان',
+  version: 'الإصدار',
+  fields: 'الحقول',
+  assigneeName: 'الموظف',
+  assignee: 'الموظف',
+  dueAt: 'موعد الإنجاز',
+  formTitle: 'النموذج',
+  reviewNote: 'ملاحظة المراجعة',
+  answered: 'الحقول المجابة',
+  tasks: 'المهام',
 };
 
 export const actionOptions = Object.entries(ACTION_LABELS).map(([value, { label }]) => ({ value, label }));
