@@ -21,6 +21,8 @@ import { customerRoutes } from './modules/customer/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { formRoutes } from './modules/form/routes';
 import { governmentRoutes } from './modules/government/routes';
+import { notificationRoutes } from './modules/notification/routes';
+import { registerNotificationRules } from './modules/notification/rules';
 import { orderRoutes } from './modules/order/routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { paymentMethodRoutes } from './modules/payment-method/routes';
@@ -133,9 +135,11 @@ export async function buildApp(opts: AppOptions) {
   await app.register(formRoutes, { prefix: '/api/form' });
   await app.register(taskRoutes, { prefix: '/api/task' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(notificationRoutes, { prefix: '/api/notification' });
 
   await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);
-  app.decorate('io', opts.realtime !== false ? attachRealtime(app) : null);
+  app.decorate('io', opts.realtime !== false ? await attachRealtime(app, opts.config.REDIS_URL) : null);
+  registerNotificationRules(app);
   app.addHook('onClose', closePdfBrowser);
   return app;
 }

@@ -4,6 +4,7 @@ export * from './duration';
 export * from './forms';
 export * from './hijri';
 export * from './money';
+export * from './notifications';
 export * from './orders';
 export * from './permissions';
 export * from './phone';

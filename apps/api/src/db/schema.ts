@@ -455,3 +455,24 @@ export const taskFiles = pgTable(
   },
   (t) => [index('task_files_task_idx').on(t.task)],
 );
+
+/** A user's notifications (spec §3): stored first, then pushed to their sockets. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    _id: id(),
+    recipient: uuid('recipient_id')
+      .notNull()
+      .references(() => users._id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    link: text('link').notNull().default(''),
+    read: boolean('read').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_recipient_idx').on(t.recipient, t.createdAt),
+    index('notifications_unread_idx').on(t.recipient).where(sql`${t.read} = false`),
+  ],
+);

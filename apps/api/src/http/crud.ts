@@ -132,6 +132,12 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
           });
           return row;
         });
+        app.events.emit('record.created', {
+          entity,
+          id: String(created._id),
+          label: config.label(created),
+          actorId: req.user?._id ?? null,
+        });
         return reply.status(201).send(created);
       },
     );

@@ -1,4 +1,6 @@
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { resolveToken } from '../modules/auth/sessions';
 
@@ -10,13 +12,14 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * socket.io on the API's HTTP server: websocket only, bearer token in the handshake `auth`,
  * one room per user (pushes) and per session (so revoking a session closes its sockets).
  */
-export function attachRealtime(app: FastifyInstance) {
+export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
   const io = new Server(app.server, {
     path: '/socket.io',
     transports: ['websocket'],
     serveClient: false,
     connectTimeout: 45_000,
   });
+  if (redisUrl) await useRedisAdapter(app, io, redisUrl);
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
@@ -44,4 +47,19 @@ export function attachRealtime(app: FastifyInstance) {
     done();
   });
   return io;
+}
+
+/**
+ * With REDIS_URL, pushes go through Redis so a socket on any server process receives what another
+ * process emitted to its room (scale-out without sticky sessions: websocket only, no polling).
+ */
+async function useRedisAdapter(app: FastifyInstance, io: Server, url: string) {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err }, 'redis error'));
+  await Promise.all([pub.connect(), sub.connect()]);
+  io.adapter(createAdapter(pub, sub));
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([pub.quit(), sub.quit()]);
+  });
 }

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import type { DomainEvents } from '../../lib/events';
+import { getSettings } from '../settings/service';
+import { activeUsers, actorName, deliver, type NotificationDraft, usersWith } from './service';
+
+type Rule<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => Promise<NotificationDraft[]>;
+
+const entityLinks: Record<string, { read: string; noun: string; path: (id: string) => string }> = {
+  customer: { read: 'customer:read', noun: 'العميل', path: (id) => `/dashboard/customer/${id}` },
+};
+
+const importReaders: Record<string, string> = { customer: 'customer:read' };
+
+/**
+ * Domain events → notifications (design.md §7): who hears of what is chosen by permission, the
+ * settings toggles (newCustomer, newOrder, newPayment, payPayment) switch the record notices, and
+ * the actor never hears of their own act. Each rule runs after the change committed.
+ */
+export function registerNotificationRules(app: FastifyInstance) {
+  const db = app.db;
+  const to = (ids: string[], draft: Omit<NotificationDraft, 'recipient'>) =>
+    ids.map((recipient) => ({ ...draft, recipient }));
+
+  function rule<K extends keyof DomainEvents>(name: K, make: Rule<K>) {
+    app.events.on(name, (payload) => {
+      make(payload)
+        .then((drafts) => deliver(app, drafts))
+        .catch((err) => app.log.error({ err, event: name }, 'notification failed'));
+    });
+  }
+
+  rule('record.created', async ({ entity, id, label, actorId }) => {
+    const target = entityLinks[entity];
+    if (!target) return [];
+    if (entity === 'customer' && !(await getSettings(db)).newCustomer) return [];
+    const who = await actorName(db, actorId);
+    return to(await usersWith(db, [target.read], actorId), {
+      type: 'create',
+      title: 'عميل جديد',
+      description: `أضاف ${who} ${target.noun} «${label}»`,
+      link: target.path(id),
+    });
+  });
+
+  rule('order.created', async ({ orderId, number, customerName, actorId }) => {
+    if (!(await getSettings(db)).newOrder) return [];
+    const who = await actorName(db, actorId);
+    return to(await usersWith(db, ['order:read'], actorId), {
+      type: 'create',
+      title: `طلب جديد رقم ${number}`,
+      description: `أضاف ${who} طلباً للعميل «${customerName}»`,
+      link: `/dashboard/order/${orderId}`,
+    });
+  });
+
+  rule('payment.created', async ({ paymentId, number, orderNumber, amount, actorId }) => {
+    const who = await actorName(db, actorId);
+    const link = `/dashboard/payment/${paymentId}`;
+    const approvers = await usersWith(db, ['payment:approve'], actorId);
+    // Approvers are asked to decide; the other readers only hear of it when newPayment is on.
+    const drafts = to(approvers, {
+      type: 'ask',
+      title: `دفعة بانتظار الاعتماد رقم ${number}`,
+      description: `سجّل ${who} دفعة بمبلغ ${amount} ر.س على الطلب رقم ${orderNumber}`,
+      link,
+    });
+    if ((await getSettings(db)).newPayment) {
+      const readers = (await usersWith(db, ['payment:read'], actorId)).filter(
+        (id) => !approvers.includes(id),
+      );
+      drafts.push(
+        ...to(readers, {
+          type: 'create',
+          title: `دفعة جديدة رقم ${number}`,
+          description: `سجّل ${who} دفعة بمبلغ ${amount} ر.س على الطلب رقم ${orderNumber}`,
+          link,
+        }),
+      );
+    }
+    return drafts;
+  });
+
+  rule('payment.status', async ({ paymentId, number, status, requestedBy, actorId }) => {
+    const who = await actorName(db, actorId);
+    const link = `/dashboard/payment/${paymentId}`;
+    if (status === 'paid') {
+      if (!(await getSettings(db)).payPayment) return [];
+      const readers = await usersWith(db, ['payment:read'], actorId);
+      return to(await activeUsers(db, [...readers, requestedBy], actorId), {
+        type: 'paid',
+        title: `تم سداد الدفعة رقم ${number}`,
+        description: `سجّل ${who} سداد الفاتورة رقم ${number}`,
+        link,
+      });
+    }
+    return to(await activeUsers(db, [requestedBy], actorId), {
+      type: status,
+      title: status === 'approved' ? `اعتُمدت الدفعة رقم ${number}` : `رُفضت الدفعة رقم ${number}`,
+      description: `${status === 'approved' ? 'اعتمد' : 'رفض'} ${who} الدفعة رقم ${number}`,
+      link,
+    });
+  });
+
+  rule('records.imported', async ({ entity, count, skipped, actorId, fileName }) => {
+    const permission = importReaders[entity];
+    if (!permission || count === 0) return [];
+    const who = await actorName(db, actorId);
+    return to(await usersWith(db, [permission], actorId), {
+      type: 'import',
+      title: `استيراد ${count} ${entity === 'customer' ? 'عميل' : 'سجل'}`,
+      description: `استورد ${who} الملف «${fileName}»${skipped ? ` وتخطى ${skipped} صفاً` : ''}`,
+      link: entity === 'customer' ? '/dashboard/customer' : '',
+    });
+  });
+
+  rule('task.assigned', async ({ taskId, number, title, recipients, actorId }) => {
+    const who = await actorName(db, actorId);
+    return to(await activeUsers(db, recipients, actorId), {
+      type: 'create',
+      title: `مهمة جديدة رقم ${number}`,
+      description: `أسند إليك ${who} المهمة «${title}»`,
+      link: `/tasks/${taskId}`,
+    });
+  });
+
+  rule('task.submitted', async ({ taskId, number, title, recipients, actorId }) => {
+    const who = await actorName(db, actorId);
+    return to(await activeUsers(db, recipients, actorId), {
+      type: 'ask',
+      title: `مهمة بانتظار المراجعة رقم ${number}`,
+      description: `أرسل ${who} المهمة «${title}» للمراجعة`,
+      link: `/tasks/${taskId}`,
+    });
+  });
+
+  rule('task.reviewed', async ({ taskId, number, title, recipients, actorId, decision }) => {
+    const who = await actorName(db, actorId);
+    return to(await activeUsers(db, recipients, actorId), {
+      type: decision === 'approve' ? 'approved' : 'rejected',
+      title: decision === 'approve' ? `اعتُمدت المهمة رقم ${number}` : `أعيدت المهمة رقم ${number} للتعديل`,
+      description: `${decision === 'approve' ? 'اعتمد' : 'أعاد'} ${who} المهمة «${title}»`,
+      link: `/tasks/${taskId}`,
+    });
+  });
+}

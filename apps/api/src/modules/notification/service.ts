@@ -1,0 +1,63 @@
+import type { NotificationItem, NotificationType } from '@idara/domain';
+import { and, arrayContains, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { notifications, users } from '../../db/schema';
+import { userRoom } from '../../realtime/server';
+
+export interface NotificationDraft {
+  recipient: string;
+  type: NotificationType;
+  title: string;
+  description: string;
+  link?: string;
+}
+
+export function present(row: typeof notifications.$inferSelect): NotificationItem {
+  return {
+    _id: row._id,
+    type: row.type as NotificationType,
+    title: row.title,
+    description: row.description,
+    link: row.link,
+    read: row.read,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Stores the notifications (one statement), then pushes each to its recipient's sockets. */
+export async function deliver(app: FastifyInstance, drafts: NotificationDraft[]) {
+  if (drafts.length === 0) return [];
+  const rows = await app.db
+    .insert(notifications)
+    .values(drafts.map((d) => ({ ...d, link: d.link ?? '' })))
+    .returning();
+  for (const row of rows) app.io?.to(userRoom(row.recipient)).emit('notification', present(row));
+  return rows;
+}
+
+/** Active users holding every one of these permissions, minus the actor. */
+export async function usersWith(db: DbOrTx, permissions: string[], exceptId: string | null) {
+  const rows = await db
+    .select({ _id: users._id })
+    .from(users)
+    .where(and(eq(users.active, true), arrayContains(users.permissions, permissions)));
+  return rows.map((r) => r._id).filter((id) => id !== exceptId);
+}
+
+/** Of these user ids, the active ones, minus the actor. */
+export async function activeUsers(db: DbOrTx, ids: (string | null | undefined)[], exceptId: string | null) {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id) && id !== exceptId))];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ _id: users._id })
+    .from(users)
+    .where(and(eq(users.active, true), inArray(users._id, wanted)));
+  return rows.map((r) => r._id);
+}
+
+export async function actorName(db: DbOrTx, actorId: string | null) {
+  if (!actorId) return 'النظام';
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users._id, actorId));
+  return row?.name ?? 'مستخدم';
+}
