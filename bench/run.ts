@@ -5,11 +5,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { customerBenches } from './customer-list';
+import { notificationBenches } from './notifications';
 import { orderBenches } from './orders';
 import { userListBench } from './user-list';
 
 // One at a time: each bench owns the machine while it runs.
-const results = [await userListBench(), ...(await customerBenches()), ...(await orderBenches())];
+const only = process.env.BENCH_ONLY;
+const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][] = [
+  ['user', async () => [await userListBench()]],
+  ['customer', customerBenches],
+  ['order', orderBenches],
+  ['notification', notificationBenches],
+];
+const results = [];
+for (const [name, run] of suites) if (!only || only.split(',').includes(name)) results.push(...(await run()));
 
 const lines = results.map(
   (r) =>
@@ -23,7 +32,7 @@ const table = [
 console.log(`\n${table}\n`);
 
 const docPath = path.resolve(import.meta.dirname, '../docs/PERFORMANCE.md');
-if (fs.existsSync(docPath)) {
+if (!only && fs.existsSync(docPath)) {
   const doc = fs.readFileSync(docPath, 'utf8');
   const marker = /<!-- bench:start -->[\s\S]*<!-- bench:end -->/;
   const stamp = `Last run: ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}.`;

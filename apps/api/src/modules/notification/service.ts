@@ -25,14 +25,23 @@ export function present(row: typeof notifications.$inferSelect): NotificationIte
   };
 }
 
-/** Stores the notifications (one statement), then pushes each to its recipient's sockets. */
-export async function deliver(app: FastifyInstance, drafts: NotificationDraft[]) {
+export async function storeNotifications(db: DbOrTx, drafts: NotificationDraft[]) {
   if (drafts.length === 0) return [];
-  const rows = await app.db
+  return db
     .insert(notifications)
     .values(drafts.map((d) => ({ ...d, link: d.link ?? '' })))
     .returning();
+}
+
+/** Each stored notification to its recipient's room (every process, with the Redis adapter). */
+export function pushNotifications(app: FastifyInstance, rows: (typeof notifications.$inferSelect)[]) {
   for (const row of rows) app.io?.to(userRoom(row.recipient)).emit('notification', present(row));
+}
+
+/** Stores the notifications (one statement), then pushes each to its recipient's sockets. */
+export async function deliver(app: FastifyInstance, drafts: NotificationDraft[]) {
+  const rows = await storeNotifications(app.db, drafts);
+  pushNotifications(app, rows);
   return rows;
 }
 
