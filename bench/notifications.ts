@@ -108,7 +108,7 @@ async function bareRun(payloads: (round: number, i: number) => object): Promise<
   const heapPerSocketKb = (heapNow() - before) / SOCKETS / 1024;
   const stats = await measure(sockets, async (round) => {
     const started = performance.now();
-    ids.forEach((id, i) => io.to(userRoom(id)).emit('notification', payloads(round, i)));
+    for (const [i, id] of ids.entries()) io.to(userRoom(id)).emit('notification', payloads(round, i));
     return started;
   });
   for (const s of sockets) s.disconnect();
