@@ -14,6 +14,8 @@ export interface DomainEvents {
     actorId: string | null;
     fileName: string;
   };
+  /** A user signed in with their password (a new device raises an `auth` notification). */
+  'auth.signin': { userId: string; ip: string; userAgent: string };
   /** A record was added through the shared CRUD routes (e.g. a customer → `newCustomer`). */
   'record.created': { entity: string; id: string; label: string; actorId: string | null };
   'order.created': { orderId: string; number: number; customerName: string; actorId: string | null };

@@ -28,7 +28,10 @@ const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/signin', { config: { public: true }, schema: { tags, body: signinBody } }, async (req) => {
-    return signIn(app.db, req.body.phoneNumber, req.body.password, actorOf(req));
+    const actor = actorOf(req);
+    const result = await signIn(app.db, req.body.phoneNumber, req.body.password, actor);
+    app.events.emit('auth.signin', { userId: result.user._id, ip: actor.ip, userAgent: actor.userAgent });
+    return result;
   });
 
   app.get('/me', { schema: { tags } }, async (req) => req.user);

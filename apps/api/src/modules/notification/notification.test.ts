@@ -198,6 +198,40 @@ describe('notifications API (spec §7)', () => {
   });
 });
 
+describe('sign-in from a new device', () => {
+  it('tells the account owner once per new browser, not on the first sign-in', async () => {
+    const phone = '0557001234';
+    await req('POST', '/api/user', admin.token, {
+      name: 'موظف الأجهزة',
+      phoneNumber: phone,
+      role: 'employee',
+      password: 'Passw0rd!x',
+    });
+    const signIn = (ua: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        headers: { 'user-agent': ua },
+        payload: { phoneNumber: phone, password: 'Passw0rd!x' },
+      });
+    const laptop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+    const phoneUa =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Safari/604.1';
+    const first = (await signIn(laptop)).json().token;
+    await signIn(laptop);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await req('GET', '/api/notification', first)).json().total).toBe(0);
+    await signIn(phoneUa);
+    const list = await waitFor(first, 1);
+    expect(list.data[0]).toMatchObject({
+      type: 'auth',
+      title: 'تسجيل دخول من جهاز جديد',
+      link: '/account/profile',
+      description: expect.stringContaining('متصفح Safari على iOS'),
+    });
+  });
+});
+
 describe('notifications over the socket', () => {
   it('pushes the stored notification to the recipient’s socket when a record is created', async () => {
     const { socket, error } = await open(admin.token);

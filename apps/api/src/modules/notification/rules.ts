@@ -1,4 +1,6 @@
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { sessions } from '../../db/schema';
 import type { DomainEvents } from '../../lib/events';
 import { getSettings } from '../settings/service';
 import { activeUsers, actorName, deliver, type NotificationDraft, usersWith } from './service';
@@ -113,6 +115,29 @@ export function registerNotificationRules(app: FastifyInstance) {
     });
   });
 
+  // A security notice to the account's owner (the one rule that tells the actor): a sign-in from a
+  // browser this account never used. The very first sign-in is not news.
+  rule('auth.signin', async ({ userId, ip, userAgent }) => {
+    const mine = eq(sessions.userId, userId);
+    const [[all], [same]] = await Promise.all([
+      db.select({ n: count() }).from(sessions).where(mine),
+      db
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(mine, eq(sessions.userAgent, userAgent.slice(0, 500)))),
+    ]);
+    if (all.n <= 1 || same.n > 1) return [];
+    return [
+      {
+        recipient: userId,
+        type: 'auth' as const,
+        title: 'تسجيل دخول من جهاز جديد',
+        description: `دخول إلى حسابك من ${describeDevice(userAgent)}، العنوان ${ip || 'غير معروف'}. إن لم تكن أنت فغيّر كلمة المرور وأنهِ الجلسات الأخرى.`,
+        link: '/account/profile',
+      },
+    ];
+  });
+
   rule('task.assigned', async ({ taskId, number, title, recipients, actorId }) => {
     const who = await actorName(db, actorId);
     return to(await activeUsers(db, recipients, actorId), {
@@ -142,4 +167,31 @@ export function registerNotificationRules(app: FastifyInstance) {
       link: `/tasks/${taskId}`,
     });
   });
+}
+
+/** A short Arabic name of a browser and system from a User-Agent header. */
+export function describeDevice(userAgent: string) {
+  const ua = userAgent.toLowerCase();
+  const system = /iphone|ipad/.test(ua)
+    ? 'iOS'
+    : ua.includes('android')
+      ? 'Android'
+      : ua.includes('windows')
+        ? 'Windows'
+        : ua.includes('mac os')
+          ? 'macOS'
+          : ua.includes('linux')
+            ? 'Linux'
+            : '';
+  const browser = ua.includes('edg/')
+    ? 'Edge'
+    : ua.includes('firefox')
+      ? 'Firefox'
+      : ua.includes('chrome') || ua.includes('chromium')
+        ? 'Chrome'
+        : ua.includes('safari')
+          ? 'Safari'
+          : '';
+  const parts = [browser, system].filter(Boolean);
+  return parts.length ? `متصفح ${parts.join(' على ')}` : 'جهاز غير معروف';
 }
