@@ -35,6 +35,14 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      // The webhook is on (signed with this secret) but no token is set: sends stay in the outbox.
+      WHATSAPP_APP_SECRET: 'e2e-secret',
+      WHATSAPP_VERIFY_TOKEN: 'e2e-verify',
+    },
   },
 });

@@ -30,6 +30,12 @@ import { serviceRoutes } from './modules/service/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/task/routes';
 import { userRoutes } from './modules/user/routes';
+import { registerWhatsappAutomations } from './modules/whatsapp/automations';
+import { whatsappMessageChannel } from './modules/whatsapp/channel';
+import { cloudApi } from './modules/whatsapp/cloud-api';
+import { MessageDispatcher } from './modules/whatsapp/dispatcher';
+import { whatsappRoutes } from './modules/whatsapp/routes';
+import { whatsappWebhookRoutes } from './modules/whatsapp/webhook';
 import { attachRealtime } from './realtime/server';
 
 export interface RouteEntry {
@@ -84,7 +90,19 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('events', new EventBus());
-  app.decorate('channel', opts.channel ?? outboxChannel(app.log));
+  // WhatsApp: with credentials a dispatcher sends queued messages (and staff codes go that way);
+  // without, messages are kept (conversations in `messages`, staff codes in the outbox).
+  const cloud = cloudApi(opts.config);
+  const dispatcher = cloud ? new MessageDispatcher(app, cloud) : null;
+  app.decorate('whatsapp', { channel: cloud ? ('whatsapp' as const) : ('outbox' as const), dispatcher });
+  app.decorate(
+    'channel',
+    opts.channel ?? (dispatcher ? whatsappMessageChannel(() => dispatcher.kick()) : outboxChannel(app.log)),
+  );
+  if (dispatcher) {
+    app.addHook('onReady', async () => dispatcher.start());
+    app.addHook('preClose', async () => dispatcher.stop());
+  }
   // The route table, as the security tests read it: every route with its access rule.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -136,10 +154,13 @@ export async function buildApp(opts: AppOptions) {
   await app.register(taskRoutes, { prefix: '/api/task' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(notificationRoutes, { prefix: '/api/notification' });
+  await app.register(whatsappRoutes, { prefix: '/api/whatsapp' });
+  await app.register(whatsappWebhookRoutes, { prefix: '/api/whatsapp' });
 
   await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);
   app.decorate('io', opts.realtime !== false ? await attachRealtime(app, opts.config.REDIS_URL) : null);
   registerNotificationRules(app);
+  registerWhatsappAutomations(app, () => dispatcher?.kick());
   app.addHook('onClose', closePdfBrowser);
   return app;
 }

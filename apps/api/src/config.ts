@@ -14,6 +14,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** WhatsApp Cloud API: with a token and a phone number id messages are sent; without, kept in the outbox. */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  /** Meta app secret: every webhook call must carry X-Hub-Signature-256 made with it. */
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  /** Chosen by you and entered in Meta's webhook settings, for the verification handshake. */
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('ar'),
+  WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(500),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -7,6 +7,7 @@ import type { EventBus } from './lib/events';
 import type { MessageChannel } from './lib/message-channel';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { AuthUser } from './modules/auth/sessions';
+import type { MessageDispatcher } from './modules/whatsapp/dispatcher';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     /** socket.io server; null when realtime is off (API-only tests). */
     io: Server | null;
     routeTable: RouteEntry[];
+    /** 'whatsapp' when the Cloud API is configured (then a dispatcher sends), else 'outbox'. */
+    whatsapp: { channel: 'whatsapp' | 'outbox'; dispatcher: MessageDispatcher | null };
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -17,5 +17,7 @@ export * from './schemas/orders';
 export * from './schemas/records';
 export * from './schemas/settings';
 export * from './schemas/user';
+export * from './schemas/whatsapp';
 export * from './search';
 export * from './vat';
+export * from './whatsapp';

@@ -476,3 +476,53 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.recipient).where(sql`${t.read} = false`),
   ],
 );
+
+/** WhatsApp messages with customers, both ways; `customer` is null for numbers not yet known. */
+export const messages = pgTable(
+  'messages',
+  {
+    _id: id(),
+    customer: uuid('customer_id').references(() => customers._id, { onDelete: 'cascade' }),
+    /** The customer's number, E.164. */
+    phone: text('phone').notNull(),
+    direction: text('direction').notNull(),
+    kind: text('kind').notNull().default('text'),
+    body: text('body').notNull().default(''),
+    template: text('template'),
+    templateParams: jsonb('template_params').$type<Record<string, string>>(),
+    media: jsonb('media').$type<{
+      type: string;
+      link?: string;
+      id?: string;
+      caption?: string;
+      fileName?: string;
+    }>(),
+    status: text('status').notNull().default('queued'),
+    /** 'whatsapp' when sent through the Cloud API, 'outbox' when no credentials are configured. */
+    channel: text('channel').notNull(),
+    providerId: text('provider_id'),
+    /** The client's key for one send: the same key twice is one message, sent once. */
+    idempotencyKey: uuid('idempotency_key'),
+    error: text('error').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    /** Set when a sender takes the message: a claimed message is never taken (and sent) again. */
+    claimedAt: ts('claimed_at'),
+    purpose: text('purpose').notNull().default('conversation'),
+    sentBy: uuid('sent_by'),
+    statusAt: ts('status_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('messages_customer_idx').on(t.customer, t.createdAt),
+    index('messages_phone_idx').on(t.phone, t.createdAt),
+    uniqueIndex('messages_provider_id_key').on(t.providerId),
+    uniqueIndex('messages_idempotency_key').on(t.idempotencyKey),
+  ],
+);
+
+/** Server-side secrets made on first use (e.g. the key that signs customers' invoice links). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -7,9 +7,11 @@ export interface OutgoingMessage {
   body: string;
   /** Why it is sent, e.g. 'password-reset'. */
   purpose: string;
+  /** The WhatsApp template carrying it (outside a conversation only templates are delivered). */
+  template?: { name: string; params: Record<string, string> };
 }
 
-/** Where messages to people go. WhatsApp is a later implementation of this. */
+/** Where messages to people go: this outbox, or WhatsApp when configured (modules/whatsapp/channel.ts). */
 export interface MessageChannel {
   name: string;
   send(tx: DbOrTx, message: OutgoingMessage): Promise<void>;

@@ -12,7 +12,7 @@ export const ADMIN = { phone: '0500000000', password: 'Admin@12345' };
  * A real app on a real, empty, migrated and seeded database: in-memory PGlite by default, or a
  * fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the CI database suite).
  */
-export async function createTestApp(opts: { realtime?: boolean } = {}) {
+export async function createTestApp(opts: { realtime?: boolean; env?: Record<string, string> } = {}) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -50,6 +50,7 @@ export async function createTestApp(opts: { realtime?: boolean } = {}) {
     LOG_LEVEL: 'silent',
     ADMIN_PHONE: ADMIN.phone,
     ADMIN_PASSWORD: ADMIN.password,
+    ...opts.env,
   });
   const app = await buildApp({
     config,

@@ -120,6 +120,7 @@ export async function requestPasswordReset(
     await channel.send(tx, {
       to: phoneNumber,
       purpose: 'password-reset',
+      template: { name: 'password_reset_code', params: { code } },
       body: `رمز استعادة كلمة المرور في إدارة: ${code}\nصالح لمدة ${RESET_CODE_MINUTES} دقائق. لا تشاركه مع أحد.`,
     });
     await recordActivity(

@@ -172,7 +172,10 @@ export async function dashboardData(
     };
   }
   if (recent) out.recentActivity = recent;
-  if (userId && can('task:read')) out.myTasks = await myTasks(db, userId, now);
+  if (userId && can('task:read')) {
+    out.myTasks = await myTasks(db, userId, now);
+    cards.myOpenTasks = (out.myTasks as { open: number }).open;
+  }
   return out;
 }
 

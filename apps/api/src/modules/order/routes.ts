@@ -1,5 +1,6 @@
 import {
   formatSaudiPhoneLocal,
+  hasAll,
   idSchema,
   orderBody,
   orderStatusBody,
@@ -7,6 +8,7 @@ import {
 } from '@idara/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
 import { runList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
@@ -64,6 +66,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permissions: ['order:create'] }, schema: { tags, body: orderBody } },
     async (req, reply) => {
       const actor = actorOf(req);
+      if (req.body.createTasks && !hasAll(req.user!.permissions, ['task:create']))
+        throw new AppError(403, 'إنشاء مهام الطلب يحتاج صلاحية إضافة المهام');
       const { order, tasks } = await app.db.transaction(async (tx) => {
         const created = await createOrder(tx, actor, req.body);
         return {

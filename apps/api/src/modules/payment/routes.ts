@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payments } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import { contentDisposition } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { aggregateList, runList } from '../../http/list-query';
 import { htmlToPdf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
+import { verifyLink } from '../../lib/signed-links';
 import { invoiceHtml, paymentDetails } from './invoice';
 import { paymentResource } from './resource';
 import { changePaymentStatus, createPayment, updatePayment } from './service';
@@ -88,6 +90,22 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(pdf);
     },
   );
+
+  // The link a customer gets on WhatsApp: no account, only a signature over this invoice's id.
+  app.get('/:id/invoice.pdf', { config: { public: true }, schema: { tags, params } }, async (req, reply) => {
+    const sig = (req.query as Record<string, unknown>).sig;
+    if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound('الفاتورة');
+    const details = await paymentDetails(app.db, req.params.id);
+    const pdf = await htmlToPdf(await invoiceHtml(details));
+    return reply
+      .type('application/pdf')
+      .header(
+        'content-disposition',
+        contentDisposition(`فاتورة-${details.invoice.number}`, 'pdf').replace(/^attachment/, 'inline'),
+      )
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
 
   app.post(
     '/',

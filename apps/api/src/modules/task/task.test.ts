@@ -362,6 +362,19 @@ describe('tasks from orders and on the home screen', () => {
     expect(refused.json().fieldErrors.assignees).toContain('لا يملك صلاحية عرض المهام');
     const orders = (await req('GET', `/api/order?assignee=${accountant.user._id}`)).json();
     expect(orders.total).toBe(0);
+
+    const sales = await t.userWith('employee', ['order:create', 'customer:read']);
+    const noTaskRight = await req(
+      'POST',
+      '/api/order',
+      {
+        customer: customerId,
+        items: [{ service: withForm._id, quantity: 1, unitPrice: '100' }],
+        createTasks: true,
+      },
+      sales.token,
+    );
+    expect(noTaskRight.statusCode).toBe(403);
   });
 
   it('shows the signed-in user their open and overdue tasks, nearest first', async () => {
@@ -379,6 +392,7 @@ describe('tasks from orders and on the home screen', () => {
     await newTask({ title: 'بلا موعد', assignee: fresh.user._id, dueAt: null });
     const home = (await req('GET', '/api/dashboard', undefined, fresh.token)).json();
     expect(home.myTasks).toMatchObject({ open: 3, overdue: 1 });
+    expect(home.cards.myOpenTasks).toBe(3);
     expect(home.myTasks.items.map((i: { title: string }) => i.title)).toEqual([
       'متأخرة',
       'قريبة',

@@ -1,0 +1,252 @@
+import {
+  findTemplate,
+  type MessageStatus,
+  normalizeSaudiPhone,
+  SERVICE_WINDOW_MS,
+  serviceWindowExplanation,
+  type whatsappSendBody,
+} from '@idara/domain';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client';
+import { customers, messages, users } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import type { ActorContext } from '../../http/request-context';
+import { recordActivity } from '../../lib/activity';
+import { userRoom } from '../../realtime/server';
+import { usersWith } from '../notification/service';
+
+type SendInput = z.output<typeof whatsappSendBody>;
+type MessageRow = typeof messages.$inferSelect;
+
+export const READ_MESSAGES = 'customer:read:messages';
+
+/** A number as stored: Saudi numbers in E.164 (+9665…), others as + and digits. */
+export function canonicalPhone(raw: string) {
+  return normalizeSaudiPhone(raw) ?? `+${raw.replace(/\D/g, '')}`;
+}
+
+export function presentMessage(row: MessageRow, sentByName: string | null = null) {
+  return {
+    _id: row._id,
+    customer: row.customer,
+    phone: row.phone,
+    direction: row.direction as 'in' | 'out',
+    kind: row.kind,
+    body: row.body,
+    template: row.template,
+    media: row.media,
+    status: row.status as MessageStatus,
+    channel: row.channel,
+    error: row.error,
+    sentBy: row.sentBy,
+    sentByName,
+    createdAt: row.createdAt.toISOString(),
+    statusAt: row.statusAt?.toISOString() ?? null,
+  };
+}
+export type PresentedMessage = ReturnType<typeof presentMessage>;
+
+/** Tells every user allowed to read messages about a new message or a status change. */
+export async function pushMessage(
+  app: FastifyInstance,
+  event: 'message' | 'status',
+  message: PresentedMessage,
+) {
+  if (!app.io) return;
+  const readers = await usersWith(app.db, [READ_MESSAGES], null);
+  for (const id of readers) app.io.to(userRoom(id)).emit('whatsapp', { event, message });
+}
+
+export async function loadCustomer(db: DbOrTx, id: string) {
+  const [customer] = await db
+    .select({
+      _id: customers._id,
+      name: customers.name,
+      phoneNumber: customers.phoneNumber,
+      whatsappNumber: customers.whatsappNumber,
+    })
+    .from(customers)
+    .where(eq(customers._id, id));
+  if (!customer) throw notFound('العميل');
+  return customer;
+}
+
+/** The customer's service window: open for 24 hours after their last message. */
+export async function serviceWindow(db: DbOrTx, customerId: string, now = Date.now()) {
+  const [last] = await db
+    .select({ at: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.customer, customerId), eq(messages.direction, 'in')))
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  const until = last ? new Date(last.at.getTime() + SERVICE_WINDOW_MS) : null;
+  return { open: Boolean(until && until.getTime() > now), until: until?.toISOString() ?? null };
+}
+
+const withSender = { message: messages, sentByName: users.name };
+
+export async function conversation(db: DbOrTx, customerId: string, before: Date | null, limit: number) {
+  const customer = await loadCustomer(db, customerId);
+  const rows = await db
+    .select(withSender)
+    .from(messages)
+    .leftJoin(users, eq(users._id, messages.sentBy))
+    .where(
+      and(
+        eq(messages.customer, customerId),
+        eq(messages.purpose, 'conversation'),
+        before ? lt(messages.createdAt, before) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages._id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse();
+  return {
+    customer,
+    messages: page.map((r) => presentMessage(r.message, r.sentByName)),
+    hasMore: rows.length > limit,
+    window: await serviceWindow(db, customerId),
+  };
+}
+
+export interface QueuedMessage {
+  customer: string | null;
+  phone: string;
+  kind: 'text' | 'template' | 'media';
+  body: string;
+  template?: string | null;
+  templateParams?: Record<string, string> | null;
+  media?: MessageRow['media'];
+  purpose: string;
+  idempotencyKey?: string | null;
+  sentBy: string | null;
+}
+
+/**
+ * Stores an outgoing message as `queued` (the dispatcher sends it after the commit). With an
+ * idempotency key already used, answers the stored message and queues nothing.
+ */
+export async function queueMessage(tx: DbOrTx, channel: 'whatsapp' | 'outbox', m: QueuedMessage) {
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      customer: m.customer,
+      phone: m.phone,
+      direction: 'out',
+      kind: m.kind,
+      body: m.body,
+      template: m.template ?? null,
+      templateParams: m.templateParams ?? null,
+      media: m.media ?? null,
+      channel,
+      purpose: m.purpose,
+      idempotencyKey: m.idempotencyKey ?? null,
+      sentBy: m.sentBy,
+    })
+    .onConflictDoNothing({ target: messages.idempotencyKey })
+    .returning();
+  if (row) return { row, created: true };
+  const [existing] = await tx.select().from(messages).where(eq(messages.idempotencyKey, m.idempotencyKey!));
+  return { row: existing, created: false };
+}
+
+/** The text a template shows the customer, from the template and its values. */
+export function renderTemplate(name: string, params: Record<string, string>) {
+  const template = findTemplate(name);
+  if (!template) throw new AppError(422, 'القالب غير معروف');
+  return template.render(params);
+}
+
+export async function sendToCustomer(
+  tx: Tx,
+  channel: 'whatsapp' | 'outbox',
+  actor: ActorContext,
+  customerId: string,
+  input: SendInput,
+) {
+  const customer = await loadCustomer(tx, customerId);
+  if (input.idempotencyKey) {
+    const [seen] = await tx.select().from(messages).where(eq(messages.idempotencyKey, input.idempotencyKey));
+    if (seen) {
+      if (seen.customer !== customerId) throw new AppError(409, 'مفتاح الإرسال مستخدم لرسالة أخرى');
+      return { row: seen, created: false };
+    }
+  }
+  if (input.kind !== 'template' && !(await serviceWindow(tx, customerId)).open) {
+    throw new AppError(409, `لا يمكن إرسال رسالة حرة الآن. ${serviceWindowExplanation}`, {
+      code: 'window_closed',
+    });
+  }
+  const phone = customer.whatsappNumber || customer.phoneNumber;
+  const queued =
+    input.kind === 'text'
+      ? { kind: 'text' as const, body: input.body }
+      : input.kind === 'template'
+        ? {
+            kind: 'template' as const,
+            template: input.template,
+            templateParams: input.params,
+            body: renderTemplate(input.template, input.params),
+          }
+        : {
+            kind: 'media' as const,
+            media: input.media,
+            body: input.media.caption || input.media.fileName || '',
+          };
+  const result = await queueMessage(tx, channel, {
+    ...queued,
+    customer: customerId,
+    phone: canonicalPhone(phone),
+    purpose: 'conversation',
+    idempotencyKey: input.idempotencyKey ?? null,
+    sentBy: actor.actorId,
+  });
+  if (result.created) {
+    await recordActivity(tx, actor, {
+      action: 'create',
+      entity: 'message',
+      entityId: result.row._id,
+      summary: `رسالة واتساب إلى العميل «${customer.name}»${input.kind === 'template' ? ` (قالب ${findTemplate(input.template)?.label})` : ''}`,
+    });
+  }
+  return result;
+}
+
+/** Numbers that wrote in but match no customer, newest first. */
+export async function inbox(db: DbOrTx) {
+  const rows = await db
+    .select({
+      phone: messages.phone,
+      count: sql<number>`count(*)::int`,
+      lastAt: sql<Date>`max(${messages.createdAt})`,
+      lastBody: sql<string>`(array_agg(${messages.body} order by ${messages.createdAt} desc))[1]`,
+    })
+    .from(messages)
+    .where(and(isNull(messages.customer), eq(messages.purpose, 'conversation')))
+    .groupBy(messages.phone)
+    .orderBy(desc(sql`max(${messages.createdAt})`))
+    .limit(200);
+  return { data: rows.map((r) => ({ ...r, lastAt: new Date(r.lastAt).toISOString() })) };
+}
+
+export async function inboxMessages(db: DbOrTx, phone: string) {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(isNull(messages.customer), eq(messages.phone, phone), eq(messages.purpose, 'conversation')))
+    .orderBy(messages.createdAt)
+    .limit(500);
+  return { messages: rows.map((r) => presentMessage(r)) };
+}
+
+/** The customer whose phone or WhatsApp number is this one, if any. */
+export async function customerByPhone(db: DbOrTx, phone: string) {
+  const [row] = await db
+    .select({ _id: customers._id, name: customers.name })
+    .from(customers)
+    .where(or(eq(customers.phoneNumber, phone), eq(customers.whatsappNumber, phone)))
+    .limit(1);
+  return row ?? null;
+}

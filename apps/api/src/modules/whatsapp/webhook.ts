@@ -1,0 +1,154 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type MessageStatus, messageStatuses, statusRank } from '@idara/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { messages } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { deliver, usersWith } from '../notification/service';
+import { canonicalPhone, customerByPhone, presentMessage, pushMessage, READ_MESSAGES } from './service';
+
+/** `X-Hub-Signature-256: sha256=<hex HMAC of the raw body with the app secret>`, compared in constant time. */
+export function validSignature(secret: string, raw: Buffer, header: unknown) {
+  if (typeof header !== 'string' || !header.startsWith('sha256=')) return false;
+  const given = Buffer.from(header.slice(7), 'hex');
+  const expected = createHmac('sha256', secret).update(raw).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+interface InboundMessage {
+  from?: string;
+  id?: string;
+  timestamp?: string;
+  type?: string;
+  text?: { body?: string };
+  image?: { id?: string; caption?: string; mime_type?: string };
+  document?: { id?: string; caption?: string; filename?: string };
+  audio?: { id?: string };
+  video?: { id?: string; caption?: string };
+}
+interface StatusUpdate {
+  id?: string;
+  status?: string;
+  timestamp?: string;
+  errors?: { title?: string; message?: string }[];
+}
+interface WebhookBody {
+  entry?: { changes?: { value?: { messages?: InboundMessage[]; statuses?: StatusUpdate[] } }[] }[];
+}
+
+const mediaLabels: Record<string, string> = {
+  image: 'صورة',
+  document: 'مستند',
+  audio: 'رسالة صوتية',
+  video: 'فيديو',
+};
+
+function inboundContent(m: InboundMessage) {
+  const type = m.type ?? 'text';
+  if (type === 'text') return { kind: 'text', body: String(m.text?.body ?? '').slice(0, 4096), media: null };
+  const part = (m as Record<string, { id?: string; caption?: string; filename?: string } | undefined>)[type];
+  const caption = part?.caption ?? part?.filename ?? '';
+  return {
+    kind: 'media',
+    body: caption || `[${mediaLabels[type] ?? type}]`,
+    media: { type, id: part?.id, caption: part?.caption, fileName: part?.filename },
+  };
+}
+
+async function storeInbound(app: FastifyInstance, m: InboundMessage) {
+  if (typeof m?.from !== 'string' || typeof m.id !== 'string') return;
+  const phone = canonicalPhone(m.from);
+  const customer = await customerByPhone(app.db, phone);
+  const content = inboundContent(m);
+  const at = m.timestamp && /^\d+$/.test(m.timestamp) ? new Date(Number(m.timestamp) * 1000) : new Date();
+  const [row] = await app.db
+    .insert(messages)
+    .values({
+      customer: customer?._id ?? null,
+      phone,
+      direction: 'in',
+      kind: content.kind,
+      body: content.body,
+      media: content.media,
+      status: 'delivered',
+      channel: 'whatsapp',
+      providerId: m.id,
+      // Ordered by when we received it (the provider's clock has whole seconds); its own time is kept.
+      statusAt: at,
+    })
+    .onConflictDoNothing({ target: messages.providerId })
+    .returning();
+  if (!row) return; // the same webhook delivered again: already stored
+  await pushMessage(app, 'message', presentMessage(row));
+  const readers = await usersWith(app.db, [READ_MESSAGES], null);
+  await deliver(
+    app,
+    readers.map((recipient) => ({
+      recipient,
+      type: 'message' as const,
+      title: customer ? `رسالة واتساب من ${customer.name}` : 'رسالة واتساب من رقم غير مسجل',
+      description: content.body.slice(0, 200),
+      link: customer ? `/dashboard/whatsapp/${customer._id}` : '/dashboard/whatsapp',
+    })),
+  );
+}
+
+async function applyStatus(app: FastifyInstance, s: StatusUpdate) {
+  if (typeof s?.id !== 'string' || !messageStatuses.includes(s.status as MessageStatus)) return;
+  const status = s.status as MessageStatus;
+  const [row] = await app.db.select().from(messages).where(eq(messages.providerId, s.id));
+  if (!row || statusRank(row.status as MessageStatus) >= statusRank(status)) return;
+  const error =
+    status === 'failed' ? (s.errors?.[0]?.title ?? s.errors?.[0]?.message ?? 'تعذّر التسليم') : row.error;
+  const [saved] = await app.db
+    .update(messages)
+    .set({ status, error, statusAt: new Date(), updatedAt: new Date() })
+    .where(eq(messages._id, row._id))
+    .returning();
+  await pushMessage(app, 'status', presentMessage(saved));
+}
+
+/**
+ * Meta's webhook: GET answers the verification handshake; POST must be signed with the app secret
+ * (refused and logged otherwise) and carries inbound messages and delivery statuses.
+ */
+export const whatsappWebhookRoutes: FastifyPluginAsync = async (app) => {
+  // The signature covers the exact bytes sent, so this plugin keeps the raw body.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    (req as unknown as { rawBody: Buffer }).rawBody = body as Buffer;
+    try {
+      done(null, JSON.parse((body as Buffer).toString('utf8') || '{}'));
+    } catch {
+      done(new AppError(400, 'صيغة الطلب غير صحيحة'), undefined);
+    }
+  });
+
+  app.get('/webhook', { config: { public: true }, schema: { tags: ['whatsapp'] } }, async (req, reply) => {
+    const q = req.query as Record<string, string | undefined>;
+    const expected = app.config.WHATSAPP_VERIFY_TOKEN;
+    if (q['hub.mode'] === 'subscribe' && expected && q['hub.verify_token'] === expected) {
+      return reply.type('text/plain').send(q['hub.challenge'] ?? '');
+    }
+    app.log.warn({ ip: req.ip }, 'whatsapp webhook verification refused');
+    throw new AppError(403, 'رمز التحقق غير صحيح');
+  });
+
+  app.post('/webhook', { config: { public: true }, schema: { tags: ['whatsapp'] } }, async (req) => {
+    const secret = app.config.WHATSAPP_APP_SECRET;
+    if (!secret) throw new AppError(404, 'واتساب غير مهيأ على هذا الخادم');
+    const raw = (req as unknown as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+    if (!validSignature(secret, raw, req.headers['x-hub-signature-256'])) {
+      app.log.warn({ ip: req.ip }, 'whatsapp webhook with a bad signature refused');
+      throw new AppError(401, 'توقيع الطلب غير صحيح');
+    }
+    const body = req.body as WebhookBody;
+    for (const entry of Array.isArray(body?.entry) ? body.entry : []) {
+      for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
+        const value = change?.value ?? {};
+        for (const m of Array.isArray(value.messages) ? value.messages : []) await storeInbound(app, m);
+        for (const s of Array.isArray(value.statuses) ? value.statuses : []) await applyStatus(app, s);
+      }
+    }
+    return { received: true };
+  });
+};

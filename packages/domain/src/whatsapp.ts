@@ -1,0 +1,82 @@
+/** WhatsApp conversations with customers: statuses, the service window, and the message templates. */
+
+export const messageStatuses = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+export const messageStatusLabels: Record<MessageStatus, string> = {
+  queued: 'في الانتظار',
+  sent: 'أُرسلت',
+  delivered: 'وصلت',
+  read: 'قُرئت',
+  failed: 'تعذّر الإرسال',
+};
+
+/** A status only moves forward (a late "delivered" never undoes "read"); failed is final. */
+export function statusRank(status: MessageStatus) {
+  return status === 'failed' ? 99 : messageStatuses.indexOf(status);
+}
+
+/** Outside this window after the customer's last message, WhatsApp accepts only templates. */
+export const SERVICE_WINDOW_MS = 24 * 3600_000;
+
+export const serviceWindowExplanation =
+  'يسمح واتساب بالرسائل الحرة خلال 24 ساعة من آخر رسالة أرسلها العميل. خارج هذه المدة يمكن إرسال القوالب المعتمدة فقط، وتبدأ مدة جديدة عندما يرد العميل.';
+
+export interface MessageTemplate {
+  /** Name registered with WhatsApp (Cloud API `template.name`). */
+  name: string;
+  label: string;
+  /** Parameter names in order ({{1}}, {{2}} …) with their Arabic labels. */
+  params: { key: string; label: string }[];
+  /** The Arabic text as the customer reads it, for the conversation and the outbox. */
+  render: (values: Record<string, string>) => string;
+}
+
+export const messageTemplates: MessageTemplate[] = [
+  {
+    name: 'order_confirmation',
+    label: 'تأكيد الطلب',
+    params: [
+      { key: 'customerName', label: 'اسم العميل' },
+      { key: 'orderNumber', label: 'رقم الطلب' },
+      { key: 'total', label: 'الإجمالي' },
+    ],
+    render: (v) =>
+      `مرحباً ${v.customerName}، تم تسجيل طلبك رقم ${v.orderNumber} بإجمالي ${v.total} ر.س. سنتواصل معك لتأكيد الموعد. شكراً لثقتك.`,
+  },
+  {
+    name: 'invoice_link',
+    label: 'رابط الفاتورة',
+    params: [
+      { key: 'customerName', label: 'اسم العميل' },
+      { key: 'invoiceNumber', label: 'رقم الفاتورة' },
+      { key: 'link', label: 'الرابط' },
+    ],
+    render: (v) =>
+      `مرحباً ${v.customerName}، فاتورتك رقم ${v.invoiceNumber} جاهزة، ويمكنك الاطلاع عليها من الرابط: ${v.link}`,
+  },
+  {
+    name: 'payment_reminder',
+    label: 'تذكير بالدفع',
+    params: [
+      { key: 'customerName', label: 'اسم العميل' },
+      { key: 'amount', label: 'المبلغ المتبقي' },
+      { key: 'orderNumber', label: 'رقم الطلب' },
+    ],
+    render: (v) =>
+      `مرحباً ${v.customerName}، نذكّرك بمبلغ ${v.amount} ر.س المتبقي على الطلب رقم ${v.orderNumber}. يسعدنا خدمتك.`,
+  },
+  {
+    name: 'password_reset_code',
+    label: 'رمز استعادة كلمة المرور',
+    params: [{ key: 'code', label: 'الرمز' }],
+    render: (v) => `رمز استعادة كلمة المرور في إدارة: ${v.code}. صالح لمدة 10 دقائق، ولا تشاركه مع أحد.`,
+  },
+];
+
+/** Templates a user may pick in the composer (the password code is the system's own). */
+export const composerTemplates = messageTemplates.filter((t) => t.name !== 'password_reset_code');
+
+export function findTemplate(name: string) {
+  return messageTemplates.find((t) => t.name === name);
+}
