@@ -24,6 +24,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   payment: 'دفعة',
   form: 'نموذج',
   task: 'مهمة',
+  message: 'رسالة واتساب',
+  notification: 'إشعار',
   settings: 'الإعدادات',
   auth: 'الدخول',
   session: 'جلسة',
