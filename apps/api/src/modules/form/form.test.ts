@@ -109,7 +109,12 @@ describe('forms', () => {
       ...renamed,
       fields: [...renamed.fields, { key: 'temp', type: 'number', label: 'الحرارة', min: 0, max: 60 }],
     });
-    expect(v2.json()).toMatchObject({ version: 2, fieldCount: 2, submissionCount: 1, currentVersionAnswered: false });
+    expect(v2.json()).toMatchObject({
+      version: 2,
+      fieldCount: 2,
+      submissionCount: 1,
+      currentVersionAnswered: false,
+    });
     const v1 = (await req('GET', `/api/form/${form._id}/versions/1`)).json();
     expect(v1.fields.map((f: { key: string }) => f.key)).toEqual(['state']);
 

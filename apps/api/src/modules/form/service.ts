@@ -50,8 +50,12 @@ export async function loadForm(db: DbOrTx, id: string) {
   const [form] = (await db.select(formFields).from(forms).where(eq(forms._id, id))) as Row[];
   if (!form) throw notFound('النموذج');
   const { fields } = await loadFormVersion(db, id, Number(form.version));
-  const [submissionCount, counts] = await Promise.all([answeredCount(db, id), taskCounts(db, [id])]);
-  return { ...form, fields, submissionCount, taskCount: counts.get(id) ?? 0 } as Row & {
+  const submissionCount = await answeredCount(db, id);
+  // Saving makes a new version only when the current one has answers.
+  const currentVersionAnswered = (await answeredCount(db, id, Number(form.version))) > 0;
+  const counts = await taskCounts(db, [id]);
+  const taskCount = counts.get(id) ?? 0;
+  return { ...form, fields, submissionCount, currentVersionAnswered, taskCount } as Row & {
     fields: FormField[];
   };
 }
