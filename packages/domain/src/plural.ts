@@ -90,3 +90,30 @@ export const MINUTES: ArabicPluralForms = {
   many: '{n} دقيقة',
   other: '{n} دقيقة',
 };
+
+/** Tasks, genitive/accusative after a verb or preposition: 'مهمة واحدة', 'مهمتين', '3 مهام', '11 مهمة'. */
+export const TASKS: ArabicPluralForms = {
+  one: 'مهمة واحدة',
+  two: 'مهمتين',
+  few: '{n} مهام',
+  many: '{n} مهمة',
+  other: '{n} مهمة',
+};
+
+/** Notifications, after a verb: 'إشعار واحد', 'إشعارين', '3 إشعارات', '11 إشعاراً', '100 إشعار'. */
+export const NOTIFICATIONS: ArabicPluralForms = {
+  one: 'إشعار واحد',
+  two: 'إشعارين',
+  few: '{n} إشعارات',
+  many: '{n} إشعاراً',
+  other: '{n} إشعار',
+};
+
+/** Services, after a preposition: 'خدمة واحدة', 'خدمتين', '3 خدمات', '11 خدمة'. */
+export const SERVICES: ArabicPluralForms = {
+  one: 'خدمة واحدة',
+  two: 'خدمتين',
+  few: '{n} خدمات',
+  many: '{n} خدمة',
+  other: '{n} خدمة',
+};

@@ -139,7 +139,7 @@ describe('forms', () => {
 
     const del = await req('DELETE', `/api/form/${form._id}`);
     expect(del.statusCode).toBe(409);
-    expect(del.json().message).toContain('2 مهمة');
+    expect(del.json().message).toContain('لاستخدامه في مهمتين');
   });
 
   it('refuses to delete a form a service uses; deletes an unused one', async () => {

@@ -1,4 +1,12 @@
-import { type FormField, type formBody, formFieldTypeLabels, normalizeArabic } from '@idara/domain';
+import {
+  arabicPlural,
+  type FormField,
+  type formBody,
+  formFieldTypeLabels,
+  normalizeArabic,
+  SERVICES,
+  TASKS,
+} from '@idara/domain';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -181,7 +189,10 @@ export async function deleteForm(tx: Tx, actor: ActorContext, id: string) {
     tx.select({ n: count() }).from(services).where(eq(services.form, id)),
   ]);
   if (taskCount > 0 || serviceCount > 0) {
-    const uses = [taskCount ? `${taskCount} مهمة` : '', serviceCount ? `${serviceCount} خدمة` : '']
+    const uses = [
+      taskCount ? arabicPlural(taskCount, TASKS) : '',
+      serviceCount ? arabicPlural(serviceCount, SERVICES) : '',
+    ]
       .filter(Boolean)
       .join(' و');
     throw new AppError(

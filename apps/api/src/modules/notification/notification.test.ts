@@ -1,3 +1,4 @@
+import { arabicPlural, NOTIFICATIONS } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,7 +130,7 @@ describe('notifications API (spec §7)', () => {
     expect(del.json()).toEqual({ message: 'تم حذف الإشعار' });
     expect((await req('GET', '/api/notification', admin.token)).json().total).toBe(list.total - 1);
     const all = await req('DELETE', '/api/notification/deleteAll', admin.token);
-    expect(all.json().message).toBe(`تم حذف ${list.total - 1} إشعار`);
+    expect(all.json().message).toBe(`تم حذف ${arabicPlural(list.total - 1, NOTIFICATIONS)}`);
     expect((await req('GET', '/api/notification/unreadCount', admin.token)).json()).toBe(0);
   });
 

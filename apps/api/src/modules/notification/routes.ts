@@ -1,4 +1,4 @@
-import { idSchema } from '@idara/domain';
+import { arabicPlural, idSchema, NOTIFICATIONS } from '@idara/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -87,10 +87,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordActivity(tx, actorOf(req), {
         action: 'delete',
         entity: 'notification',
-        summary: `حذف كل الإشعارات (${rows.length})`,
+        summary: `حذف كل الإشعارات (${arabicPlural(rows.length, NOTIFICATIONS)})`,
       });
       return rows.length;
     });
-    return { message: n ? `تم حذف ${n} إشعار` : 'لا توجد إشعارات لحذفها' };
+    return { message: n ? `تم حذف ${arabicPlural(n, NOTIFICATIONS)}` : 'لا توجد إشعارات لحذفها' };
   });
 };

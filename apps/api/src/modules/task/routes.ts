@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import {
+  arabicPlural,
   idSchema,
+  TASKS,
   taskAnswersBody,
   taskAssignBody,
   taskBody,
@@ -100,7 +102,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       const moved = await app.db.transaction((tx) => assignTasks(tx, actor, ids, assignee));
       for (const t of moved) app.events.emit('task.assigned', taskEvent(t, [assignee], actor.actorId));
       const count = new Set(ids).size;
-      return { message: `تم إسناد ${count} مهمة`, count };
+      return { message: `تم إسناد ${arabicPlural(count, TASKS)}`, count };
     },
   );
 

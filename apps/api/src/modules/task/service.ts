@@ -1,7 +1,9 @@
 import {
+  arabicPlural,
   attachmentIds,
   type FormField,
   hasAll,
+  TASKS,
   type TaskStatus,
   type taskBody,
   taskOpenStatuses,
@@ -243,7 +245,7 @@ export async function assignTasks(tx: Tx, actor: ActorContext, ids: string[], as
   await recordActivity(tx, actor, {
     action: 'update',
     entity: 'task',
-    summary: `إسناد ${unique.length} مهمة إلى ${user.name} (${rows.map((r) => r.number).join('، ')})`,
+    summary: `إسناد ${arabicPlural(unique.length, TASKS)} إلى ${user.name} (${rows.map((r) => r.number).join('، ')})`,
     after: { assignee: user.name, tasks: rows.map((r) => r.number) },
   });
   return moved.map((r) => ({ taskId: r._id, number: r.number, title: r.title }));

@@ -135,7 +135,7 @@ describe('tasks: assigning and seeing', () => {
     expect(refused.statusCode).toBe(409);
     expect((await req('GET', `/api/task/${a._id}`)).json().assignee).toBe(worker.user._id);
     const ok = await req('POST', '/api/task/assign', { ids: [a._id, b._id], assignee: other.user._id });
-    expect(ok.json()).toEqual({ message: 'تم إسناد 2 مهمة', count: 2 });
+    expect(ok.json()).toEqual({ message: 'تم إسناد مهمتين', count: 2 });
     expect((await req('GET', `/api/task/${b._id}`)).json().assigneeName).toBe('مستخدم employee');
     expect((await req('GET', `/api/task/${b._id}`)).json().assignee).toBe(other.user._id);
     expect(
