@@ -1,6 +1,7 @@
 import type { User } from '@idara/domain';
 import {
   IconBell,
+  IconBrandWhatsapp,
   IconBuildingCommunity,
   IconCash,
   IconChecklist,
@@ -71,6 +72,12 @@ export const navigation: NavGroup[] = [
         label: 'العملاء',
         icon: IconUsersGroup,
         description: 'بيانات العملاء والتواصل',
+      },
+      {
+        path: '/dashboard/whatsapp',
+        label: 'صندوق واتساب',
+        icon: IconBrandWhatsapp,
+        description: 'رسائل من أرقام غير مسجلة',
       },
     ],
   },

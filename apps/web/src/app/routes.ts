@@ -1,8 +1,5 @@
 import { idSchema } from '@idara/domain';
-import type { AppRoute, PageModule } from './route-meta';
-
-/** Pages later issues build: one shared placeholder; swap the import when the page lands. */
-const placeholder = (): Promise<PageModule> => import('../components/PagePlaceholder');
+import type { AppRoute } from './route-meta';
 
 /** `:id` must be a record id; anything else is a route validation failure (spec §5). */
 const validId = (params: Record<string, string | undefined>) => idSchema.safeParse(params.id).success;
@@ -42,10 +39,24 @@ export const routes: AppRoute[] = [
     page: () => import('../features/auth/SigninWithTokenPage'),
   },
   { path: '/settings', title: 'الإعدادات', page: () => import('../features/settings/SettingsPage') },
-  { path: '/tasks', title: 'مهامي', permissions: ['task:read'], page: placeholder },
-  { path: '/tasks/:id', title: 'تفاصيل المهمة', validate: validId, page: placeholder },
+  {
+    path: '/tasks',
+    title: 'مهامي',
+    permissions: ['task:read'],
+    page: () => import('../features/task/MyTasksPage'),
+  },
+  {
+    path: '/tasks/:id',
+    title: 'تفاصيل المهمة',
+    validate: validId,
+    page: () => import('../features/task/TaskDetailsPage'),
+  },
   { path: '/account/profile', title: 'الملف الشخصي', page: () => import('../features/account/ProfilePage') },
-  { path: '/notification', title: 'الإشعارات', page: placeholder },
+  {
+    path: '/notification',
+    title: 'الإشعارات',
+    page: () => import('../features/notification/NotificationsPage'),
+  },
 
   {
     path: '/dashboard/city',
@@ -145,7 +156,12 @@ export const routes: AppRoute[] = [
     page: () => import('../features/order/OrderFormPage'),
   },
 
-  { path: '/dashboard/task', title: 'المهام', permissions: ['task:read'], page: placeholder },
+  {
+    path: '/dashboard/task',
+    title: 'المهام',
+    permissions: ['task:read'],
+    page: () => import('../features/task/TaskListPage'),
+  },
 
   {
     path: '/dashboard/payment',
@@ -246,11 +262,17 @@ export const routes: AppRoute[] = [
   },
 
   {
+    path: '/dashboard/whatsapp',
+    title: 'صندوق واتساب',
+    permissions: ['customer:read:messages'],
+    page: () => import('../features/whatsapp/InboxPage'),
+  },
+  {
     path: '/dashboard/whatsapp/:id',
     title: 'رسائل العميل',
     permissions: ['customer:read:messages'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/whatsapp/ConversationPage'),
   },
 
   {
@@ -260,13 +282,18 @@ export const routes: AppRoute[] = [
     page: () => import('../features/activity/ActivityPage'),
   },
 
-  { path: '/dashboard/formBuilder', title: 'النماذج', permissions: ['forms:read'], page: placeholder },
+  {
+    path: '/dashboard/formBuilder',
+    title: 'النماذج',
+    permissions: ['forms:read'],
+    page: () => import('../features/form/FormListPage'),
+  },
   {
     path: '/dashboard/formBuilder/new',
     title: 'إضافة نموذج جديد',
     layout: 'blank',
     permissions: ['forms:create'],
-    page: placeholder,
+    page: () => import('../features/form/builder/FormBuilderPage'),
   },
   {
     path: '/dashboard/formBuilder/edit/:id',
@@ -274,7 +301,7 @@ export const routes: AppRoute[] = [
     layout: 'blank',
     permissions: ['forms:update'],
     validate: validId,
-    page: placeholder,
+    page: () => import('../features/form/builder/FormBuilderPage'),
   },
 
   {

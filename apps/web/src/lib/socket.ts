@@ -1,28 +1,34 @@
+import type { NotificationItem } from '@idara/domain';
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import type { WhatsappEvent } from '../features/whatsapp/whatsapp-api';
 import { apiBase } from './runtime-config';
 import { getToken } from './token-storage';
 
-/** Realtime notification pushed by the server (spec §3, §7). */
-export interface NotificationPayload {
-  _id: string;
-  type: string;
-  title: string;
-  description: string;
-  read: boolean;
-  createdAt: string;
-  link?: string | null;
-}
+/** Realtime notification pushed by the server (spec §3, §7): one stored notification. */
+export type NotificationPayload = NotificationItem;
 
 export interface SocketEvents {
   notification: NotificationPayload;
+  /** A WhatsApp message added or its status changed (docs/API.md "WhatsApp"). */
+  whatsapp: WhatsappEvent;
 }
 
 type Listener<K extends keyof SocketEvents> = (payload: SocketEvents[K]) => void;
 
-const listeners: { [K in keyof SocketEvents]: Set<Listener<K>> } = { notification: new Set() };
+const listeners: { [K in keyof SocketEvents]: Set<Listener<K>> } = {
+  notification: new Set(),
+  whatsapp: new Set(),
+};
+/** Called after every connect but the first of a socket: pushes may have been missed meanwhile. */
+const reconnectListeners = new Set<() => void>();
 
 let socket: Socket | null = null;
+
+/** Reconnection backoff: 1 s doubling up to 30 s, ±50 % jitter, so a restarted server is not stormed. */
+export const SOCKET_RECONNECT = { delay: 1_000, delayMax: 30_000, jitter: 0.5 } as const;
+
+const logReconnectAttempt = (attempt: number) => console.debug('[socket] reconnecting, attempt', attempt);
 
 /** The one socket: websocket only, token in auth, manual connect, 300 s timeout (spec §7, §9). */
 export function getSocket(): Socket {
@@ -32,34 +38,60 @@ export function getSocket(): Socket {
     transports: ['websocket'],
     autoConnect: false,
     timeout: 300_000,
+    reconnection: true,
+    reconnectionDelay: SOCKET_RECONNECT.delay,
+    reconnectionDelayMax: SOCKET_RECONNECT.delayMax,
+    randomizationFactor: SOCKET_RECONNECT.jitter,
     auth: (cb) => cb({ token: getToken() }),
   });
-  s.on('connect', () => console.debug('[socket] connected', s.id));
+  let connectedBefore = false;
+  s.on('connect', () => {
+    console.debug('[socket] connected', s.id);
+    // The first connect loads nothing extra (the screens fetch on mount); a later one — automatic
+    // reconnection or back from a public page — refetches what may have been pushed meanwhile.
+    if (connectedBefore) for (const l of reconnectListeners) l();
+    connectedBefore = true;
+  });
   s.on('disconnect', (reason) => console.debug('[socket] disconnected', reason));
+  s.io.on('reconnect_attempt', logReconnectAttempt);
   s.on('notification', (payload: NotificationPayload) => {
     for (const l of listeners.notification) l(payload);
+  });
+  s.on('whatsapp', (payload: WhatsappEvent) => {
+    for (const l of listeners.whatsapp) l(payload);
   });
   socket = s;
   return s;
 }
 
+/** Whether the current page wants the socket (a protected page); survives a page-unload close. */
+let wanted = false;
+
 /** Connected on protected pages. */
 export function connectSocket(): void {
+  wanted = true;
   const s = getSocket();
   if (!s.connected && !s.active) s.connect();
 }
 
 /** Disconnected on public pages; the instance is kept for the next protected page. */
 export function disconnectSocket(): void {
+  wanted = false;
   if (socket?.active || socket?.connected) socket.disconnect();
 }
 
-/** Sign-out and page unload: disconnect, remove listeners and forget the instance. */
-export function closeSocket(): void {
+function dropInstance(): void {
   if (!socket) return;
   socket.removeAllListeners();
+  socket.io.off('reconnect_attempt', logReconnectAttempt);
   socket.disconnect();
   socket = null;
+}
+
+/** Sign-out: disconnect, remove listeners and forget the instance. */
+export function closeSocket(): void {
+  wanted = false;
+  dropInstance();
 }
 
 /** Subscribe to a realtime event; returns the unsubscribe function. */
@@ -67,6 +99,14 @@ export function onSocketEvent<K extends keyof SocketEvents>(event: K, listener: 
   listeners[event].add(listener);
   return () => {
     listeners[event].delete(listener);
+  };
+}
+
+/** Subscribe to reconnects (every connect of the socket after its first); returns the unsubscribe function. */
+export function onSocketReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => {
+    reconnectListeners.delete(listener);
   };
 }
 
@@ -78,5 +118,12 @@ export function useSocketEvent<K extends keyof SocketEvents>(event: K, handler: 
 }
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', closeSocket);
+  // Page unload: disconnect and remove listeners (spec §4).
+  window.addEventListener('pagehide', dropInstance);
+  // Back from the back/forward cache: the page lives on, so connect again and catch up.
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted || !wanted) return;
+    connectSocket();
+    for (const l of reconnectListeners) l();
+  });
 }

@@ -4,17 +4,20 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner';
 import { ThemeToggle } from '../../components/ThemeToggle';
+import { NotificationBell } from '../../features/notification/NotificationBell';
+import { useAuth } from '../../lib/auth';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { useRouteMeta } from '../use-route-meta';
 import { Brand } from './Brand';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
-/** Default layout: header (title, theme, user menu) and the sidebar on the right (RTL). */
+/** Default layout: header (title, theme, notifications bell, user menu) and the sidebar on the right (RTL). */
 export function DefaultLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const meta = useRouteMeta();
   const { pathname } = useLocation();
+  const { user } = useAuth();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
@@ -39,6 +42,7 @@ export function DefaultLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ThemeToggle />
+            {user && <NotificationBell />}
             <UserMenu />
           </Group>
         </Group>

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useAuth } from '../../lib/auth';
+import { NotificationSoundCard } from '../notification/NotificationSoundCard';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { SessionsCard } from './SessionsCard';
@@ -13,6 +14,7 @@ export default function ProfilePage() {
         <ProfileForm user={user} />
         <ChangePasswordForm />
       </SimpleGrid>
+      <NotificationSoundCard />
       <SessionsCard />
     </Stack>
   );

@@ -36,6 +36,7 @@ import { useDeleteRecord } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
 import CustomerOrdersTab from '../order/CustomerOrdersTab';
 import CustomerPaymentsTab from '../payment/CustomerPaymentsTab';
+import { CustomerTasksCard } from '../task/OrderTasksCard';
 import { ActivityTimeline } from './ActivityTimeline';
 import {
   CUSTOMER_PATH,
@@ -139,8 +140,21 @@ function CustomerDetails({ customer }: { customer: Customer }) {
               </Group>
             </Stack>
           </Group>
-          {(canUpdate || canDelete) && (
+          {(canUpdate || canDelete || canMessages) && (
             <Group gap="xs">
+              {canMessages && (
+                <Button
+                  size="sm"
+                  radius="xl"
+                  variant="light"
+                  color="green"
+                  component={Link}
+                  to={`/dashboard/whatsapp/${customer._id}`}
+                  leftSection={<IconMessages size={16} />}
+                >
+                  المحادثة
+                </Button>
+              )}
               {canUpdate && (
                 <Button
                   size="sm"
@@ -215,21 +229,33 @@ function CustomerDetails({ customer }: { customer: Customer }) {
           <CustomerPaymentsTab customerId={customer._id} />
         </Tabs.Panel>
         <Tabs.Panel value="tasks" pt="md">
-          <Paper withBorder radius="lg">
-            <EmptyState
-              icon={<IconChecklist size={26} />}
-              title="لا توجد مهام بعد"
-              text="ستظهر هنا مهام العميل"
-            />
-          </Paper>
+          <CustomerTasksCard customer={customer} />
         </Tabs.Panel>
         <Tabs.Panel value="messages" pt="md">
-          <Paper withBorder radius="lg">
+          <Paper withBorder radius="lg" pb={canMessages ? 'xl' : undefined}>
             <EmptyState
               icon={<IconMessages size={26} />}
-              title="لا توجد رسائل بعد"
-              text="ستظهر هنا رسائل العميل"
+              title="محادثة واتساب"
+              text={
+                canMessages
+                  ? 'رسائل واتساب المتبادلة مع العميل في صفحة المحادثة'
+                  : 'ليست لديك صلاحية قراءة رسائل العملاء'
+              }
             />
+            {canMessages && (
+              <Group justify="center">
+                <Button
+                  radius="xl"
+                  variant="light"
+                  color="green"
+                  component={Link}
+                  to={`/dashboard/whatsapp/${customer._id}`}
+                  leftSection={<IconBrandWhatsapp size={16} />}
+                >
+                  فتح المحادثة
+                </Button>
+              </Group>
+            )}
           </Paper>
         </Tabs.Panel>
         {canActivity && (

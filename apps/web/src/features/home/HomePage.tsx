@@ -22,6 +22,7 @@ import { can, useAuth } from '../../lib/auth';
 import { type Dashboard, halalasOf, useDashboard } from './dashboard-api';
 import classes from './HomePage.module.css';
 import { KpiCards, KpiSkeletons } from './KpiCards';
+import { MyTasksCard } from './MyTasksCard';
 import { PanelSkeleton } from './Panel';
 import { RecentActivity } from './RecentActivity';
 
@@ -102,6 +103,7 @@ function DashboardView({ data }: { data: Dashboard }) {
   return (
     <Stack gap="md" data-testid="dashboard">
       {data.cards && <KpiCards cards={data.cards} />}
+      {data.myTasks && <MyTasksCard data={data.myTasks} />}
       {isEmpty(data) && (data.ordersByStatus || data.revenueByMonth) && <FreshSystemHint />}
       <PanelRow
         main={
@@ -138,10 +140,12 @@ function DashboardLoading() {
   const { user } = useAuth();
   const orders = can(user, ['order:read']);
   const payments = can(user, ['payment:read']);
+  const tasks = can(user, ['task:read']);
   const cards = (orders ? 2 : 0) + (payments ? 3 : 0);
   return (
     <Stack gap="md" aria-busy="true" aria-label="جارٍ تحميل لوحة المعلومات" data-testid="dashboard-loading">
       {cards > 0 && <KpiSkeletons count={cards} />}
+      {tasks && <PanelSkeleton height={140} />}
       {(orders || payments) && (
         <PanelRow main={<PanelSkeleton height={260} />} side={<PanelSkeleton height={260} />} />
       )}

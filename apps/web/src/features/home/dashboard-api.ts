@@ -1,4 +1,4 @@
-import { hijriMonthRange, riyadhParts, startOfRiyadhDay, toHalalas } from '@idara/domain';
+import { hijriMonthRange, riyadhParts, startOfRiyadhDay, type TaskStatus, toHalalas } from '@idara/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -24,6 +24,24 @@ export interface Dashboard {
   ordersByStatus?: { status: string; label: string; count: number }[];
   topServices?: { service: string; name: string; quantity: number; amount: WireMoney }[];
   recentActivity?: DashboardActivity[];
+  /** The signed-in user's open tasks (pending, in progress, returned), for `task:read`. */
+  myTasks?: DashboardMyTasks;
+}
+
+export interface DashboardTask {
+  _id: string;
+  number: number;
+  title: string;
+  status: TaskStatus;
+  dueAt: string | null;
+  customerName: string | null;
+}
+
+export interface DashboardMyTasks {
+  open: number;
+  overdue: number;
+  /** The 5 nearest due (tasks without a due time last). */
+  items: DashboardTask[];
 }
 
 export interface DashboardActivity {

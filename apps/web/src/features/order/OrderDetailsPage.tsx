@@ -41,6 +41,7 @@ import { notify } from '../../lib/toast';
 import { ActivityTimeline } from '../customer/ActivityTimeline';
 import { DateText, EmptyState, InfoItem, LoadError, Ltr, PageSkeleton, Section } from '../customer/ui';
 import OrderPaymentsCard from '../payment/OrderPaymentsCard';
+import OrderTasksCard from '../task/OrderTasksCard';
 import classes from './OrderForm.module.css';
 import {
   afterOrderChanged,
@@ -252,6 +253,16 @@ function OrderDetails({ order }: { order: Order }) {
           total: order.total,
           paid: order.paid,
           balance: order.balance,
+          status: order.status,
+        }}
+      />
+
+      <OrderTasksCard
+        order={{
+          _id: order._id,
+          number: order.number,
+          customer: order.customer,
+          customerName: order.customerName,
           status: order.status,
         }}
       />

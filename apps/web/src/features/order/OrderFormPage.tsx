@@ -1,4 +1,5 @@
 import {
+  arabicPlural,
   formatHijriDate,
   formatSAR,
   type OrderTotals,
@@ -11,6 +12,7 @@ import {
   ActionIcon,
   Alert,
   Button,
+  Checkbox,
   Divider,
   Input,
   MultiSelect,
@@ -46,6 +48,7 @@ import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { useCities } from '../customer/customer-api';
 import { RecordFormGate, Section } from '../customer/ui';
+import { TASK_PATH, TASKS } from '../task/task-api';
 import classes from './OrderForm.module.css';
 import {
   afterOrderChanged,
@@ -86,6 +89,8 @@ interface OrderFormValues {
   startDate: string | null;
   endDate: string | null;
   notes: string;
+  /** On creation: a task for each assignee per service that carries a form. */
+  createTasks: boolean;
 }
 
 const emptyItem = (): ItemValues => ({ key: randomId(), service: null, quantity: 1, unitPrice: '' });
@@ -104,6 +109,7 @@ function toValues(order: Order | undefined, customer: string | null): OrderFormV
       startDate: null,
       endDate: null,
       notes: '',
+      createTasks: false,
     };
   }
   return {
@@ -123,6 +129,7 @@ function toValues(order: Order | undefined, customer: string | null): OrderFormV
     startDate: order.startDate,
     endDate: order.endDate,
     notes: order.notes ?? '',
+    createTasks: false,
   };
 }
 
@@ -275,15 +282,28 @@ function OrderForm({ order }: { order?: Order }) {
   const submit = form.onSubmit(async (v) => {
     setBusy(true);
     try {
-      const body = orderBody.parse(toBody(v));
-      const saved = await api<Order>(order ? `${ORDER_PATH}/${order._id}` : ORDER_PATH, {
-        method: order ? 'PUT' : 'POST',
-        body,
-        stopAlert: true,
+      const body = orderBody.parse({
+        ...toBody(v),
+        // only on creation, and only when someone is assigned
+        createTasks: !order && v.assignees.length > 0 && v.createTasks,
       });
+      const saved = await api<Order & { tasksCreated?: number }>(
+        order ? `${ORDER_PATH}/${order._id}` : ORDER_PATH,
+        {
+          method: order ? 'PUT' : 'POST',
+          body,
+          stopAlert: true,
+        },
+      );
       form.resetDirty(v);
       afterOrderChanged(queryClient, saved);
       notify.success(order ? 'تم حفظ تعديلات الطلب' : 'تمت إضافة الطلب بنجاح');
+      if (body.createTasks) {
+        const n = saved.tasksCreated ?? 0;
+        if (n > 0) notify.success(`أُنشئت ${arabicPlural(n, TASKS)} للموظفين المكلّفين`);
+        else notify.info('لم تُنشأ مهام: لا توجد في الطلب خدمة لها نموذج فعّال');
+        void queryClient.invalidateQueries({ queryKey: [TASK_PATH] });
+      }
       allowLeave();
       navigate(`${BASE}/${saved._id}`);
     } catch (e) {
@@ -477,17 +497,26 @@ function OrderForm({ order }: { order?: Order }) {
               {...form.getInputProps('scheduledAt')}
             />
             {users.available ? (
-              <MultiSelect
-                label="المكلّفون"
-                placeholder={values.assignees.length ? undefined : 'اختر الموظفين'}
-                data={users.options}
-                searchable
-                clearable
-                clearButtonProps={{ 'aria-label': 'مسح المكلّفين' }}
-                hidePickedOptions
-                nothingFoundMessage="لا توجد نتائج"
-                {...form.getInputProps('assignees')}
-              />
+              <Stack gap="xs">
+                <MultiSelect
+                  label="المكلّفون"
+                  placeholder={values.assignees.length ? undefined : 'اختر الموظفين'}
+                  data={users.options}
+                  searchable
+                  clearable
+                  clearButtonProps={{ 'aria-label': 'مسح المكلّفين' }}
+                  hidePickedOptions
+                  nothingFoundMessage="لا توجد نتائج"
+                  {...form.getInputProps('assignees')}
+                />
+                {!order && values.assignees.length > 0 && (
+                  <Checkbox
+                    label="إنشاء مهام للموظفين من نماذج الخدمات"
+                    description="مهمة لكل موظف مكلّف عن كل خدمة لها نموذج، بموعد التنفيذ نفسه"
+                    {...form.getInputProps('createTasks', { type: 'checkbox' })}
+                  />
+                )}
+              </Stack>
             ) : (
               <div />
             )}

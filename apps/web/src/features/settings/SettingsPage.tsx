@@ -161,6 +161,10 @@ export default function SettingsPage() {
             </Section>
 
             <Section title="الإشعارات">
+              <Text size="sm" c="dimmed" mb="md">
+                تصل الإشعارات فوراً مع تنبيه صوتي (يُكتم من الملف الشخصي)، ولا يُشعَر الموظف بما قام به بنفسه.
+                إيقاف أي خيار يوقف ذلك الإشعار لجميع المستخدمين.
+              </Text>
               <Stack gap="md">
                 {notificationToggles.map((t) => (
                   <Switch

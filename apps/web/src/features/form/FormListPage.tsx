@@ -1,0 +1,191 @@
+import { ActionIcon, Menu, Text } from '@mantine/core';
+import {
+  IconCopy,
+  IconDots,
+  IconEdit,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import {
+  ActiveBadge,
+  type DataTableColumn,
+  DateTime,
+  FilterSelect,
+  ListPage,
+  useRecordList,
+} from '../../components/data-table';
+import { useCan } from '../../lib/auth';
+import { notify } from '../../lib/toast';
+import { SrOnlyInline } from '../customer/ui';
+import { ACTIVE_FILTER_OPTIONS } from '../records-shared';
+import {
+  afterFormChanged,
+  duplicateForm,
+  editFormPath,
+  FORM_PATH,
+  type FormRow,
+  newFormPath,
+  setFormActive,
+} from './form-api';
+
+export default function FormListPage() {
+  const queryClient = useQueryClient();
+  const { navigate, state, query, remove, canEdit, canDelete } = useRecordList<FormRow>(FORM_PATH, 'forms', {
+    sort: '-updatedAt',
+  });
+  const canCreate = useCan('forms:create');
+
+  const columns = useMemo<DataTableColumn<FormRow>[]>(() => {
+    const duplicate = async (row: FormRow) => {
+      try {
+        const copy = await duplicateForm(row._id);
+        afterFormChanged(queryClient);
+        notify.success(`تم إنشاء «${copy.title}»`);
+      } catch {
+        // the API client showed the Arabic message
+      }
+    };
+    const toggleActive = async (row: FormRow) => {
+      try {
+        await setFormActive(row._id, !row.active);
+        afterFormChanged(queryClient);
+        notify.success(row.active ? `أُوقف النموذج «${row.title}»` : `فُعّل النموذج «${row.title}»`);
+      } catch {
+        // toasted by the API client
+      }
+    };
+    return [
+      {
+        accessorKey: 'title',
+        header: 'عنوان النموذج',
+        cell: (c) => (
+          <div style={{ minWidth: 160 }}>
+            <Text size="sm" fw={600}>
+              {c.getValue()}
+            </Text>
+            {c.row.original.description && (
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {c.row.original.description}
+              </Text>
+            )}
+          </div>
+        ),
+      },
+      {
+        accessorKey: 'version',
+        header: 'الإصدار',
+        meta: { nowrap: true },
+        cell: (c) => <bdi>{c.getValue()}</bdi>,
+      },
+      {
+        accessorKey: 'fieldCount',
+        header: 'الحقول',
+        meta: { nowrap: true },
+        cell: (c) => <bdi>{c.getValue()}</bdi>,
+      },
+      {
+        accessorKey: 'taskCount',
+        header: 'المهام',
+        enableSorting: false,
+        meta: { nowrap: true },
+        cell: (c) => <bdi>{c.getValue() ?? 0}</bdi>,
+      },
+      {
+        accessorKey: 'active',
+        header: 'الحالة',
+        meta: { nowrap: true },
+        cell: (c) => <ActiveBadge active={c.getValue()} />,
+      },
+      {
+        accessorKey: 'updatedAt',
+        header: 'آخر تعديل',
+        meta: { nowrap: true },
+        cell: (c) => <DateTime value={c.getValue()} />,
+      },
+      {
+        id: '__actions',
+        header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
+        enableSorting: false,
+        meta: { width: 1, nowrap: true },
+        cell: ({ row }) => {
+          const r = row.original;
+          if (!canEdit && !canCreate && !canDelete) return null;
+          return (
+            <Menu position="bottom-end" withinPortal shadow="md" radius="md">
+              <Menu.Target>
+                <ActionIcon variant="subtle" radius="xl" aria-label={`إجراءات النموذج «${r.title}»`}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {canEdit && (
+                  <Menu.Item
+                    leftSection={<IconEdit size={16} />}
+                    onClick={() => navigate(editFormPath(r._id))}
+                  >
+                    تعديل
+                  </Menu.Item>
+                )}
+                {canCreate && (
+                  <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void duplicate(r)}>
+                    إنشاء نسخة
+                  </Menu.Item>
+                )}
+                {canEdit && (
+                  <Menu.Item
+                    leftSection={r.active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+                    onClick={() => void toggleActive(r)}
+                  >
+                    {r.active ? 'إيقاف' : 'تفعيل'}
+                  </Menu.Item>
+                )}
+                {canDelete && (
+                  <>
+                    <Menu.Divider />
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} />}
+                      onClick={() => remove({ _id: r._id, name: r.title })}
+                    >
+                      حذف
+                    </Menu.Item>
+                  </>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          );
+        },
+      },
+    ];
+  }, [canEdit, canCreate, canDelete, navigate, remove, queryClient]);
+
+  return (
+    <ListPage<FormRow>
+      resourcePath={FORM_PATH}
+      state={state}
+      query={query}
+      columns={columns}
+      createTo={newFormPath}
+      createLabel="نموذج جديد"
+      createPermission="forms:create"
+      exportable={false}
+      searchPlaceholder="ابحث بعنوان النموذج"
+      rowLabel={(r) => r.title}
+      onRowClick={canEdit ? (r) => navigate(editFormPath(r._id)) : undefined}
+      minWidth={720}
+      filters={
+        <FilterSelect
+          state={state}
+          filter="active"
+          label="الحالة"
+          placeholder="كل الحالات"
+          data={ACTIVE_FILTER_OPTIONS}
+          width={160}
+        />
+      }
+    />
+  );
+}

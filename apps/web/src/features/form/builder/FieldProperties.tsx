@@ -1,0 +1,208 @@
+import { type FormFieldType, formFieldTypeLabels, formFieldTypes, optionFieldTypes } from '@idara/domain';
+import {
+  Alert,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import { IconAlertCircle, IconClick, IconCopy, IconTrash } from '@tabler/icons-react';
+import { type BuilderField, boundLabels, type FieldErrors, placeholderTypes } from './builder-model';
+import { FieldTypeIcon } from './field-icons';
+import { OptionsEditor } from './OptionsEditor';
+
+const TYPE_OPTIONS = formFieldTypes.map((t) => ({ value: t, label: formFieldTypeLabels[t] }));
+
+export function NoFieldSelected() {
+  return (
+    <Stack align="center" gap="xs" py="xl" ta="center">
+      <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+        <IconClick size={26} />
+      </ThemeIcon>
+      <Text fw={600}>لم يُحدَّد حقل</Text>
+      <Text size="sm" c="dimmed">
+        اختر حقلاً من النموذج لتعديل عنوانه ومفتاحه وخياراته.
+      </Text>
+    </Stack>
+  );
+}
+
+/** The selected field's properties: type, label, key, required, options, bounds, placeholder, help. */
+export function FieldProperties({
+  field,
+  errors,
+  duplicateKey,
+  onChange,
+  onDuplicate,
+  onRemove,
+}: {
+  field: BuilderField;
+  errors: FieldErrors | undefined;
+  /** The key is also used by another field (checked as the user types). */
+  duplicateKey: boolean;
+  onChange: (patch: Partial<BuilderField>) => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+}) {
+  const e = errors ?? {};
+  const bounds = boundLabels(field.type);
+  const section = field.type === 'section';
+
+  const changeType = (type: FormFieldType) => {
+    const patch: Partial<BuilderField> = { type };
+    if (optionFieldTypes.includes(type) && field.options.filter((o) => o.trim()).length === 0)
+      patch.options = ['الخيار الأول', 'الخيار الثاني'];
+    if (type === 'section') patch.required = false;
+    onChange(patch);
+  };
+
+  return (
+    <Stack gap="md" data-testid="field-properties">
+      <Group gap="xs" wrap="nowrap">
+        <ThemeIcon variant="light" radius="md" size="lg">
+          <FieldTypeIcon type={field.type} />
+        </ThemeIcon>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={700}>خصائص الحقل</Text>
+          <Text size="xs" c="dimmed">
+            {formFieldTypeLabels[field.type]}
+          </Text>
+        </div>
+      </Group>
+
+      {e._ && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} p="xs">
+          {e._}
+        </Alert>
+      )}
+
+      <Select
+        label="نوع الحقل"
+        data={TYPE_OPTIONS}
+        value={field.type}
+        onChange={(v) => v && changeType(v as FormFieldType)}
+        allowDeselect={false}
+        error={e.type}
+        data-builder-prop="type"
+      />
+
+      <TextInput
+        label={section ? 'عنوان القسم' : 'عنوان الحقل'}
+        withAsterisk
+        value={field.label}
+        maxLength={200}
+        onChange={(ev) => onChange({ label: ev.currentTarget.value })}
+        error={e.label}
+        data-builder-prop="label"
+      />
+
+      <TextInput
+        label="المفتاح"
+        withAsterisk
+        description="اسم لاتيني فريد يُحفظ به الجواب ويظهر في التصدير"
+        value={field.key}
+        maxLength={50}
+        dir="ltr"
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(ev) => onChange({ key: ev.currentTarget.value.replace(/\s+/g, '_') })}
+        error={e.key ?? (duplicateKey ? `المفتاح «${field.key}» مستخدم في حقل آخر` : undefined)}
+        data-builder-prop="key"
+      />
+
+      {!section && (
+        <Switch
+          label="حقل مطلوب"
+          description="لا تُسلَّم المهمة قبل الإجابة عنه"
+          checked={field.required}
+          onChange={(ev) => onChange({ required: ev.currentTarget.checked })}
+          data-builder-prop="required"
+        />
+      )}
+
+      {optionFieldTypes.includes(field.type) && (
+        <OptionsEditor
+          options={field.options}
+          onChange={(options) => onChange({ options })}
+          error={e.options}
+        />
+      )}
+
+      {bounds && (
+        <div>
+          <Text size="sm" fw={500}>
+            {bounds.hint}
+          </Text>
+          <SimpleGrid cols={2} spacing="sm" mt={4}>
+            <TextInput
+              label={bounds.min}
+              value={field.min}
+              inputMode={field.type === 'number' ? 'decimal' : 'numeric'}
+              dir="ltr"
+              placeholder="—"
+              onChange={(ev) => onChange({ min: ev.currentTarget.value })}
+              error={e.min}
+              data-builder-prop="min"
+            />
+            <TextInput
+              label={bounds.max}
+              value={field.max}
+              inputMode={field.type === 'number' ? 'decimal' : 'numeric'}
+              dir="ltr"
+              placeholder="—"
+              onChange={(ev) => onChange({ max: ev.currentTarget.value })}
+              error={e.max}
+              data-builder-prop="max"
+            />
+          </SimpleGrid>
+        </div>
+      )}
+
+      {placeholderTypes.includes(field.type) && (
+        <TextInput
+          label="نص إرشادي داخل الحقل"
+          placeholder="مثال: اكتب رقم العداد"
+          value={field.placeholder}
+          maxLength={200}
+          onChange={(ev) => onChange({ placeholder: ev.currentTarget.value })}
+          error={e.placeholder}
+          data-builder-prop="placeholder"
+        />
+      )}
+
+      <Textarea
+        label={section ? 'وصف القسم' : 'نص المساعدة'}
+        description={section ? undefined : 'يظهر تحت عنوان الحقل'}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={500}
+        value={field.help}
+        onChange={(ev) => onChange({ help: ev.currentTarget.value })}
+        error={e.help}
+        data-builder-prop="help"
+      />
+
+      <Group gap="xs">
+        <Button size="xs" variant="default" leftSection={<IconCopy size={14} />} onClick={onDuplicate}>
+          نسخ الحقل
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          onClick={onRemove}
+        >
+          حذف الحقل
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

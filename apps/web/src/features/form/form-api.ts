@@ -1,0 +1,71 @@
+import type { FormBody, FormField } from '@idara/domain';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { resourceKey } from '../../components/data-table';
+import { api } from '../../lib/api';
+
+/** Forms (docs/API.md "Forms"): definitions with versions; a task answers one version. */
+export const FORM_PATH = '/api/form';
+export const FORM_BASE = '/dashboard/formBuilder';
+export const newFormPath = `${FORM_BASE}/new`;
+export const editFormPath = (id: string) => `${FORM_BASE}/edit/${id}`;
+
+/** A row of `GET /api/form`. */
+export interface FormRow {
+  _id: string;
+  title: string;
+  description: string;
+  active: boolean;
+  version: number;
+  fieldCount: number;
+  taskCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `GET /api/form/:id`: the current version's fields and how many tasks answered the form. */
+export interface FormRecord extends FormRow {
+  fields: FormField[];
+  submissionCount: number;
+  /** Saving makes a new version when tasks answered the current one. */
+  currentVersionAnswered?: boolean;
+}
+
+export const formKey = (id: string) => [FORM_PATH, 'detail', id] as const;
+
+export function useFormRecord(id: string | undefined) {
+  return useQuery({
+    queryKey: formKey(id ?? ''),
+    queryFn: ({ signal }) => api<FormRecord>(`${FORM_PATH}/${id}`, { signal, stopAlert: true }),
+    enabled: Boolean(id),
+    retry: false,
+    // The builder keeps its own copy while editing: do not reload it behind the user's back.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** POST (create) or PUT (update) with the formBody; 422 answers carry `fieldErrors` (`fields.3.key`). */
+export function saveForm(id: string | undefined, body: FormBody) {
+  return api<FormRecord>(id ? `${FORM_PATH}/${id}` : FORM_PATH, {
+    method: id ? 'PUT' : 'POST',
+    body,
+    stopAlert: true,
+  });
+}
+
+export function duplicateForm(id: string) {
+  return api<FormRecord>(`${FORM_PATH}/${id}/duplicate`, { method: 'POST' });
+}
+
+export function setFormActive(id: string, active: boolean) {
+  return api<FormRecord>(`${FORM_PATH}/${id}/active`, { method: 'PUT', body: { active } });
+}
+
+/** After a change: the saved record goes into the cache, every list of forms refreshes. */
+export function afterFormChanged(queryClient: QueryClient, saved?: FormRecord) {
+  if (saved) queryClient.setQueryData(formKey(saved._id), saved);
+  void queryClient.invalidateQueries({
+    queryKey: resourceKey(FORM_PATH),
+    predicate: (q) => q.queryKey[1] !== 'detail',
+  });
+}

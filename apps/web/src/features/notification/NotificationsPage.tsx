@@ -1,0 +1,318 @@
+import {
+  type NotificationItem,
+  type NotificationType,
+  notificationTypeMeta,
+  notificationTypes,
+} from '@idara/domain';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconBellOff,
+  IconChecks,
+  IconFilter,
+  IconMail,
+  IconRefresh,
+  IconTrashX,
+} from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { confirmDelete } from '../../components/confirm/confirm-delete';
+import classes from './Notification.module.css';
+import {
+  centreQuery,
+  fetchNotifications,
+  NOTIFICATION_PAGE_SIZE,
+  type NotificationFilters,
+  notificationKeys,
+  unreadCountQuery,
+} from './notification-api';
+import {
+  markAllRead,
+  markAllUnread,
+  markRead,
+  markUnread,
+  onListShift,
+  removeAllNotifications,
+  removeNotification,
+} from './notification-store';
+import { Digits, NotificationRow, notificationsText, unreadText, useNow } from './notification-ui';
+
+const ALL_TYPES = 'all';
+const typeOptions = [
+  { value: ALL_TYPES, label: 'كل الأنواع' },
+  ...notificationTypes.map((t) => ({ value: t, label: notificationTypeMeta[t].label })),
+];
+const isType = (v: string | null): v is NotificationType =>
+  !!v && (notificationTypes as readonly string[]).includes(v);
+
+function RowSkeleton() {
+  return (
+    <Group gap="sm" wrap="nowrap" p="md" align="flex-start" aria-hidden>
+      <Skeleton circle height={40} />
+      <Stack gap={8} style={{ flex: 1 }}>
+        <Skeleton height={12} width="45%" radius="xl" />
+        <Skeleton height={10} width="80%" radius="xl" />
+        <Skeleton height={8} width="25%" radius="xl" />
+      </Stack>
+    </Group>
+  );
+}
+
+/** All of the user's notifications: filters (unread / all, type), bulk actions, pages of 20. */
+export default function NotificationsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: NotificationFilters = {
+    unread: params.get('filter') === 'unread',
+    type: isType(params.get('type')) ? (params.get('type') as NotificationType) : null,
+  };
+  const now = useNow();
+  const unreadCount = useQuery(unreadCountQuery).data ?? 0;
+  // All of the user's notifications (the centre's total), whatever the filters: the bulk actions act on all.
+  const allCount = useQuery(centreQuery).data?.total ?? 0;
+  const [busy, setBusy] = useState<null | 'read' | 'unread' | 'delete'>(null);
+
+  const list = useInfiniteQuery({
+    queryKey: notificationKeys.page(filters),
+    queryFn: ({ pageParam, signal }) =>
+      fetchNotifications(pageParam, NOTIFICATION_PAGE_SIZE, filters, { signal, stopAlert: true }),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastParam) =>
+      lastParam * NOTIFICATION_PAGE_SIZE < last.total ? lastParam + 1 : undefined,
+  });
+
+  // A change that moves items between pages (read under the unread filter, a delete) makes the
+  // next page's offset stale: the loaded pages are fetched again before the next one.
+  const stale = useRef(false);
+  useEffect(() => onListShift(() => (stale.current = true)), []);
+  const loadMore = async () => {
+    if (stale.current) {
+      stale.current = false;
+      await list.refetch();
+    }
+    await list.fetchNextPage();
+  };
+
+  const items = useMemo(() => {
+    const seen = new Set<string>();
+    const out: NotificationItem[] = [];
+    for (const page of list.data?.pages ?? []) {
+      for (const n of page.data) {
+        if (seen.has(n._id)) continue;
+        seen.add(n._id);
+        out.push(n);
+      }
+    }
+    return out;
+  }, [list.data]);
+  const total = list.data?.pages[0]?.total ?? 0;
+  const filtered = filters.unread || filters.type !== null;
+
+  const setFilter = (key: 'filter' | 'type', value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  const run = async (kind: 'read' | 'unread' | 'delete', action: () => Promise<void>) => {
+    setBusy(kind);
+    try {
+      await action();
+    } catch {
+      // the API client already showed the error
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onDelete = (item: NotificationItem) =>
+    confirmDelete({
+      header: 'حذف الإشعار',
+      message: `هل تريد حذف الإشعار «${item.title}»؟ لا يمكن التراجع عن هذا الإجراء.`,
+      accept: () => removeNotification(item).catch(() => {}),
+    });
+
+  const onDeleteAll = () =>
+    confirmDelete({
+      header: 'حذف كل الإشعارات',
+      message: 'سيتم حذف جميع إشعاراتك نهائياً، ولا يمكن التراجع عن هذا الإجراء. هل تريد المتابعة؟',
+      accept: () => run('delete', removeAllNotifications),
+    });
+
+  const toggle = (item: NotificationItem) => (item.read ? markUnread(item) : markRead(item));
+
+  let body: React.ReactNode;
+  if (list.isPending) {
+    body = (
+      <div role="status" aria-label="جارٍ تحميل الإشعارات">
+        <RowSkeleton />
+        <RowSkeleton />
+        <RowSkeleton />
+      </div>
+    );
+  } else if (list.isError && items.length === 0) {
+    body = (
+      <Alert
+        color="red"
+        variant="light"
+        m="md"
+        icon={<IconAlertCircle size={18} />}
+        title="تعذر تحميل الإشعارات"
+      >
+        <Button
+          mt="xs"
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconRefresh size={14} />}
+          onClick={() => void list.refetch()}
+        >
+          إعادة المحاولة
+        </Button>
+      </Alert>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <Stack align="center" gap={6} py={48} px="md" ta="center" data-testid="notifications-empty">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
+          <IconBellOff size={28} />
+        </ThemeIcon>
+        <Text fw={600}>
+          {filters.unread
+            ? 'لا توجد إشعارات غير مقروءة'
+            : filtered
+              ? 'لا توجد إشعارات من هذا النوع'
+              : 'لا توجد إشعارات'}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {filtered
+            ? 'غيّر عوامل التصفية لعرض إشعارات أخرى.'
+            : 'ستظهر هنا إشعارات العملاء والطلبات والمدفوعات والمهام فور وصولها.'}
+        </Text>
+      </Stack>
+    );
+  } else {
+    body = (
+      <ul className={classes.pageList} aria-label="الإشعارات" data-testid="notification-list">
+        {items.map((item) => (
+          <li key={item._id}>
+            <NotificationRow
+              item={item}
+              now={now}
+              onOpen={markRead}
+              onToggleRead={toggle}
+              onDelete={onDelete}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="notifications-page">
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="sm">
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <SegmentedControl
+              aria-label="حالة القراءة"
+              radius="xl"
+              value={filters.unread ? 'unread' : 'all'}
+              onChange={(v) => setFilter('filter', v === 'unread' ? 'unread' : null)}
+              data={[
+                { value: 'all', label: 'الكل' },
+                { value: 'unread', label: 'غير المقروءة' },
+              ]}
+            />
+            <Select
+              aria-label="نوع الإشعار"
+              placeholder="كل الأنواع"
+              leftSection={<IconFilter size={16} aria-hidden />}
+              data={typeOptions}
+              value={filters.type ?? ALL_TYPES}
+              onChange={(v) => setFilter('type', v === ALL_TYPES ? null : v)}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 200 }}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="notification-type-filter"
+            />
+          </Group>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed" data-testid="notification-summary">
+              {filtered ? 'نتائج التصفية: ' : 'المجموع: '}
+              <Digits text={notificationsText(total)} /> · <Digits text={unreadText(unreadCount)} />
+            </Text>
+            <Group gap="xs" wrap="wrap">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconChecks size={16} />}
+                disabled={unreadCount === 0}
+                loading={busy === 'read'}
+                onClick={() => void run('read', markAllRead)}
+              >
+                تحديد الكل كمقروء
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconMail size={16} />}
+                disabled={allCount === 0}
+                loading={busy === 'unread'}
+                onClick={() => void run('unread', markAllUnread)}
+              >
+                تحديد الكل كغير مقروء
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconTrashX size={16} />}
+                disabled={allCount === 0}
+                loading={busy === 'delete'}
+                onClick={onDeleteAll}
+              >
+                حذف الكل
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        {body}
+      </Paper>
+
+      {list.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            radius="xl"
+            loading={list.isFetchingNextPage}
+            onClick={() => void loadMore()}
+            data-testid="notifications-load-more"
+          >
+            تحميل المزيد
+          </Button>
+        </Group>
+      )}
+      {items.length > 0 && !list.hasNextPage && total > NOTIFICATION_PAGE_SIZE && (
+        <Text size="sm" c="dimmed" ta="center">
+          لا توجد إشعارات أخرى
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,320 @@
+import { arabicPlural, formatDateTime } from '@idara/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconCalendarEvent,
+  IconChecklist,
+  IconCircleCheck,
+  IconHourglass,
+  IconReceipt,
+  IconRefresh,
+  IconUser,
+} from '@tabler/icons-react';
+import { type CSSProperties, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../lib/api-error';
+import { EmptyState } from '../customer/ui';
+import classes from './Task.module.css';
+import { isOverdue, TASKS, type TaskRow, taskPath, taskStatusColors, useTaskList } from './task-api';
+import { TaskNumber, TaskStatusBadge, TimeLeftBadge } from './task-ui';
+import { useNow } from './use-now';
+
+type Tab = 'open' | 'submitted' | 'done';
+
+const PAGE_SIZE = 12;
+
+const TABS: {
+  value: Tab;
+  label: string;
+  icon: typeof IconChecklist;
+  query: Record<string, string>;
+  empty: string;
+  emptyText: string;
+}[] = [
+  {
+    value: 'open',
+    label: 'مفتوحة',
+    icon: IconHourglass,
+    // nearest due first; tasks without a due time come last
+    query: { open: 'true', sort: 'dueAt,-createdAt' },
+    empty: 'لا توجد مهام مفتوحة',
+    emptyText: 'ستظهر هنا المهام التي تُسند إليك لتنفيذها.',
+  },
+  {
+    value: 'submitted',
+    label: 'قيد المراجعة',
+    icon: IconChecklist,
+    query: { status: 'submitted', sort: '-submittedAt' },
+    empty: 'لا توجد مهام بانتظار المراجعة',
+    emptyText: 'المهام التي ترسلها تنتظر هنا حتى يراجعها المشرف.',
+  },
+  {
+    value: 'done',
+    label: 'منجزة',
+    icon: IconCircleCheck,
+    query: { status: 'approved', sort: '-reviewedAt' },
+    empty: 'لا توجد مهام منجزة بعد',
+    emptyText: 'تظهر هنا المهام بعد اعتمادها.',
+  },
+];
+
+const isTab = (v: string | null): v is Tab => v === 'open' || v === 'submitted' || v === 'done';
+
+/** The signed-in user's tasks as cards (works on a 375 px phone): open / under review / done. */
+export default function MyTasksPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'open';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const now = useNow();
+
+  // One cheap count per tab (limit=1), and the overdue ones among the open.
+  const counts = {
+    open: useTaskList({ mine: 'true', open: 'true', limit: 1, fields: '_id' }),
+    submitted: useTaskList({ mine: 'true', status: 'submitted', limit: 1, fields: '_id' }),
+    done: useTaskList({ mine: 'true', status: 'approved', limit: 1, fields: '_id' }),
+  };
+  // Rounded to the minute so the key stays put between renders.
+  const nowIso = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
+  const overdue = useTaskList({ mine: 'true', open: 'true', dueAtTo: nowIso, limit: 1, fields: '_id' });
+
+  const current = TABS.find((t) => t.value === tab) ?? TABS[0];
+  const list = useTaskList({ mine: 'true', ...current.query, page, limit: PAGE_SIZE });
+
+  const setTab = (v: string | null) => {
+    const next = new URLSearchParams(params);
+    if (!v || v === 'open') next.delete('tab');
+    else next.set('tab', v);
+    next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const setPage = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p > 1) next.set('page', String(p));
+    else next.delete('page');
+    setParams(next, { replace: true });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const overdueCount = overdue.data?.total ?? 0;
+
+  return (
+    <Stack gap="md" data-testid="my-tasks">
+      {overdueCount > 0 && (
+        <Alert
+          color="red"
+          variant="light"
+          radius="lg"
+          icon={<IconAlertTriangle size={20} />}
+          title="مهام متأخرة"
+          data-testid="overdue-alert"
+        >
+          لديك <bdi>{arabicPlural(overdueCount, TASKS)}</bdi> تجاوزت موعد التسليم.
+        </Alert>
+      )}
+      <Tabs value={tab} onChange={setTab} keepMounted={false} variant="pills" radius="xl">
+        <Tabs.List grow className={classes.tabs} style={{ flexWrap: 'nowrap' }}>
+          {TABS.map((t) => {
+            const n = counts[t.value].data?.total;
+            return (
+              <Tabs.Tab
+                key={t.value}
+                value={t.value}
+                leftSection={<t.icon size={16} aria-hidden />}
+                rightSection={
+                  n !== undefined ? (
+                    <Badge
+                      size="sm"
+                      radius="xl"
+                      variant={tab === t.value ? 'white' : 'light'}
+                      circle={n < 10}
+                    >
+                      <bdi>{n}</bdi>
+                    </Badge>
+                  ) : null
+                }
+                px="sm"
+              >
+                {t.label}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+      </Tabs>
+
+      {list.isPending ? (
+        <CardSkeletons />
+      ) : list.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          radius="lg"
+          icon={<IconAlertCircle size={18} />}
+          title="تعذر تحميل المهام"
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage(list.error)}</Text>
+            <Button
+              size="xs"
+              radius="xl"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={14} />}
+              onClick={() => void list.refetch()}
+            >
+              إعادة المحاولة
+            </Button>
+          </Stack>
+        </Alert>
+      ) : list.data.data.length === 0 ? (
+        <Paper withBorder radius="lg" data-testid="my-tasks-empty">
+          <EmptyState icon={<current.icon size={26} />} title={current.empty} text={current.emptyText} />
+        </Paper>
+      ) : (
+        <>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, xl: 3 }}
+            spacing="md"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={`المهام ${current.label}`}
+          >
+            {list.data.data.map((t) => (
+              <li key={t._id} style={{ minWidth: 0 }}>
+                <TaskCard task={t} now={now} />
+              </li>
+            ))}
+          </SimpleGrid>
+          {pages > 1 && (
+            <Group justify="center">
+              <Pagination
+                size="sm"
+                radius="xl"
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={setPage}
+                siblings={0}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'next'
+                      ? 'الصفحة التالية'
+                      : control === 'previous'
+                        ? 'الصفحة السابقة'
+                        : undefined,
+                })}
+              />
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function TaskCard({ task, now }: { task: TaskRow; now: Date }) {
+  const late = isOverdue(task, now.getTime());
+  const order = task.orderNumber !== null && task.order ? task.orderNumber : null;
+  return (
+    <UnstyledButton
+      component={Link}
+      to={taskPath(task._id)}
+      className={classes.card}
+      data-overdue={late || undefined}
+      data-status={task.status}
+      data-testid="task-card"
+      style={
+        {
+          '--task-accent': `var(--mantine-color-${late ? 'red' : taskStatusColors[task.status]}-filled)`,
+        } as CSSProperties
+      }
+      aria-label={`المهمة رقم ${task.number}: ${task.title}${late ? ' (متأخرة)' : ''}`}
+    >
+      <Stack gap={8}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <TaskNumber value={task.number} size="sm" c="dimmed" />
+          <TaskStatusBadge status={task.status} size="sm" />
+        </Group>
+        <Text fw={700} className={classes.title} lineClamp={2}>
+          {task.title}
+        </Text>
+        {(task.customerName || order !== null) && (
+          <div className={classes.meta}>
+            {task.customerName && (
+              <span>
+                <IconUser size={14} aria-hidden />
+                {task.customerName}
+              </span>
+            )}
+            {order !== null && (
+              <span>
+                <IconReceipt size={14} aria-hidden />
+                الطلب <bdi dir="ltr">#{order}</bdi>
+              </span>
+            )}
+          </div>
+        )}
+        <Group justify="space-between" gap="xs" wrap="wrap" mt={2}>
+          <CardTime task={task} />
+          <TimeLeftBadge dueAt={task.dueAt} status={task.status} now={now} />
+        </Group>
+      </Stack>
+    </UnstyledButton>
+  );
+}
+
+function CardTime({ task }: { task: TaskRow }) {
+  const [label, value] =
+    task.status === 'approved' && task.reviewedAt
+      ? ['اعتُمدت', task.reviewedAt]
+      : task.status === 'submitted' && task.submittedAt
+        ? ['أُرسلت', task.submittedAt]
+        : ['التسليم', task.dueAt];
+  if (!value)
+    return (
+      <Text size="xs" c="dimmed">
+        بدون موعد تسليم
+      </Text>
+    );
+  return (
+    <Text size="xs" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+      <IconCalendarEvent size={14} aria-hidden />
+      {label} <bdi style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</bdi>
+    </Text>
+  );
+}
+
+function CardSkeletons() {
+  const items = useMemo(() => Array.from({ length: 4 }, (_, i) => i), []);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" role="status" aria-label="جارٍ التحميل…">
+      {items.map((i) => (
+        <Paper key={i} withBorder radius="lg" p="md">
+          <Group justify="space-between" mb="sm">
+            <Skeleton h={12} w={40} />
+            <Skeleton h={18} w={70} radius="sm" />
+          </Group>
+          <Skeleton h={16} w="70%" mb="sm" />
+          <Skeleton h={12} w="50%" mb="sm" />
+          <Skeleton h={20} w="40%" radius="xl" />
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

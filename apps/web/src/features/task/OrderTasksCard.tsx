@@ -1,0 +1,170 @@
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconChecklist, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Empty } from '../../components/data-table';
+import { useCan } from '../../lib/auth';
+import { EmptyState } from '../customer/ui';
+import { TaskFormModal, type TaskPreset } from './TaskFormModal';
+import { taskPath, useTaskList } from './task-api';
+import { DueCell, TaskStatusBadge } from './task-ui';
+
+const FIELDS = '_id,number,title,status,assigneeName,dueAt,formTitle,submittedAt';
+
+export interface OrderTasksCardProps {
+  order: { _id: string; number: number; customer: string; customerName: string; status: string };
+}
+
+/** An order's tasks (GET /api/task?order=…) with «إضافة مهمة» (task:create) prefilled with the order. */
+export default function OrderTasksCard({ order }: OrderTasksCardProps) {
+  return (
+    <RelatedTasksCard
+      filter={{ order: order._id }}
+      preset={{
+        order: {
+          _id: order._id,
+          number: order.number,
+          customer: order.customer,
+          customerName: order.customerName,
+        },
+      }}
+      addable={order.status !== 'cancelled'}
+      emptyText="لا توجد مهام لهذا الطلب"
+      testId="order-tasks"
+    />
+  );
+}
+
+/** A customer's tasks (GET /api/task?customer=…) with «إضافة مهمة» prefilled with the customer; for its tasks tab. */
+export function CustomerTasksCard({ customer }: { customer: { _id: string; name: string } }) {
+  return (
+    <RelatedTasksCard
+      filter={{ customer: customer._id }}
+      preset={{ customer }}
+      emptyText="لا توجد مهام لهذا العميل"
+      testId="customer-tasks"
+      showOrder
+    />
+  );
+}
+
+function RelatedTasksCard({
+  filter,
+  preset,
+  addable = true,
+  emptyText,
+  testId,
+  showOrder = false,
+}: {
+  filter: Record<string, string>;
+  preset: TaskPreset;
+  addable?: boolean;
+  emptyText: string;
+  testId: string;
+  showOrder?: boolean;
+}) {
+  const canRead = useCan('task:read');
+  const canCreate = useCan('task:create');
+  const titleId = useId();
+  const [adding, setAdding] = useState(false);
+  const list = useTaskList(
+    { ...filter, limit: 100, sort: '-createdAt', fields: showOrder ? `${FIELDS},order,orderNumber` : FIELDS },
+    canRead,
+  );
+  if (!canRead) return null;
+  const rows = list.data?.data ?? [];
+  const canAdd = canCreate && addable;
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      style={{ minWidth: 0 }}
+      component="section"
+      aria-labelledby={titleId}
+      data-testid={testId}
+    >
+      <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
+        <Title order={2} fz="h4" id={titleId}>
+          المهام
+        </Title>
+        {canAdd && (
+          <Button size="sm" radius="xl" leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+            إضافة مهمة
+          </Button>
+        )}
+      </Group>
+
+      {list.isPending ? (
+        <Stack gap="xs" role="status" aria-label="جارٍ التحميل…">
+          <Skeleton h={32} radius="sm" />
+          <Skeleton h={32} radius="sm" />
+        </Stack>
+      ) : list.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="تعذر تحميل المهام">
+          <Button
+            size="xs"
+            radius="xl"
+            variant="light"
+            color="red"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => void list.refetch()}
+          >
+            إعادة المحاولة
+          </Button>
+        </Alert>
+      ) : rows.length === 0 ? (
+        <EmptyState icon={<IconChecklist size={26} />} title={emptyText} />
+      ) : (
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table verticalSpacing="sm" striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>المهمة</Table.Th>
+                {showOrder && <Table.Th>الطلب</Table.Th>}
+                <Table.Th>المكلّف</Table.Th>
+                <Table.Th>الحالة</Table.Th>
+                <Table.Th>موعد التسليم</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((t) => (
+                <Table.Tr key={t._id}>
+                  <Table.Td>
+                    <bdi dir="ltr">#{t.number}</bdi>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={taskPath(t._id)} size="sm" fw={500}>
+                      {t.title}
+                    </Anchor>
+                    {t.formTitle && (
+                      <Text size="xs" c="dimmed">
+                        {t.formTitle}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  {showOrder && (
+                    <Table.Td>
+                      {t.orderNumber !== null ? <bdi dir="ltr">#{t.orderNumber}</bdi> : <Empty />}
+                    </Table.Td>
+                  )}
+                  <Table.Td>{t.assigneeName || <Empty />}</Table.Td>
+                  <Table.Td>
+                    <TaskStatusBadge status={t.status} size="sm" />
+                  </Table.Td>
+                  <Table.Td>
+                    <DueCell dueAt={t.dueAt} status={t.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {canAdd && <TaskFormModal opened={adding} onClose={() => setAdding(false)} preset={preset} />}
+    </Paper>
+  );
+}

@@ -1,0 +1,288 @@
+import { formatHijriDate, taskBody } from '@idara/domain';
+import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCalendarTime, IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { useCan } from '../../lib/auth';
+import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
+import { dayNoon, isoToPicker, pickerToIso } from '../../lib/riyadh-day';
+import { notify } from '../../lib/toast';
+import { CustomerPicker } from '../order/order-ui';
+import { FormPicker, OrderPicker, orderLabel, UserPicker } from './pickers';
+import { afterTaskChanged, TASK_PATH, type Task, useTask } from './task-api';
+
+export interface TaskPreset {
+  order?: { _id: string; number: number; customer: string; customerName: string };
+  customer?: { _id: string; name: string };
+}
+
+interface Values {
+  title: string;
+  description: string;
+  assignee: string | null;
+  /** The picker's 'YYYY-MM-DD HH:mm:ss', Riyadh time. */
+  dueAt: string | null;
+  form: string | null;
+  order: string | null;
+  customer: string | null;
+}
+
+function toValues(task: Task | undefined, preset: TaskPreset | undefined): Values {
+  if (task)
+    return {
+      title: task.title,
+      description: task.description ?? '',
+      assignee: task.assignee,
+      dueAt: isoToPicker(task.dueAt),
+      form: task.form,
+      order: task.order,
+      customer: task.customer,
+    };
+  return {
+    title: '',
+    description: '',
+    assignee: null,
+    dueAt: null,
+    form: null,
+    order: preset?.order?._id ?? null,
+    customer: preset?.order?.customer ?? preset?.customer?._id ?? null,
+  };
+}
+
+const toBody = (v: Values) => ({
+  title: v.title,
+  description: v.description,
+  assignee: v.assignee ?? '',
+  dueAt: pickerToIso(v.dueAt),
+  form: v.form,
+  order: v.order,
+  customer: v.customer,
+});
+
+const validateBody = schemaResolver(taskBody, { sync: true });
+
+/**
+ * New task / edit task in a modal: title, description, assignee, due time, optional form, order and
+ * customer. `taskId` edits that task (loaded first); `preset` prefills a new one (the order's page).
+ */
+export function TaskFormModal({
+  opened,
+  onClose,
+  taskId,
+  preset,
+  onSaved,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  taskId?: string | null;
+  preset?: TaskPreset;
+  onSaved?: (task: Task) => void;
+}) {
+  const phone = useMediaQuery('(max-width: 36em)', false);
+  const editing = Boolean(taskId);
+  const query = useTask(opened && taskId ? taskId : undefined);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? 'تعديل المهمة' : 'مهمة جديدة'}
+      size="lg"
+      radius="lg"
+      centered
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'إغلاق' }}
+    >
+      {editing && query.isPending ? (
+        <Stack gap="sm" role="status" aria-label="جارٍ التحميل…">
+          <Skeleton h={36} radius="sm" />
+          <Skeleton h={80} radius="sm" />
+          <Skeleton h={36} radius="sm" />
+        </Stack>
+      ) : editing && query.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="تعذر تحميل المهمة">
+          {errorMessage(query.error)}
+        </Alert>
+      ) : opened ? (
+        <TaskForm
+          key={taskId ?? 'new'}
+          task={editing ? query.data : undefined}
+          preset={preset}
+          onCancel={onClose}
+          onSaved={(t) => {
+            onSaved?.(t);
+            onClose();
+          }}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function TaskForm({
+  task,
+  preset,
+  onCancel,
+  onSaved,
+}: {
+  task?: Task;
+  preset?: TaskPreset;
+  onCancel: () => void;
+  onSaved: (task: Task) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const canUsers = useCan('user:read');
+  const canForms = useCan('forms:read');
+  const canOrders = useCan('order:read');
+  const canCustomers = useCan('customer:read');
+  const form = useForm<Values>({
+    initialValues: toValues(task, preset),
+    validate: (values) => {
+      const errors = validateBody(toBody(values));
+      if (!values.assignee) errors.assignee = 'اختر الموظف المكلّف';
+      return errors;
+    },
+  });
+  const values = form.values;
+  // The server keeps the form once answers were saved against it.
+  const formLocked =
+    !!task &&
+    (Object.keys(task.answers ?? {}).length > 0 ||
+      !(task.status === 'pending' || task.status === 'in_progress'));
+
+  const submit = form.onSubmit(async (v) => {
+    setBusy(true);
+    try {
+      const body = taskBody.parse(toBody(v));
+      const saved = await api<Task>(task ? `${TASK_PATH}/${task._id}` : TASK_PATH, {
+        method: task ? 'PUT' : 'POST',
+        body,
+      });
+      afterTaskChanged(queryClient, saved);
+      notify.success(task ? 'تم حفظ تعديلات المهمة' : 'تمت إضافة المهمة');
+      onSaved(saved);
+    } catch (e) {
+      applyFieldErrors(form, e);
+    } finally {
+      setBusy(false);
+    }
+  }, focusFirstError);
+
+  const orderInitial = task?.order
+    ? task.orderNumber !== null
+      ? orderLabel({ number: task.orderNumber, customerName: task.customerName ?? '' })
+      : undefined
+    : preset?.order
+      ? orderLabel(preset.order)
+      : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={task ? 'تعديل المهمة' : 'مهمة جديدة'}>
+      <Stack gap="md">
+        <TextInput
+          label="عنوان المهمة"
+          withAsterisk
+          placeholder="مثل: زيارة فحص المكيفات"
+          maxLength={200}
+          data-autofocus
+          {...form.getInputProps('title')}
+        />
+        <Textarea
+          label="الوصف"
+          placeholder="ما المطلوب من الموظف؟"
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={4000}
+          {...form.getInputProps('description')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <UserPicker
+            label="الموظف المكلّف"
+            withAsterisk
+            disabled={!canUsers}
+            description={canUsers ? undefined : 'لا تملك صلاحية عرض المستخدمين'}
+            initialLabel={task?.assigneeName ?? undefined}
+            {...form.getInputProps('assignee')}
+            value={values.assignee}
+            onChange={(v) => form.setFieldValue('assignee', v)}
+          />
+          <DateTimePicker
+            label="موعد التسليم"
+            placeholder="اختر التاريخ والوقت"
+            leftSection={<IconCalendarTime size={16} aria-hidden />}
+            valueFormat="hh:mm A YYYY/MM/DD"
+            clearable
+            clearButtonProps={{ 'aria-label': 'مسح موعد التسليم' }}
+            timePickerProps={{ format: '12h', amPmLabels: { am: 'ص', pm: 'م' } }}
+            description={hijriHint(values.dueAt)}
+            popoverProps={{ withinPortal: true }}
+            {...form.getInputProps('dueAt')}
+          />
+          {canForms && (
+            <FormPicker
+              label="النموذج"
+              description={formLocked ? 'لا يتغير النموذج بعد بدء تعبئته' : 'يعبّئه الموظف عند تنفيذ المهمة'}
+              disabled={formLocked}
+              current={task?.form ? { _id: task.form, title: task.formTitle ?? 'النموذج الحالي' } : null}
+              {...form.getInputProps('form')}
+              value={values.form}
+              onChange={(v) => form.setFieldValue('form', v)}
+            />
+          )}
+          {canOrders && (
+            <OrderPicker
+              label="الطلب"
+              clearable
+              clearButtonProps={{ 'aria-label': 'مسح الطلب' }}
+              initialLabel={orderInitial}
+              {...form.getInputProps('order')}
+              value={values.order}
+              onChange={(v, order) => {
+                form.setFieldValue('order', v);
+                if (order?.customer) form.setFieldValue('customer', order.customer);
+              }}
+            />
+          )}
+          {canCustomers && (
+            <CustomerPicker
+              label="العميل"
+              initialLabel={task?.customerName ?? preset?.order?.customerName ?? preset?.customer?.name}
+              {...form.getInputProps('customer')}
+              value={values.customer}
+              onChange={(v) => form.setFieldValue('customer', v)}
+            />
+          )}
+        </SimpleGrid>
+        <Group justify="flex-end" gap="xs" mt="xs">
+          <Button variant="default" size="sm" radius="xl" onClick={onCancel}>
+            إلغاء
+          </Button>
+          <Button
+            type="submit"
+            size="sm"
+            radius="xl"
+            loading={busy}
+            leftSection={<IconDeviceFloppy size={18} />}
+          >
+            {task ? 'حفظ التعديلات' : 'إضافة المهمة'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function hijriHint(value: string | null) {
+  if (!value) return undefined;
+  try {
+    return formatHijriDate(dayNoon(value.slice(0, 10)));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,397 @@
+import { taskStatuses } from '@idara/domain';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Collapse,
+  Group,
+  Menu,
+  MultiSelect,
+  Text,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import {
+  IconAdjustmentsHorizontal,
+  IconDots,
+  IconEdit,
+  IconEye,
+  IconForms,
+  IconPlus,
+  IconTrash,
+  IconUserCheck,
+  IconX,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  type DataTableColumn,
+  Empty,
+  ListDateRangeFilter,
+  ListPage,
+  useRecordList,
+} from '../../components/data-table';
+import { useCan } from '../../lib/auth';
+import { SrOnlyInline } from '../customer/ui';
+import { useUserOptions } from '../order/order-api';
+import { AssignModal } from './AssignModal';
+import { OrderPicker, UserPicker } from './pickers';
+import { TaskFormModal } from './TaskFormModal';
+import { TASK_PATH, type TaskRow, taskPath, taskStatusOptions } from './task-api';
+import { DueCell, StackedDate, TaskNumber, TaskStatusBadge } from './task-ui';
+
+/** Filters beyond search and status; on phones they fold behind a button. */
+const MORE_FILTERS = ['assignee', 'order', 'dueAtFrom', 'dueAtTo'];
+
+export default function TaskListPage() {
+  const { navigate, state, query, remove, canEdit, canDelete } = useRecordList<TaskRow>(TASK_PATH, 'task', {
+    sort: '-createdAt',
+  });
+  const canCreate = useCan('task:create');
+  const canAll = useCan('task:details');
+  const canUsers = useCan('user:read');
+  const canOrders = useCan('order:read');
+  const canOrderDetails = useCan('order:details');
+  const users = useUserOptions();
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const activeMore = MORE_FILTERS.filter((f) => state.filters[f]).length;
+  const [moreOpen, more] = useDisclosure(activeMore > 0);
+
+  // Row selection for bulk assign (the shared table's own selection only deletes).
+  const [selected, setSelected] = useState<string[]>([]);
+  const queryKey = JSON.stringify(state.query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page/filter/sort clears the selection
+  useEffect(() => setSelected([]), [queryKey]);
+  const [assignOpen, setAssignOpen] = useState(false);
+  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+
+  const rows = query.data?.data ?? [];
+  const pageIds = rows.map((r) => r._id);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const someSelected = selected.length > 0 && !allSelected;
+  const selectable = canEdit;
+
+  const columns = useMemo<DataTableColumn<TaskRow>[]>(() => {
+    const cols: DataTableColumn<TaskRow>[] = [];
+    if (selectable)
+      cols.push({
+        id: '__pick',
+        enableSorting: false,
+        meta: { width: 44 },
+        header: () => (
+          <Checkbox
+            aria-label="تحديد كل مهام الصفحة"
+            size="xs"
+            checked={allSelected}
+            indeterminate={someSelected}
+            onChange={() => setSelected(allSelected ? [] : pageIds)}
+          />
+        ),
+        cell: ({ row }) => {
+          const id = row.original._id;
+          const on = selected.includes(id);
+          return (
+            <Checkbox
+              aria-label={`تحديد المهمة رقم ${row.original.number}`}
+              size="xs"
+              checked={on}
+              onChange={() => setSelected((s) => (on ? s.filter((x) => x !== id) : [...s, id]))}
+            />
+          );
+        },
+      });
+    cols.push(
+      {
+        accessorKey: 'number',
+        header: '#',
+        meta: { nowrap: true },
+        cell: (c) => <TaskNumber value={c.getValue()} size="sm" />,
+      },
+      {
+        accessorKey: 'title',
+        header: 'المهمة',
+        cell: ({ row }) => (
+          <div style={{ minWidth: 120 }}>
+            <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {row.original.title}
+            </Text>
+            {row.original.formTitle && (
+              <Text size="xs" c="dimmed" style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                <IconForms size={12} aria-hidden />
+                <span>
+                  <SrOnlyInline>النموذج: </SrOnlyInline>
+                  {row.original.formTitle}
+                </span>
+              </Text>
+            )}
+          </div>
+        ),
+      },
+      {
+        accessorKey: 'status',
+        header: 'الحالة',
+        meta: { nowrap: true },
+        cell: ({ row }) => <TaskStatusBadge status={row.original.status} size="sm" />,
+      },
+      {
+        accessorKey: 'assigneeName',
+        header: 'المكلّف',
+        cell: (c) =>
+          c.getValue() ? (
+            <Text size="sm" miw={70}>
+              {c.getValue()}
+            </Text>
+          ) : (
+            <Empty />
+          ),
+      },
+      {
+        accessorKey: 'customerName',
+        header: 'العميل',
+        cell: (c) =>
+          c.getValue() ? (
+            <Text size="sm" miw={70}>
+              {c.getValue()}
+            </Text>
+          ) : (
+            <Empty />
+          ),
+      },
+      {
+        accessorKey: 'orderNumber',
+        header: 'الطلب',
+        meta: { nowrap: true },
+        cell: ({ row }) => {
+          const r = row.original;
+          if (!r.order || r.orderNumber === null) return <Empty />;
+          return canOrderDetails ? (
+            <Anchor
+              component={Link}
+              to={`/dashboard/order/${r.order}`}
+              size="sm"
+              aria-label={`الطلب رقم ${r.orderNumber}`}
+            >
+              <bdi dir="ltr">#{r.orderNumber}</bdi>
+            </Anchor>
+          ) : (
+            <bdi dir="ltr">#{r.orderNumber}</bdi>
+          );
+        },
+      },
+      {
+        accessorKey: 'dueAt',
+        header: 'موعد التسليم',
+        meta: { nowrap: true },
+        cell: ({ row }) => <DueCell dueAt={row.original.dueAt} status={row.original.status} />,
+      },
+      {
+        accessorKey: 'submittedAt',
+        header: 'أُرسلت',
+        meta: { nowrap: true },
+        cell: (c) => <StackedDate value={c.getValue() as string | null} />,
+      },
+      {
+        id: '__actions',
+        header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
+        enableSorting: false,
+        meta: { width: 1, nowrap: true },
+        cell: ({ row }) => {
+          const r = row.original;
+          const edit = canEdit && r.status !== 'approved';
+          return (
+            <Menu position="bottom-end" withinPortal shadow="md" radius="md">
+              <Menu.Target>
+                <ActionIcon variant="subtle" radius="xl" aria-label={`إجراءات المهمة رقم ${r.number}`}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconEye size={16} />} onClick={() => navigate(taskPath(r._id))}>
+                  عرض
+                </Menu.Item>
+                {edit && (
+                  <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing({ id: r._id })}>
+                    تعديل
+                  </Menu.Item>
+                )}
+                {canDelete && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => remove({ _id: r._id, name: `المهمة رقم ${r.number}` })}
+                  >
+                    حذف
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          );
+        },
+      },
+    );
+    return cols;
+  }, [
+    selectable,
+    allSelected,
+    someSelected,
+    pageIds,
+    selected,
+    canEdit,
+    canDelete,
+    canOrderDetails,
+    navigate,
+    remove,
+  ]);
+
+  const statusValue = (state.filters.status ?? '').split(',').filter(Boolean);
+
+  const moreFilters = (
+    <>
+      {canUsers && canAll && (
+        <UserPicker
+          aria-label="المكلّف"
+          placeholder="كل المكلّفين"
+          value={state.filters.assignee ?? null}
+          onChange={(v) => state.setFilter('assignee', v)}
+          clearable
+          clearButtonProps={{ 'aria-label': 'مسح المكلّف' }}
+          initialLabel={state.filters.assignee ? users.names.get(state.filters.assignee) : undefined}
+          w={{ base: '100%', xs: 200 }}
+          radius="xl"
+        />
+      )}
+      {canOrders && (
+        <OrderPicker
+          aria-label="الطلب"
+          placeholder="كل الطلبات"
+          value={state.filters.order ?? null}
+          onChange={(v) => state.setFilter('order', v)}
+          clearable
+          clearButtonProps={{ 'aria-label': 'مسح الطلب' }}
+          w={{ base: '100%', xs: 220 }}
+          radius="xl"
+        />
+      )}
+      <ListDateRangeFilter state={state} field="dueAt" label="موعد التسليم" />
+    </>
+  );
+
+  const createButton = canCreate ? (
+    <Button
+      size="sm"
+      radius="xl"
+      leftSection={<IconPlus size={18} />}
+      onClick={() => setEditing({ id: null })}
+    >
+      مهمة جديدة
+    </Button>
+  ) : null;
+
+  const bulkBar =
+    selectable && selected.length > 0 ? (
+      <Box w="100%">
+        <Group
+          justify="space-between"
+          gap="xs"
+          role="region"
+          aria-label="إجراءات التحديد"
+          p="xs"
+          style={{
+            borderRadius: 'var(--mantine-radius-md)',
+            background: 'var(--mantine-primary-color-light)',
+          }}
+        >
+          <Text size="sm" fw={500}>
+            تم تحديد <bdi>{selected.length}</bdi>
+          </Text>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              radius="xl"
+              variant="default"
+              leftSection={<IconX size={14} />}
+              onClick={() => setSelected([])}
+            >
+              إلغاء التحديد
+            </Button>
+            <Button
+              size="xs"
+              radius="xl"
+              leftSection={<IconUserCheck size={14} />}
+              onClick={() => setAssignOpen(true)}
+            >
+              إسناد إلى موظف
+            </Button>
+          </Group>
+        </Group>
+      </Box>
+    ) : null;
+
+  return (
+    <>
+      <ListPage<TaskRow>
+        resourcePath={TASK_PATH}
+        state={state}
+        query={query}
+        columns={columns}
+        actions={createButton}
+        emptyAction={createButton}
+        exportTitle="تصدير المهام"
+        searchPlaceholder="رقم المهمة أو العنوان أو العميل"
+        rowLabel={(r) => `المهمة رقم ${r.number} — ${r.title}`}
+        onRowClick={(r) => navigate(taskPath(r._id))}
+        minWidth={900}
+        filters={
+          <>
+            <MultiSelect
+              aria-label="الحالة"
+              placeholder={statusValue.length ? undefined : 'كل الحالات'}
+              data={taskStatusOptions}
+              value={statusValue.filter((s) => (taskStatuses as readonly string[]).includes(s))}
+              onChange={(v) => state.setFilter('status', v.join(','))}
+              clearable
+              clearButtonProps={{ 'aria-label': 'مسح الحالة' }}
+              w={{ base: '100%', xs: 240 }}
+              radius="xl"
+            />
+            {wide ? (
+              moreFilters
+            ) : (
+              <>
+                <Button
+                  size="sm"
+                  radius="xl"
+                  variant={activeMore ? 'light' : 'default'}
+                  leftSection={<IconAdjustmentsHorizontal size={18} />}
+                  onClick={more.toggle}
+                  aria-expanded={moreOpen}
+                  aria-controls="task-more-filters"
+                >
+                  {activeMore ? `فلاتر إضافية (${activeMore})` : 'فلاتر إضافية'}
+                </Button>
+                <Collapse expanded={moreOpen} w="100%" id="task-more-filters">
+                  <Group gap="sm" wrap="wrap" align="flex-end">
+                    {moreFilters}
+                  </Group>
+                </Collapse>
+              </>
+            )}
+            {bulkBar}
+          </>
+        }
+      />
+      <AssignModal
+        ids={selected}
+        opened={assignOpen}
+        onClose={() => setAssignOpen(false)}
+        onDone={() => setSelected([])}
+      />
+      <TaskFormModal
+        opened={editing !== null}
+        taskId={editing?.id ?? null}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,290 @@
+import { formatDateTime, formatRelative, formatSaudiPhoneLocal } from '@idara/domain';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowRight, IconInbox, IconMessageCircle, IconUserPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api-error';
+import { useAuth, useCan } from '../../lib/auth';
+import { onSocketReconnect, useSocketEvent } from '../../lib/socket';
+import { EmptyState, LoadError } from '../customer/ui';
+import { ConversationSkeleton, Digits, MessageList, messageItems, SrOnly } from './conversation-ui';
+import classes from './Whatsapp.module.css';
+import {
+  conversationPath,
+  createCustomerFromInbox,
+  INBOX_BASE,
+  type InboxRow,
+  inboxKey,
+  useInbox,
+  useInboxMessages,
+  WHATSAPP_PATH,
+  type WhatsappEvent,
+} from './whatsapp-api';
+import { messagesCount } from './whatsapp-format';
+
+const displayPhone = (phone: string) => formatSaudiPhoneLocal(phone);
+
+/** Numbers that wrote in but match no customer: read their messages, or make them a customer. */
+export default function InboxPage() {
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const selected = params.get('phone');
+  const inbox = useInbox();
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: [WHATSAPP_PATH, 'inbox'] });
+  useSocketEvent('whatsapp', (payload: WhatsappEvent) => {
+    if (payload?.event === 'message' && payload.message && payload.message.customer === null) refresh();
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh only uses the stable query client
+  useEffect(() => onSocketReconnect(refresh), [queryClient]);
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed" size="sm">
+        رسائل واتساب من أرقام لا تطابق أي عميل. افتح الرقم لقراءة رسائله، وأنشئ له عميلاً لتنتقل رسائله إلى
+        محادثة العميل.
+      </Text>
+      <div className={classes.inboxLayout} data-selected={selected ? '' : undefined}>
+        <Paper withBorder radius="lg" p="xs" className={classes.inboxList}>
+          <InboxList query={inbox} selected={selected} />
+        </Paper>
+        <div className={classes.inboxThreadPane}>
+          {selected ? (
+            <InboxThread
+              key={selected}
+              phone={selected}
+              row={inbox.data?.find((r) => r.phone === selected)}
+            />
+          ) : (
+            <Paper withBorder radius="lg">
+              <EmptyState
+                icon={<IconMessageCircle size={26} />}
+                title="اختر رقماً"
+                text="اختر رقماً من القائمة لعرض رسائله."
+              />
+            </Paper>
+          )}
+        </div>
+      </div>
+    </Stack>
+  );
+}
+
+function InboxList({ query, selected }: { query: ReturnType<typeof useInbox>; selected: string | null }) {
+  if (query.isPending) {
+    return (
+      <Stack gap="xs" p="xs" role="status" aria-label="جارٍ التحميل…">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={52} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <LoadError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        backTo="/dashboard/customer"
+        backLabel="العودة إلى العملاء"
+      />
+    );
+  }
+  if (query.data.length === 0) {
+    return (
+      <div data-testid="wa-inbox-empty">
+        <EmptyState
+          icon={<IconInbox size={26} />}
+          title="لا توجد رسائل جديدة"
+          text="ستظهر هنا الرسائل الواردة من أرقام غير مسجلة لدى العملاء."
+        />
+      </div>
+    );
+  }
+  return (
+    <nav aria-label="الأرقام غير المسجلة">
+      <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
+        {query.data.map((row) => (
+          <li key={row.phone}>
+            <InboxItem row={row} active={row.phone === selected} />
+          </li>
+        ))}
+      </Stack>
+    </nav>
+  );
+}
+
+function InboxItem({ row, active }: { row: InboxRow; active: boolean }) {
+  const count = messagesCount(row.count);
+  return (
+    <UnstyledButton
+      component={Link}
+      to={`${INBOX_BASE}?phone=${encodeURIComponent(row.phone)}`}
+      className={classes.inboxRow}
+      data-active={active ? '' : undefined}
+      aria-current={active ? 'page' : undefined}
+      data-testid="wa-inbox-row"
+      data-phone={row.phone}
+    >
+      <Avatar color="green" radius="xl" variant="light" aria-hidden>
+        <IconMessageCircle size={20} />
+      </Avatar>
+      <div className={classes.inboxMain}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text fw={700} size="sm">
+            <bdi dir="ltr">{displayPhone(row.phone)}</bdi>
+          </Text>
+          <Text size="xs" c="dimmed" title={formatDateTime(row.lastAt)} style={{ flexShrink: 0 }}>
+            <Digits>{formatRelative(row.lastAt)}</Digits>
+          </Text>
+        </Group>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed" lineClamp={1} dir="auto" style={{ minWidth: 0 }}>
+            {row.lastBody}
+          </Text>
+          <Badge color="green" radius="xl" size="sm" title={count} style={{ flexShrink: 0 }}>
+            <bdi aria-hidden>{row.count}</bdi>
+            <SrOnly>{count}</SrOnly>
+          </Badge>
+        </Group>
+      </div>
+    </UnstyledButton>
+  );
+}
+
+function InboxThread({ phone, row }: { phone: string; row: InboxRow | undefined }) {
+  const messages = useInboxMessages(phone);
+  const myId = useAuth().user?._id;
+  const canCreate = useCan('customer:create');
+  const items = useMemo(() => messageItems(messages.data ?? [], myId), [messages.data, myId]);
+
+  return (
+    <Paper withBorder radius="lg" className={classes.inboxThread} data-testid="wa-inbox-thread">
+      <Stack gap="sm" p="sm">
+        <Group gap="sm" wrap="nowrap">
+          <Tooltip label="العودة إلى القائمة">
+            <ActionIcon
+              component={Link}
+              to={INBOX_BASE}
+              variant="subtle"
+              color="gray"
+              radius="xl"
+              size="lg"
+              aria-label="العودة إلى القائمة"
+              className={classes.inboxBack}
+            >
+              <IconArrowRight size={20} />
+            </ActionIcon>
+          </Tooltip>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={700}>
+              <bdi dir="ltr">{displayPhone(phone)}</bdi>
+            </Text>
+            {row && (
+              <Text size="xs" c="dimmed">
+                <Digits>{messagesCount(row.count)}</Digits>
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        {canCreate && <CreateCustomerForm phone={phone} />}
+      </Stack>
+      <div className={`${classes.chat} ${classes.inboxChat}`}>
+        {messages.isPending ? (
+          <ConversationSkeleton />
+        ) : messages.isError ? (
+          <Stack p="sm">
+            <LoadError
+              error={messages.error}
+              onRetry={() => void messages.refetch()}
+              backTo={INBOX_BASE}
+              backLabel="العودة إلى القائمة"
+            />
+          </Stack>
+        ) : (
+          <MessageList
+            items={items}
+            label={`رسائل الرقم ${displayPhone(phone)}`}
+            empty={
+              <Text c="dimmed" ta="center" my="auto">
+                لا توجد رسائل لهذا الرقم.
+              </Text>
+            }
+          />
+        )}
+      </div>
+    </Paper>
+  );
+}
+
+function CreateCustomerForm({ phone }: { phone: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (customerName: string) => createCustomerFromInbox(phone, customerName),
+    onSuccess: ({ customer }) => {
+      void queryClient.invalidateQueries({ queryKey: inboxKey });
+      void navigate(conversationPath(customer._id));
+    },
+    onError: (e) => {
+      const fields = isApiError(e) ? e.fieldErrors : {};
+      setError(fields.name ?? Object.values(fields)[0] ?? errorMessage(e));
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (create.isPending) return;
+    const value = name.trim();
+    if (value.length < 2) {
+      setError('أدخل اسم العميل');
+      return;
+    }
+    setError(null);
+    create.mutate(value);
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="إنشاء عميل من هذا الرقم">
+      <Group gap="xs" align="flex-start" wrap="wrap">
+        <TextInput
+          label="اسم العميل"
+          placeholder="الاسم كما سيظهر في العملاء"
+          value={name}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          maxLength={200}
+          style={{ flex: '1 1 14rem' }}
+        />
+        <Button
+          type="submit"
+          leftSection={<IconUserPlus size={16} />}
+          loading={create.isPending}
+          mt={{ base: 0, xs: 25 }}
+        >
+          إنشاء عميل
+        </Button>
+      </Group>
+    </form>
+  );
+}
