@@ -18,6 +18,12 @@ export default defineConfig({
   reporter: reportDir
     ? [['list'], ['json', { outputFile: path.join(reportDir, 'playwright.json') }]]
     : [['list']],
+  projects: [
+    { name: 'screens', testIgnore: /notifications\.spec\.ts/ },
+    // Notifications count what reaches one user; every other spec's customers, orders and payments
+    // notify users too, so this spec runs after them, alone.
+    { name: 'notifications', testMatch: /notifications\.spec\.ts/, dependencies: ['screens'] },
+  ],
   use: {
     baseURL: `http://localhost:${PORT}`,
     browserName: 'chromium',

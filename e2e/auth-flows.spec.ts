@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminAuth, bearer, createUser, signIn } from './support/api';
 import { fillSignin, signInViaUi, storedToken } from './support/auth';
+import { toasts } from './support/toasts';
 
 const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
 const toArabicIndic = (s: string) => s.replace(/\d/g, (d) => ARABIC_INDIC[Number(d)]);
@@ -15,7 +16,7 @@ test('a wrong password shows the Arabic error and stays on sign-in', async ({ pa
   await expect(page).toHaveURL('/auth/signin');
   expect(await storedToken(page)).toEqual({ local: null, cookie: null });
   // Sign-in errors are shown in the form, not as a toast as well.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await expect(toasts(page)).toHaveCount(0);
 });
 
 test('an invalid phone is refused in the form before any request', async ({ page }) => {
@@ -70,7 +71,7 @@ test('forgot password: the code step follows the phone step, and a wrong code is
   await page.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
 
   // First wrong attempt of a fresh code: 4 of 5 tries left.
-  await expect(page.locator('[data-sonner-toast]')).toHaveText(['رمز التحقق غير صحيح، تبقى 4 من المحاولات']);
+  await expect(toasts(page)).toHaveText(['رمز التحقق غير صحيح، تبقى 4 من المحاولات']);
   await expect(page).toHaveURL('/auth/forget-password');
   // The password did not change.
   await signIn(request, user.phone, user.password);

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, revokeToken } from './support/api';
 import { fillSignin, signedInAs, storedToken } from './support/auth';
+import { toasts } from './support/toasts';
 
 const signinHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' });
 
@@ -100,7 +101,7 @@ test.describe('signed in', () => {
     expect(await storedToken(page)).toEqual({ local: null, cookie: null });
     // Give any toast time to appear, then make sure none did.
     await page.waitForTimeout(500);
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await expect(toasts(page)).toHaveCount(0);
   });
 });
 

@@ -4,10 +4,10 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
 const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 const tag = () => String(Math.floor(Math.random() * 1e6));
 const item = (page: Page, n: number) => page.getByRole('group', { name: `البند ${n}` });
 

@@ -1,10 +1,10 @@
 import { rolePresets } from '@idara/domain';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { toasts } from './support/toasts';
 
-const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const suffix = () => String(Math.floor(Math.random() * 1e6));
 
