@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { bearer } from './support/api';
@@ -373,6 +374,21 @@ test.describe('form builder', () => {
     const row = page.getByRole('row', { name: title, exact: true });
     await expect(row).toBeVisible();
     await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+
+    // The answers export: one row per answered task, one column per field.
+    await rowAction(page, row, 'تصدير الإجابات');
+    const exportDialog = page.getByRole('dialog', { name: `تصدير إجابات «${title}»` });
+    await exportDialog.getByRole('button', { name: 'CSV' }).click();
+    await expect(exportDialog.getByText('100%')).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exportDialog.getByRole('button', { name: 'تنزيل الملف' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toContain('رقم المهمة');
+    await page.keyboard.press('Escape');
+    await expect(exportDialog).toHaveCount(0);
 
     // Duplicate.
     await rowAction(page, row, 'إنشاء نسخة');

@@ -3,6 +3,7 @@ import {
   IconCopy,
   IconDots,
   IconEdit,
+  IconFileExport,
   IconPlayerPause,
   IconPlayerPlay,
   IconTrash,
@@ -17,6 +18,7 @@ import {
   ListPage,
   useRecordList,
 } from '../../components/data-table';
+import { openExport } from '../../components/export';
 import { useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { SrOnlyInline } from '../customer/ui';
@@ -37,6 +39,8 @@ export default function FormListPage() {
     sort: '-updatedAt',
   });
   const canCreate = useCan('forms:create');
+  // One row per answered task, one column per field (the server also needs task:details).
+  const canExportAnswers = useCan('task:details');
 
   const columns = useMemo<DataTableColumn<FormRow>[]>(() => {
     const duplicate = async (row: FormRow) => {
@@ -112,7 +116,7 @@ export default function FormListPage() {
         meta: { width: 1, nowrap: true },
         cell: ({ row }) => {
           const r = row.original;
-          if (!canEdit && !canCreate && !canDelete) return null;
+          if (!canEdit && !canCreate && !canDelete && !canExportAnswers) return null;
           return (
             <Menu position="bottom-end" withinPortal shadow="md" radius="md">
               <Menu.Target>
@@ -132,6 +136,23 @@ export default function FormListPage() {
                 {canCreate && (
                   <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void duplicate(r)}>
                     إنشاء نسخة
+                  </Menu.Item>
+                )}
+                {canExportAnswers && (
+                  <Menu.Item
+                    leftSection={<IconFileExport size={16} />}
+                    onClick={() =>
+                      openExport({
+                        route: `${FORM_PATH}/${r._id}/submissions/export`,
+                        options: [
+                          { label: 'Excel (xlsx)', value: 'xlsx' },
+                          { label: 'CSV', value: 'csv' },
+                        ],
+                        title: `تصدير إجابات «${r.title}»`,
+                      })
+                    }
+                  >
+                    تصدير الإجابات
                   </Menu.Item>
                 )}
                 {canEdit && (
@@ -160,7 +181,7 @@ export default function FormListPage() {
         },
       },
     ];
-  }, [canEdit, canCreate, canDelete, navigate, remove, queryClient]);
+  }, [canEdit, canCreate, canDelete, canExportAnswers, navigate, remove, queryClient]);
 
   return (
     <ListPage<FormRow>
