@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = `/tmp/idara-e2e-${PORT}`;
+/** The fake Graph API (e2e/support/fake-graph.mjs) the app sends WhatsApp messages to. */
+const FAKE_GRAPH_PORT = PORT + 1000;
 const reportDir = process.env.IDARA_REPORT_DIR;
 const serveCommand: string = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.serve;
 
@@ -35,20 +37,31 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    // A fresh embedded database each run, on the built app, started the way `npm start` does.
-    command: `rm -rf ${DATA_DIR} && ${serveCommand}`,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      // The webhook is on (signed with this secret) but no token is set: sends stay in the outbox.
-      WHATSAPP_APP_SECRET: 'e2e-secret',
-      WHATSAPP_VERIFY_TOKEN: 'e2e-verify',
+  webServer: [
+    {
+      command: 'node e2e/support/fake-graph.mjs',
+      url: `http://127.0.0.1:${FAKE_GRAPH_PORT}/health`,
+      reuseExistingServer: false,
+      env: { FAKE_GRAPH_PORT: String(FAKE_GRAPH_PORT) },
     },
-  },
+    {
+      // A fresh embedded database each run, on the built app, started the way `npm start` does.
+      command: `rm -rf ${DATA_DIR} && ${serveCommand}`,
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        // WhatsApp goes to the fake Graph API; the webhook is signed with this secret.
+        WHATSAPP_TOKEN: 'e2e-token',
+        WHATSAPP_PHONE_NUMBER_ID: 'e2e-phone',
+        WHATSAPP_API_URL: `http://127.0.0.1:${FAKE_GRAPH_PORT}/v21.0`,
+        WHATSAPP_APP_SECRET: 'e2e-secret',
+        WHATSAPP_VERIFY_TOKEN: 'e2e-verify',
+      },
+    },
+  ],
 });

@@ -6,14 +6,32 @@ import { signedInAs, signInWithToken } from './support/auth';
 import { collectErrors } from './support/console';
 
 /**
- * WhatsApp conversations. The server under Playwright has no WhatsApp token, so messages stay in the
- * outbox; the webhook is on (WHATSAPP_APP_SECRET=e2e-secret), and inbound messages are sent to it
- * signed exactly as Meta signs them.
+ * WhatsApp conversations. The server under Playwright sends to a fake Graph API on loopback
+ * (e2e/support/fake-graph.mjs, which lists what it received); the webhook is on
+ * (WHATSAPP_APP_SECRET=e2e-secret), and inbound messages and delivery reports are sent to it signed
+ * exactly as Meta signs them.
  */
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
 const WIDTHS = [375, 768, 1280] as const;
 const APP_SECRET = 'e2e-secret';
+const FAKE_GRAPH = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1000}`;
+
+/** The WhatsApp id the fake Graph API gave the message whose text is `body`. */
+async function providerIdOf(request: APIRequestContext, body: string) {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const sent = (await (await request.get(`${FAKE_GRAPH}/sent`)).json()) as {
+        id: string;
+        body: { text?: { body?: string } };
+      }[];
+      id = sent.find((m) => m.body.text?.body === body)?.id;
+      return Boolean(id);
+    })
+    .toBe(true);
+  return id!;
+}
 
 const tag = () => String(Math.floor(Math.random() * 1e6));
 const bubbles = (page: Page) => page.getByTestId('wa-message');
@@ -172,7 +190,8 @@ test.describe('whatsapp', () => {
     await expect(header.getByRole('link', { name: customer.name })).toBeVisible();
     await expect(header.getByTestId('wa-phone')).toHaveText(customer.phone);
     await expect(header.locator('bdi')).toHaveText(customer.phone);
-    await expect(page.getByTestId('wa-outbox-notice')).toContainText('صندوق الصادر');
+    // WhatsApp is configured (the fake Graph API): no outbox notice.
+    await expect(page.getByTestId('wa-outbox-notice')).toHaveCount(0);
     await expect(page.getByTestId('wa-empty')).toBeVisible();
 
     // The customer never wrote: outside the window free text is off, templates stay.
@@ -202,9 +221,9 @@ test.describe('whatsapp', () => {
     const templateBubble = outgoing(page).filter({ hasText: templateText });
     await expect(templateBubble).toHaveCount(1);
     await expect(templateBubble).toContainText('قالب: تذكير بالدفع');
-    // Kept in the outbox: queued, a clock with its Arabic name.
-    await expect(templateBubble.getByTestId('wa-status')).toHaveAttribute('aria-label', 'في الانتظار');
-    await expect(templateBubble).toHaveAttribute('data-status', 'queued');
+    // Queued, then sent by the dispatcher: the status changes on the socket, one tick.
+    await expect(templateBubble).toHaveAttribute('data-status', 'sent');
+    await expect(templateBubble.getByTestId('wa-status')).toHaveAttribute('aria-label', 'أُرسلت');
 
     // The customer writes: the message appears without a reload and opens the window.
     await socketReady(page);
@@ -236,7 +255,15 @@ test.describe('whatsapp', () => {
     await expect(composer(page)).toHaveValue('');
     const replyBubble = outgoing(page).filter({ hasText: reply });
     await expect(replyBubble).toHaveCount(1);
-    await expect(replyBubble).toHaveAttribute('data-status', 'queued');
+    await expect(replyBubble).toHaveAttribute('data-status', 'sent');
+    // WhatsApp reports delivery, then reading: the ticks change in place, without a reload.
+    const replyId = await providerIdOf(request, reply);
+    await status(request, replyId, 'delivered', waId(customer.phone));
+    await expect(replyBubble).toHaveAttribute('data-status', 'delivered');
+    await expect(replyBubble.getByTestId('wa-status')).toHaveAttribute('aria-label', 'وصلت');
+    await status(request, replyId, 'read', waId(customer.phone));
+    await expect(replyBubble).toHaveAttribute('data-status', 'read');
+    await expect(replyBubble.getByTestId('wa-status')).toHaveAttribute('aria-label', 'قُرئت');
 
     const lineA = `السطر الأول ${tag()}`;
     const lineB = 'السطر الثاني';
@@ -253,8 +280,7 @@ test.describe('whatsapp', () => {
     // The newest message is in view.
     await expect.poll(() => inLogView(page, bubbles(page).last())).toBe(true);
 
-    // A status pushed on the socket changes the message in place, without a reload. (Outbox messages
-    // have no WhatsApp id, so the webhook can only address the inbound one here.)
+    // An inbound message's status moves in place too.
     await expect(helloBubble).toHaveAttribute('data-status', 'delivered');
     await status(request, helloId, 'read', waId(customer.phone));
     await expect(helloBubble).toHaveAttribute('data-status', 'read');
