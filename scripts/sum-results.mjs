@@ -15,7 +15,10 @@ for (const file of files) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    if (report.numTotalTests === 0 || report.success === false) failed += report.numFailedTestSuites ?? 0;
+    // A file that failed without a failing test (it did not load) still counts, once per suite;
+    // otherwise failed suites are the describe blocks around the failed tests, already counted.
+    if (report.numTotalTests === 0 || (report.success === false && report.numFailedTests === 0))
+      failed += Math.max(1, report.numFailedTestSuites ?? 0);
   } else if (report.stats) {
     // Playwright
     passed += report.stats.expected + (report.stats.flaky ?? 0);

@@ -23,7 +23,8 @@ const newCustomer = (token: string, name = 'عميل تجريبي') =>
 async function waitFor(token: string, n: number) {
   for (let i = 0; i < 100; i++) {
     const list = (await req('GET', '/api/notification?limit=100', token)).json();
-    if (list.total >= n) return list;
+    // Rows and count are two queries (two connections on PostgreSQL): wait until both see them.
+    if (list.total >= n && list.data.length >= n) return list;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`expected ${n} notifications`);
