@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { customerBenches } from './customer-list';
+import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
 import { orderBenches } from './orders';
 import { userListBench } from './user-list';
@@ -16,6 +17,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['customer', customerBenches],
   ['order', orderBenches],
   ['notification', notificationBenches],
+  ['load', loadBenches],
 ];
 const results = [];
 for (const [name, run] of suites) if (!only || only.split(',').includes(name)) results.push(...(await run()));

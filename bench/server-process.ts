@@ -19,7 +19,7 @@ function serveArgs() {
  * The real server as `npm run serve` starts it (built, with its runtime flags), as a child process on
  * a data directory; resolves once it listens.
  */
-export async function startServer(dataDir: string) {
+export async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, serveArgs(), {
     cwd: root,
     env: {
@@ -29,6 +29,7 @@ export async function startServer(dataDir: string) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -51,7 +52,7 @@ export async function startServer(dataDir: string) {
     }, 100);
     child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
   });
-  return { child, port, peakRssMb: () => peakRss(child) };
+  return { child, port, peakRssMb: () => peakRss(child), rssMb: () => currentRss(child) };
 }
 
 /** Peak resident memory of a process over its life (Linux VmHWM), in MB. */
@@ -59,6 +60,12 @@ function peakRss(child: ChildProcess) {
   const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** Resident memory of a process now (Linux VmRSS), in MB. */
+function currentRss(child: ChildProcess) {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 export function stopServer(child: ChildProcess) {
