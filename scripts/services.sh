@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL and Redis on loopback for the database and scale-out suites,
-# installing them from Debian when missing. Prints the env lines to use; `stop` ends them.
+# installing them (and nginx, which the deployment test runs itself) from Debian when missing. Prints the env lines to use; `stop` ends them.
 set -euo pipefail
 ROOT=/tmp/idara-services
 PG_PORT="${PG_PORT:-55432}"
@@ -10,10 +10,13 @@ install_if_missing() {
   local need=()
   ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || need+=(postgresql)
   command -v redis-server >/dev/null || need+=(redis-server)
+  [ -x /usr/sbin/nginx ] || need+=(nginx)
   if [ ${#need[@]} -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq >&2
     apt-get install -y -qq "${need[@]}" >&2
+    # The package starts a system nginx on port 80; the tests run their own.
+    if [ -f /run/nginx.pid ]; then /usr/sbin/nginx -s stop >&2 2>/dev/null || true; fi
   fi
 }
 

@@ -1,0 +1,205 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../test/harness';
+
+/**
+ * The deployment of docs/DEPLOY.md on loopback: two app nodes on one PostgreSQL and Redis, behind
+ * Debian's nginx with the configuration that document gives (`nginxConfig` below is the same text).
+ * Through the proxy: sign-in, requests spread over both nodes, and a websocket that receives pushes
+ * caused on either node. Database suite (TEST_DATABASE_URL, TEST_REDIS_URL) with /usr/sbin/nginx.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const NGINX = '/usr/sbin/nginx';
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const dbName = `idara_nginx_${randomBytes(5).toString('hex')}`;
+const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-nginx-'));
+const children: ChildProcess[] = [];
+let socket: Socket | undefined;
+
+function nginxConfig(listen: number, nodes: number[], dir: string) {
+  return `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  upstream idara {
+${nodes.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
+  }
+  server {
+    listen 127.0.0.1:${listen};
+    client_max_body_size 12m;
+    location / {
+      proxy_pass http://idara;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_read_timeout 310s;
+      proxy_buffering off;
+    }
+  }
+}
+`;
+}
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function until(check: () => Promise<boolean>, ms: number, what: string) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const ok = (url: string) =>
+  fetch(url).then(
+    (r) => r.ok,
+    () => false,
+  );
+
+async function startNode(databaseUrl: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  await until(() => ok(`http://127.0.0.1:${port}/api/health`), 90_000, `node on ${port}`);
+  return port;
+}
+
+describe.skipIf(!serverUrl || !redisUrl || !fs.existsSync(NGINX))('two nodes behind nginx', () => {
+  let proxy: string;
+
+  beforeAll(async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${dbName}`);
+    await c.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${dbName}`;
+    const a = await startNode(url.toString()); // migrates and seeds first
+    const b = await startNode(url.toString());
+    const listen = await freePort();
+    fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig(listen, [a, b], prefix));
+    const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'inherit' });
+    children.push(nginx);
+    proxy = `http://127.0.0.1:${listen}`;
+    await until(() => ok(`${proxy}/api/health`), 20_000, 'nginx');
+  }, 180_000);
+
+  afterAll(async () => {
+    socket?.disconnect();
+    await Promise.all(
+      children.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.exitCode !== null || p.signalCode) return resolve();
+            p.once('exit', () => resolve());
+            p.kill('SIGTERM');
+          }),
+      ),
+    );
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.end();
+    fs.rmSync(prefix, { recursive: true, force: true });
+  }, 60_000);
+
+  it('signs in, spreads requests over both nodes, and pushes through the proxy from either node', async () => {
+    const call = async (method: string, url: string, body?: unknown, token?: string) => {
+      const res = await fetch(`${proxy}${url}`, {
+        method,
+        headers: {
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, any> };
+    };
+    const admin = await call('POST', '/api/auth/signin', {
+      phoneNumber: ADMIN.phone,
+      password: ADMIN.password,
+    });
+    expect(admin.status).toBe(200);
+    socket = connect(proxy, {
+      transports: ['websocket'],
+      auth: { token: admin.json.token },
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket!.once('connect', () => resolve());
+      socket!.once('connect_error', reject);
+    });
+    const got: string[] = [];
+    socket.on('notification', (n: { description: string }) => got.push(n.description));
+
+    const user = await call(
+      'POST',
+      '/api/user',
+      {
+        name: 'موظف خلف الوكيل',
+        phoneNumber: '0557773000',
+        role: 'employee',
+        permissions: ['customer:read', 'customer:create'],
+        password: 'Passw0rd!x',
+      },
+      admin.json.token,
+    );
+    expect(user.status).toBe(201);
+    const sales = (
+      await call('POST', '/api/auth/signin', { phoneNumber: '0557773000', password: 'Passw0rd!x' })
+    ).json.token as string;
+    // nginx sends consecutive requests to alternating nodes: of four, two land on the other node.
+    const names = ['عميل أ', 'عميل ب', 'عميل ج', 'عميل د'];
+    for (const [i, name] of names.entries()) {
+      const r = await call('POST', '/api/customer', { name, phoneNumber: `055777310${i}` }, sales);
+      expect(r.status).toBe(201);
+    }
+    await until(
+      async () => names.every((n) => got.some((d) => d.includes(`«${n}»`))),
+      15_000,
+      'all four pushes',
+    );
+  }, 60_000);
+});
