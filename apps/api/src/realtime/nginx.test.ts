@@ -1,14 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../test/harness';
+import {
+  callJson,
+  createDatabase,
+  freePort,
+  healthy,
+  spawnServer,
+  stopProcess,
+  until,
+} from '../test/processes';
 
 /**
  * The deployment of docs/DEPLOY.md on loopback: two app nodes on one PostgreSQL and Redis, behind
@@ -19,8 +24,7 @@ import { ADMIN } from '../test/harness';
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const NGINX = '/usr/sbin/nginx';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const dbName = `idara_nginx_${randomBytes(5).toString('hex')}`;
+let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
 const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-nginx-'));
 const children: ChildProcess[] = [];
 let socket: Socket | undefined;
@@ -61,102 +65,37 @@ ${nodes.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
 `;
 }
 
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function until(check: () => Promise<boolean>, ms: number, what: string) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const ok = (url: string) =>
-  fetch(url).then(
-    (r) => r.ok,
-    () => false,
-  );
-
 async function startNode(databaseUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  children.push(child);
-  await until(() => ok(`http://127.0.0.1:${port}/api/health`), 90_000, `node on ${port}`);
-  return port;
+  const node = await spawnServer({ DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, TRUST_PROXY: 'true' });
+  children.push(node.child);
+  return node.port;
 }
 
 describe.skipIf(!serverUrl || !redisUrl || !fs.existsSync(NGINX))('two nodes behind nginx', () => {
   let proxy: string;
 
   beforeAll(async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${dbName}`);
-    await c.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
-    const a = await startNode(url.toString()); // migrates and seeds first
-    const b = await startNode(url.toString());
+    database = await createDatabase(serverUrl!, 'idara_nginx');
+    const a = await startNode(database.url); // migrates and seeds first
+    const b = await startNode(database.url);
     const listen = await freePort();
     fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig(listen, [a, b], prefix));
     const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'inherit' });
     children.push(nginx);
     proxy = `http://127.0.0.1:${listen}`;
-    await until(() => ok(`${proxy}/api/health`), 20_000, 'nginx');
+    await until(() => healthy(proxy), 20_000, 'nginx');
   }, 180_000);
 
   afterAll(async () => {
     socket?.disconnect();
-    await Promise.all(
-      children.map(
-        (p) =>
-          new Promise<void>((resolve) => {
-            if (p.exitCode !== null || p.signalCode) return resolve();
-            p.once('exit', () => resolve());
-            p.kill('SIGTERM');
-          }),
-      ),
-    );
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
+    await Promise.all(children.map((p) => stopProcess(p)));
+    await database?.drop();
     fs.rmSync(prefix, { recursive: true, force: true });
   }, 60_000);
 
   it('signs in, spreads requests over both nodes, and pushes through the proxy from either node', async () => {
-    const call = async (method: string, url: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${proxy}${url}`, {
-        method,
-        headers: {
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, json: (await res.json()) as Record<string, any> };
-    };
+    const call = (method: string, url: string, body?: unknown, token?: string) =>
+      callJson(proxy, method, url, body, token);
     const admin = await call('POST', '/api/auth/signin', {
       phoneNumber: ADMIN.phone,
       password: ADMIN.password,

@@ -1,12 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../test/harness';
+import { callJson, createDatabase, type ServerProcess, spawnServer, stopProcess } from '../test/processes';
 
 /**
  * Scale-out: two real server processes on one PostgreSQL database and one Redis. A notification
@@ -15,105 +10,35 @@ import { ADMIN } from '../test/harness';
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const dbName = `idara_scale_${randomBytes(5).toString('hex')}`;
-
-const processes: ChildProcess[] = [];
-let socket: Socket | undefined;
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(databaseUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_PHONE: ADMIN.phone,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  processes.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return base;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 describe.skipIf(!serverUrl || !redisUrl)('scale-out across two server processes', () => {
-  let a: string;
-  let b: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let socket: Socket | undefined;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
-    a = await startServer(url.toString()); // migrates and seeds first
-    b = await startServer(url.toString());
+    database = await createDatabase(serverUrl!, 'idara_scale');
+    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl };
+    a = await spawnServer(env); // migrates and seeds first
+    b = await spawnServer(env);
   }, 120_000);
 
   afterAll(async () => {
     socket?.disconnect();
-    await Promise.all(
-      processes.map(
-        (p) =>
-          new Promise<void>((resolve) => {
-            if (p.exitCode !== null) return resolve();
-            p.once('exit', () => resolve());
-            p.kill('SIGTERM');
-          }),
-      ),
-    );
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
+    await Promise.all([a, b].filter(Boolean).map((s) => stopProcess(s.child)));
+    await database?.drop();
   }, 60_000);
 
   it('a customer created through process A notifies a socket connected to process B', async () => {
-    const signIn = await call(b, 'POST', '/api/auth/signin', {
+    const signIn = await callJson(b.base, 'POST', '/api/auth/signin', {
       phoneNumber: ADMIN.phone,
       password: ADMIN.password,
     });
     expect(signIn.status).toBe(200);
-    socket = connect(b, {
+    socket = connect(b.base, {
       transports: ['websocket'],
-      auth: { token: signIn.body.token },
+      auth: { token: signIn.json.token },
       reconnection: false,
     });
     await new Promise<void>((resolve, reject) => {
@@ -123,10 +48,13 @@ describe.skipIf(!serverUrl || !redisUrl)('scale-out across two server processes'
     const pushed = new Promise<Record<string, unknown>>((resolve) => socket!.once('notification', resolve));
 
     const adminOnA = (
-      await call(a, 'POST', '/api/auth/signin', { phoneNumber: ADMIN.phone, password: ADMIN.password })
-    ).body.token;
-    const user = await call(
-      a,
+      await callJson(a.base, 'POST', '/api/auth/signin', {
+        phoneNumber: ADMIN.phone,
+        password: ADMIN.password,
+      })
+    ).json.token;
+    const user = await callJson(
+      a.base,
       'POST',
       '/api/user',
       {
@@ -140,10 +68,13 @@ describe.skipIf(!serverUrl || !redisUrl)('scale-out across two server processes'
     );
     expect(user.status).toBe(201);
     const sales = (
-      await call(a, 'POST', '/api/auth/signin', { phoneNumber: '0557770001', password: 'Passw0rd!x' })
-    ).body.token;
-    const customer = await call(
-      a,
+      await callJson(a.base, 'POST', '/api/auth/signin', {
+        phoneNumber: '0557770001',
+        password: 'Passw0rd!x',
+      })
+    ).json.token;
+    const customer = await callJson(
+      a.base,
       'POST',
       '/api/customer',
       { name: 'عميل عبر العقدتين', phoneNumber: '0557770002' },
@@ -155,9 +86,9 @@ describe.skipIf(!serverUrl || !redisUrl)('scale-out across two server processes'
     expect(payload).toMatchObject({
       type: 'create',
       description: 'أضاف موظف المبيعات العميل «عميل عبر العقدتين»',
-      link: `/dashboard/customer/${customer.body._id}`,
+      link: `/dashboard/customer/${customer.json._id}`,
     });
-    const list = await call(b, 'GET', '/api/notification?limit=5', undefined, signIn.body.token);
-    expect(list.body.data[0]._id).toBe(payload._id);
+    const list = await callJson(b.base, 'GET', '/api/notification?limit=5', undefined, signIn.json.token);
+    expect(list.json.data[0]._id).toBe(payload._id);
   }, 60_000);
 });

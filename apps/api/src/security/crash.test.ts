@@ -1,13 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../test/harness';
+import { callJson, createDatabase, spawnServer, stopProcess } from '../test/processes';
 
 /**
  * Crash safety: the server is killed with SIGKILL while customers and payments are being written,
@@ -15,80 +11,26 @@ import { ADMIN } from '../test/harness';
  * must have no gap, and no order may disagree with its payments (no half-written command).
  * On the embedded database by default; on PostgreSQL too when TEST_DATABASE_URL is set.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function start(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, base };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
-
-async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as Record<string, any>;
-  return { status: res.status, json };
+  const server = await spawnServer({ ...env, LOG_LEVEL: 'error' });
+  return { child: server.child, base: server.base };
 }
 
 async function crashRun(env: Record<string, string>) {
   let { child, base } = await start(env);
   const token = (
-    await call(base, 'POST', '/api/auth/signin', { phoneNumber: ADMIN.phone, password: ADMIN.password })
+    await callJson(base, 'POST', '/api/auth/signin', { phoneNumber: ADMIN.phone, password: ADMIN.password })
   ).json.token as string;
   const customer = (
-    await call(base, 'POST', '/api/customer', { name: 'عميل الانهيار', phoneNumber: '0558880000' }, token)
+    await callJson(base, 'POST', '/api/customer', { name: 'عميل الانهيار', phoneNumber: '0558880000' }, token)
   ).json;
-  const service = (await call(base, 'POST', '/api/service', { name: 'خدمة الانهيار', price: '10000' }, token))
-    .json;
+  const service = (
+    await callJson(base, 'POST', '/api/service', { name: 'خدمة الانهيار', price: '10000' }, token)
+  ).json;
   const order = (
-    await call(
+    await callJson(
       base,
       'POST',
       '/api/order',
@@ -96,7 +38,7 @@ async function crashRun(env: Record<string, string>) {
       token,
     )
   ).json;
-  const method = (await call(base, 'GET', '/api/paymentMethod?limit=1', undefined, token)).json.data[0];
+  const method = (await callJson(base, 'GET', '/api/paymentMethod?limit=1', undefined, token)).json.data[0];
 
   const acknowledged = { customers: [] as string[], payments: [] as { _id: string; number: number }[] };
   let stop = false;
@@ -105,7 +47,7 @@ async function crashRun(env: Record<string, string>) {
       try {
         if (kind === 'customer') {
           const phone = `05${String(60_000_000 + worker * 100_000 + i).padStart(8, '0')}`;
-          const r = await call(
+          const r = await callJson(
             base,
             'POST',
             '/api/customer',
@@ -114,7 +56,7 @@ async function crashRun(env: Record<string, string>) {
           );
           if (r.status === 201) acknowledged.customers.push(r.json._id);
         } else {
-          const r = await call(
+          const r = await callJson(
             base,
             'POST',
             '/api/payment',
@@ -130,23 +72,23 @@ async function crashRun(env: Record<string, string>) {
   };
   const writers = [writer('customer', 1), writer('customer', 2), writer('payment', 3), writer('payment', 4)];
   await new Promise((r) => setTimeout(r, 1500));
-  await kill(child, 'SIGKILL');
+  await stopProcess(child, 'SIGKILL');
   stop = true;
   await Promise.all(writers);
 
   ({ child, base } = await start(env));
   try {
     const token2 = (
-      await call(base, 'POST', '/api/auth/signin', { phoneNumber: ADMIN.phone, password: ADMIN.password })
+      await callJson(base, 'POST', '/api/auth/signin', { phoneNumber: ADMIN.phone, password: ADMIN.password })
     ).json.token as string;
     for (const id of acknowledged.customers) {
       expect(
-        (await call(base, 'GET', `/api/customer/${id}`, undefined, token2)).status,
+        (await callJson(base, 'GET', `/api/customer/${id}`, undefined, token2)).status,
         `customer ${id}`,
       ).toBe(200);
     }
     const payments = (
-      await call(
+      await callJson(
         base,
         'GET',
         `/api/payment?order=${order._id}&limit=0&fields=number,amount,status`,
@@ -159,12 +101,12 @@ async function crashRun(env: Record<string, string>) {
     // Gap-free: 1 … n with nothing missing.
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     // The order agrees with its payments: nothing half-written.
-    const after = (await call(base, 'GET', `/api/order/${order._id}`, undefined, token2)).json;
+    const after = (await callJson(base, 'GET', `/api/order/${order._id}`, undefined, token2)).json;
     const claimed = payments.length * 100;
     expect(Math.round(Number(after.total) * 100) - Math.round(Number(after.balance) * 100)).toBe(claimed);
     return { customers: acknowledged.customers.length, payments: acknowledged.payments.length };
   } finally {
-    await kill(child, 'SIGTERM');
+    await stopProcess(child);
   }
 }
 
@@ -188,24 +130,15 @@ describe('crash safety (SIGKILL during writes, then restart)', () => {
   it.skipIf(!serverUrl)(
     'keeps every acknowledged write on PostgreSQL',
     async () => {
-      const name = `idara_crash_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl!);
-      url.pathname = `/${name}`;
+      const database = await createDatabase(serverUrl!, 'idara_crash');
       try {
-        const counts = await crashRun({ DATABASE_URL: url.toString() });
+        const counts = await crashRun({ DATABASE_URL: database.url });
         console.info(
           `crash: ${counts.customers} customers and ${counts.payments} payments acknowledged before SIGKILL`,
         );
         expect(counts.customers + counts.payments).toBeGreaterThan(5);
       } finally {
-        const c = new pg.Client({ connectionString: serverUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        await database.drop();
       }
     },
     120_000,

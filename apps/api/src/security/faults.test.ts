@@ -1,12 +1,17 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { createConnection, createServer, type Server } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../test/harness';
+import {
+  callJson,
+  createDatabase,
+  freePort,
+  healthy,
+  spawnServer,
+  stopProcess,
+  until,
+} from '../test/processes';
 
 /**
  * Faults (database suite: TEST_DATABASE_URL, and redis-server on the PATH):
@@ -16,7 +21,6 @@ import { ADMIN } from '../test/harness';
  *   Redis is back.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const hasRedis = (() => {
   try {
     execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
@@ -28,90 +32,24 @@ const hasRedis = (() => {
 
 const children: ChildProcess[] = [];
 const sockets: Socket[] = [];
-const databases: string[] = [];
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+const databases: { drop: () => Promise<void> }[] = [];
 
 async function newDatabase() {
-  const name = `idara_fault_${randomBytes(5).toString('hex')}`;
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  databases.push(name);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url;
+  const database = await createDatabase(serverUrl!, 'idara_fault');
+  databases.push(database);
+  return database.url;
 }
 
-function startServer(env: Record<string, string>) {
-  return new Promise<{ child: ChildProcess; port: number; log: string[] }>((resolve) => {
-    void freePort().then((port) => {
-      const log: string[] = [];
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-        cwd: repoRoot,
-        env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (d) => log.push(String(d)));
-      children.push(child);
-      resolve({ child, port, log });
-    });
-  });
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms: number, what: string) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const healthy = (port: number) =>
-  fetch(`http://127.0.0.1:${port}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-
-async function call(port: number, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
+async function startServer(env: Record<string, string>, wait = true) {
+  const server = await spawnServer(env, wait);
+  children.push(server.child);
+  return server;
 }
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null || c.signalCode) return resolve();
-          c.once('exit', () => resolve());
-          c.kill('SIGKILL');
-        }),
-    ),
-  );
-  if (serverUrl && databases.length) {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    for (const name of databases) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  }
+  await Promise.all(children.map((c) => stopProcess(c, 'SIGKILL')));
+  for (const database of databases) await database.drop();
 }, 60_000);
 
 describe.skipIf(!serverUrl)('faults', () => {
@@ -121,10 +59,10 @@ describe.skipIf(!serverUrl)('faults', () => {
     const gatePort = await freePort();
     const url = new URL(target);
     url.host = `127.0.0.1:${gatePort}`;
-    const { port, log } = await startServer({ DATABASE_URL: url.toString() });
+    const { base, log } = await startServer({ DATABASE_URL: url.toString() }, false);
     await until(() => log.join('').includes('Database unreachable'), 20_000, 'the retry message');
     expect(log.join('')).toMatch(/Database unreachable \(.+\); retry 1\/9 in 1000 ms/);
-    expect(await healthy(port)).toBe(false);
+    expect(await healthy(base)).toBe(false);
 
     const real = new URL(serverUrl!);
     const gate: Server = createServer((client) => {
@@ -134,7 +72,7 @@ describe.skipIf(!serverUrl)('faults', () => {
       upstream.on('error', () => client.destroy());
     }).listen(gatePort, '127.0.0.1');
     try {
-      await until(() => healthy(port), 60_000, 'the server to start');
+      await until(() => healthy(base), 60_000, 'the server to start');
     } finally {
       gate.close();
     }
@@ -160,23 +98,20 @@ describe.skipIf(!serverUrl)('faults', () => {
       const stopRedis = () => execFileSync('redis-cli', ['-p', String(redisPort), 'shutdown', 'nosave']);
       startRedis();
       try {
-        const db = (await newDatabase()).toString();
-        const env = { DATABASE_URL: db, REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+        const env = { DATABASE_URL: await newDatabase(), REDIS_URL: `redis://127.0.0.1:${redisPort}` };
         const a = await startServer(env);
-        await until(() => healthy(a.port), 60_000, 'node A');
         const b = await startServer(env);
-        await until(() => healthy(b.port), 60_000, 'node B');
 
-        const signIn = async (port: number) =>
+        const signIn = async (base: string) =>
           (
-            await call(port, 'POST', '/api/auth/signin', {
+            await callJson(base, 'POST', '/api/auth/signin', {
               phoneNumber: ADMIN.phone,
               password: ADMIN.password,
             })
           ).json.token as string;
-        const adminA = await signIn(a.port);
-        await call(
-          a.port,
+        const adminA = await signIn(a.base);
+        await callJson(
+          a.base,
           'POST',
           '/api/user',
           {
@@ -189,13 +124,13 @@ describe.skipIf(!serverUrl)('faults', () => {
           adminA,
         );
         const sales = (
-          await call(a.port, 'POST', '/api/auth/signin', {
+          await callJson(a.base, 'POST', '/api/auth/signin', {
             phoneNumber: '0557771000',
             password: 'Passw0rd!x',
           })
         ).json.token as string;
-        const open = async (port: number, token: string) => {
-          const s = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], auth: { token } });
+        const open = async (base: string, token: string) => {
+          const s = connect(base, { transports: ['websocket'], auth: { token } });
           sockets.push(s);
           await new Promise<void>((resolve, reject) => {
             s.once('connect', () => resolve());
@@ -205,13 +140,13 @@ describe.skipIf(!serverUrl)('faults', () => {
           s.on('notification', (n: { description: string }) => got.push(n.description));
           return got;
         };
-        const onA = await open(a.port, adminA);
-        const onB = await open(b.port, await signIn(b.port));
+        const onA = await open(a.base, adminA);
+        const onB = await open(b.base, await signIn(b.base));
         let n = 0;
         const createCustomer = async () => {
           const name = `عميل العطل ${++n}`;
-          const r = await call(
-            a.port,
+          const r = await callJson(
+            a.base,
             'POST',
             '/api/customer',
             { name, phoneNumber: `05577720${String(n).padStart(2, '0')}` },
@@ -232,7 +167,7 @@ describe.skipIf(!serverUrl)('faults', () => {
         const lost = await createCustomer();
         // Node A still serves its own socket while Redis is down.
         await until(() => onA.some((d) => d.includes(lost)), 10_000, 'node A without Redis');
-        expect(await healthy(a.port)).toBe(true);
+        expect(await healthy(a.base)).toBe(true);
 
         startRedis();
         await new Promise((r) => setTimeout(r, 1500)); // the clients reconnect with backoff

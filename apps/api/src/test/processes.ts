@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/** Tests that run real server processes: start, wait, call over HTTP, stop; PostgreSQL databases. */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export function freePort() {
+  return new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function until(check: () => boolean | Promise<boolean>, ms: number, what: string) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export const healthy = (base: string) =>
+  fetch(`${base}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  /** Everything it printed (stdout and stderr). */
+  log: string[];
+}
+
+/** `apps/api/src/main.ts` as its own process on a free port; `wait` resolves once it is healthy. */
+export async function spawnServer(
+  env: Record<string, string | undefined>,
+  wait = true,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const log: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (d) => log.push(String(d)));
+  const server = { child, port, base: `http://127.0.0.1:${port}`, log };
+  if (wait) {
+    await until(
+      async () => {
+        if (child.exitCode !== null)
+          throw new Error(`server exited with ${child.exitCode}:\n${log.join('')}`);
+        return healthy(server.base);
+      },
+      90_000,
+      `the server on ${port}`,
+    );
+  }
+  return server;
+}
+
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** A JSON call; `json` is whatever the API answered. */
+export async function callJson(base: string, method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, any> };
+}
+
+/** A new empty database on the PostgreSQL server at `serverUrl`; returns its URL and a drop function. */
+export async function createDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
