@@ -27,6 +27,7 @@ export {
   useCalendarKind,
 } from './DateRangeFilter';
 export { FilterSelect } from './FilterSelect';
+export { MoreFilters, StatusFilter } from './ListFilters';
 export { EXPORT_OPTIONS, ListPage, type ListPageProps, ListSearch } from './ListPage';
 export { RemoteSelect, type RemoteSelectProps } from './RemoteSelect';
 export { useBulkDelete, useDeleteRecord } from './use-delete';

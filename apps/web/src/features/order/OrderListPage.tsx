@@ -1,7 +1,6 @@
-import { formatDateTime, formatGregorianDate, type OrderStatus, orderStatuses } from '@idara/domain';
-import { ActionIcon, Button, Collapse, Group, Menu, MultiSelect, Select, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { formatDateTime, formatGregorianDate, type OrderStatus } from '@idara/domain';
+import { ActionIcon, Menu, Select, Text } from '@mantine/core';
+import { IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import {
   type DataTableColumn,
@@ -10,6 +9,8 @@ import {
   ListDateRangeFilter,
   ListPage,
   Money,
+  MoreFilters,
+  StatusFilter,
   useRecordList,
 } from '../../components/data-table';
 import { useCities } from '../customer/customer-api';
@@ -40,9 +41,7 @@ export default function OrderListPage() {
   const services = useServices();
   const cities = useCities();
   const users = useUserOptions();
-  const wide = useMediaQuery('(min-width: 62em)', true);
   const activeMore = MORE_FILTERS.filter((f) => state.filters[f]).length;
-  const [moreOpen, more] = useDisclosure(activeMore > 0);
 
   const columns = useMemo<DataTableColumn<OrderRow>[]>(
     () => [
@@ -151,8 +150,6 @@ export default function OrderListPage() {
     [canEdit, canView, canDelete, navigate, remove],
   );
 
-  const statusValue = (state.filters.status ?? '').split(',').filter(Boolean);
-
   const moreFilters = (
     <>
       <CustomerPicker
@@ -227,39 +224,10 @@ export default function OrderListPage() {
       minWidth={960}
       filters={
         <>
-          <MultiSelect
-            aria-label="الحالة"
-            placeholder={statusValue.length ? undefined : 'كل الحالات'}
-            data={orderStatusOptions}
-            value={statusValue.filter((s) => (orderStatuses as readonly string[]).includes(s))}
-            onChange={(v) => state.setFilter('status', v.join(','))}
-            clearable
-            clearButtonProps={{ 'aria-label': 'مسح الحالة' }}
-            w={{ base: '100%', xs: 230 }}
-            radius="xl"
-          />
-          {wide ? (
-            moreFilters
-          ) : (
-            <>
-              <Button
-                size="sm"
-                radius="xl"
-                variant={activeMore ? 'light' : 'default'}
-                leftSection={<IconAdjustmentsHorizontal size={18} />}
-                onClick={more.toggle}
-                aria-expanded={moreOpen}
-                aria-controls="order-more-filters"
-              >
-                {activeMore ? `فلاتر إضافية (${activeMore})` : 'فلاتر إضافية'}
-              </Button>
-              <Collapse expanded={moreOpen} w="100%" id="order-more-filters">
-                <Group gap="sm" wrap="wrap" align="flex-end">
-                  {moreFilters}
-                </Group>
-              </Collapse>
-            </>
-          )}
+          <StatusFilter state={state} options={orderStatusOptions} width={230} />
+          <MoreFilters id="order-more-filters" active={activeMore}>
+            {moreFilters}
+          </MoreFilters>
         </>
       }
     />

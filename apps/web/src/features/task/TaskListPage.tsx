@@ -1,19 +1,5 @@
-import { taskStatuses } from '@idara/domain';
+import { ActionIcon, Anchor, Box, Button, Checkbox, Group, Menu, Text } from '@mantine/core';
 import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Button,
-  Checkbox,
-  Collapse,
-  Group,
-  Menu,
-  MultiSelect,
-  Text,
-} from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import {
-  IconAdjustmentsHorizontal,
   IconDots,
   IconEdit,
   IconEye,
@@ -30,6 +16,8 @@ import {
   Empty,
   ListDateRangeFilter,
   ListPage,
+  MoreFilters,
+  StatusFilter,
   useRecordList,
 } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
@@ -54,9 +42,7 @@ export default function TaskListPage() {
   const canOrders = useCan('order:read');
   const canOrderDetails = useCan('order:details');
   const users = useUserOptions();
-  const wide = useMediaQuery('(min-width: 62em)', true);
   const activeMore = MORE_FILTERS.filter((f) => state.filters[f]).length;
-  const [moreOpen, more] = useDisclosure(activeMore > 0);
 
   // Row selection for bulk assign (the shared table's own selection only deletes).
   const [selected, setSelected] = useState<string[]>([]);
@@ -244,8 +230,6 @@ export default function TaskListPage() {
     remove,
   ]);
 
-  const statusValue = (state.filters.status ?? '').split(',').filter(Boolean);
-
   const moreFilters = (
     <>
       {canUsers && canAll && (
@@ -344,39 +328,10 @@ export default function TaskListPage() {
         minWidth={900}
         filters={
           <>
-            <MultiSelect
-              aria-label="الحالة"
-              placeholder={statusValue.length ? undefined : 'كل الحالات'}
-              data={taskStatusOptions}
-              value={statusValue.filter((s) => (taskStatuses as readonly string[]).includes(s))}
-              onChange={(v) => state.setFilter('status', v.join(','))}
-              clearable
-              clearButtonProps={{ 'aria-label': 'مسح الحالة' }}
-              w={{ base: '100%', xs: 240 }}
-              radius="xl"
-            />
-            {wide ? (
-              moreFilters
-            ) : (
-              <>
-                <Button
-                  size="sm"
-                  radius="xl"
-                  variant={activeMore ? 'light' : 'default'}
-                  leftSection={<IconAdjustmentsHorizontal size={18} />}
-                  onClick={more.toggle}
-                  aria-expanded={moreOpen}
-                  aria-controls="task-more-filters"
-                >
-                  {activeMore ? `فلاتر إضافية (${activeMore})` : 'فلاتر إضافية'}
-                </Button>
-                <Collapse expanded={moreOpen} w="100%" id="task-more-filters">
-                  <Group gap="sm" wrap="wrap" align="flex-end">
-                    {moreFilters}
-                  </Group>
-                </Collapse>
-              </>
-            )}
+            <StatusFilter state={state} options={taskStatusOptions} width={240} />
+            <MoreFilters id="task-more-filters" active={activeMore}>
+              {moreFilters}
+            </MoreFilters>
             {bulkBar}
           </>
         }
