@@ -200,3 +200,44 @@ export function RecordFormGate<T>({
   }
   return <Fragment key={id ?? 'new'}>{children(id ? query.data : undefined)}</Fragment>;
 }
+
+/**
+ * The states of a small list inside a card: skeleton rows while loading, an Arabic error with a
+ * retry, the empty state, else the list itself.
+ */
+export function CardListStates({
+  query,
+  errorTitle,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  errorTitle: string;
+  /** Shown instead of `children` when the loaded list has no rows. */
+  empty: ReactNode | null;
+  children: ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <Stack gap="xs" role="status" aria-label="جارٍ التحميل…">
+        <Skeleton h={32} radius="sm" />
+        <Skeleton h={32} radius="sm" />
+      </Stack>
+    );
+  if (query.isError)
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={errorTitle}>
+        <Button
+          size="xs"
+          radius="xl"
+          variant="light"
+          color="red"
+          leftSection={<IconRefresh size={14} />}
+          onClick={() => void query.refetch()}
+        >
+          إعادة المحاولة
+        </Button>
+      </Alert>
+    );
+  return <>{empty ?? children}</>;
+}

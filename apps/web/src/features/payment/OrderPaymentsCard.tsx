@@ -1,9 +1,9 @@
-import { Alert, Button, Flex, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCash, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { Button, Flex, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconCash, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Money } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
-import { EmptyState } from '../customer/ui';
+import { CardListStates, EmptyState } from '../customer/ui';
 import { PaymentsTable } from './PaymentsTable';
 import { newPaymentPath, usePaymentList } from './payment-api';
 
@@ -56,28 +56,18 @@ export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
         <Figure label="المتبقي" value={order.balance} strong />
       </SimpleGrid>
 
-      {!canRead ? null : list.isPending ? (
-        <Stack gap="xs" role="status" aria-label="جارٍ التحميل…">
-          <Skeleton h={32} radius="sm" />
-          <Skeleton h={32} radius="sm" />
-        </Stack>
-      ) : list.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="تعذر تحميل المدفوعات">
-          <Button
-            size="xs"
-            radius="xl"
-            variant="light"
-            color="red"
-            leftSection={<IconRefresh size={14} />}
-            onClick={() => void list.refetch()}
-          >
-            إعادة المحاولة
-          </Button>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <EmptyState icon={<IconCash size={26} />} title="لا توجد دفعات لهذا الطلب" />
-      ) : (
-        <PaymentsTable rows={rows} />
+      {canRead && (
+        <CardListStates
+          query={list}
+          errorTitle="تعذر تحميل المدفوعات"
+          empty={
+            rows.length === 0 ? (
+              <EmptyState icon={<IconCash size={26} />} title="لا توجد دفعات لهذا الطلب" />
+            ) : null
+          }
+        >
+          <PaymentsTable rows={rows} />
+        </CardListStates>
       )}
     </Paper>
   );

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconChecklist, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Empty } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
-import { EmptyState } from '../customer/ui';
+import { CardListStates, EmptyState } from '../customer/ui';
 import { TaskFormModal, type TaskPreset } from './TaskFormModal';
 import { taskPath, useTaskList } from './task-api';
 import { DueCell, TaskStatusBadge } from './task-ui';
@@ -96,27 +96,11 @@ function RelatedTasksCard({
         )}
       </Group>
 
-      {list.isPending ? (
-        <Stack gap="xs" role="status" aria-label="جارٍ التحميل…">
-          <Skeleton h={32} radius="sm" />
-          <Skeleton h={32} radius="sm" />
-        </Stack>
-      ) : list.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="تعذر تحميل المهام">
-          <Button
-            size="xs"
-            radius="xl"
-            variant="light"
-            color="red"
-            leftSection={<IconRefresh size={14} />}
-            onClick={() => void list.refetch()}
-          >
-            إعادة المحاولة
-          </Button>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <EmptyState icon={<IconChecklist size={26} />} title={emptyText} />
-      ) : (
+      <CardListStates
+        query={list}
+        errorTitle="تعذر تحميل المهام"
+        empty={rows.length === 0 ? <EmptyState icon={<IconChecklist size={26} />} title={emptyText} /> : null}
+      >
         <Table.ScrollContainer minWidth={560} type="native">
           <Table verticalSpacing="sm" striped highlightOnHover>
             <Table.Thead>
@@ -162,7 +146,7 @@ function RelatedTasksCard({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      )}
+      </CardListStates>
 
       {canAdd && <TaskFormModal opened={adding} onClose={() => setAdding(false)} preset={preset} />}
     </Paper>
