@@ -7,7 +7,7 @@ import {
   SERVICES,
   TASKS,
 } from '@idara/domain';
-import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { forms, formVersions, services, tasks } from '../../db/schema';
@@ -20,16 +20,11 @@ type FormInput = z.output<typeof formBody>;
 type Row = Record<string, any>;
 
 /** Tasks that answered (saved or submitted answers to) a version of a form. */
-async function answeredCount(db: DbOrTx, formId: string, version?: number) {
+async function answeredCount(db: DbOrTx, formId: string, version: number) {
   const [{ n }] = await db
     .select({ n: count() })
     .from(tasks)
-    .where(
-      and(
-        eq(tasks.form, formId),
-        version === undefined ? isNotNull(tasks.formVersion) : eq(tasks.formVersion, version),
-      ),
-    );
+    .where(and(eq(tasks.form, formId), eq(tasks.formVersion, version)));
   return n;
 }
 
@@ -58,11 +53,18 @@ export async function loadForm(db: DbOrTx, id: string) {
   const [form] = (await db.select(formFields).from(forms).where(eq(forms._id, id))) as Row[];
   if (!form) throw notFound('النموذج');
   const { fields } = await loadFormVersion(db, id, Number(form.version));
-  const submissionCount = await answeredCount(db, id);
+  // One pass over the form's tasks: all of them, those that answered any version, the current one.
+  const [counts] = await db
+    .select({
+      taskCount: count(),
+      submissionCount: sql<number>`(count(*) filter (where ${tasks.formVersion} is not null))::int`,
+      current: sql<number>`(count(*) filter (where ${tasks.formVersion} = ${Number(form.version)}))::int`,
+    })
+    .from(tasks)
+    .where(eq(tasks.form, id));
+  const { taskCount, submissionCount } = counts;
   // Saving makes a new version only when the current one has answers.
-  const currentVersionAnswered = (await answeredCount(db, id, Number(form.version))) > 0;
-  const counts = await taskCounts(db, [id]);
-  const taskCount = counts.get(id) ?? 0;
+  const currentVersionAnswered = counts.current > 0;
   return { ...form, fields, submissionCount, currentVersionAnswered, taskCount } as Row & {
     fields: FormField[];
   };
