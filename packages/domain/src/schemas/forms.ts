@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { formFieldTypes, optionFieldTypes, rangeFieldTypes } from '../forms';
-import { idSchema } from './common';
+import { idSchema, optionalDateTime } from './common';
 
 const optionalText = (max: number) =>
   z
@@ -106,19 +106,6 @@ export type FormBody = z.input<typeof formBody>;
 export const formActiveBody = z.object({ active: z.boolean({ message: 'القيمة مطلوبة' }) });
 
 const optionalId = idSchema.nullable().optional().default(null);
-
-const optionalDateTime = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null || v.trim() === '') return null;
-    const d = new Date(v);
-    if (Number.isNaN(d.getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'التاريخ غير صحيح' });
-      return z.NEVER;
-    }
-    return d.toISOString();
-  });
 
 export const taskBody = z.object({
   title: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { orderStatuses, paymentStatuses } from '../orders';
-import { idSchema } from './common';
+import { idSchema, optionalDateTime } from './common';
 import { moneyInput } from './money';
 
 const optionalText = (max: number) =>
@@ -17,20 +17,6 @@ const quantity = z
       .min(1, { message: 'الكمية لا تقل عن 1' })
       .max(10_000, { message: 'الكمية لا تزيد عن 10000' }),
   );
-
-/** Date-time from a picker (ISO string) or empty → null. */
-const optionalDateTime = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null || v.trim() === '') return null;
-    const d = new Date(v);
-    if (Number.isNaN(d.getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'التاريخ غير صحيح' });
-      return z.NEVER;
-    }
-    return d.toISOString();
-  });
 
 /** Calendar date YYYY-MM-DD or empty → null. */
 const optionalDate = z
