@@ -22,3 +22,14 @@ export function normalizeSaudiPhone(input: string | null | undefined): string | 
 export function formatSaudiPhoneLocal(e164: string): string {
   return e164.startsWith('+966') ? `0${e164.slice(4)}` : e164;
 }
+
+export const PHONE_MESSAGES = {
+  required: 'رقم الجوال مطلوب',
+  invalid: 'رقم الجوال غير صحيح، مثال: 05XXXXXXXX',
+} as const;
+
+/** Why a typed mobile number is refused, or null when it is a Saudi mobile (phoneSchema's rule). */
+export function phoneNumberError(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return PHONE_MESSAGES.required;
+  return normalizeSaudiPhone(value.trim()) ? null : PHONE_MESSAGES.invalid;
+}

@@ -1,8 +1,8 @@
-import { idSchema } from '@idara/domain';
+import { isRecordId } from '@idara/domain';
 import type { AppRoute } from './route-meta';
 
 /** `:id` must be a record id; anything else is a route validation failure (spec §5). */
-const validId = (params: Record<string, string | undefined>) => idSchema.safeParse(params.id).success;
+const validId = (params: Record<string, string | undefined>) => isRecordId(params.id);
 
 /** The route table: mirrors spec §2 (paths, titles, layouts) and §6 (permissions). */
 export const routes: AppRoute[] = [

@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { SIGNIN_PASSWORD_MAX, SIGNIN_PASSWORD_REQUIRED } from '../signin';
 import { passwordSchema, phoneSchema } from './common';
 
 export const signinBody = z.object({
   phoneNumber: phoneSchema,
-  password: z.string({ message: 'كلمة المرور مطلوبة' }).min(1, { message: 'كلمة المرور مطلوبة' }).max(128),
+  password: z
+    .string({ message: SIGNIN_PASSWORD_REQUIRED })
+    .min(1, { message: SIGNIN_PASSWORD_REQUIRED })
+    .max(SIGNIN_PASSWORD_MAX, { message: 'كلمة المرور طويلة جداً' }),
 });
 export type SigninBody = z.input<typeof signinBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeSaudiPhone } from '../phone';
+import { normalizeSaudiPhone, PHONE_MESSAGES } from '../phone';
 
 export const idSchema = z.string().uuid({ message: 'معرّف غير صالح' });
 
@@ -18,13 +18,13 @@ export const optionalDateTime = z
   });
 
 export const phoneSchema = z
-  .string({ message: 'رقم الجوال مطلوب' })
+  .string({ message: PHONE_MESSAGES.required })
   .trim()
-  .min(1, { message: 'رقم الجوال مطلوب' })
+  .min(1, { message: PHONE_MESSAGES.required })
   .transform((v, ctx) => {
     const n = normalizeSaudiPhone(v);
     if (!n) {
-      ctx.addIssue({ code: 'custom', message: 'رقم الجوال غير صحيح، مثال: 05XXXXXXXX' });
+      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGES.invalid });
       return z.NEVER;
     }
     return n;

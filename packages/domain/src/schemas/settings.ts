@@ -1,22 +1,6 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 
-/** Spec §3 settings with their defaults, plus the seller data a VAT invoice needs. */
-export const settingsDefaults = {
-  tax: 15,
-  address: '',
-  email: '',
-  phoneNumber: '',
-  whatsappNumber: '',
-  newCustomer: true,
-  newOrder: true,
-  newPayment: true,
-  payPayment: true,
-  maintenanceMode: false,
-  companyName: 'شركة إدارة للخدمات',
-  vatNumber: '300000000000003',
-};
-
 export const vatNumberSchema = z
   .string()
   .trim()
@@ -57,5 +41,3 @@ export const settingsBody = z
     vatNumber: vatNumberSchema,
   })
   .partial();
-
-export type Settings = typeof settingsDefaults;

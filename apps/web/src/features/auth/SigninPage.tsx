@@ -1,12 +1,11 @@
-import { type SigninBody, signinBody } from '@idara/domain';
+import { type SigninValues, signinErrors, signinRequest } from '@idara/domain';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconLock, IconLogin } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { signIn, useAuth } from '../../lib/auth';
-import { applyFieldErrors } from '../../lib/form-errors';
+import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { AuthCard } from './AuthCard';
 import { PhoneInput } from './PhoneInput';
 
@@ -24,39 +23,56 @@ function describeError(error: unknown): string {
 export default function SigninPage() {
   const { loading } = useAuth();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<SigninBody>({
-    mode: 'controlled',
-    initialValues: { phoneNumber: '', password: '' },
-    validate: schemaResolver(signinBody, { sync: true }),
+  const [values, setValues] = useState<SigninValues>({ phoneNumber: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof SigninValues, string>>>({});
+
+  // Two fields checked by the domain's zod-free rules (the server's signinBody applies the same):
+  // neither a form library nor zod is part of the first page a visitor loads.
+  const field = (name: keyof SigninValues) => ({
+    value: values[name],
+    error: errors[name],
+    'data-path': name,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors(({ [name]: _cleared, ...rest }) => rest);
+    },
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = signinErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
     setError(null);
     try {
-      await signIn(signinBody.parse(values));
+      await signIn(signinRequest(values));
     } catch (e) {
-      applyFieldErrors(form, e);
+      applyFieldErrors({ setErrors }, e);
       setError(describeError(e));
     }
-  });
+  };
 
   return (
     <AuthCard title="تسجيل الدخول" subtitle="أدخل رقم جوالك وكلمة المرور للمتابعة">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="signin-error">
               {error}
             </Alert>
           )}
-          <PhoneInput autoComplete="username" autoFocus withAsterisk {...form.getInputProps('phoneNumber')} />
+          <PhoneInput autoComplete="username" autoFocus withAsterisk {...field('phoneNumber')} />
           <PasswordInput
             label="كلمة المرور"
             autoComplete="current-password"
             withAsterisk
             leftSection={<IconLock size={16} />}
             visibilityToggleButtonProps={{ 'aria-label': 'إظهار الحروف أو إخفاؤها' }}
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
           <Anchor component={Link} to="/auth/forget-password" size="sm">
             نسيت كلمة المرور؟

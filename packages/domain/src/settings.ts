@@ -1,0 +1,17 @@
+/** Spec §3 settings with their defaults, plus the seller data a VAT invoice needs. */
+export const settingsDefaults = {
+  tax: 15,
+  address: '',
+  email: '',
+  phoneNumber: '',
+  whatsappNumber: '',
+  newCustomer: true,
+  newOrder: true,
+  newPayment: true,
+  payPayment: true,
+  maintenanceMode: false,
+  companyName: 'شركة إدارة للخدمات',
+  vatNumber: '300000000000003',
+};
+
+export type Settings = typeof settingsDefaults;
