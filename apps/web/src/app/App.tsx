@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { ConfirmDialog } from '../components/confirm/ConfirmDialog';
-import { ExportDialog } from '../components/export/ExportDialog';
 import { startVersionCheck } from '../lib/version-check';
 import { AppToaster } from './AppToaster';
 import { ColorSchemeSync } from './ColorSchemeSync';
+import { GlobalDialogs } from './GlobalDialogs';
 import { Providers } from './Providers';
 import { router } from './router';
 
@@ -15,8 +14,7 @@ export function App() {
       <ColorSchemeSync />
       <RouterProvider router={router} />
       {/* Global area (spec §2): confirmation dialog, toasts, export dialog */}
-      <ConfirmDialog />
-      <ExportDialog />
+      <GlobalDialogs />
       <AppToaster />
     </Providers>
   );

@@ -1,7 +1,6 @@
 import { DirectionProvider, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
-import 'dayjs/locale/ar';
 import type { ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from '../lib/theme';

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 
 export function ThemeToggle() {
@@ -6,17 +6,18 @@ export function ThemeToggle() {
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const dark = computed === 'dark';
   const label = dark ? 'التبديل إلى الوضع الفاتح' : 'التبديل إلى الوضع الداكن';
+  // A native title rather than Mantine's Tooltip: this button is on the sign-in page, and Tooltip
+  // would bring Floating UI into the first page load (docs/PERFORMANCE.md, JavaScript budget).
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        radius="xl"
-        aria-label={label}
-        onClick={() => setColorScheme(dark ? 'light' : 'dark')}
-      >
-        {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      radius="xl"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+    >
+      {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
+    </ActionIcon>
   );
 }

@@ -1,6 +1,6 @@
 import type { NotificationItem } from '@idara/domain';
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { WhatsappEvent } from '../features/whatsapp/whatsapp-api';
 import { apiBase } from './runtime-config';
 import { getToken } from './token-storage';
@@ -30,8 +30,21 @@ export const SOCKET_RECONNECT = { delay: 1_000, delayMax: 30_000, jitter: 0.5 } 
 
 const logReconnectAttempt = (attempt: number) => console.debug('[socket] reconnecting, attempt', attempt);
 
+/**
+ * socket.io-client is loaded on the first protected page, not with the shell: the sign-in page never
+ * needs it (the shell's JavaScript budget, docs/PERFORMANCE.md).
+ */
+let client: Promise<typeof import('socket.io-client')> | null = null;
+const loadClient = () => {
+  client ??= import('socket.io-client').catch((error) => {
+    client = null; // a failed chunk load is retried on the next protected page
+    throw error;
+  });
+  return client;
+};
+
 /** The one socket: websocket only, token in auth, manual connect, 300 s timeout (spec §7, §9). */
-export function getSocket(): Socket {
+function createSocket({ io }: typeof import('socket.io-client')): Socket {
   if (socket) return socket;
   const s = io(apiBase() || undefined, {
     path: '/socket.io',
@@ -70,8 +83,14 @@ let wanted = false;
 /** Connected on protected pages. */
 export function connectSocket(): void {
   wanted = true;
-  const s = getSocket();
-  if (!s.connected && !s.active) s.connect();
+  loadClient().then(
+    (module) => {
+      if (!wanted) return; // left for a public page or signed out while loading
+      const s = createSocket(module);
+      if (!s.connected && !s.active) s.connect();
+    },
+    (error) => console.warn('[socket] client failed to load', error),
+  );
 }
 
 /** Disconnected on public pages; the instance is kept for the next protected page. */

@@ -1,9 +1,32 @@
-import { toast } from 'sonner';
+import type { toast as sonnerToast } from 'sonner';
+
+export type Toast = typeof sonnerToast;
+
+/**
+ * sonner is loaded on the first toast (or when the toaster mounts after the first paint), not with
+ * the shell: the first page load stays within the JavaScript budget (docs/PERFORMANCE.md). sonner
+ * replays toasts raised before its Toaster subscribed, so nothing is lost meanwhile.
+ */
+let loading: Promise<Toast> | null = null;
+export function loadToast(): Promise<Toast> {
+  loading ??= import('sonner').then(
+    (m) => m.toast,
+    (error) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const show = (raise: (toast: Toast) => unknown) => {
+  loadToast().then(raise, (error) => console.warn('[toast] sonner failed to load', error));
+};
 
 /** Toast presets from spec §9: success 3 s without a close button, error 3 s. */
 export const notify = {
-  success: (message: string) => toast.success(message, { duration: 3000, closeButton: false }),
-  error: (message: string) => toast.error(message, { duration: 3000 }),
-  info: (message: string) => toast.info(message),
-  warning: (message: string) => toast.warning(message),
+  success: (message: string) => show((t) => t.success(message, { duration: 3000, closeButton: false })),
+  error: (message: string) => show((t) => t.error(message, { duration: 3000 })),
+  info: (message: string) => show((t) => t.info(message)),
+  warning: (message: string) => show((t) => t.warning(message)),
 };

@@ -1,6 +1,6 @@
-import { toast } from 'sonner';
 import { fetchBuildMetadata } from './build-metadata';
 import { safeStorage } from './safe-storage';
+import { loadToast } from './toast';
 
 const CHECK_INTERVAL_MS = 5 * 60 * 1000;
 /** Reload guard (spec §4): never offer or reload twice within 10 s. */
@@ -31,6 +31,7 @@ export async function checkForNewVersion(): Promise<void> {
   const now = Date.now();
   if (now - lastOffer < RELOAD_GUARD_MS || recentlyReloaded()) return;
   lastOffer = now;
+  const toast = await loadToast();
   toast('يتوفر إصدار جديد', {
     id: TOAST_ID,
     description: 'حدّث الصفحة للحصول على آخر التحسينات.',

@@ -1,23 +1,21 @@
-import { AppShell, Burger, Group, ScrollArea, Title } from '@mantine/core';
+import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner';
-import { ThemeToggle } from '../../components/ThemeToggle';
-import { NotificationBell } from '../../features/notification/NotificationBell';
-import { useAuth } from '../../lib/auth';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { useRouteMeta } from '../use-route-meta';
 import { Brand } from './Brand';
 import { Sidebar } from './Sidebar';
-import { UserMenu } from './UserMenu';
+import sidebarClasses from './Sidebar.module.css';
+
+const HeaderActions = lazy(() => import('./HeaderActions'));
 
 /** Default layout: header (title, theme, notifications bell, user menu) and the sidebar on the right (RTL). */
 export function DefaultLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const meta = useRouteMeta();
   const { pathname } = useLocation();
-  const { user } = useAuth();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
@@ -40,11 +38,9 @@ export function DefaultLayout() {
               {meta?.title}
             </Title>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <ThemeToggle />
-            {user && <NotificationBell />}
-            <UserMenu />
-          </Group>
+          <Suspense fallback={<Group h={34} />}>
+            <HeaderActions />
+          </Suspense>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>
@@ -54,7 +50,7 @@ export function DefaultLayout() {
             <Burger opened={opened} onClick={close} hiddenFrom="sm" size="sm" aria-label="إغلاق القائمة" />
           </Group>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea} type="scroll" scrollbarSize={6}>
+        <AppShell.Section grow className={sidebarClasses.scroll}>
           <Sidebar />
         </AppShell.Section>
       </AppShell.Navbar>

@@ -5,6 +5,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import { dayNoon, dayToIso, isoToDay } from '../../lib/riyadh-day';
 import type { ListState } from './use-list-state';
+import '../../lib/dayjs-locale';
 
 export type CalendarKind = 'gregorian' | 'hijri';
 

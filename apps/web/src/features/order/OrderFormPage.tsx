@@ -63,6 +63,7 @@ import {
   useUserOptions,
 } from './order-api';
 import { CustomerPicker, OrderNumber } from './order-ui';
+import '../../lib/dayjs-locale';
 
 const BASE = '/dashboard/order';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -58,6 +58,7 @@ import {
   savePayment,
   useOrder,
 } from './payment-api';
+import '../../lib/dayjs-locale';
 
 type PaymentFormValues = {
   order: string | null;

@@ -15,6 +15,7 @@ import { notify } from '../../lib/toast';
 import { CustomerPicker } from '../order/order-ui';
 import { FormPicker, OrderPicker, orderLabel, UserPicker } from './pickers';
 import { afterTaskChanged, TASK_PATH, type Task, useTask } from './task-api';
+import '../../lib/dayjs-locale';
 
 export interface TaskPreset {
   order?: { _id: string; number: number; customer: string; customerName: string };

@@ -25,6 +25,7 @@ import { dayNoon } from '../../../lib/riyadh-day';
 import { FileAnswerInput } from './FileAnswerInput';
 import classes from './FormRenderer.module.css';
 import { SignatureInput } from './SignatureInput';
+import '../../../lib/dayjs-locale';
 
 /** Up to this many choices are shown as checkboxes; more go into a searchable dropdown. */
 const INLINE_CHOICES = 8;
