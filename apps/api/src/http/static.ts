@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html and version.json never
- * cached, and every unknown non-API GET answered with index.html (the SPA router takes it from there).
+ * Serves the built web app: hashed assets cached for a year and sent pre-compressed (brotli or
+ * gzip), index.html and version.json never cached, and every unknown non-API GET answered with index.html (the SPA router takes it from there).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   let indexHtml: string | undefined;
@@ -40,6 +40,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     // One route per file found at start, so unknown paths fall through to the SPA.
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each script and stylesheet (apps/web/vite.config.ts):
+    // the smallest one the browser accepts is sent, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const rel = path.relative(webDist, filePath);
       if (rel.startsWith(`assets${path.sep}`))

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebApp } from './static';
+
+/** A built app in miniature: index.html, one hashed script with its .gz and .br, version.json. */
+function fakeDist(): { dir: string; script: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html dir="rtl"><body>إدارة</body></html>');
+  fs.writeFileSync(path.join(dir, 'version.json'), '{"version":"x"}');
+  const script = `console.log(${JSON.stringify('مرحبا '.repeat(500))});`;
+  const file = path.join(dir, 'assets', 'index-abc123.js');
+  fs.writeFileSync(file, script);
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
+  return { dir, script };
+}
+
+describe('the web app is served pre-compressed', () => {
+  let app: FastifyInstance;
+  let dist: ReturnType<typeof fakeDist>;
+  beforeAll(async () => {
+    dist = fakeDist();
+    app = Fastify();
+    await registerWebApp(app, dist.dir);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dist.dir, { recursive: true, force: true });
+  });
+
+  it('sends brotli to a browser that accepts it, cached for a year', async () => {
+    const res = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(dist.script);
+  });
+
+  it('sends gzip when only gzip is accepted, and the plain file otherwise', async () => {
+    const gz = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(dist.script);
+
+    const plain = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(dist.script);
+  });
+
+  it('still answers unknown pages with index.html and unknown API paths with an Arabic 404', async () => {
+    const page = await app.inject({ url: '/dashboard/customer' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('إدارة');
+    const api = await app.inject({ url: '/api/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toBe('المسار غير موجود');
+  });
+});
