@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { BUDGET, measureBundle, readManifest } from '../scripts/bundle-budget.mjs';
+
+/** The build under test: the one the e2e server serves. */
+const dist = path.resolve(process.env.WEB_DIST ?? 'apps/web/dist');
+
+const gzipKb = (file: string) => fs.statSync(path.join(dist, `${file}.gz`)).size / 1024;
+
+test('sign-in and the shell need at most 170 KB of gzipped JavaScript, and no route more than 350 KB', () => {
+  const { shell, routes } = measureBundle(dist);
+  expect(shell.files.length).toBeGreaterThan(1);
+  expect(shell.gzipKb, `shell files: ${shell.files.join(', ')}`).toBeLessThanOrEqual(BUDGET.shellKb);
+  // Every lazy page of the route table is measured, not only a few.
+  expect(routes.length).toBeGreaterThan(40);
+  const over = routes.filter((r) => r.gzipKb > BUDGET.routeKb);
+  expect(over).toEqual([]);
+});
+
+test('the sign-in page loads only the shell and, after it paints, the toaster', async ({ page }) => {
+  const manifest = readManifest(dist);
+  const { shell } = measureBundle(dist);
+  // Fetched after the first paint, by design: sonner's chunk, for toasts (lib/toast.ts).
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const deferred = new Set(
+    (entry?.dynamicImports ?? [])
+      .map((key) => manifest[key].file)
+      .filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('data-sonner-toaster')),
+  );
+  expect(deferred.size).toBe(1);
+
+  const scripts: string[] = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) {
+      scripts.push(url.pathname.slice(1));
+      expect(res.headers()['content-encoding'], url.pathname).toMatch(/^(br|gzip)$/);
+    }
+  });
+  await page.goto('/auth/signin');
+  await expect(page.getByRole('button', { name: 'دخول' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const unexpected = scripts.filter((f) => !shell.files.includes(f) && !deferred.has(f));
+  expect(unexpected).toEqual([]);
+  const loadedKb = scripts.filter((f) => shell.files.includes(f)).reduce((sum, f) => sum + gzipKb(f), 0);
+  expect(loadedKb).toBeLessThanOrEqual(BUDGET.shellKb);
+});
