@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { customerBenches } from './customer-list';
+import { durabilityBenches } from './durability';
+import { lighthouseBenches } from './lighthouse';
 import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
 import { orderBenches } from './orders';
@@ -18,6 +20,8 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['order', orderBenches],
   ['notification', notificationBenches],
   ['load', loadBenches],
+  ['lighthouse', lighthouseBenches],
+  ['durability', durabilityBenches],
 ];
 const results = [];
 for (const [name, run] of suites) if (!only || only.split(',').includes(name)) results.push(...(await run()));

@@ -1,0 +1,125 @@
+/**
+ * Lighthouse (issue 8) on the built app as `npm run serve` runs it: the sign-in page, the home page
+ * and the customer list, in Debian's Chromium, with Lighthouse's default mobile settings (a mid-range
+ * phone on a slow 4G link, simulated) and its desktop preset. Goals: performance ≥ 90,
+ * accessibility ≥ 95. Each row's ratio is the score over its goal (≥ 1.00 meets it).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import type { BenchResult } from './harness';
+import { startServer, stopServer } from './server-process';
+
+const GOALS = { performance: 90, accessibility: 95 } as const;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const webDist = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
+
+async function signInAndSeed(base: string): Promise<string> {
+  const post = async (url: string, body: unknown, token?: string) => {
+    const res = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, any>;
+  };
+  const { token } = await post('/api/auth/signin', { phoneNumber: '0500000000', password: 'Admin@12345' });
+  // A customer list with a full first page, as a working company sees it.
+  for (let i = 0; i < 30; i++) {
+    await post(
+      '/api/customer',
+      { name: `عميل رقم ${i + 1}`, phoneNumber: `05${String(60_000_000 + i)}` },
+      token,
+    );
+  }
+  return token as string;
+}
+
+export async function lighthouseBenches(): Promise<BenchResult[]> {
+  if (!fs.existsSync(webDist)) throw new Error('the web app is not built: run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-lighthouse-'));
+  const server = await startServer(dataDir);
+  const base = `http://127.0.0.1:${server.port}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const results: BenchResult[] = [];
+  try {
+    const token = await signInAndSeed(base);
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const pages: { name: string; path: string; signedIn: boolean }[] = [
+      { name: 'sign-in', path: '/auth/signin', signedIn: false },
+      { name: 'home', path: '/', signedIn: true },
+      { name: 'customer list', path: '/dashboard/customer', signedIn: true },
+    ];
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const target of pages) {
+        const page = await browser.newPage();
+        // The token where the app keeps it (localStorage and a cookie), or nothing for sign-in.
+        await page.goto(`${base}/privacy`);
+        await page.evaluate(
+          (t) => {
+            // Browser globals: bench/ compiles without the DOM library.
+            const w = globalThis as any;
+            w.localStorage.clear();
+            w.document.cookie = t ? `accessToken=${t}; Path=/` : 'accessToken=; Max-Age=0; Path=/';
+            if (t) w.localStorage.setItem('accessToken', t);
+          },
+          target.signedIn ? token : '',
+        );
+        const flags: Flags = {
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+          locale: 'en-US',
+        };
+        const run = await lighthouse(
+          `${base}${target.path}`,
+          flags,
+          formFactor === 'desktop' ? desktopConfig : undefined,
+          page,
+        );
+        await page.close();
+        const lhr = run?.lhr;
+        if (!lhr) throw new Error(`lighthouse gave no result for ${target.path}`);
+        if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(target.path)) {
+          throw new Error(`${target.path} ended on ${lhr.finalDisplayedUrl}`);
+        }
+        const audits = lhr.audits;
+        const ms = (id: string) => `${Math.round(audits[id]?.numericValue ?? 0)} ms`;
+        for (const category of ['performance', 'accessibility'] as const) {
+          const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
+          const goal = GOALS[category];
+          const failing =
+            category === 'accessibility'
+              ? lhr.categories.accessibility.auditRefs
+                  .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+                  .map((ref) => ref.id)
+              : [];
+          results.push({
+            name: `Lighthouse ${category}, ${target.name} (${formFactor})`,
+            measured:
+              category === 'performance'
+                ? `${score} (FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)})`
+                : `${score}${failing.length ? ` (failing: ${failing.join(', ')})` : ''}`,
+            baseline: `goal ${goal}`,
+            ratio: score / goal,
+            goal: '≥ 1.00',
+            met: score >= goal,
+          });
+        }
+      }
+    }
+    await browser.disconnect();
+  } finally {
+    await chrome.kill();
+    await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}
