@@ -55,6 +55,7 @@ function ActivityItem({ row, now }: { row: DashboardActivity; now: Date }) {
         radius="xl"
         size={32}
         color={action?.color ?? 'gray'}
+        role="img"
         aria-label={action?.label ?? row.action}
       >
         <Icon size={16} />
