@@ -66,10 +66,16 @@ async function seedActivity(request: APIRequestContext, token: string): Promise<
   });
 }
 
+/** Each chart loads when its place nears the viewport (HomePage's Deferred): bring them all there. */
+async function showCharts(page: Page): Promise<void> {
+  for (const slot of await page.getByTestId('chart-slot').all()) await slot.scrollIntoViewIfNeeded();
+}
+
 /** The dashboard, its cards and its charts (drawn, not just their skeletons). */
 async function dashboardReady(page: Page): Promise<void> {
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await expect(page.getByTestId('kpi-cards')).toBeVisible();
+  await showCharts(page);
   // The newest month (drawn last) has the revenue the tests record.
   await expect(page.getByTestId('chart-revenue').locator('.recharts-bar-rectangle').last()).toBeVisible();
   await expect(page.getByTestId('chart-status').locator('.recharts-pie-sector').first()).toBeVisible();
@@ -157,6 +163,7 @@ test.describe('home dashboard', () => {
     await page.goto('/');
     await expect(page.getByTestId('dashboard')).toBeVisible();
     for (const card of ORDER_CARDS) await expect(page.getByTestId(card)).toBeVisible();
+    await showCharts(page);
     await expect(page.getByTestId('chart-status')).toBeVisible();
     for (const card of REVENUE_CARDS) await expect(page.getByTestId(card)).toHaveCount(0);
     await expect(page.getByTestId('chart-revenue')).toHaveCount(0);
@@ -229,6 +236,7 @@ test.describe('home dashboard', () => {
     await expect(page.getByTestId('kpi-revenueHijriMonth')).toContainText('0.00 ر.س');
     await expect(page.getByTestId('kpi-revenueHijriMonth')).toContainText('جمادى الأولى 1448 هـ');
     await expect(page.getByTestId('kpi-openOrders')).toContainText('0');
+    await showCharts(page);
     await expect(page.getByText('لا توجد طلبات بعد.')).toBeVisible();
     await expect(page.getByText('لا توجد خدمات مطلوبة بعد.')).toBeVisible();
     await expect(page.getByText('لا يوجد نشاط بعد.')).toBeVisible();

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { canOpen } from '../../app/access';
 import { visibleNavigation } from '../../app/navigation';
@@ -26,18 +26,40 @@ import { MyTasksCard } from './MyTasksCard';
 import { PanelSkeleton } from './Panel';
 import { RecentActivity } from './RecentActivity';
 
-// The charts (recharts) are the heavy part of this screen: start loading their code along with the
-// page so it arrives while the dashboard request is on its way, and show the cards without waiting.
-const charts = import('./DashboardCharts');
-// A failed load reaches the route's error boundary through lazy(); this branch only keeps it from
-// also being reported as unhandled.
-charts.catch(() => {});
-const RevenueChart = lazy(() => charts.then((m) => ({ default: m.RevenueChart })));
-const OrdersByStatusChart = lazy(() => charts.then((m) => ({ default: m.OrdersByStatusChart })));
-const TopServicesChart = lazy(() => charts.then((m) => ({ default: m.TopServicesChart })));
+// The charts (recharts) are the heaviest code on this screen. Each loads when its place comes near
+// the viewport: on a phone they are below the cards, and the cards paint without waiting for them.
+const charts = () => import('./DashboardCharts');
+const RevenueChart = lazy(() => charts().then((m) => ({ default: m.RevenueChart })));
+const OrdersByStatusChart = lazy(() => charts().then((m) => ({ default: m.OrdersByStatusChart })));
+const TopServicesChart = lazy(() => charts().then((m) => ({ default: m.TopServicesChart })));
+
+/** True once the element is within 300 px of the viewport (at once where IntersectionObserver is missing). */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
 
 function Deferred({ children, height }: { children: ReactNode; height: number }) {
-  return <Suspense fallback={<PanelSkeleton height={height} />}>{children}</Suspense>;
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const skeleton = <PanelSkeleton height={height} />;
+  return (
+    <div ref={ref} data-testid="chart-slot" style={{ height: '100%' }}>
+      {near ? <Suspense fallback={skeleton}>{children}</Suspense> : skeleton}
+    </div>
+  );
 }
 
 function Today() {

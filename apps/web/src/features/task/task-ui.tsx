@@ -1,7 +1,7 @@
 import { formatDateTime, formatGregorianDate, formatTimeLeft, taskStatusLabels } from '@idara/domain';
 import { Badge, type BadgeProps, Text, type TextProps } from '@mantine/core';
 import { IconAlarm, IconClockHour4 } from '@tabler/icons-react';
-import { Empty } from '../../components/data-table';
+import { Empty } from '../../components/data-table/cells';
 import { isOpenTask, isOverdue, type TaskStatus, taskStatusColors } from './task-api';
 
 /** Coloured status badge with the Arabic label. */
