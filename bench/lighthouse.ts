@@ -91,6 +91,12 @@ export async function lighthouseBenches(): Promise<BenchResult[]> {
           throw new Error(`${target.path} ended on ${lhr.finalDisplayedUrl}`);
         }
         const audits = lhr.audits;
+        if (process.env.LIGHTHOUSE_DETAILS) {
+          fs.writeFileSync(
+            path.join(os.tmpdir(), `lighthouse-${formFactor}-${target.name.replace(/\W+/g, '-')}.json`),
+            JSON.stringify(lhr),
+          );
+        }
         const ms = (id: string) => `${Math.round(audits[id]?.numericValue ?? 0)} ms`;
         for (const category of ['performance', 'accessibility'] as const) {
           const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
