@@ -2,6 +2,7 @@ import type { NotificationItem } from '@idara/domain';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { WhatsappEvent } from '../features/whatsapp/whatsapp-api';
+import { loadOnce } from './load-once';
 import { apiBase } from './runtime-config';
 import { getToken } from './token-storage';
 
@@ -34,14 +35,7 @@ const logReconnectAttempt = (attempt: number) => console.debug('[socket] reconne
  * socket.io-client is loaded on the first protected page, not with the shell: the sign-in page never
  * needs it (the shell's JavaScript budget, docs/PERFORMANCE.md).
  */
-let client: Promise<typeof import('socket.io-client')> | null = null;
-const loadClient = () => {
-  client ??= import('socket.io-client').catch((error) => {
-    client = null; // a failed chunk load is retried on the next protected page
-    throw error;
-  });
-  return client;
-};
+const loadClient = loadOnce(() => import('socket.io-client'));
 
 /** The one socket: websocket only, token in auth, manual connect, 300 s timeout (spec §7, §9). */
 function createSocket({ io }: typeof import('socket.io-client')): Socket {

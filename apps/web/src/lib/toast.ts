@@ -1,4 +1,5 @@
 import type { toast as sonnerToast } from 'sonner';
+import { loadOnce } from './load-once';
 
 export type Toast = typeof sonnerToast;
 
@@ -7,17 +8,7 @@ export type Toast = typeof sonnerToast;
  * the shell: the first page load stays within the JavaScript budget (docs/PERFORMANCE.md). sonner
  * replays toasts raised before its Toaster subscribed, so nothing is lost meanwhile.
  */
-let loading: Promise<Toast> | null = null;
-export function loadToast(): Promise<Toast> {
-  loading ??= import('sonner').then(
-    (m) => m.toast,
-    (error) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadToast: () => Promise<Toast> = loadOnce(() => import('sonner').then((m) => m.toast));
 
 const show = (raise: (toast: Toast) => unknown) => {
   loadToast().then(raise, (error) => console.warn('[toast] sonner failed to load', error));
