@@ -11,6 +11,7 @@ import {
   hijriParts,
   riyadhDayDiff,
   riyadhParts,
+  riyadhPartsByIntl,
   startOfRiyadhDay,
   TIME_ZONE,
 } from './hijri';
@@ -121,6 +122,31 @@ describe('riyadhParts / startOfRiyadhDay / riyadhDayDiff', () => {
       second: 9,
     });
     expect(riyadhParts('2026-11-20T21:00:00Z')).toMatchObject({ day: 21, hour: 0 });
+  });
+
+  it('agrees with the time-zone database on every date, the fixed-offset years and before', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1900-01-01T00:00:00Z'),
+          max: new Date('2200-12-31T23:59:59Z'),
+          noInvalidDate: true,
+        }),
+        (d) => {
+          expect(riyadhParts(d)).toEqual(riyadhPartsByIntl(d));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    // Around the switch to the fixed-offset path and across midnight and new year.
+    for (const iso of [
+      '1949-12-31T20:59:59Z',
+      '1949-12-31T21:00:00Z',
+      '1950-01-01T00:00:00Z',
+      '2099-12-31T21:00:00Z',
+    ]) {
+      expect(riyadhParts(iso)).toEqual(riyadhPartsByIntl(iso));
+    }
   });
 
   it('finds 00:00 Riyadh time', () => {

@@ -97,7 +97,33 @@ export interface ZonedParts {
   second: number;
 }
 
+/**
+ * Asia/Riyadh has kept UTC+03:00 without daylight saving since 1947, so from 1950 on its wall
+ * clock is plain arithmetic. That path is exact (the test compares it with Intl over the whole
+ * range) and spares the list pages an Intl formatter, whose first construction alone costs tens of
+ * milliseconds on a phone. Earlier dates ask Intl.
+ */
+const RIYADH_OFFSET_MS = 3 * 3_600_000;
+const FIXED_OFFSET_FROM = Date.UTC(1950, 0, 1);
+
 export function riyadhParts(date: DateInput): ZonedParts {
+  const d = coerceDate(date);
+  if (d.getTime() >= FIXED_OFFSET_FROM) {
+    const wall = new Date(d.getTime() + RIYADH_OFFSET_MS);
+    return {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    };
+  }
+  return riyadhPartsByIntl(d);
+}
+
+/** {@link riyadhParts} through the time-zone database (any date; the reference for the fast path). */
+export function riyadhPartsByIntl(date: DateInput): ZonedParts {
   const p = numericParts(gregorianFmt().formatToParts(coerceDate(date)));
   return {
     year: p.year,

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
+import { customerTypes, paymentMethodKinds } from '../record-kinds';
 import { emailSchema, idSchema, phoneSchema } from './common';
 import { moneyInput } from './money';
+
+export {
+  customerTypeLabels,
+  customerTypes,
+  paymentMethodKindLabels,
+  paymentMethodKinds,
+} from '../record-kinds';
 
 const text = (label: string, max: number) =>
   z
@@ -50,26 +58,12 @@ export const contractBody = z.object({
   active: z.boolean().optional().default(true),
 });
 
-export const paymentMethodKinds = ['cash', 'bank_transfer', 'card', 'online'] as const;
-export const paymentMethodKindLabels: Record<(typeof paymentMethodKinds)[number], string> = {
-  cash: 'نقدي',
-  bank_transfer: 'تحويل بنكي',
-  card: 'بطاقة',
-  online: 'دفع إلكتروني',
-};
-
 export const paymentMethodBody = z.object({
   name: text('اسم طريقة الدفع', 100),
   kind: z.enum(paymentMethodKinds, { message: 'نوع طريقة الدفع غير معروف' }),
   details: optionalText(500),
   active: z.boolean().optional().default(true),
 });
-
-export const customerTypes = ['individual', 'company'] as const;
-export const customerTypeLabels: Record<(typeof customerTypes)[number], string> = {
-  individual: 'فرد',
-  company: 'منشأة',
-};
 
 const optionalPhone = z
   .union([z.literal(''), phoneSchema])
