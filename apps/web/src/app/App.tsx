@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
+import { HintLayer } from '../components/hint/HintLayer';
 import { startVersionCheck } from '../lib/version-check';
 import { AppToaster } from './AppToaster';
 import { ColorSchemeSync } from './ColorSchemeSync';
@@ -13,9 +14,10 @@ export function App() {
     <Providers>
       <ColorSchemeSync />
       <RouterProvider router={router} />
-      {/* Global area (spec §2): confirmation dialog, toasts, export dialog */}
+      {/* Global area (spec §2): confirmation dialog, toasts, export dialog, hints */}
       <GlobalDialogs />
       <AppToaster />
+      <HintLayer />
     </Providers>
   );
 }

@@ -14,6 +14,10 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'xl' } },
     Modal: { defaultProps: { transitionProps: { duration: 150 } } },
     Tooltip: { defaultProps: { withArrow: true } },
+    // Mantine keeps every closed select's option list in the page (display: none) and positions
+    // it at mount; a list page with three filters paid for hundreds of hidden options and forced
+    // style recalculations. The list now mounts when it opens.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

@@ -13,7 +13,6 @@ import {
   Table,
   Text,
   ThemeIcon,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -34,9 +33,21 @@ import {
   flexRender,
   getCoreRowModel,
   type RowSelectionState,
+  type Table as TanStackTable,
   useReactTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  type RefObject,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import classes from './DataTable.module.css';
 import { useBulkDelete } from './use-delete';
 import type { ListResponse, Row } from './use-list-query';
@@ -81,7 +92,73 @@ function SortIcon({ dir }: { dir: 'asc' | 'desc' | false }) {
   return <IconArrowsSort size={14} aria-hidden className={classes.sortIdle} />;
 }
 
+/** The one empty selection: clearing an empty selection then changes nothing and renders nothing. */
+const noSelection: RowSelectionState = Object.freeze({});
+
+/** Pages needed for `count` rows (`limit` 0 shows everything on one). */
+function pagesOf(count: number, limit: number): number {
+  return limit > 0 ? Math.max(1, Math.ceil(count / limit)) : 1;
+}
+
 const INTERACTIVE = 'button, a, input, label, select, textarea, [role="checkbox"], [data-no-row-click]';
+
+interface RowHandlers<T> {
+  onRowClick?: (row: T) => void;
+  rowLabel?: (row: T) => string;
+}
+
+interface TableRowsProps<T extends Row> {
+  table: TanStackTable<T>;
+  /** The row model's inputs: the rows re-render only when one of these changes. */
+  data: T[];
+  columns: DataTableColumn<T>[];
+  selection: RowSelectionState;
+  clickable: boolean;
+  handlers: RefObject<RowHandlers<T>>;
+}
+
+/**
+ * The body rows. Memoised on the row model's inputs: a page re-render (a lookup arriving, a
+ * keystroke in the search box) leaves 20–100 rows of cells alone until the deferred data or
+ * columns actually change.
+ */
+const TableRows = memo(function TableRows<T extends Row>({ table, clickable, handlers }: TableRowsProps<T>) {
+  const open = (row: T) => handlers.current.onRowClick?.(row);
+  const onClick = (e: MouseEvent<HTMLTableRowElement>, row: T) => {
+    if ((e.target as HTMLElement).closest(INTERACTIVE)) return;
+    open(row);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>, row: T) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open(row);
+    }
+  };
+  return table.getRowModel().rows.map((row) => (
+    <Table.Tr
+      key={row.id}
+      tabIndex={clickable ? 0 : undefined}
+      aria-label={handlers.current.rowLabel?.(row.original)}
+      className={clickable ? classes.clickable : undefined}
+      data-selected={row.getIsSelected() || undefined}
+      onClick={clickable ? (e) => onClick(e, row.original) : undefined}
+      onKeyDown={clickable ? (e) => onKeyDown(e, row.original) : undefined}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <Table.Td
+          key={cell.id}
+          style={{
+            width: cell.column.columnDef.meta?.width,
+            whiteSpace: cell.column.columnDef.meta?.nowrap ? 'nowrap' : undefined,
+          }}
+        >
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+}) as <T extends Row>(props: TableRowsProps<T>) => ReactNode;
 
 /**
  * Server-side table: sorting by header click (asc → desc → none), pagination with page size,
@@ -100,21 +177,26 @@ export function DataTable<T extends Row>({
   minWidth = 640,
   toolbar,
 }: DataTableProps<T>) {
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>(noSelection);
   const bulkDelete = useBulkDelete(resourcePath ?? '');
   const queryKey = JSON.stringify(state.query);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page/filter/sort clears the selection
-  useEffect(() => setRowSelection({}), [queryKey]);
+  useEffect(() => setRowSelection(noSelection), [queryKey]);
 
-  const rows = query.data?.data ?? [];
-  const total = query.data?.total ?? 0;
-  const pageCount = state.limit > 0 ? Math.max(1, Math.ceil(total / state.limit)) : 1;
+  // A new page of rows renders in an interruptible background pass (React yields to the browser
+  // every few milliseconds) rather than in the one long task a query update would otherwise take.
+  const data = useDeferredValue(query.data);
+  const rows = data?.data ?? [];
+  const total = data?.total ?? 0;
+  const pageCount = pagesOf(total, state.limit);
 
   // After deleting the last rows of the last page, step back to a page that exists.
   useEffect(() => {
-    if (query.data && !query.isPlaceholderData && state.page > pageCount) state.setPage(pageCount);
-  }, [query.data, query.isPlaceholderData, state, pageCount]);
+    if (!query.data || query.isPlaceholderData) return;
+    const last = pagesOf(query.data.total, state.limit);
+    if (state.page > last) state.setPage(last);
+  }, [query.data, query.isPlaceholderData, state]);
 
   const allColumns = useMemo<DataTableColumn<T>[]>(() => {
     if (!selectable) return columns;
@@ -143,9 +225,12 @@ export function DataTable<T extends Row>({
     return [select, ...columns];
   }, [columns, selectable]);
 
+  // Columns are rebuilt on every render of the page (they close over its lookups); the rows
+  // follow them in the same background pass as new data.
+  const tableColumns = useDeferredValue(allColumns);
   const table = useReactTable<T>({
     data: rows,
-    columns: allColumns,
+    columns: tableColumns,
     getRowId: (row) => row._id,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
@@ -164,21 +249,12 @@ export function DataTable<T extends Row>({
   const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
   const colSpan = allColumns.length;
 
-  const openRow = (row: T) => onRowClick?.(row);
-  const onRowClickEvent = (e: MouseEvent<HTMLTableRowElement>, row: T) => {
-    if ((e.target as HTMLElement).closest(INTERACTIVE)) return;
-    openRow(row);
-  };
-  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, row: T) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      openRow(row);
-    }
-  };
+  // The latest handlers, read when a row is clicked, so the memoised rows need not re-render.
+  const handlers = useRef({ onRowClick, rowLabel });
+  handlers.current = { onRowClick, rowLabel };
 
   let body: ReactNode;
-  if (query.isPending) {
+  if (query.isPending || (!data && query.data)) {
     body = Array.from({ length: Math.min(state.limit || 10, 8) }, (_, i) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
       <Table.Tr key={i} aria-hidden>
@@ -189,7 +265,7 @@ export function DataTable<T extends Row>({
         ))}
       </Table.Tr>
     ));
-  } else if (query.isError && !query.data) {
+  } else if (query.isError && !data) {
     body = (
       <Table.Tr>
         <Table.Td colSpan={colSpan}>
@@ -244,29 +320,16 @@ export function DataTable<T extends Row>({
       </Table.Tr>
     );
   } else {
-    body = table.getRowModel().rows.map((row) => (
-      <Table.Tr
-        key={row.id}
-        tabIndex={onRowClick ? 0 : undefined}
-        aria-label={rowLabel?.(row.original)}
-        className={onRowClick ? classes.clickable : undefined}
-        data-selected={row.getIsSelected() || undefined}
-        onClick={onRowClick ? (e) => onRowClickEvent(e, row.original) : undefined}
-        onKeyDown={onRowClick ? (e) => onRowKey(e, row.original) : undefined}
-      >
-        {row.getVisibleCells().map((cell) => (
-          <Table.Td
-            key={cell.id}
-            style={{
-              width: cell.column.columnDef.meta?.width,
-              whiteSpace: cell.column.columnDef.meta?.nowrap ? 'nowrap' : undefined,
-            }}
-          >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    ));
+    body = (
+      <TableRows
+        table={table}
+        data={rows}
+        columns={tableColumns}
+        selection={rowSelection}
+        clickable={!!onRowClick}
+        handlers={handlers}
+      />
+    );
   }
 
   const from = total === 0 ? 0 : (state.page - 1) * state.limit + 1;
@@ -292,7 +355,7 @@ export function DataTable<T extends Row>({
               radius="xl"
               variant="default"
               leftSection={<IconX size={14} />}
-              onClick={() => setRowSelection({})}
+              onClick={() => setRowSelection(noSelection)}
             >
               إلغاء التحديد
             </Button>
@@ -301,7 +364,7 @@ export function DataTable<T extends Row>({
               radius="xl"
               color="red"
               leftSection={<IconTrash size={14} />}
-              onClick={() => bulkDelete(selectedIds, () => setRowSelection({}))}
+              onClick={() => bulkDelete(selectedIds, () => setRowSelection(noSelection))}
             >
               حذف المحدد ({selectedIds.length})
             </Button>
@@ -417,41 +480,38 @@ export function rowActionsColumn<T extends Row>(actions: {
     cell: ({ row }) => (
       <Group gap={4} wrap="nowrap" justify="flex-end">
         {actions.onView && (
-          <Tooltip label="عرض" withArrow>
-            <ActionIcon
-              variant="subtle"
-              radius="xl"
-              aria-label="عرض"
-              onClick={() => actions.onView?.(row.original)}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            data-hint="عرض"
+            variant="subtle"
+            radius="xl"
+            aria-label="عرض"
+            onClick={() => actions.onView?.(row.original)}
+          >
+            <IconEye size={18} />
+          </ActionIcon>
         )}
         {actions.onEdit && (
-          <Tooltip label="تعديل" withArrow>
-            <ActionIcon
-              variant="subtle"
-              radius="xl"
-              aria-label="تعديل"
-              onClick={() => actions.onEdit?.(row.original)}
-            >
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            data-hint="تعديل"
+            variant="subtle"
+            radius="xl"
+            aria-label="تعديل"
+            onClick={() => actions.onEdit?.(row.original)}
+          >
+            <IconEdit size={18} />
+          </ActionIcon>
         )}
         {actions.onDelete && (
-          <Tooltip label="حذف" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              radius="xl"
-              aria-label="حذف"
-              onClick={() => actions.onDelete?.(row.original)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            data-hint="حذف"
+            variant="subtle"
+            color="red"
+            radius="xl"
+            aria-label="حذف"
+            onClick={() => actions.onDelete?.(row.original)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
         )}
       </Group>
     ),

@@ -18,15 +18,8 @@
  */
 export { ActiveBadge, DateTime, Empty, formatMoney, Money } from './cells';
 export { DataTable, type DataTableColumn, type DataTableProps, rowActionsColumn } from './DataTable';
-export {
-  type CalendarKind,
-  DateRangeFilter,
-  hijriOfDay,
-  hijriRange,
-  ListDateRangeFilter,
-  useCalendarKind,
-} from './DateRangeFilter';
 export { FilterSelect } from './FilterSelect';
+export { ListDateRangeFilter } from './LazyDateRangeFilter';
 export { MoreFilters, StatusFilter } from './ListFilters';
 export { EXPORT_OPTIONS, ListPage, type ListPageProps, ListSearch } from './ListPage';
 export { RemoteSelect, type RemoteSelectProps } from './RemoteSelect';

@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../lib/api';
+import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
 import type { ListQueryParams } from './use-list-state';
 
 /** Every list endpoint answers `{ data, total, page, limit }` (docs/API.md). */
@@ -40,12 +41,12 @@ export function useListQuery<T extends Row>(
   options: UseListQueryOptions = {},
 ) {
   const query = options.params ? { ...state.query, ...options.params } : state.query;
-  return useQuery({
+  const fetchOptions = {
     queryKey: listKey(resourcePath, query),
-    queryFn: ({ signal }) => api<ListResponse<T>>(resourcePath, { query, signal }),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
+    queryFn: ({ signal }: { signal: AbortSignal }) => api<ListResponse<T>>(resourcePath, { query, signal }),
+  };
+  useFetchWhileRendering(fetchOptions, options.enabled ?? true);
+  return useQuery({ ...fetchOptions, placeholderData: keepPreviousData, enabled: options.enabled ?? true });
 }
 
 /**
@@ -58,10 +59,14 @@ export function useLookup<T extends Row & { name?: string }>(
   options: { enabled?: boolean } = {},
 ) {
   const query = { limit: 0, ...params };
-  const result = useQuery({
+  const fetchOptions = {
     queryKey: [resourcePath, 'lookup', query],
-    queryFn: ({ signal }) => api<ListResponse<T>>(resourcePath, { query, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => api<ListResponse<T>>(resourcePath, { query, signal }),
     staleTime: 60_000,
+  };
+  useFetchWhileRendering(fetchOptions, options.enabled ?? true);
+  const result = useQuery({
+    ...fetchOptions,
     enabled: options.enabled ?? true,
     select: (res) => {
       const byId = new Map(res.data.map((r) => [r._id, r] as const));

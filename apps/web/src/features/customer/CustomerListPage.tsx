@@ -1,7 +1,7 @@
 import { customerTypeLabels, customerTypes, formatSaudiPhoneLocal } from '@idara/domain';
 import { Badge, Button, Select, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   type DataTableColumn,
@@ -16,8 +16,12 @@ import {
 } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
 import { CUSTOMER_PATH, type Customer, useCities, useGovernments } from './customer-api';
-import { ImportCustomersDialog } from './ImportCustomersDialog';
 import { SrOnlyInline } from './ui';
+
+// The import dialog (its file parsing and validation schemas) loads the first time it opens.
+const ImportCustomersDialog = lazy(() =>
+  import('./ImportCustomersDialog').then((m) => ({ default: m.ImportCustomersDialog })),
+);
 
 export default function CustomerListPage() {
   const navigate = useNavigate();
@@ -29,6 +33,9 @@ export default function CustomerListPage() {
   const canDelete = useCan('customer:delete');
   const canCreate = useCan('customer:create');
   const [importing, setImporting] = useState(false);
+  // The dialog mounts the first time it opens (then stays, so closing still animates).
+  const [importOpenedOnce, setImportOpenedOnce] = useState(false);
+  if (importing && !importOpenedOnce) setImportOpenedOnce(true);
   const governments = useGovernments();
   const cities = useCities();
 
@@ -166,7 +173,11 @@ export default function CustomerListPage() {
           </>
         }
       />
-      <ImportCustomersDialog opened={importing} onClose={() => setImporting(false)} />
+      {importOpenedOnce && (
+        <Suspense fallback={null}>
+          <ImportCustomersDialog opened={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

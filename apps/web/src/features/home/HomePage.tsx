@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { canOpen } from '../../app/access';
 import { visibleNavigation } from '../../app/navigation';
@@ -247,6 +247,9 @@ function QuickAccess() {
 export default function HomePage() {
   const { user } = useAuth();
   const dashboard = useDashboard();
+  // The figures arrive through the query store, which renders synchronously; deferred, the cards,
+  // lists and charts render in an interruptible pass while the skeletons stay a moment longer.
+  const data = useDeferredValue(dashboard.data);
   return (
     <Stack gap="xl">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.hero}>
@@ -255,16 +258,16 @@ export default function HomePage() {
         </Title>
         <Today />
       </Paper>
-      {dashboard.isPending ? (
-        <DashboardLoading />
-      ) : dashboard.isError ? (
+      {dashboard.isError ? (
         <DashboardError
           message={dashboard.error.message}
           onRetry={() => void dashboard.refetch()}
           retrying={dashboard.isFetching}
         />
+      ) : data ? (
+        <DashboardView data={data} />
       ) : (
-        <DashboardView data={dashboard.data} />
+        <DashboardLoading />
       )}
       <QuickAccess />
     </Stack>

@@ -1,5 +1,5 @@
 import { formatDateTime, formatRelative } from '@idara/domain';
-import { ActionIcon, Anchor, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertCircle,
   IconDownload,
@@ -67,19 +67,22 @@ function ActivityItem({ row, now }: { row: DashboardActivity; now: Date }) {
         <Text size="xs" c="dimmed">
           {row.actorName || 'النظام'}
           {entity ? ` · ${entity}` : ''} ·{' '}
-          <Tooltip label={<bdi>{formatDateTime(row.createdAt)}</bdi>}>
-            <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
-              {formatRelative(row.createdAt, now)}
-            </time>
-          </Tooltip>
+          <time dateTime={row.createdAt} data-hint={formatDateTime(row.createdAt)}>
+            {formatRelative(row.createdAt, now)}
+          </time>
         </Text>
       </Stack>
       {link && (
-        <Tooltip label="فتح السجل">
-          <ActionIcon component={Link} to={link} variant="subtle" radius="xl" aria-label="فتح السجل">
-            <IconExternalLink size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          component={Link}
+          to={link}
+          variant="subtle"
+          radius="xl"
+          aria-label="فتح السجل"
+          data-hint="فتح السجل"
+        >
+          <IconExternalLink size={18} />
+        </ActionIcon>
       )}
     </Group>
   );

@@ -1,6 +1,7 @@
 import { hijriMonthRange, riyadhParts, startOfRiyadhDay, type TaskStatus, toHalalas } from '@idara/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
 
 /** Money on the wire: a decimal string in riyals ("1250.50"), as everywhere in the API. */
 export type WireMoney = string | number;
@@ -58,10 +59,13 @@ export const DASHBOARD_KEY = ['dashboard'] as const;
 
 /** One call for the whole home screen; errors are shown in place (no toast). */
 export function useDashboard() {
-  return useQuery({
+  const options = {
     queryKey: DASHBOARD_KEY,
-    queryFn: ({ signal }) => api<Dashboard>('/api/dashboard', { stopAlert: true, signal }),
-  });
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api<Dashboard>('/api/dashboard', { stopAlert: true, signal }),
+  };
+  useFetchWhileRendering(options, true);
+  return useQuery(options);
 }
 
 /** Wire money → integer halalas; 0 for anything unreadable (never a float sum). */
