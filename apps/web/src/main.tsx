@@ -6,15 +6,19 @@ import '@mantine/dates/styles.css';
 import './styles/global.css';
 import './lib/maintenance';
 import './lib/auth';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// As a transition the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole tree (a phone stays responsive while the app starts).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -2,16 +2,25 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { SectionLoader } from '../components/FullPageLoader';
+import { MarkPageShown } from './first-page';
 import { useRouteAccess } from './use-route-access';
 
 /** The page slot of every layout: the guard's error screen (403/404) or the lazy page. */
 export function GuardedOutlet() {
   const access = useRouteAccess();
-  if (access.kind === 'error') return <ErrorScreen statusCode={access.status} message={access.message} />;
+  if (access.kind === 'error') {
+    return (
+      <>
+        <ErrorScreen statusCode={access.status} message={access.message} />
+        <MarkPageShown />
+      </>
+    );
+  }
   if (access.kind === 'redirect') return null;
   return (
     <Suspense fallback={<SectionLoader />}>
       <Outlet />
+      <MarkPageShown />
     </Suspense>
   );
 }

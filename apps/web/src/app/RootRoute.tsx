@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { MaintenanceScreen } from '../components/MaintenanceScreen';
@@ -19,6 +19,10 @@ export function RootRoute() {
   const access = useRouteAccess();
   const isProtected = !!meta && !meta.notRequiredAuth && !meta.notFound;
   const needsUser = hasToken && !user;
+  // The signed-in user arrives through a store, and a store update renders synchronously: the
+  // whole layout and page in one long task. Deferred, the loader stays for that moment and the
+  // app renders in an interruptible background pass.
+  const awaitingUser = useDeferredValue(needsUser);
   const { pathname, search, hash } = useLocation();
   const rules = useRouteRules();
   const ruleTarget = ruleRedirect(rules.rules, pathname);
@@ -39,7 +43,7 @@ export function RootRoute() {
     content = <FullPageLoader />;
   } else if (isProtected && maintenance.blocked && hasToken && !can(user, ['settings:update'])) {
     content = <MaintenanceScreen message={maintenance.message} />;
-  } else if (needsUser && !maintenance.blocked) {
+  } else if ((needsUser || awaitingUser) && !maintenance.blocked) {
     content = <FullPageLoader />;
   } else if (access.kind === 'redirect') {
     content = <Navigate replace to={access.to} />;

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { authStore } from '../lib/auth';
 import { BlankLayout } from './layouts/BlankLayout';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { RootRoute } from './RootRoute';
@@ -25,8 +26,11 @@ function toRouteObject(route: AppRoute): RouteObject {
     lazyCache.set(route.page, Page);
   }
   const { page: _page, ...meta } = route;
+  pageOfRoute.set(meta, route.page);
   return { path: route.path, handle: meta, element: <Page /> };
 }
+
+const pageOfRoute = new WeakMap<RouteMeta, AppRoute['page']>();
 
 const byLayout = (layout: 'default' | 'blank') => routes.filter((r) => (r.layout ?? 'default') === layout);
 
@@ -46,3 +50,15 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+/**
+ * Fetches the opened page's code while the app is still checking who is signed in, instead of
+ * after (the lazy component would only ask once the layout renders it). Pages behind sign-in
+ * are fetched only when a session exists.
+ */
+function preloadOpenedPage() {
+  const meta = router.state.matches.at(-1)?.route.handle as RouteMeta | undefined;
+  const page = meta && pageOfRoute.get(meta);
+  if (page && (meta.notRequiredAuth || authStore.get().hasToken)) void page().catch(() => {});
+}
+preloadOpenedPage();

@@ -15,7 +15,9 @@ export function useRouteAccess(): Access {
         meta,
         user,
         signedOut,
-        fullPath: location.pathname + location.search + location.hash,
+        // The address bar, not the rendered location: a session that ends while a navigation is
+        // still rendering (its page loading) sends the user back to where they were going.
+        fullPath: window.location.pathname + window.location.search + window.location.hash,
         pathname: location.pathname,
         search: new URLSearchParams(location.search),
         params,

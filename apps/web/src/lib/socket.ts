@@ -51,13 +51,12 @@ function createSocket({ io }: typeof import('socket.io-client')): Socket {
     randomizationFactor: SOCKET_RECONNECT.jitter,
     auth: (cb) => cb({ token: getToken() }),
   });
-  let connectedBefore = false;
   s.on('connect', () => {
     console.debug('[socket] connected', s.id);
-    // The first connect loads nothing extra (the screens fetch on mount); a later one — automatic
-    // reconnection or back from a public page — refetches what may have been pushed meanwhile.
-    if (connectedBefore) for (const l of reconnectListeners) l();
-    connectedBefore = true;
+    // Every connect refetches what may have been pushed while no socket listened: after a
+    // reconnection, back from a public page, and the first one too, which waits for the first
+    // page to mount (app/first-page.ts) while the header's bell may already have loaded.
+    for (const l of reconnectListeners) l();
   });
   s.on('disconnect', (reason) => console.debug('[socket] disconnected', reason));
   s.io.on('reconnect_attempt', logReconnectAttempt);
@@ -115,7 +114,7 @@ export function onSocketEvent<K extends keyof SocketEvents>(event: K, listener: 
   };
 }
 
-/** Subscribe to reconnects (every connect of the socket after its first); returns the unsubscribe function. */
+/** Subscribe to (re)connects: every connect of the socket; returns the unsubscribe function. */
 export function onSocketReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => {
@@ -137,6 +136,5 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pageshow', (event) => {
     if (!event.persisted || !wanted) return;
     connectSocket();
-    for (const l of reconnectListeners) l();
   });
 }

@@ -1,8 +1,9 @@
 import { AppShell, Burger, Group, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner';
+import { useFirstPageShown } from '../first-page';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { useRouteMeta } from '../use-route-meta';
 import { Brand } from './Brand';
@@ -11,9 +12,25 @@ import sidebarClasses from './Sidebar.module.css';
 
 const HeaderActions = lazy(() => import('./HeaderActions'));
 
+/** The header's end, loaded once the page has mounted (its place is held meanwhile). */
+function DeferredHeaderActions() {
+  const placeholder = <Group h={34} />;
+  if (!useFirstPageShown()) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <HeaderActions />
+    </Suspense>
+  );
+}
+
 /** Default layout: header (title, theme, notifications bell, user menu) and the sidebar on the right (RTL). */
 export function DefaultLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Below the `sm` breakpoint the navigation sits off screen until the burger opens it: its
+  // links render the first time it opens, not on every page load of a phone.
+  const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+  const [navOpenedOnce, setNavOpenedOnce] = useState(false);
+  if (opened && !navOpenedOnce) setNavOpenedOnce(true);
   const meta = useRouteMeta();
   const { pathname } = useLocation();
 
@@ -38,9 +55,7 @@ export function DefaultLayout() {
               {meta?.title}
             </Title>
           </Group>
-          <Suspense fallback={<Group h={34} />}>
-            <HeaderActions />
-          </Suspense>
+          <DeferredHeaderActions />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>
@@ -51,7 +66,7 @@ export function DefaultLayout() {
           </Group>
         </AppShell.Section>
         <AppShell.Section grow className={sidebarClasses.scroll}>
-          <Sidebar />
+          {(wide || navOpenedOnce) && <Sidebar />}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
