@@ -58,10 +58,35 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `<link rel="preload">` for the Arabic body face of the UI font. Without it the face was fetched
+ * only when the table rows first used it, and the swap repainted the page's largest text a second
+ * after the page was ready. The medium and bold faces (titles, labels) load as text uses them: the
+ * largest text on a page is body text, and each face is 45 KB on a phone's first visit.
+ */
+function preloadFonts(): Plugin {
+  const wanted = /ibm-plex-sans-arabic-arabic-400-normal-[\w-]+\.woff2$/;
+  return {
+    name: 'idara-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const fonts = Object.keys(ctx.bundle ?? {}).filter((file) => wanted.test(file));
+        return fonts.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head',
+        }));
+      },
+    },
+  };
+}
+
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), versionManifest(), precompress()],
+  plugins: [react(), versionManifest(), precompress(), preloadFonts()],
   define: {
     __APP_VERSION__: JSON.stringify(buildId),
   },

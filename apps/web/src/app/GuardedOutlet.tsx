@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { SectionLoader } from '../components/FullPageLoader';
-import { MarkPageShown } from './first-page';
+import { MarkPageShown } from '../lib/first-page';
 import { useRouteAccess } from './use-route-access';
 
 /** The page slot of every layout: the guard's error screen (403/404) or the lazy page. */

@@ -4,6 +4,7 @@ import { FullPageLoader } from '../components/FullPageLoader';
 import { MaintenanceScreen } from '../components/MaintenanceScreen';
 import { can, loadCurrentUser, useAuth } from '../lib/auth';
 import { ruleRedirect, useRouteRules } from '../lib/build-metadata';
+import { useFirstPageCodeReady } from '../lib/first-page';
 import { useMaintenance } from '../lib/maintenance';
 import { DocumentTitle } from './DocumentTitle';
 import { ScrollManager } from './ScrollManager';
@@ -19,10 +20,13 @@ export function RootRoute() {
   const access = useRouteAccess();
   const isProtected = !!meta && !meta.notRequiredAuth && !meta.notFound;
   const needsUser = hasToken && !user;
-  // The signed-in user arrives through a store, and a store update renders synchronously: the
-  // whole layout and page in one long task. Deferred, the loader stays for that moment and the
-  // app renders in an interruptible background pass.
-  const awaitingUser = useDeferredValue(needsUser);
+  // The loader stays until the signed-in user and the opened page's code are both here. They
+  // arrive through stores, and a store update renders synchronously — the whole layout and page in
+  // one long task; deferred, the loader stays a moment longer and the app renders in an
+  // interruptible background pass.
+  const pageCodeReady = useFirstPageCodeReady();
+  const waiting = needsUser || !pageCodeReady;
+  const stillWaiting = useDeferredValue(waiting);
   const { pathname, search, hash } = useLocation();
   const rules = useRouteRules();
   const ruleTarget = ruleRedirect(rules.rules, pathname);
@@ -43,7 +47,7 @@ export function RootRoute() {
     content = <FullPageLoader />;
   } else if (isProtected && maintenance.blocked && hasToken && !can(user, ['settings:update'])) {
     content = <MaintenanceScreen message={maintenance.message} />;
-  } else if ((needsUser || awaitingUser) && !maintenance.blocked) {
+  } else if ((waiting || stillWaiting) && !maintenance.blocked) {
     content = <FullPageLoader />;
   } else if (access.kind === 'redirect') {
     content = <Navigate replace to={access.to} />;

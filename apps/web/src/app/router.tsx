@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { authStore } from '../lib/auth';
+import { markFirstPageCodeReady } from '../lib/first-page';
 import { BlankLayout } from './layouts/BlankLayout';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { RootRoute } from './RootRoute';
@@ -16,21 +17,54 @@ const notFoundMeta: RouteMeta = {
   notFound: true,
 };
 
-/** One lazy component per distinct loader (the placeholder is shared). */
-const lazyCache = new Map<AppRoute['page'], React.LazyExoticComponent<React.ComponentType>>();
-
-function toRouteObject(route: AppRoute): RouteObject {
-  let Page = lazyCache.get(route.page);
-  if (!Page) {
-    Page = lazy(route.page);
-    lazyCache.set(route.page, Page);
-  }
-  const { page: _page, ...meta } = route;
-  pageOfRoute.set(meta, route.page);
-  return { path: route.path, handle: meta, element: <Page /> };
+interface PageEntry {
+  /** Tells React two routes hold different pages (the component type alone is the same). */
+  key: string;
+  Lazy: React.LazyExoticComponent<React.ComponentType>;
+  /** The page component once its code has arrived. */
+  loaded: React.ComponentType | null;
+  load: () => Promise<unknown>;
 }
 
-const pageOfRoute = new WeakMap<RouteMeta, AppRoute['page']>();
+/** One entry per distinct loader (the placeholder is shared). */
+const pages = new Map<AppRoute['page'], PageEntry>();
+
+function pageEntry(loader: AppRoute['page']): PageEntry {
+  const cached = pages.get(loader);
+  if (cached) return cached;
+  const entry: PageEntry = {
+    key: `page-${pages.size}`,
+    Lazy: lazy(() => entry.load() as Promise<{ default: React.ComponentType }>),
+    loaded: null,
+    load: () =>
+      loader().then((module) => {
+        entry.loaded = module.default;
+        return module;
+      }),
+  };
+  pages.set(loader, entry);
+  return entry;
+}
+
+/**
+ * A route's page: rendered at once when its code has already arrived (the opened page is fetched
+ * with the session check), lazily otherwise. A lazy component suspends at least once, and React
+ * then holds the page back for some 300 ms after showing the fallback.
+ */
+function RoutePage({ entry }: { entry: PageEntry }) {
+  // Chosen once per mount: switching type later would remount the page.
+  const [Ready] = useState(() => entry.loaded);
+  return Ready ? <Ready /> : <entry.Lazy />;
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const entry = pageEntry(route.page);
+  const { page: _page, ...meta } = route;
+  preloaders.set(meta, entry.load);
+  return { path: route.path, handle: meta, element: <RoutePage key={entry.key} entry={entry} /> };
+}
+
+const preloaders = new WeakMap<RouteMeta, () => Promise<unknown>>();
 
 const byLayout = (layout: 'default' | 'blank') => routes.filter((r) => (r.layout ?? 'default') === layout);
 
@@ -58,7 +92,11 @@ export const router = createBrowserRouter([
  */
 function preloadOpenedPage() {
   const meta = router.state.matches.at(-1)?.route.handle as RouteMeta | undefined;
-  const page = meta && pageOfRoute.get(meta);
-  if (page && (meta.notRequiredAuth || authStore.get().hasToken)) void page().catch(() => {});
+  const load = meta && preloaders.get(meta);
+  if (load && (meta.notRequiredAuth || authStore.get().hasToken)) {
+    load().then(markFirstPageCodeReady, markFirstPageCodeReady);
+  } else {
+    markFirstPageCodeReady();
+  }
 }
 preloadOpenedPage();

@@ -5,7 +5,6 @@ import { queryClient } from '../lib/query-client';
 import { settingsQuery } from '../lib/settings';
 import { connectSocket, disconnectSocket } from '../lib/socket';
 import { userDirectoryQuery } from '../lib/user-directory';
-import { useFirstPageShown } from './first-page';
 
 /**
  * Every protected page loads the user list (cached after first load) and the settings on entry
@@ -25,10 +24,10 @@ export function useProtectedEntry(active: boolean): void {
 
 /** Socket: connected on protected pages, disconnected on public ones (spec §4). */
 export function useSocketLifecycle(active: boolean): void {
-  // Connecting waits for the first page to mount; it then catches up on what it missed.
-  const pageShown = useFirstPageShown();
+  // Not deferred to the first page like the header: a push in the page's first second would be
+  // missed as a toast (the lists catch up, the toast does not).
   useEffect(() => {
-    if (!active) disconnectSocket();
-    else if (pageShown) connectSocket();
-  }, [active, pageShown]);
+    if (active) connectSocket();
+    else disconnectSocket();
+  }, [active]);
 }

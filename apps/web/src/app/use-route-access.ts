@@ -22,6 +22,6 @@ export function useRouteAccess(): Access {
         search: new URLSearchParams(location.search),
         params,
       }),
-    [meta, user, signedOut, location.pathname, location.search, location.hash, params],
+    [meta, user, signedOut, location, params],
   );
 }

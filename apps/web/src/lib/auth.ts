@@ -108,3 +108,7 @@ export async function signOut(): Promise<void> {
 
 /** Response action clearToken: signed out without a toast; the guard keeps the page as redirect. */
 apiHooks.onClearToken = () => dropSession(false);
+
+// A stored session: ask whose it is now, while the app's code is still starting, rather than
+// after its first render (the root route's effect would ask a few hundred milliseconds later).
+if (typeof window !== 'undefined' && getToken() !== null) void loadCurrentUser();

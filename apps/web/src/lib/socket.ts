@@ -21,6 +21,25 @@ const listeners: { [K in keyof SocketEvents]: Set<Listener<K>> } = {
   notification: new Set(),
   whatsapp: new Set(),
 };
+/**
+ * Notifications that arrived while nobody listened — the socket connects with the first protected
+ * page, the header's bell (which listens) loads just after that page has painted — held for the
+ * first listener, so a push in that moment is neither lost nor silent. (WhatsApp screens fetch
+ * what they show when they open; their events are not held.)
+ */
+const held: { [K in keyof SocketEvents]: SocketEvents[K][] } = { notification: [], whatsapp: [] };
+const HELD_MAX = 50;
+
+function deliver<K extends keyof SocketEvents>(event: K, payload: SocketEvents[K]): void {
+  if (listeners[event].size === 0 && event === 'notification') {
+    const queue = held[event] as SocketEvents[K][];
+    queue.push(payload);
+    if (queue.length > HELD_MAX) queue.shift();
+    return;
+  }
+  for (const l of listeners[event]) l(payload);
+}
+
 /** Called after every connect but the first of a socket: pushes may have been missed meanwhile. */
 const reconnectListeners = new Set<() => void>();
 
@@ -51,21 +70,18 @@ function createSocket({ io }: typeof import('socket.io-client')): Socket {
     randomizationFactor: SOCKET_RECONNECT.jitter,
     auth: (cb) => cb({ token: getToken() }),
   });
+  let connectedBefore = false;
   s.on('connect', () => {
     console.debug('[socket] connected', s.id);
-    // Every connect refetches what may have been pushed while no socket listened: after a
-    // reconnection, back from a public page, and the first one too, which waits for the first
-    // page to mount (app/first-page.ts) while the header's bell may already have loaded.
-    for (const l of reconnectListeners) l();
+    // The first connect loads nothing extra (the screens fetch on mount); a later one — automatic
+    // reconnection or back from a public page — refetches what may have been pushed meanwhile.
+    if (connectedBefore) for (const l of reconnectListeners) l();
+    connectedBefore = true;
   });
   s.on('disconnect', (reason) => console.debug('[socket] disconnected', reason));
   s.io.on('reconnect_attempt', logReconnectAttempt);
-  s.on('notification', (payload: NotificationPayload) => {
-    for (const l of listeners.notification) l(payload);
-  });
-  s.on('whatsapp', (payload: WhatsappEvent) => {
-    for (const l of listeners.whatsapp) l(payload);
-  });
+  s.on('notification', (payload: NotificationPayload) => deliver('notification', payload));
+  s.on('whatsapp', (payload: WhatsappEvent) => deliver('whatsapp', payload));
   socket = s;
   return s;
 }
@@ -93,6 +109,8 @@ export function disconnectSocket(): void {
 }
 
 function dropInstance(): void {
+  held.notification = [];
+  held.whatsapp = [];
   if (!socket) return;
   socket.removeAllListeners();
   socket.io.off('reconnect_attempt', logReconnectAttempt);
@@ -109,12 +127,14 @@ export function closeSocket(): void {
 /** Subscribe to a realtime event; returns the unsubscribe function. */
 export function onSocketEvent<K extends keyof SocketEvents>(event: K, listener: Listener<K>): () => void {
   listeners[event].add(listener);
+  const waiting = held[event].splice(0) as SocketEvents[K][];
+  for (const payload of waiting) listener(payload);
   return () => {
     listeners[event].delete(listener);
   };
 }
 
-/** Subscribe to (re)connects: every connect of the socket; returns the unsubscribe function. */
+/** Subscribe to reconnects (every connect of the socket after its first); returns the unsubscribe function. */
 export function onSocketReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => {
@@ -136,5 +156,6 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pageshow', (event) => {
     if (!event.persisted || !wanted) return;
     connectSocket();
+    for (const l of reconnectListeners) l();
   });
 }

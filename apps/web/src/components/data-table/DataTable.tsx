@@ -1,13 +1,11 @@
 import {
-  ActionIcon,
   Alert,
   Box,
   Button,
-  Checkbox,
   Group,
+  NativeSelect,
   Pagination,
   Paper,
-  Select,
   Skeleton,
   Stack,
   Table,
@@ -48,6 +46,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useAfterFirstPaint } from '../../lib/first-page';
 import classes from './DataTable.module.css';
 import { useBulkDelete } from './use-delete';
 import type { ListResponse, Row } from './use-list-query';
@@ -95,6 +94,32 @@ function SortIcon({ dir }: { dir: 'asc' | 'desc' | false }) {
 /** The one empty selection: clearing an empty selection then changes nothing and renders nothing. */
 const noSelection: RowSelectionState = Object.freeze({});
 
+/** A row-selection checkbox: the platform's own, in the theme colour (one per row, built fast). */
+function SelectBox({
+  label,
+  checked,
+  indeterminate = false,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: (event: unknown) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className={classes.selectBox}
+      aria-label={label}
+      checked={checked}
+      ref={(el) => {
+        if (el) el.indeterminate = indeterminate && !checked;
+      }}
+      onChange={onChange}
+    />
+  );
+}
+
 /** Pages needed for `count` rows (`limit` 0 shows everything on one). */
 function pagesOf(count: number, limit: number): number {
   return limit > 0 ? Math.max(1, Math.ceil(count / limit)) : 1;
@@ -118,9 +143,9 @@ interface TableRowsProps<T extends Row> {
 }
 
 /**
- * The body rows. Memoised on the row model's inputs: a page re-render (a lookup arriving, a
- * keystroke in the search box) leaves 20–100 rows of cells alone until the deferred data or
- * columns actually change.
+ * The body rows, memoised on the row model's inputs (the deferred data, the columns, the
+ * selection): the table's own re-renders — a fetch starting, the selection bar — leave the cells
+ * alone. Columns are not deferred: cells may hold controlled inputs bound to the page's state.
  */
 const TableRows = memo(function TableRows<T extends Row>({ table, clickable, handlers }: TableRowsProps<T>) {
   const open = (row: T) => handlers.current.onRowClick?.(row);
@@ -185,8 +210,10 @@ export function DataTable<T extends Row>({
   useEffect(() => setRowSelection(noSelection), [queryKey]);
 
   // A new page of rows renders in an interruptible background pass (React yields to the browser
-  // every few milliseconds) rather than in the one long task a query update would otherwise take.
-  const data = useDeferredValue(query.data);
+  // every few milliseconds) rather than in the one long task a query update would otherwise take;
+  // on the first page of a visit, after the toolbar and skeleton rows have painted.
+  const deferredData = useDeferredValue(query.data);
+  const data = useAfterFirstPaint() ? deferredData : undefined;
   const rows = data?.data ?? [];
   const total = data?.total ?? 0;
   const pageCount = pagesOf(total, state.limit);
@@ -205,18 +232,16 @@ export function DataTable<T extends Row>({
       enableSorting: false,
       meta: { width: 44 },
       header: ({ table }) => (
-        <Checkbox
-          aria-label="تحديد الكل"
-          size="xs"
+        <SelectBox
+          label="تحديد الكل"
           checked={table.getIsAllRowsSelected()}
           indeterminate={table.getIsSomeRowsSelected()}
           onChange={table.getToggleAllRowsSelectedHandler()}
         />
       ),
       cell: ({ row }) => (
-        <Checkbox
-          aria-label="تحديد الصف"
-          size="xs"
+        <SelectBox
+          label="تحديد الصف"
           checked={row.getIsSelected()}
           onChange={row.getToggleSelectedHandler()}
         />
@@ -225,12 +250,9 @@ export function DataTable<T extends Row>({
     return [select, ...columns];
   }, [columns, selectable]);
 
-  // Columns are rebuilt on every render of the page (they close over its lookups); the rows
-  // follow them in the same background pass as new data.
-  const tableColumns = useDeferredValue(allColumns);
   const table = useReactTable<T>({
     data: rows,
-    columns: tableColumns,
+    columns: allColumns,
     getRowId: (row) => row._id,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
@@ -324,7 +346,7 @@ export function DataTable<T extends Row>({
       <TableRows
         table={table}
         data={rows}
-        columns={tableColumns}
+        columns={allColumns}
         selection={rowSelection}
         clickable={!!onRowClick}
         handlers={handlers}
@@ -427,15 +449,14 @@ export function DataTable<T extends Row>({
               </bdi>{' '}
               من <bdi>{total}</bdi>
             </Text>
-            <Select
+            {/* The platform's own select: instant to build, and the phone's picker on a phone. */}
+            <NativeSelect
               size="xs"
               w={76}
               aria-label="عدد الصفوف في الصفحة"
               data={PAGE_SIZES.map((n) => String(n))}
               value={String(state.limit)}
-              onChange={(v) => v && state.setLimit(Number(v))}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
+              onChange={(e) => state.setLimit(Number(e.currentTarget.value))}
             />
           </Group>
           {pageCount > 1 && (
@@ -478,42 +499,42 @@ export function rowActionsColumn<T extends Row>(actions: {
     enableSorting: false,
     meta: { width: 1, nowrap: true },
     cell: ({ row }) => (
-      <Group gap={4} wrap="nowrap" justify="flex-end">
+      <div className={classes.rowActions}>
         {actions.onView && (
-          <ActionIcon
-            data-hint="عرض"
-            variant="subtle"
-            radius="xl"
+          <button
+            type="button"
+            className={classes.rowAction}
             aria-label="عرض"
+            data-hint="عرض"
             onClick={() => actions.onView?.(row.original)}
           >
-            <IconEye size={18} />
-          </ActionIcon>
+            <IconEye size={18} aria-hidden />
+          </button>
         )}
         {actions.onEdit && (
-          <ActionIcon
-            data-hint="تعديل"
-            variant="subtle"
-            radius="xl"
+          <button
+            type="button"
+            className={classes.rowAction}
             aria-label="تعديل"
+            data-hint="تعديل"
             onClick={() => actions.onEdit?.(row.original)}
           >
-            <IconEdit size={18} />
-          </ActionIcon>
+            <IconEdit size={18} aria-hidden />
+          </button>
         )}
         {actions.onDelete && (
-          <ActionIcon
-            data-hint="حذف"
-            variant="subtle"
-            color="red"
-            radius="xl"
+          <button
+            type="button"
+            className={classes.rowAction}
+            data-danger
             aria-label="حذف"
+            data-hint="حذف"
             onClick={() => actions.onDelete?.(row.original)}
           >
-            <IconTrash size={18} />
-          </ActionIcon>
+            <IconTrash size={18} aria-hidden />
+          </button>
         )}
-      </Group>
+      </div>
     ),
   };
 }

@@ -1,7 +1,7 @@
 import { Button, Collapse, Group, MultiSelect } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { ListState } from './use-list-state';
 
 /**
@@ -39,8 +39,12 @@ export function StatusFilter({
  * narrow ones, open from the start when one of them is set.
  */
 export function MoreFilters({ id, active, children }: { id: string; active: number; children: ReactNode }) {
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  // Read at once (not after a first render that assumed a wide screen and built every filter).
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [open, more] = useDisclosure(active > 0);
+  // Folded filters are built the first time they unfold, not on every visit from a phone.
+  const [unfolded, setUnfolded] = useState(open);
+  if (open && !unfolded) setUnfolded(true);
   if (wide) return <>{children}</>;
   return (
     <>
@@ -57,7 +61,7 @@ export function MoreFilters({ id, active, children }: { id: string; active: numb
       </Button>
       <Collapse expanded={open} w="100%" id={id}>
         <Group gap="sm" wrap="wrap" align="flex-end">
-          {children}
+          {unfolded && children}
         </Group>
       </Collapse>
     </>

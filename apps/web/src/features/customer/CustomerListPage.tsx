@@ -9,6 +9,7 @@ import {
   Empty,
   EXPORT_OPTIONS,
   ListPage,
+  MoreFilters,
   rowActionsColumn,
   useDeleteRecord,
   useListQuery,
@@ -40,6 +41,7 @@ export default function CustomerListPage() {
   const cities = useCities();
 
   const region = state.filters.government ?? null;
+  const activeMore = [state.filters.government, state.filters.city].filter(Boolean).length;
   const cityOptions = (cities.data?.rows ?? [])
     .filter((c) => !region || c.government === region)
     .map((c) => ({ value: c._id, label: c.name }));
@@ -142,34 +144,36 @@ export default function CustomerListPage() {
               w={{ base: '100%', xs: 150 }}
               radius="xl"
             />
-            <Select
-              aria-label="المنطقة"
-              placeholder="كل المناطق"
-              data={governments.data?.options ?? []}
-              value={region}
-              onChange={(v) => {
-                const city = state.filters.city;
-                const keepCity = v && city && cities.data?.byId.get(city)?.government === v;
-                state.setFilters({ government: v, city: keepCity ? city : null });
-              }}
-              searchable
-              clearable
-              nothingFoundMessage="لا توجد نتائج"
-              w={{ base: '100%', xs: 180 }}
-              radius="xl"
-            />
-            <Select
-              aria-label="المدينة"
-              placeholder="كل المدن"
-              data={cityOptions}
-              value={state.filters.city ?? null}
-              onChange={(v) => state.setFilter('city', v)}
-              searchable
-              clearable
-              nothingFoundMessage="لا توجد نتائج"
-              w={{ base: '100%', xs: 180 }}
-              radius="xl"
-            />
+            <MoreFilters id="customer-more-filters" active={activeMore}>
+              <Select
+                aria-label="المنطقة"
+                placeholder="كل المناطق"
+                data={governments.data?.options ?? []}
+                value={region}
+                onChange={(v) => {
+                  const city = state.filters.city;
+                  const keepCity = v && city && cities.data?.byId.get(city)?.government === v;
+                  state.setFilters({ government: v, city: keepCity ? city : null });
+                }}
+                searchable
+                clearable
+                nothingFoundMessage="لا توجد نتائج"
+                w={{ base: '100%', xs: 180 }}
+                radius="xl"
+              />
+              <Select
+                aria-label="المدينة"
+                placeholder="كل المدن"
+                data={cityOptions}
+                value={state.filters.city ?? null}
+                onChange={(v) => state.setFilter('city', v)}
+                searchable
+                clearable
+                nothingFoundMessage="لا توجد نتائج"
+                w={{ base: '100%', xs: 180 }}
+                radius="xl"
+              />
+            </MoreFilters>
           </>
         }
       />
