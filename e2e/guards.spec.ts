@@ -88,6 +88,10 @@ test.describe('signed in', () => {
     const { user, token } = await signedInAs(page, request, { role: 'employee' });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: `مرحباً، ${user.name}` })).toBeVisible();
+    // The header's bell loads after the page and asks the server for its counter: revoke only once
+    // the page has settled, so the navigation below is what meets the revoked token.
+    await expect(page.getByRole('button', { name: /^الإشعارات/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
 
     await revokeToken(request, token);
     await page
