@@ -498,43 +498,42 @@ export function rowActionsColumn<T extends Row>(actions: {
     header: () => <span className={classes.srOnly}>إجراءات</span>,
     enableSorting: false,
     meta: { width: 1, nowrap: true },
-    cell: ({ row }) => (
-      <div className={classes.rowActions}>
-        {actions.onView && (
-          <button
-            type="button"
-            className={classes.rowAction}
-            aria-label="عرض"
-            data-hint="عرض"
-            onClick={() => actions.onView?.(row.original)}
-          >
-            <IconEye size={18} aria-hidden />
-          </button>
-        )}
-        {actions.onEdit && (
-          <button
-            type="button"
-            className={classes.rowAction}
-            aria-label="تعديل"
-            data-hint="تعديل"
-            onClick={() => actions.onEdit?.(row.original)}
-          >
-            <IconEdit size={18} aria-hidden />
-          </button>
-        )}
-        {actions.onDelete && (
-          <button
-            type="button"
-            className={classes.rowAction}
-            data-danger
-            aria-label="حذف"
-            data-hint="حذف"
-            onClick={() => actions.onDelete?.(row.original)}
-          >
-            <IconTrash size={18} aria-hidden />
-          </button>
-        )}
-      </div>
-    ),
+    cell: ({ row }) => {
+      const on = (act?: (row: T) => void) => act && (() => act(row.original));
+      return (
+        <div className={classes.rowActions}>
+          <RowAction label="عرض" icon={IconEye} onClick={on(actions.onView)} />
+          <RowAction label="تعديل" icon={IconEdit} onClick={on(actions.onEdit)} />
+          <RowAction label="حذف" icon={IconTrash} danger onClick={on(actions.onDelete)} />
+        </div>
+      );
+    },
   };
+}
+
+/** One row button: named, hinted, absent when the user may not do it. */
+function RowAction({
+  label,
+  icon: Icon,
+  danger = false,
+  onClick,
+}: {
+  label: string;
+  icon: typeof IconEye;
+  danger?: boolean;
+  onClick?: () => void;
+}) {
+  if (!onClick) return null;
+  return (
+    <button
+      type="button"
+      className={classes.rowAction}
+      data-danger={danger || undefined}
+      aria-label={label}
+      data-hint={label}
+      onClick={onClick}
+    >
+      <Icon size={18} aria-hidden />
+    </button>
+  );
 }
