@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mantineUseId } from './build/mantine-use-id.ts';
 
 const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 const builtAt = new Date().toISOString();
@@ -86,7 +87,7 @@ function preloadFonts(): Plugin {
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), versionManifest(), precompress(), preloadFonts()],
+  plugins: [react(), mantineUseId(), versionManifest(), precompress(), preloadFonts()],
   define: {
     __APP_VERSION__: JSON.stringify(buildId),
   },

@@ -2,13 +2,13 @@ import '@fontsource/ibm-plex-sans-arabic/400.css';
 import '@fontsource/ibm-plex-sans-arabic/500.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import './styles/global.css';
 import './lib/maintenance';
 import './lib/auth';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+// After every component's styles, as its rules override some of theirs.
+import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { MaintenanceScreen } from '../components/MaintenanceScreen';
 import { can, loadCurrentUser, useAuth } from '../lib/auth';
-import { ruleRedirect, useRouteRules } from '../lib/build-metadata';
+import { useRuleRedirect } from '../lib/build-metadata';
 import { useFirstPageCodeReady } from '../lib/first-page';
 import { useMaintenance } from '../lib/maintenance';
 import { DocumentTitle } from './DocumentTitle';
@@ -28,8 +28,8 @@ export function RootRoute() {
   const waiting = needsUser || !pageCodeReady;
   const stillWaiting = useDeferredValue(waiting);
   const { pathname, search, hash } = useLocation();
-  const rules = useRouteRules();
-  const ruleTarget = ruleRedirect(rules.rules, pathname);
+  const rules = useRuleRedirect(pathname, !meta || !!meta.notFound);
+  const ruleTarget = rules.target;
 
   useEffect(() => {
     if (needsUser) void loadCurrentUser();

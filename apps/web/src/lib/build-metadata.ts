@@ -21,7 +21,10 @@ export async function fetchBuildMetadata(): Promise<BuildMetadata | null> {
     const res = await fetch('/version.json', { cache: 'no-store' });
     if (!res.ok) return null;
     const data = (await res.json()) as Partial<BuildMetadata>;
-    const rules = data.rules && typeof data.rules === 'object' ? data.rules : {};
+    const fetched = data.rules && typeof data.rules === 'object' ? data.rules : {};
+    // The same rules as before keep their object, so the pages reading them are not re-rendered.
+    const current = store.get().rules;
+    const rules = JSON.stringify(fetched) === JSON.stringify(current) ? current : fetched;
     store.set({ loaded: true, rules });
     return typeof data.version === 'string' ? { version: data.version, rules } : null;
   } catch {
@@ -49,6 +52,12 @@ export function ruleRedirect(rules: Record<string, RouteRule>, pathname: string)
   return best?.to;
 }
 
-export function useRouteRules() {
-  return useStore(store);
+/**
+ * Where a route rule sends `pathname` (undefined: nowhere), and whether the rules have been read.
+ * `needLoaded` false (a known page) reads the rules without waiting for them.
+ */
+export function useRuleRedirect(pathname: string, needLoaded: boolean) {
+  const target = useStore(store, (state) => ruleRedirect(state.rules, pathname));
+  const loaded = useStore(store, (state) => state.loaded || !needLoaded);
+  return { target, loaded };
 }

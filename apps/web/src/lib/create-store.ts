@@ -7,7 +7,10 @@ export interface Store<T> {
   subscribe: (listener: () => void) => () => void;
 }
 
-/** A tiny external store: immutable snapshots, read in React through `useStore`. */
+/**
+ * A tiny external store: immutable snapshots, read in React through `useStore`. A `set` that
+ * changes no field notifies nobody.
+ */
 export function createStore<T extends object>(initial: T): Store<T> {
   let state = initial;
   const listeners = new Set<() => void>();
@@ -18,6 +21,8 @@ export function createStore<T extends object>(initial: T): Store<T> {
     get: () => state,
     set(patch) {
       const next = typeof patch === 'function' ? patch(state) : patch;
+      const changed = (Object.keys(next) as (keyof T)[]).some((key) => !Object.is(state[key], next[key]));
+      if (!changed) return;
       state = { ...state, ...next };
       emit();
     },
@@ -32,6 +37,15 @@ export function createStore<T extends object>(initial: T): Store<T> {
   };
 }
 
-export function useStore<T extends object>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+/**
+ * The store's state, or the part `select` picks (a primitive or a reference held in the state).
+ * React re-renders a store's readers synchronously when their part changes, and redoes an
+ * interrupted render synchronously if it changed meanwhile: a page that reads only what it shows
+ * is not re-rendered by the rest.
+ */
+export function useStore<T extends object>(store: Store<T>): T;
+export function useStore<T extends object, S>(store: Store<T>, select: (state: T) => S): S;
+export function useStore<T extends object, S>(store: Store<T>, select?: (state: T) => S): T | S {
+  const read = select ? (): T | S => select(store.get()) : store.get;
+  return useSyncExternalStore<T | S>(store.subscribe, read, read);
 }

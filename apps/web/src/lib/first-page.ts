@@ -8,14 +8,14 @@ import { createStore, useStore } from './create-store';
  */
 const firstPage = createStore({ shown: false, codeReady: false });
 
-export const useFirstPageShown = () => useStore(firstPage).shown;
+export const useFirstPageShown = () => useStore(firstPage, (state) => state.shown);
 
 /**
  * Whether the opened page's code has arrived (or failed, or was never fetched ahead). The app keeps
  * its loader until then: a layout shown first would show the page's own fallback, and React holds
  * a page back for some 300 ms after showing a fallback.
  */
-export const useFirstPageCodeReady = () => useStore(firstPage).codeReady;
+export const useFirstPageCodeReady = () => useStore(firstPage, (state) => state.codeReady);
 
 /** Called by the router once the opened page's code has settled. */
 export function markFirstPageCodeReady(): void {

@@ -1,6 +1,7 @@
 import { type Settings, settingsDefaults } from '@idara/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
+import { useQueryInTransition } from './use-query-in-transition';
 
 export type { Settings };
 
@@ -26,5 +27,5 @@ export const settingsQuery = queryOptions({
 });
 
 export function useSettings() {
-  return useQuery(settingsQuery);
+  return useQueryInTransition(settingsQuery);
 }

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
+import { useQueryInTransition } from './use-query-in-transition';
 
 export interface UserSummary {
   _id: string;
@@ -23,5 +24,5 @@ export const userDirectoryQuery = queryOptions({
 });
 
 export function useUserDirectory() {
-  return useQuery(userDirectoryQuery);
+  return useQueryInTransition(userDirectoryQuery);
 }

@@ -1,6 +1,7 @@
 import { formatGregorianDate, hijriParts } from '@idara/domain';
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import { dayNoon, dayToIso, isoToDay } from '../../lib/riyadh-day';

@@ -27,6 +27,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { schemaResolver, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import {

@@ -1,6 +1,7 @@
 import { formatHijriDate, taskBody } from '@idara/domain';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCalendarTime, IconDeviceFloppy } from '@tabler/icons-react';

@@ -19,6 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { IconCalendar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { dayNoon } from '../../../lib/riyadh-day';
