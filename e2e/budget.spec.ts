@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BUDGET, measureBundle, readManifest } from '../scripts/bundle-budget.mjs';
+import { MANTINE_CSS, mantineStylesheet } from '../scripts/mantine-styles.mjs';
 
 /** The build under test: the one the e2e server serves. */
 const dist = path.resolve(process.env.WEB_DIST ?? 'apps/web/dist');
@@ -46,4 +47,21 @@ test('the sign-in page loads only the shell and, after it paints, the toaster', 
   expect(unexpected).toEqual([]);
   const loadedKb = scripts.filter((f) => shell.files.includes(f)).reduce((sum, f) => sum + gzipKb(f), 0);
   expect(loadedKb).toBeLessThanOrEqual(BUDGET.shellKb);
+});
+
+test("the app's stylesheet has the Mantine components the scripts use, and only those", () => {
+  // Out of date after a new Mantine component is used: `node scripts/mantine-styles.mjs` rewrites it.
+  const expected = mantineStylesheet(dist);
+  expect(fs.readFileSync(MANTINE_CSS, 'utf8'), 'run node scripts/mantine-styles.mjs').toBe(expected);
+  const sheets = expected.split('\n').filter((line) => line.startsWith('@import'));
+  expect(sheets.slice(0, 3)).toEqual([
+    '@import "@mantine/core/styles/baseline.css";',
+    '@import "@mantine/core/styles/default-css-variables.css";',
+    '@import "@mantine/core/styles/global.css";',
+  ]);
+  // Components every list and form uses are there; one the app never renders is not.
+  for (const name of ['Button', 'Input', 'Table', 'Combobox', 'Modal']) {
+    expect(sheets).toContain(`@import "@mantine/core/styles/${name}.css";`);
+  }
+  expect(sheets).not.toContain('@import "@mantine/core/styles/ColorPicker.css";');
 });

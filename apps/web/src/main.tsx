@@ -1,7 +1,7 @@
 import '@fontsource/ibm-plex-sans-arabic/400.css';
 import '@fontsource/ibm-plex-sans-arabic/500.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
-import '@mantine/core/styles.css';
+import './styles/mantine.css';
 import './lib/maintenance';
 import './lib/auth';
 import { StrictMode, startTransition } from 'react';
