@@ -50,11 +50,8 @@ async function audit(
 ): Promise<RunnerResult> {
   const page = await browser.newPage();
   try {
-    // A first visit: nothing in the HTTP cache (Lighthouse's own reset would also drop the token).
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.detach();
-    // The token where the app keeps it (localStorage and a cookie), or nothing for sign-in.
+    // The token where the app keeps it (localStorage and a cookie), or nothing for sign-in. The
+    // app's own page is the only place to write them, and it fills the HTTP cache.
     await page.goto(new URL('/privacy', url).href);
     await page.evaluate((t) => {
       // Browser globals: bench/ compiles without the DOM library.
@@ -63,6 +60,11 @@ async function audit(
       w.document.cookie = t ? `accessToken=${t}; Path=/` : 'accessToken=; Max-Age=0; Path=/';
       if (t) w.localStorage.setItem('accessToken', t);
     }, token);
+    // Then a first visit: nothing in the HTTP cache. Lighthouse's own reset would do this too, but
+    // would also drop the token.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     const flags: Flags = {
       output: 'json',
       logLevel: 'error',
