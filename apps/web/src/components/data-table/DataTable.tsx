@@ -6,7 +6,6 @@ import {
   NativeSelect,
   Pagination,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -279,11 +278,13 @@ export function DataTable<T extends Row>({
   if (query.isPending || (!data && query.data)) {
     body = Array.from({ length: Math.min(state.limit || 10, 8) }, (_, i) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
-      <Table.Tr key={i} aria-hidden>
+      <Table.Tr key={i} aria-hidden className={classes.skeletonRow}>
         {allColumns.map((c, j) => (
-          <Table.Td key={c.id ?? j}>
-            <Skeleton height={14} radius="sm" width={`${60 + ((i + j) % 3) * 15}%`} />
-          </Table.Td>
+          <td key={c.id ?? j} className={classes.skeletonCell}>
+            {c.id !== '__actions' && (
+              <span className={classes.skeletonBar} style={{ width: `${60 + ((i + j) % 3) * 15}%` }} />
+            )}
+          </td>
         ))}
       </Table.Tr>
     ));
