@@ -159,8 +159,7 @@ test.describe('payments and invoices', () => {
     await expect(row).toContainText(fx.customerName);
     await expect(page.getByTestId('totals-amount')).toHaveText('575.00 ر.س');
     await expect(page.getByTestId('totals-tax')).toHaveText('75.00 ر.س');
-    await page.getByRole('combobox', { name: 'الحالة' }).click();
-    await page.getByRole('option', { name: 'مرفوضة' }).click();
+    await page.getByRole('combobox', { name: 'الحالة' }).selectOption({ label: 'مرفوضة' });
     await expect(page.getByTestId('table-empty')).toBeVisible();
     await expect(page.getByTestId('totals-amount')).toHaveText('0.00 ر.س');
 

@@ -8,7 +8,22 @@ import { createStore, useStore } from './create-store';
  */
 const firstPage = createStore({ shown: false, codeReady: false });
 
-export const useFirstPageShown = () => useStore(firstPage, (state) => state.shown);
+/**
+ * Read in a transition: a store update re-renders its readers synchronously, in the task that
+ * committed the page, and makes React run the page's effects there too.
+ */
+export function useFirstPageShown(): boolean {
+  const [shown, setShown] = useState(() => firstPage.get().shown);
+  useEffect(() => {
+    if (shown) return;
+    const update = () => {
+      if (firstPage.get().shown) startTransition(() => setShown(true));
+    };
+    update();
+    return firstPage.subscribe(update);
+  }, [shown]);
+  return shown;
+}
 
 /**
  * Whether the opened page's code has arrived (or failed, or was never fetched ahead). The app keeps

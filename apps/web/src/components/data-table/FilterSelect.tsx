@@ -1,7 +1,11 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import type { ListState } from './use-list-state';
 
-/** A dropdown filter kept in the list's URL state: choosing sets `<filter>=value`, clearing removes it. */
+/**
+ * A dropdown filter over a short fixed list, kept in the list's URL state: choosing sets
+ * `<filter>=value`, the first option ("all …") removes it. A native select: a phone opens its own
+ * picker, and a list page mounts no popover for it.
+ */
 export function FilterSelect({
   state,
   filter,
@@ -13,20 +17,21 @@ export function FilterSelect({
   state: ListState;
   filter: string;
   label: string;
+  /** The first option, meaning no filter ("كل الحالات"). */
   placeholder: string;
   data: { value: string; label: string }[];
   width?: number;
 }) {
+  const value = state.filters[filter] ?? '';
   return (
-    <Select
+    <NativeSelect
       aria-label={label}
-      placeholder={placeholder}
-      data={data}
-      value={state.filters[filter] ?? null}
-      onChange={(v) => state.setFilter(filter, v)}
-      clearable
+      data={[{ value: '', label: placeholder }, ...data]}
+      value={value}
+      onChange={(event) => state.setFilter(filter, event.currentTarget.value || null)}
       w={{ base: '100%', xs: width }}
       radius="xl"
+      styles={value ? undefined : { input: { color: 'var(--mantine-color-placeholder)' } }}
     />
   );
 }

@@ -59,11 +59,16 @@ export function MoreFilters({ id, active, children }: { id: string; active: numb
       >
         {active ? `فلاتر إضافية (${active})` : 'فلاتر إضافية'}
       </Button>
-      <Collapse expanded={open} w="100%" id={id}>
-        <Group gap="sm" wrap="wrap" align="flex-end">
-          {unfolded && children}
-        </Group>
-      </Collapse>
+      {/* Mounted on the first unfold: a folded Collapse still updates itself after mounting. */}
+      {unfolded ? (
+        <Collapse expanded={open} w="100%" id={id}>
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            {children}
+          </Group>
+        </Collapse>
+      ) : (
+        <div id={id} hidden />
+      )}
     </>
   );
 }

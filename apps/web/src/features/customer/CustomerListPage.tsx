@@ -8,6 +8,7 @@ import {
   DateTime,
   Empty,
   EXPORT_OPTIONS,
+  FilterSelect,
   ListPage,
   MoreFilters,
   rowActionsColumn,
@@ -134,15 +135,13 @@ export default function CustomerListPage() {
         minWidth={760}
         filters={
           <>
-            <Select
-              aria-label="نوع العميل"
+            <FilterSelect
+              state={state}
+              filter="type"
+              label="نوع العميل"
               placeholder="كل الأنواع"
               data={customerTypes.map((t) => ({ value: t, label: customerTypeLabels[t] }))}
-              value={state.filters.type ?? null}
-              onChange={(v) => state.setFilter('type', v)}
-              clearable
-              w={{ base: '100%', xs: 150 }}
-              radius="xl"
+              width={150}
             />
             <MoreFilters id="customer-more-filters" active={activeMore}>
               <Select
