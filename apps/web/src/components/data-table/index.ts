@@ -22,6 +22,7 @@ export { FilterSelect } from './FilterSelect';
 export { ListDateRangeFilter } from './LazyDateRangeFilter';
 export { MoreFilters, StatusFilter } from './ListFilters';
 export { EXPORT_OPTIONS, ListPage, type ListPageProps, ListSearch } from './ListPage';
+export { LookupFilter } from './LookupFilter';
 export { RemoteSelect, type RemoteSelectProps } from './RemoteSelect';
 export { useBulkDelete, useDeleteRecord } from './use-delete';
 export {

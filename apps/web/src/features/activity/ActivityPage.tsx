@@ -1,4 +1,4 @@
-import { ActionIcon, Select, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import {
   FilterSelect,
   ListDateRangeFilter,
   ListPage,
+  LookupFilter,
   useListQuery,
   useListState,
   useLookup,
@@ -89,17 +90,12 @@ export default function ActivityPage() {
         filters={
           <>
             {canUsers && (
-              <Select
-                aria-label="المستخدم"
+              <LookupFilter
+                state={state}
+                filter="actor"
+                label="المستخدم"
                 placeholder="كل المستخدمين"
                 data={users.data?.options ?? []}
-                value={state.filters.actor ?? null}
-                onChange={(v) => state.setFilter('actor', v)}
-                clearable
-                searchable
-                nothingFoundMessage="لا توجد نتائج"
-                w={{ base: '100%', xs: 180 }}
-                radius="xl"
               />
             )}
             <FilterSelect

@@ -1,9 +1,9 @@
-import { Select } from '@mantine/core';
 import { useMemo } from 'react';
 import {
   type DataTableColumn,
   Empty,
   ListPage,
+  LookupFilter,
   rowActionsColumn,
   useRecordList,
 } from '../../components/data-table';
@@ -57,17 +57,13 @@ export default function CityListPage() {
       onRowClick={canView ? (r) => navigate(`${BASE}/${r._id}`) : undefined}
       filters={
         governments.data && (
-          <Select
-            aria-label="المنطقة"
+          <LookupFilter
+            state={state}
+            filter="government"
+            label="المنطقة"
             placeholder="كل المناطق"
             data={governments.data.options}
-            value={state.filters.government ?? null}
-            onChange={(v) => state.setFilter('government', v)}
-            clearable
-            searchable
-            nothingFoundMessage="لا توجد نتائج"
-            w={{ base: '100%', xs: 200 }}
-            radius="xl"
+            width={200}
           />
         )
       }

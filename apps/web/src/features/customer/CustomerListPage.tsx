@@ -1,5 +1,5 @@
 import { customerTypeLabels, customerTypes, formatSaudiPhoneLocal } from '@idara/domain';
-import { Badge, Button, Select, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import {
   EXPORT_OPTIONS,
   FilterSelect,
   ListPage,
+  LookupFilter,
   MoreFilters,
   rowActionsColumn,
   useDeleteRecord,
@@ -144,33 +145,24 @@ export default function CustomerListPage() {
               width={150}
             />
             <MoreFilters id="customer-more-filters" active={activeMore}>
-              <Select
-                aria-label="المنطقة"
+              <LookupFilter
+                state={state}
+                filter="government"
+                label="المنطقة"
                 placeholder="كل المناطق"
                 data={governments.data?.options ?? []}
-                value={region}
                 onChange={(v) => {
                   const city = state.filters.city;
                   const keepCity = v && city && cities.data?.byId.get(city)?.government === v;
                   state.setFilters({ government: v, city: keepCity ? city : null });
                 }}
-                searchable
-                clearable
-                nothingFoundMessage="لا توجد نتائج"
-                w={{ base: '100%', xs: 180 }}
-                radius="xl"
               />
-              <Select
-                aria-label="المدينة"
+              <LookupFilter
+                state={state}
+                filter="city"
+                label="المدينة"
                 placeholder="كل المدن"
                 data={cityOptions}
-                value={state.filters.city ?? null}
-                onChange={(v) => state.setFilter('city', v)}
-                searchable
-                clearable
-                nothingFoundMessage="لا توجد نتائج"
-                w={{ base: '100%', xs: 180 }}
-                radius="xl"
               />
             </MoreFilters>
           </>

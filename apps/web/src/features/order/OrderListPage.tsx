@@ -1,5 +1,5 @@
 import { formatDateTime, formatGregorianDate, type OrderStatus } from '@idara/domain';
-import { ActionIcon, Menu, Select, Text } from '@mantine/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
 import { IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import {
@@ -8,6 +8,7 @@ import {
   EXPORT_OPTIONS,
   ListDateRangeFilter,
   ListPage,
+  LookupFilter,
   Money,
   MoreFilters,
   StatusFilter,
@@ -160,45 +161,28 @@ export default function OrderListPage() {
         w={{ base: '100%', xs: 200 }}
         radius="xl"
       />
-      <Select
-        aria-label="الخدمة"
+      <LookupFilter
+        state={state}
+        filter="service"
+        label="الخدمة"
         placeholder="كل الخدمات"
         data={services.data?.options ?? []}
-        value={state.filters.service ?? null}
-        onChange={(v) => state.setFilter('service', v)}
-        searchable
-        clearable
-        clearButtonProps={{ 'aria-label': 'مسح الخدمة' }}
-        nothingFoundMessage="لا توجد نتائج"
-        w={{ base: '100%', xs: 180 }}
-        radius="xl"
       />
-      <Select
-        aria-label="المدينة"
+      <LookupFilter
+        state={state}
+        filter="city"
+        label="المدينة"
         placeholder="كل المدن"
         data={cities.data?.options ?? []}
-        value={state.filters.city ?? null}
-        onChange={(v) => state.setFilter('city', v)}
-        searchable
-        clearable
-        clearButtonProps={{ 'aria-label': 'مسح المدينة' }}
-        nothingFoundMessage="لا توجد نتائج"
-        w={{ base: '100%', xs: 160 }}
-        radius="xl"
+        width={160}
       />
       {users.available && (
-        <Select
-          aria-label="المكلّف"
+        <LookupFilter
+          state={state}
+          filter="assignee"
+          label="المكلّف"
           placeholder="كل المكلّفين"
           data={users.options}
-          value={state.filters.assignee ?? null}
-          onChange={(v) => state.setFilter('assignee', v)}
-          searchable
-          clearable
-          clearButtonProps={{ 'aria-label': 'مسح المكلّف' }}
-          nothingFoundMessage="لا توجد نتائج"
-          w={{ base: '100%', xs: 180 }}
-          radius="xl"
         />
       )}
       <ListDateRangeFilter state={state} field="createdAt" label="فترة الإنشاء" />

@@ -1,0 +1,41 @@
+import { Select } from '@mantine/core';
+import type { ListState } from './use-list-state';
+
+/**
+ * A searchable filter over a lookup (regions, cities, services, users), kept in the list's URL
+ * state: choosing sets `<filter>=value`, clearing removes it. `onChange` replaces the default when
+ * choosing must change other filters too.
+ */
+export function LookupFilter({
+  state,
+  filter,
+  label,
+  placeholder,
+  data,
+  width = 180,
+  onChange,
+}: {
+  state: ListState;
+  filter: string;
+  label: string;
+  placeholder: string;
+  data: { value: string; label: string }[];
+  width?: number;
+  onChange?: (value: string | null) => void;
+}) {
+  return (
+    <Select
+      aria-label={label}
+      placeholder={placeholder}
+      data={data}
+      value={state.filters[filter] ?? null}
+      onChange={onChange ?? ((value) => state.setFilter(filter, value))}
+      searchable
+      clearable
+      clearButtonProps={{ 'aria-label': `مسح ${label}` }}
+      nothingFoundMessage="لا توجد نتائج"
+      w={{ base: '100%', xs: width }}
+      radius="xl"
+    />
+  );
+}
