@@ -21,10 +21,7 @@ export async function fetchBuildMetadata(): Promise<BuildMetadata | null> {
     const res = await fetch('/version.json', { cache: 'no-store' });
     if (!res.ok) return null;
     const data = (await res.json()) as Partial<BuildMetadata>;
-    const fetched = data.rules && typeof data.rules === 'object' ? data.rules : {};
-    // The same rules as before keep their object, so the pages reading them are not re-rendered.
-    const current = store.get().rules;
-    const rules = JSON.stringify(fetched) === JSON.stringify(current) ? current : fetched;
+    const rules = data.rules && typeof data.rules === 'object' ? data.rules : {};
     store.set({ loaded: true, rules });
     return typeof data.version === 'string' ? { version: data.version, rules } : null;
   } catch {
