@@ -31,7 +31,9 @@ export function FilterSelect({
       onChange={(event) => state.setFilter(filter, event.currentTarget.value || null)}
       w={{ base: '100%', xs: width }}
       radius="xl"
-      styles={value ? undefined : { input: { color: 'var(--mantine-color-placeholder)' } }}
+      // "All" reads as a hint, but it is the select's value, so it needs body-text contrast: the
+      // theme's dimmed grey (5.4:1), not the placeholder grey (2.1:1).
+      styles={value ? undefined : { input: { color: 'var(--mantine-color-dimmed)' } }}
     />
   );
 }
