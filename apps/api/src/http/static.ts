@@ -1,23 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type IndexVariant, PrerenderedIndex } from './prerender';
 
 /**
  * Serves the built web app: hashed assets cached for a year and sent pre-compressed (brotli or
  * gzip), index.html and version.json never cached, and every unknown non-API GET answered with index.html (the SPA router takes it from there).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
-  let indexHtml: string | undefined;
+  let index: PrerenderedIndex | undefined;
   // The one not-found handler: API paths get a JSON 404; other GETs get the SPA when it is built.
-  app.setNotFoundHandler((req, reply) => {
-    if (
-      indexHtml &&
-      req.method === 'GET' &&
-      !req.url.startsWith('/api/') &&
-      !req.url.startsWith('/socket.io')
-    ) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  app.setNotFoundHandler(async (req, reply) => {
+    if (index && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
+      return sendIndex(req, reply, await index.pick(req));
     }
     return reply.status(404).send({ message: 'المسار غير موجود' });
   });
@@ -33,7 +29,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
     return;
   }
-  indexHtml = fs.readFileSync(indexPath, 'utf8');
+  index = new PrerenderedIndex(app, fs.readFileSync(indexPath, 'utf8'), webDist);
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -51,4 +47,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       else res.header('cache-control', 'public, max-age=3600');
     },
   });
+}
+
+/** index.html, compressed as the browser accepts; it depends on the session cookie (prerendering). */
+function sendIndex(req: FastifyRequest, reply: FastifyReply, index: IndexVariant) {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding, cookie');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(index.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(index.gzip);
+  return reply.send(index.html);
 }

@@ -12,7 +12,9 @@ export const ADMIN = { phone: '0500000000', password: 'Admin@12345' };
  * A real app on a real, empty, migrated and seeded database: in-memory PGlite by default, or a
  * fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the CI database suite).
  */
-export async function createTestApp(opts: { realtime?: boolean; env?: Record<string, string> } = {}) {
+export async function createTestApp(
+  opts: { realtime?: boolean; env?: Record<string, string>; webDist?: string } = {},
+) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -51,12 +53,13 @@ export async function createTestApp(opts: { realtime?: boolean; env?: Record<str
     ADMIN_PHONE: ADMIN.phone,
     ADMIN_PASSWORD: ADMIN.password,
     ...opts.env,
+    ...(opts.webDist ? { WEB_DIST: opts.webDist } : {}),
   });
   const app = await buildApp({
     config,
     database,
     logger: false,
-    serveWeb: false,
+    serveWeb: opts.webDist !== undefined,
     realtime: opts.realtime ?? false,
   });
   await app.ready();

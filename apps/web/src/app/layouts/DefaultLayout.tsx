@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner';
 import { useFirstPageShown } from '../../lib/first-page';
+import { prerendering } from '../../lib/prerender';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { useRouteMeta } from '../use-route-meta';
 import { Brand } from './Brand';
@@ -66,7 +67,8 @@ export function DefaultLayout() {
           </Group>
         </AppShell.Section>
         <AppShell.Section grow className={sidebarClasses.scroll}>
-          {(wide || navOpenedOnce) && <Sidebar />}
+          {/* A prerendered page leaves the links out: they depend on the user. */}
+          {(wide || navOpenedOnce) && !prerendering && <Sidebar />}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -1,0 +1,191 @@
+/**
+ * Prerendered first paint, the build's half (docs/ARCHITECTURE.md, "Prerendered pages").
+ *
+ * Starts the built server on a throwaway embedded database, opens each page of PAGES in Chromium
+ * at a phone's width and a desktop's, and keeps the DOM its first commit produced (its loading
+ * state: title, toolbar, empty table, skeletons — no records), the permission checks that commit
+ * made, and the stylesheets its code added. Writes them to `apps/web/dist/prerender.json`; the
+ * server (`apps/api/src/http/prerender.ts`) puts a page's markup in the HTML for visitors the checks
+ * answer the same for. Without Chromium it writes nothing and the app starts on its loading screen.
+ *
+ *   node --import tsx scripts/prerender.ts [webDist]
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { startServer, stopServer } from '../bench/server-process';
+
+/** The pages people open first: sign-in, home, and the lists they bookmark. No query, no record. */
+export const PAGES: { path: string; guest?: boolean }[] = [
+  { path: '/auth/signin', guest: true },
+  { path: '/dashboard/customer' },
+  { path: '/dashboard/order' },
+  { path: '/dashboard/payment' },
+  { path: '/dashboard/task' },
+  { path: '/tasks' },
+];
+
+/** Where list filters fold behind a button (`MoreFilters`): below it the phone capture is shown. */
+const WIDTHS = [
+  { name: 'narrow', width: 375, height: 812, mobile: true },
+  { name: 'wide', width: 1280, height: 900, mobile: false },
+] as const;
+
+export interface PrerenderedPage {
+  /** Served only to visitors without a session (sign-in). */
+  guest: boolean;
+  /** Permission checks the page made while rendering, as `"a b"` (all of) → granted. */
+  checks: [string, boolean][];
+  /** What goes inside `<div id="prerender" inert>`. */
+  html: string;
+}
+
+interface Capture {
+  html: string;
+  checks: [string, boolean][];
+  styleHrefs: string[];
+  path: string;
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = path.resolve(import.meta.dirname, '..');
+
+async function capture(
+  browser: Browser,
+  base: string,
+  page: (typeof PAGES)[number],
+  width: (typeof WIDTHS)[number],
+  token: string,
+): Promise<Capture> {
+  const tab = await browser.newPage();
+  try {
+    await tab.setViewport({
+      width: width.width,
+      height: width.height,
+      isMobile: width.mobile,
+      hasTouch: width.mobile,
+    });
+    // The token where the app keeps it, written on a page that is not prerendered.
+    await tab.goto(`${base}/privacy`);
+    await tab.evaluate(
+      (t) => {
+        localStorage.clear();
+        if (t) localStorage.setItem('accessToken', t);
+      },
+      page.guest ? '' : token,
+    );
+    await tab.evaluateOnNewDocument(() => {
+      const w = window as any;
+      const checks = new Map<string, boolean>();
+      w.__IDARA_PRERENDER__ = {
+        checks,
+        capture() {
+          if (w.__idaraCaptured) return;
+          w.__idaraCaptured = {
+            html: document.getElementById('root')?.innerHTML ?? '',
+            checks: [...checks],
+            styleHrefs: [...document.querySelectorAll('link[rel="stylesheet"]')].map(
+              (l) => new URL((l as HTMLLinkElement).href).pathname,
+            ),
+            path: location.pathname,
+          };
+        },
+      };
+    });
+    await tab.goto(`${base}${page.path}`);
+    await tab.waitForFunction('window.__idaraCaptured', { timeout: 30_000 });
+    const result = (await tab.evaluate('window.__idaraCaptured')) as Capture;
+    if (result.path !== page.path) throw new Error(`${page.path} went to ${result.path} while capturing`);
+    return result;
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
+ * React's ids (`_r_1f_`, in Mantine's responsive style classes) made distinct per capture, so two
+ * captures' inline styles never meet; element ids and test ids dropped, so nothing in the page in
+ * front shares one with the app behind it.
+ */
+function namespaceIds(html: string, prefix: string): string {
+  return html.replace(/ (?:id|data-testid)="[^"]*"/g, '').replace(/_r_([0-9a-z]+)_/g, `_${prefix}$1_`);
+}
+
+/** Mantine's global style elements (theme variables, visibility classes) once, not per capture. */
+function withoutRepeatedStyles(html: string, first: string): string {
+  return html.replace(/<style[^>]*>[^<]*<\/style>/g, (style) => (first.includes(style) ? '' : style));
+}
+
+async function main() {
+  const webDist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
+  const out = path.join(webDist, 'prerender.json');
+  fs.rmSync(out, { force: true });
+  if (!fs.existsSync(CHROMIUM)) {
+    console.warn(`prerender: no Chromium at ${CHROMIUM}; pages start on the loading screen`);
+    return;
+  }
+  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const indexHrefs = new Set([...indexHtml.matchAll(/<link[^>]+href="([^"]+)"/g)].map((m) => m[1]));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-prerender-'));
+  const admin = { phoneNumber: '0500000000', password: `P${randomBytes(9).toString('base64url')}9` };
+  const server = await startServer(dataDir, {
+    WEB_DIST: webDist,
+    ADMIN_PHONE: admin.phoneNumber,
+    ADMIN_PASSWORD: admin.password,
+  });
+  const base = `http://127.0.0.1:${server.port}`;
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const res = await fetch(`${base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    const { token, user } = (await res.json()) as { token: string; user: { name: string } };
+    if (!token) throw new Error('prerender: could not sign in to the capture server');
+    const pages: Record<string, PrerenderedPage> = {};
+    for (const page of PAGES) {
+      const captures: Capture[] = [];
+      for (const width of WIDTHS) captures.push(await capture(browser, base, page, width, token));
+      for (const c of captures) {
+        // Only what any visitor allowed the page would see: no one's name, no records.
+        if (c.html.includes(user.name) || c.html.includes(admin.phoneNumber)) {
+          throw new Error(`${page.path}: the captured page shows the capturing user`);
+        }
+      }
+      const css = new Set<string>();
+      for (const c of captures) {
+        for (const href of c.styleHrefs) {
+          if (indexHrefs.has(href)) continue;
+          css.add(fs.readFileSync(path.join(webDist, href.replace(/^\//, '')), 'utf8'));
+        }
+      }
+      const [narrow, wide] = captures;
+      const body =
+        narrow.html === wide.html
+          ? namespaceIds(narrow.html, 'p')
+          : `<div class="prerender-narrow">${namespaceIds(narrow.html, 'pn')}</div>` +
+            `<div class="prerender-wide">${withoutRepeatedStyles(namespaceIds(wide.html, 'pw'), narrow.html)}</div>`;
+      const checks = new Map<string, boolean>();
+      for (const c of captures) for (const [k, v] of c.checks) checks.set(k, v);
+      pages[page.path] = {
+        guest: !!page.guest,
+        checks: [...checks].sort(),
+        html: `${[...css].map((text) => `<style>${text}</style>`).join('')}${body}`,
+      };
+      console.log(`prerender: ${page.path} ${(pages[page.path].html.length / 1024).toFixed(1)} KB`);
+    }
+    fs.writeFileSync(out, JSON.stringify({ version: 1, pages }));
+  } finally {
+    await browser.close();
+    await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
