@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import type { PrerenderedPage } from '../apps/api/src/http/prerender';
 import { startServer, stopServer } from '../bench/server-process';
 
 /** The pages people open first: sign-in, home, and the lists they bookmark. No query, no record. */
@@ -32,15 +33,6 @@ const WIDTHS = [
   { name: 'narrow', width: 375, height: 812, mobile: true },
   { name: 'wide', width: 1280, height: 900, mobile: false },
 ] as const;
-
-export interface PrerenderedPage {
-  /** Served only to visitors without a session (sign-in). */
-  guest: boolean;
-  /** Permission checks the page made while rendering, as `"a b"` (all of) → granted. */
-  checks: [string, boolean][];
-  /** What goes inside `<div id="prerender" inert>`. */
-  html: string;
-}
 
 interface Capture {
   html: string;

@@ -55,16 +55,14 @@ describe('prerendered pages in index.html', () => {
         ...(token ? { cookie: `theme=dark; accessToken=${token}` } : {}),
       },
     });
+  /** A user every check of the list's capture answers the same for. */
+  const listUser = () =>
+    t.userWith('employee', ['customer:read', 'customer:create', 'customer:delete', 'customer:update']);
   const prerendered = (body: string, html: string) =>
     body.includes(`<div id="prerender" inert aria-hidden="true">${html}</div><div id="root">`);
 
   it('puts the page in front of the app for a user every check answers the same for', async () => {
-    const { token } = await t.userWith('employee', [
-      'customer:read',
-      'customer:create',
-      'customer:delete',
-      'customer:update',
-    ]);
+    const { token } = await listUser();
     const res = await page('/dashboard/customer', token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -84,12 +82,7 @@ describe('prerendered pages in index.html', () => {
     expect(prerendered((await page('/dashboard/customer', token)).body, LIST)).toBe(false);
     expect(prerendered((await page('/dashboard/customer')).body, LIST)).toBe(false);
     expect((await page('/dashboard/customer', 'not-a-token')).body).toBe(INDEX);
-    const full = await t.userWith('employee', [
-      'customer:read',
-      'customer:create',
-      'customer:delete',
-      'customer:update',
-    ]);
+    const full = await listUser();
     expect(prerendered((await page('/dashboard/customer?search=x', full.token)).body, LIST)).toBe(false);
     expect((await page('/dashboard/order', full.token)).body).toBe(INDEX);
   });
@@ -102,12 +95,7 @@ describe('prerendered pages in index.html', () => {
 
   it('sends no prerendered page in maintenance mode', async () => {
     const admin = await t.adminToken();
-    const { token } = await t.userWith('employee', [
-      'customer:read',
-      'customer:create',
-      'customer:delete',
-      'customer:update',
-    ]);
+    const { token } = await listUser();
     const set = (maintenanceMode: boolean) =>
       t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { maintenanceMode } });
     expect((await set(true)).statusCode).toBe(200);
@@ -119,12 +107,7 @@ describe('prerendered pages in index.html', () => {
   });
 
   it('compresses index.html as the browser accepts', async () => {
-    const { token } = await t.userWith('employee', [
-      'customer:read',
-      'customer:create',
-      'customer:delete',
-      'customer:update',
-    ]);
+    const { token } = await listUser();
     const br = await page('/dashboard/customer', token, 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(prerendered(zlib.brotliDecompressSync(br.rawPayload).toString(), LIST)).toBe(true);

@@ -14,9 +14,13 @@ import { getSettings } from '../modules/settings/service';
  * have no session). The app renders unseen behind it and removes it once its own first page is
  * there (`apps/web/src/lib/prerender.ts`). Anyone else gets index.html as built: the loading screen.
  */
-interface PrerenderedPage {
+/** One page of `prerender.json`, as `scripts/prerender.ts` writes it. */
+export interface PrerenderedPage {
+  /** Served only to visitors without a session (sign-in). */
   guest: boolean;
+  /** Permission checks the page made while rendering, as `"a b"` (all of) → granted. */
   checks: [string, boolean][];
+  /** What goes inside `<div id="prerender" inert>`. */
   html: string;
 }
 
@@ -85,10 +89,6 @@ export class PrerenderedIndex {
     } catch (error) {
       app.log.warn({ err: error }, 'prerender.json unreadable; pages start on the loading screen');
     }
-  }
-
-  get routes(): string[] {
-    return [...this.pages.keys()];
   }
 
   /** index.html for this request: with its page prerendered when the visitor may see it so. */

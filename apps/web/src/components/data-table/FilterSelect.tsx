@@ -1,27 +1,23 @@
 import { NativeSelect } from '@mantine/core';
 import type { ListState } from './use-list-state';
 
+/** What a dropdown filter bound to one `<filter>` of the list's URL state is given. */
+export interface OptionFilterProps {
+  state: ListState;
+  filter: string;
+  label: string;
+  /** The "all …" text ("كل الحالات"): the first option, or the empty field's placeholder. */
+  placeholder: string;
+  data: { value: string; label: string }[];
+  width?: number;
+}
+
 /**
  * A dropdown filter over a short fixed list, kept in the list's URL state: choosing sets
  * `<filter>=value`, the first option ("all …") removes it. A native select: a phone opens its own
  * picker, and a list page mounts no popover for it.
  */
-export function FilterSelect({
-  state,
-  filter,
-  label,
-  placeholder,
-  data,
-  width = 160,
-}: {
-  state: ListState;
-  filter: string;
-  label: string;
-  /** The first option, meaning no filter ("كل الحالات"). */
-  placeholder: string;
-  data: { value: string; label: string }[];
-  width?: number;
-}) {
+export function FilterSelect({ state, filter, label, placeholder, data, width = 160 }: OptionFilterProps) {
   const value = state.filters[filter] ?? '';
   return (
     <NativeSelect

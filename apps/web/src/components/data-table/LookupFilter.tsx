@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import type { ListState } from './use-list-state';
+import type { OptionFilterProps } from './FilterSelect';
 
 /**
  * A searchable filter over a lookup (regions, cities, services, users), kept in the list's URL
@@ -14,15 +14,7 @@ export function LookupFilter({
   data,
   width = 180,
   onChange,
-}: {
-  state: ListState;
-  filter: string;
-  label: string;
-  placeholder: string;
-  data: { value: string; label: string }[];
-  width?: number;
-  onChange?: (value: string | null) => void;
-}) {
+}: OptionFilterProps & { onChange?: (value: string | null) => void }) {
   return (
     <Select
       aria-label={label}
