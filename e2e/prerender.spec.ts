@@ -40,6 +40,26 @@ test('the customer list paints from the HTML, then the app takes over and works'
   expect(errors).toEqual([]);
 });
 
+test("home paints from the HTML with the visitor's own greeting and date, then the app takes over", async ({
+  page,
+  request,
+}) => {
+  await signInWithToken(page, await adminAuth(request));
+  const errors = collectErrors(page);
+  const html = await documentHtml(page, '/');
+  expect(html).toContain('<div id="prerender" inert aria-hidden="true">');
+  expect(html).toContain('مرحباً، مدير النظام');
+  expect(html).not.toContain('{{idara:');
+  const today = await page.evaluate(() =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date()).replaceAll('-', '/'),
+  );
+  expect(html).toContain(`<bdi>${today}</bdi>`);
+  await expect(page.locator('#prerender')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'مرحباً، مدير النظام' })).toBeVisible();
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('sign-in paints from the HTML and signs in', async ({ page }) => {
   const errors = collectErrors(page);
   const html = await documentHtml(page, '/auth/signin');
@@ -73,7 +93,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       route.request().url().endsWith('/color-scheme.js') ? route.continue() : route.abort(),
     );
     const token = await adminAuth(request);
-    for (const url of ['/auth/signin', '/dashboard/customer', '/dashboard/order', '/dashboard/task']) {
+    for (const url of ['/auth/signin', '/', '/dashboard/customer', '/dashboard/order', '/dashboard/task']) {
       if (url === '/auth/signin') await page.context().clearCookies();
       else await signInWithToken(page, token);
       for (const width of [375, 768, 1280]) {
@@ -84,7 +104,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0);
         await expect(page.locator('#prerender h1:visible').first()).toBeVisible();
         await page.screenshot({
-          path: path.join(SHOTS, `${url.replace(/\W+/g, '-').replace(/^-/, '')}-${width}-${colorScheme}.png`),
+          path: path.join(
+            SHOTS,
+            `${url.replace(/\W+/g, '-').replace(/^-/, '') || 'home'}-${width}-${colorScheme}.png`,
+          ),
         });
       }
     }

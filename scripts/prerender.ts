@@ -21,6 +21,7 @@ import { startServer, stopServer } from '../bench/server-process';
 /** The pages people open first: sign-in, home, and the lists they bookmark. No query, no record. */
 export const PAGES: { path: string; guest?: boolean }[] = [
   { path: '/auth/signin', guest: true },
+  { path: '/' },
   { path: '/dashboard/customer' },
   { path: '/dashboard/order' },
   { path: '/dashboard/payment' },
@@ -38,6 +39,8 @@ interface Capture {
   html: string;
   checks: [string, boolean][];
   styleHrefs: string[];
+  /** The app's scripts fetched before the first page committed, in the order they were asked for. */
+  scripts: string[];
   path: string;
 }
 
@@ -81,6 +84,11 @@ async function capture(
             styleHrefs: [...document.querySelectorAll('link[rel="stylesheet"]')].map(
               (l) => new URL((l as HTMLLinkElement).href).pathname,
             ),
+            scripts: performance
+              .getEntriesByType('resource')
+              .map((entry) => new URL(entry.name))
+              .filter((url) => url.origin === location.origin && /^\/assets\/[\w.-]+\.js$/.test(url.pathname))
+              .map((url) => url.pathname),
             path: location.pathname,
           };
         },
@@ -119,7 +127,9 @@ async function main() {
     return;
   }
   const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const indexHrefs = new Set([...indexHtml.matchAll(/<link[^>]+href="([^"]+)"/g)].map((m) => m[1]));
+  const indexHrefs = new Set(
+    [...indexHtml.matchAll(/<(?:link[^>]+href|script[^>]+src)="([^"]+)"/g)].map((m) => m[1]),
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-prerender-'));
   const admin = { phoneNumber: '0500000000', password: `P${randomBytes(9).toString('base64url')}9` };
   const server = await startServer(dataDir, {
@@ -165,9 +175,11 @@ async function main() {
             `<div class="prerender-wide">${withoutRepeatedStyles(namespaceIds(wide.html, 'pw'), narrow.html)}</div>`;
       const checks = new Map<string, boolean>();
       for (const c of captures) for (const [k, v] of c.checks) checks.set(k, v);
+      const scripts = new Set(captures.flatMap((c) => c.scripts).filter((href) => !indexHrefs.has(href)));
       pages[page.path] = {
         guest: !!page.guest,
         checks: [...checks].sort(),
+        scripts: [...scripts],
         html: `${[...css].map((text) => `<style>${text}</style>`).join('')}${body}`,
       };
       console.log(`prerender: ${page.path} ${(pages[page.path].html.length / 1024).toFixed(1)} KB`);

@@ -10,6 +10,7 @@ export * from './orders';
 export * from './permissions';
 export * from './phone';
 export * from './plural';
+export * from './prerender';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/forms';

@@ -2,12 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { formatGregorianDate, PRERENDER_FILLS } from '@idara/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 
 const INDEX =
-  '<!doctype html><html dir="rtl"><body><div id="root"><div class="boot">…</div></div></body></html>';
+  '<!doctype html><html dir="rtl"><head>' +
+  '<script type="module" crossorigin src="/assets/index-a1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-b2.js"></head>' +
+  '<body><div id="root"><div class="boot">…</div></div></body></html>';
 const LIST = '<main>قائمة العملاء</main>';
+const HOME = `<h2>مرحباً، ${PRERENDER_FILLS.userName}</h2><p>${PRERENDER_FILLS.today}</p>`;
 const SIGNIN = '<main>تسجيل الدخول</main>';
 
 /** A build with prerendered pages: the customer list (as an admin sees it) and sign-in. */
@@ -26,7 +31,17 @@ function fakeDist(): string {
             ['customer:delete customer:update', true],
             ['settings:update', false],
           ],
+          // Only the first is the app's: the rest must never reach the page.
+          scripts: ['/assets/CustomerListPage-c3.js', 'https://cdn.example/x.js', '/assets/../x.js', '/x.js'],
           html: LIST,
+        },
+        '/': {
+          guest: false,
+          checks: [
+            ['customer:read', true],
+            ['settings:update', false],
+          ],
+          html: HOME,
         },
         '/auth/signin': { guest: true, checks: [], html: SIGNIN },
       },
@@ -114,5 +129,48 @@ describe('prerendered pages in index.html', () => {
     const gz = await page('/auth/signin', undefined, 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(prerendered(zlib.gunzipSync(gz.rawPayload).toString(), SIGNIN)).toBe(true);
+  });
+
+  it("announces the page's scripts, and asks for the app's at low priority, only with a prerendered page", async () => {
+    const { token } = await listUser();
+    const body = (await page('/dashboard/customer', token)).body;
+    expect(prerendered(body, LIST)).toBe(true);
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain(
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-a1.js">',
+    );
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/react-b2.js">',
+    );
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/CustomerListPage-c3.js">',
+    );
+    expect(body.match(/rel="modulepreload"/g)).toHaveLength(2);
+    expect(body).not.toContain('cdn.example');
+    // Without a prerendered page the app's scripts are what paints it: index.html as built.
+    expect((await page('/dashboard/customer', await t.adminToken())).body).toBe(INDEX);
+  });
+
+  it("writes the visitor's own name and today's date into a personal page", async () => {
+    const { token } = await t.userWith('employee', ['customer:read']);
+    const rename = await t.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token,
+      payload: { name: 'سارة <b>"&' },
+    });
+    expect(rename.statusCode).toBe(200);
+    const res = await page('/', token, 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    const body = zlib.brotliDecompressSync(res.rawPayload).toString();
+    expect(body).toContain('<h2>مرحباً، سارة &lt;b&gt;&quot;&amp;</h2>');
+    expect(body).toContain(`<bdi>${formatGregorianDate(new Date())}</bdi> م</p>`);
+    expect(body).not.toContain('{{idara:');
+    // Another user's page carries their name, not hers; one the checks differ for, none.
+    const other = await t.userWith('employee', ['customer:read']);
+    const theirs = (await page('/', other.token)).body;
+    expect(theirs).toContain('مرحباً، مستخدم employee');
+    expect(theirs).not.toContain('سارة');
+    expect((await page('/', await t.adminToken())).body).toBe(INDEX);
   });
 });

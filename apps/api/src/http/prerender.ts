@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { hasAll } from '@idara/domain';
+import {
+  arabicWeekdayOf,
+  formatGregorianDate,
+  formatHijriDate,
+  hasAll,
+  PRERENDER_FILLS,
+} from '@idara/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveToken } from '../modules/auth/sessions';
 import { getSettings } from '../modules/settings/service';
+import { escapeHtml } from './pdf';
 
 /**
  * Prerendered first paint, the server's half (docs/ARCHITECTURE.md, "Prerendered pages"). The build
@@ -20,6 +27,11 @@ export interface PrerenderedPage {
   guest: boolean;
   /** Permission checks the page made while rendering, as `"a b"` (all of) → granted. */
   checks: [string, boolean][];
+  /**
+   * The app's scripts the page fetched before its first commit (beyond index.html's own), as
+   * `/assets/…js`: announced in the head so they load beside the entry script instead of after it.
+   */
+  scripts?: string[];
   /** What goes inside `<div id="prerender" inert>`. */
   html: string;
 }
@@ -45,6 +57,36 @@ function variant(html: string): IndexVariant {
   };
 }
 
+/**
+ * A page with the visitor's own text in it is made per request, and compressed per request at a
+ * level that costs about a millisecond (the whole page is some 100 KB before compression).
+ */
+function personalVariant(html: string): IndexVariant {
+  const body = Buffer.from(html);
+  return {
+    html: body,
+    get br() {
+      return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    },
+    get gzip() {
+      return zlib.gzipSync(body, { level: 6 });
+    },
+  };
+}
+
+/** The home page's date line as the app writes it (HomePage's `Today`), in Riyadh time. */
+function todayHtml(now: Date): string {
+  return `${arabicWeekdayOf(now)}، <bdi>${formatHijriDate(now)}</bdi> — الموافق <bdi>${formatGregorianDate(now)}</bdi> م`;
+}
+
+function fillFor(html: string, user: { name: string }): string {
+  return html
+    .replaceAll(PRERENDER_FILLS.userName, () => escapeHtml(user.name))
+    .replaceAll(PRERENDER_FILLS.today, () => todayHtml(new Date()));
+}
+
+const isPersonal = (html: string) => Object.values(PRERENDER_FILLS).some((fill) => html.includes(fill));
+
 /** The `accessToken` cookie the app writes beside localStorage (spec §9). */
 function cookieToken(req: FastifyRequest): string | null {
   const match = /(?:^|;\s*)accessToken=([^;]*)/.exec(req.headers.cookie ?? '');
@@ -57,6 +99,28 @@ function cookieToken(req: FastifyRequest): string | null {
   }
 }
 
+/**
+ * `<link rel="modulepreload">` for a page's scripts, as Vite writes its own (so the app's loader
+ * finds them in the document and adds none of its own while the page starts).
+ */
+function modulePreloads(scripts: readonly string[] = []): string {
+  return scripts
+    .filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href))
+    .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)
+    .join('');
+}
+
+/**
+ * With the page already in the HTML, the app's scripts are not needed for the first paint: asked
+ * for at low priority, they leave the stylesheet and the font the bandwidth a slow link has.
+ */
+function lowPriorityScripts(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload") crossorigin /g,
+    '<$1 crossorigin fetchpriority="low" ',
+  );
+}
+
 function answersTheSame(page: PrerenderedPage, user: { permissions: readonly string[] }): boolean {
   return page.checks.every(
     ([required, granted]) => hasAll(user.permissions, required.split(' ')) === granted,
@@ -65,7 +129,11 @@ function answersTheSame(page: PrerenderedPage, user: { permissions: readonly str
 
 export class PrerenderedIndex {
   readonly plain: IndexVariant;
-  private readonly pages = new Map<string, { page: PrerenderedPage; answer: IndexVariant }>();
+  /** Per page: the ready answer, or for a personal page the HTML its visitor's text goes into. */
+  private readonly pages = new Map<
+    string,
+    { page: PrerenderedPage; answer: IndexVariant | null; template: string }
+  >();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -80,11 +148,15 @@ export class PrerenderedIndex {
         pages?: Record<string, PrerenderedPage>;
       };
       for (const [route, page] of Object.entries(manifest.pages ?? {})) {
-        const html = indexHtml.replace(
-          '<div id="root">',
-          `<div id="prerender" inert aria-hidden="true">${page.html}</div><div id="root">`,
-        );
-        if (html !== indexHtml) this.pages.set(route, { page, answer: variant(html) });
+        const html = lowPriorityScripts(indexHtml)
+          // Replacer functions: the markup is inserted as is, `$` and all.
+          .replace('</head>', () => `${modulePreloads(page.scripts)}</head>`)
+          .replace(
+            '<div id="root">',
+            () => `<div id="prerender" inert aria-hidden="true">${page.html}</div><div id="root">`,
+          );
+        if (html === indexHtml || (page.guest && isPersonal(html))) continue;
+        this.pages.set(route, { page, answer: isPersonal(html) ? null : variant(html), template: html });
       }
     } catch (error) {
       app.log.warn({ err: error }, 'prerender.json unreadable; pages start on the loading screen');
@@ -99,11 +171,11 @@ export class PrerenderedIndex {
     try {
       const token = cookieToken(req);
       const resolved = token ? await resolveToken(this.app.db, token, this.app.sessionCache) : null;
-      if (entry.page.guest) return resolved ? this.plain : entry.answer;
+      if (entry.page.guest) return resolved ? this.plain : (entry.answer ?? this.plain);
       if (!resolved || !answersTheSame(entry.page, resolved.user)) return this.plain;
       // In maintenance the app shows its maintenance screen (or a banner) instead.
       if ((await getSettings(this.app.db)).maintenanceMode) return this.plain;
-      return entry.answer;
+      return entry.answer ?? personalVariant(fillFor(entry.template, resolved.user));
     } catch (error) {
       req.log.warn({ err: error }, 'prerender: served the plain page');
       return this.plain;

@@ -1,4 +1,5 @@
 import { hasAll, type User } from '@idara/domain';
+import { notePermissionCheck } from '../lib/prerender';
 import { type RouteMeta, requiredPermissions } from './route-meta';
 
 export type Access =
@@ -17,7 +18,11 @@ export function safeRedirect(target: string | null | undefined): string {
 /** May this user open this route? The one permission check (guard, sidebar, home cards). */
 export function canOpen(meta: RouteMeta, user: User | null): boolean {
   if (meta.notRequiredAuth) return true;
-  return user !== null && hasAll(user.permissions, requiredPermissions(meta));
+  if (user === null) return false;
+  const required = requiredPermissions(meta);
+  const granted = hasAll(user.permissions, required);
+  notePermissionCheck(required, granted);
+  return granted;
 }
 
 export interface AccessInput {

@@ -1,4 +1,4 @@
-import { arabicWeekdayOf, formatGregorianDate, formatHijriDate } from '@idara/domain';
+import { arabicWeekdayOf, formatGregorianDate, formatHijriDate, PRERENDER_FILLS } from '@idara/domain';
 import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { visibleNavigation } from '../../app/navigation';
 import { findRoute } from '../../app/routes';
 import { can, useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
+import { prerendering } from '../../lib/prerender';
 import { type Dashboard, halalasOf, useDashboard } from './dashboard-api';
 import classes from './HomePage.module.css';
 import { KpiCards, KpiSkeletons } from './KpiCards';
@@ -52,6 +53,8 @@ function Deferred({ children, height }: { children: ReactNode; height: number })
 }
 
 function Today() {
+  // The server writes the visitor's day into a prerendered home page (the line below, as HTML).
+  if (prerendering) return <Text c="dimmed">{PRERENDER_FILLS.today}</Text>;
   const now = new Date();
   return (
     <Text c="dimmed">
@@ -241,7 +244,7 @@ export default function HomePage() {
     <Stack gap="xl">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.hero}>
         <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
-          مرحباً، {user?.name}
+          مرحباً، {prerendering ? PRERENDER_FILLS.userName : user?.name}
         </Title>
         <Today />
       </Paper>
