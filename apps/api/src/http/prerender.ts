@@ -132,7 +132,7 @@ export class PrerenderedIndex {
   /** Per page: the ready answer, or for a personal page the HTML its visitor's text goes into. */
   private readonly pages = new Map<
     string,
-    { page: PrerenderedPage; answer: IndexVariant | null; template: string }
+    { page: PrerenderedPage } & ({ answer: IndexVariant } | { template: string })
   >();
 
   constructor(
@@ -142,21 +142,25 @@ export class PrerenderedIndex {
   ) {
     this.plain = variant(indexHtml);
     const file = path.join(webDist, 'prerender.json');
-    if (!fs.existsSync(file)) return;
+    // Without the app's mount point (an unexpected index.html) there is nowhere to put a page.
+    if (!fs.existsSync(file) || !indexHtml.includes('<div id="root">')) return;
     try {
       const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
         pages?: Record<string, PrerenderedPage>;
       };
+      const scriptsLowPriority = lowPriorityScripts(indexHtml);
       for (const [route, page] of Object.entries(manifest.pages ?? {})) {
-        const html = lowPriorityScripts(indexHtml)
+        const html = scriptsLowPriority
           // Replacer functions: the markup is inserted as is, `$` and all.
           .replace('</head>', () => `${modulePreloads(page.scripts)}</head>`)
           .replace(
             '<div id="root">',
             () => `<div id="prerender" inert aria-hidden="true">${page.html}</div><div id="root">`,
           );
-        if (html === indexHtml || (page.guest && isPersonal(html))) continue;
-        this.pages.set(route, { page, answer: isPersonal(html) ? null : variant(html), template: html });
+        const personal = isPersonal(html);
+        // A guest has no name to put in: such a page is never served.
+        if (page.guest && personal) continue;
+        this.pages.set(route, personal ? { page, template: html } : { page, answer: variant(html) });
       }
     } catch (error) {
       app.log.warn({ err: error }, 'prerender.json unreadable; pages start on the loading screen');
@@ -171,11 +175,11 @@ export class PrerenderedIndex {
     try {
       const token = cookieToken(req);
       const resolved = token ? await resolveToken(this.app.db, token, this.app.sessionCache) : null;
-      if (entry.page.guest) return resolved ? this.plain : (entry.answer ?? this.plain);
+      if (entry.page.guest) return !resolved && 'answer' in entry ? entry.answer : this.plain;
       if (!resolved || !answersTheSame(entry.page, resolved.user)) return this.plain;
       // In maintenance the app shows its maintenance screen (or a banner) instead.
       if ((await getSettings(this.app.db)).maintenanceMode) return this.plain;
-      return entry.answer ?? personalVariant(fillFor(entry.template, resolved.user));
+      return 'answer' in entry ? entry.answer : personalVariant(fillFor(entry.template, resolved.user));
     } catch (error) {
       req.log.warn({ err: error }, 'prerender: served the plain page');
       return this.plain;

@@ -1,5 +1,5 @@
-import { hasAll, type User } from '@idara/domain';
-import { notePermissionCheck } from '../lib/prerender';
+import type { User } from '@idara/domain';
+import { can } from '../lib/auth';
 import { type RouteMeta, requiredPermissions } from './route-meta';
 
 export type Access =
@@ -18,11 +18,7 @@ export function safeRedirect(target: string | null | undefined): string {
 /** May this user open this route? The one permission check (guard, sidebar, home cards). */
 export function canOpen(meta: RouteMeta, user: User | null): boolean {
   if (meta.notRequiredAuth) return true;
-  if (user === null) return false;
-  const required = requiredPermissions(meta);
-  const granted = hasAll(user.permissions, required);
-  notePermissionCheck(required, granted);
-  return granted;
+  return user !== null && can(user, requiredPermissions(meta));
 }
 
 export interface AccessInput {
