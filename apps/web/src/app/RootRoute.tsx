@@ -23,10 +23,12 @@ export function RootRoute() {
   // The loader stays until the signed-in user and the opened page's code are both here. They
   // arrive through stores, and a store update renders synchronously — the whole layout and page in
   // one long task; deferred, the loader stays a moment longer and the app renders in an
-  // interruptible background pass.
+  // interruptible background pass. Deferred from `true`: should a store change during the first
+  // (interruptible) render, React redoes it synchronously, and that redo must draw the loader, not
+  // the page.
   const pageCodeReady = useFirstPageCodeReady();
   const waiting = needsUser || !pageCodeReady;
-  const stillWaiting = useDeferredValue(waiting);
+  const stillWaiting = useDeferredValue(waiting, true);
   const { pathname, search, hash } = useLocation();
   const rules = useRuleRedirect(pathname, !meta || !!meta.notFound);
   const ruleTarget = rules.target;
