@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toArabicDigits, toLatinDigits } from './digits';
+import { formatCount, toArabicDigits, toLatinDigits } from './digits';
 
 describe('toLatinDigits', () => {
   it('converts Arabic-Indic digits', () => {
@@ -37,6 +37,25 @@ describe('toArabicDigits', () => {
       fc.property(fc.nat(), (n) => {
         expect(Number(toLatinDigits(toArabicDigits(n)))).toBe(n);
       }),
+    );
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with commas', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-12345)).toBe('-12,345');
+  });
+
+  it('writes every whole number as toLocaleString("en-US") does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -10,3 +10,15 @@ export function toLatinDigits(input: string): string {
 export function toArabicDigits(input: string | number): string {
   return String(input).replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 }
+
+/**
+ * A whole number with Latin digits and ',' between thousands, as `toLocaleString('en-US')` writes
+ * it: 12345 → '12,345'. Written out because a page's first Intl call costs
+ * a phone tens of milliseconds while ICU loads.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const whole = Math.round(Math.abs(n));
+  const grouped = String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 && whole !== 0 ? `-${grouped}` : grouped;
+}

@@ -9,6 +9,7 @@ import {
   HIJRI_MONTHS,
   hijriMonthRange,
   hijriParts,
+  hijriPartsByIntl,
   riyadhDayDiff,
   riyadhParts,
   riyadhPartsByIntl,
@@ -25,6 +26,22 @@ describe('runtime support', () => {
     expect(o.numberingSystem).toBe('latn');
     expect(o.timeZone).toBe('Asia/Riyadh');
     expect(TIME_ZONE).toBe('Asia/Riyadh');
+  });
+
+  it('counts Umm al-Qura dates from its table exactly as ICU does, every day of the table and around it', () => {
+    // 1998-01-01 to 2079-01-01 covers 1420–1500 AH and a year either side (where Intl answers).
+    for (let t = Date.UTC(1998, 0, 1); t < Date.UTC(2079, 0, 1); t += DAY) {
+      // Riyadh's midnight (21:00 UTC the day before) and the last second of its day.
+      for (const instant of [t - 3 * 3_600_000, t + 21 * 3_600_000 - 1000]) {
+        const mine = hijriParts(instant);
+        const icu = hijriPartsByIntl(instant);
+        if (mine.day !== icu.day || mine.month !== icu.month || mine.year !== icu.year) {
+          expect(mine, new Date(instant).toISOString()).toEqual(icu);
+        }
+      }
+    }
+    expect(hijriParts('1999-04-16T21:00:00Z')).toMatchObject({ day: 1, month: 1, year: 1420 });
+    expect(hijriParts('1999-04-16T20:59:59Z')).toMatchObject({ day: 29, month: 12, year: 1419 });
   });
 
   it('HIJRI_MONTHS matches the names ICU gives for ar-SA', () => {

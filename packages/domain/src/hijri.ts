@@ -155,8 +155,46 @@ export function riyadhDayDiff(from: DateInput, to: DateInput): number {
   return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS);
 }
 
+/**
+ * Umm al-Qura month lengths for 1420–1500 AH (1999–2077) as ICU has them: three hex digits a year,
+ * bit m−1 set when month m has 30 days (29 otherwise). In that range a Hijri date is counting days
+ * — the test compares it with Intl on every day — and a page showing today's Hijri date needs no
+ * Intl formatter, whose first construction costs a phone tens of milliseconds. Other dates ask Intl.
+ */
+const UMM_AL_QURA_FIRST_YEAR = 1420;
+/** 1 Muharram 1420 (1999-04-17) in days since 1970-01-01. */
+const UMM_AL_QURA_FIRST_DAY = 10_698;
+const UMM_AL_QURA_MONTHS =
+  'bd2bc4b89a9552d5adb6a6d4dc9d92aa69562ae56d36ab55aaa94d49d95d2ba5b55aad55a9a92e26e55dada6d46a5b27a4d4ad56db5a754f49e92d26a563566b5baab92b2568ba9b55aada5b4da9b52a9a536276575af26d46a95552ad4bd9ba574b69b52a9552da5d4daad96b2e95e2ac9692eaad56ad65d4a';
+
+/** The Umm al-Qura date of a Riyadh calendar day (days since 1970-01-01), or null outside the table. */
+function hijriOfDay(dayNumber: number): { year: number; month: number; day: number } | null {
+  let offset = dayNumber - UMM_AL_QURA_FIRST_DAY;
+  if (offset < 0) return null;
+  for (let i = 0; i < UMM_AL_QURA_MONTHS.length / 3; i++) {
+    const longMonths = Number.parseInt(UMM_AL_QURA_MONTHS.slice(i * 3, i * 3 + 3), 16);
+    for (let m = 0; m < 12; m++) {
+      const length = longMonths & (1 << m) ? 30 : 29;
+      if (offset < length) return { year: UMM_AL_QURA_FIRST_YEAR + i, month: m + 1, day: offset + 1 };
+      offset -= length;
+    }
+  }
+  return null;
+}
+
 /** Umm al-Qura day, month (1–12), Arabic month name and year of `date` in Asia/Riyadh. */
 export function hijriParts(date: DateInput): HijriParts {
+  const d = coerceDate(date);
+  const h =
+    d.getTime() >= FIXED_OFFSET_FROM
+      ? hijriOfDay(Math.floor((d.getTime() + RIYADH_OFFSET_MS) / DAY_MS))
+      : null;
+  if (!h) return hijriPartsByIntl(d);
+  return { ...h, monthName: HIJRI_MONTHS[h.month - 1] };
+}
+
+/** {@link hijriParts} through ICU (any date; the reference for the table). */
+export function hijriPartsByIntl(date: DateInput): HijriParts {
   const p = numericParts(hijriFmt().formatToParts(coerceDate(date)));
   return { day: p.day, month: p.month, monthName: HIJRI_MONTHS[p.month - 1], year: p.year };
 }

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { formatSAR } from '@idara/domain';
+import { formatCount, formatSAR } from '@idara/domain';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconChartDonut, IconTrophy } from '@tabler/icons-react';
@@ -13,7 +13,7 @@ const compactFormat = new Intl.NumberFormat('ar-SA-u-nu-latn', {
   maximumFractionDigits: 1,
 });
 const compact = (n: number) => compactFormat.format(n);
-const countText = (n: number) => n.toLocaleString('en-US');
+const countText = formatCount;
 
 /** Axis text: the month's name without its year ('مارس 2026' → 'مارس'); the tooltip has it whole. */
 const monthName = (label: string) => label.replace(/\s*\d{4}\s*(هـ|م)?\s*$/u, '').trim() || label;

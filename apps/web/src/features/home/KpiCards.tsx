@@ -1,4 +1,4 @@
-import { formatSAR, type User } from '@idara/domain';
+import { formatCount, formatSAR, type User } from '@idara/domain';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconCalendarDollar,
@@ -31,7 +31,7 @@ interface Kpi {
   to?: string;
 }
 
-const countText = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
+const countText = (n: number | undefined) => formatCount(n ?? 0);
 
 /** Path part of a link (before `?`), checked against the route table. */
 function mayOpen(user: User | null, to: string): boolean {

@@ -1,3 +1,4 @@
+import { formatCount } from '@idara/domain';
 import { Anchor, Grid, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconAlarm, IconChevronLeft, IconCircleCheck, IconListCheck, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -28,7 +29,7 @@ function Count({
             {label}
           </Text>
           <Text fz={26} fw={700} lh={1.2} c={value > 0 ? color : undefined} className={classes.kpiValue}>
-            <bdi>{value.toLocaleString('en-US')}</bdi>
+            <bdi>{formatCount(value)}</bdi>
           </Text>
         </Stack>
         <IconChevronLeft size={18} className={classes.chevron} aria-hidden />
