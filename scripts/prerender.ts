@@ -41,6 +41,8 @@ interface Capture {
   styleHrefs: string[];
   /** The app's scripts fetched before the first page committed, in the order they were asked for. */
   scripts: string[];
+  /** Those fetched after it, until the network settled (the header's menus, the page's dialogs). */
+  laterScripts: string[];
   path: string;
 }
 
@@ -73,6 +75,13 @@ async function capture(
     );
     await tab.evaluateOnNewDocument(() => {
       const w = window as any;
+      // Same-origin `/assets/…js` the document has fetched so far, in the order it asked for them.
+      w.__idaraFetchedScripts = () =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name))
+          .filter((url) => url.origin === location.origin && /^\/assets\/[\w.-]+\.js$/.test(url.pathname))
+          .map((url) => url.pathname);
       const checks = new Map<string, boolean>();
       w.__IDARA_PRERENDER__ = {
         checks,
@@ -84,11 +93,7 @@ async function capture(
             styleHrefs: [...document.querySelectorAll('link[rel="stylesheet"]')].map(
               (l) => new URL((l as HTMLLinkElement).href).pathname,
             ),
-            scripts: performance
-              .getEntriesByType('resource')
-              .map((entry) => new URL(entry.name))
-              .filter((url) => url.origin === location.origin && /^\/assets\/[\w.-]+\.js$/.test(url.pathname))
-              .map((url) => url.pathname),
+            scripts: w.__idaraFetchedScripts(),
             path: location.pathname,
           };
         },
@@ -96,9 +101,18 @@ async function capture(
     });
     await tab.goto(`${base}${page.path}`);
     await tab.waitForFunction('window.__idaraCaptured', { timeout: 30_000 });
-    const result = (await tab.evaluate('window.__idaraCaptured')) as Capture;
+    const result = (await tab.evaluate('window.__idaraCaptured')) as Omit<Capture, 'laterScripts'>;
+    // Settled: no new script for a second (the socket keeps the network itself busy).
+    let fetched: string[] = [];
+    for (let quiet = 0, waited = 0; quiet < 2 && waited < 15_000; waited += 500) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const now = (await tab.evaluate('window.__idaraFetchedScripts()')) as string[];
+      quiet = now.length === fetched.length ? quiet + 1 : 0;
+      fetched = now;
+    }
+    const laterScripts = fetched.filter((href) => !result.scripts.includes(href));
     if (result.path !== page.path) throw new Error(`${page.path} went to ${result.path} while capturing`);
-    return result;
+    return { ...result, laterScripts };
   } finally {
     await tab.close();
   }
@@ -175,7 +189,15 @@ async function main() {
             `<div class="prerender-wide">${withoutRepeatedStyles(namespaceIds(wide.html, 'pw'), narrow.html)}</div>`;
       const checks = new Map<string, boolean>();
       for (const c of captures) for (const [k, v] of c.checks) checks.set(k, v);
-      const scripts = new Set(captures.flatMap((c) => c.scripts).filter((href) => !indexHrefs.has(href)));
+      // What any width fetched for its first commit, then what every width fetched afterwards (a
+      // chart only the wide screen scrolls near is not sent to a phone).
+      const later = captures.map((c) => c.laterScripts);
+      const scripts = new Set(
+        [
+          ...captures.flatMap((c) => c.scripts),
+          ...later[0].filter((href) => later.every((list) => list.includes(href))),
+        ].filter((href) => !indexHrefs.has(href)),
+      );
       pages[page.path] = {
         guest: !!page.guest,
         checks: [...checks].sort(),

@@ -28,8 +28,9 @@ export interface PrerenderedPage {
   /** Permission checks the page made while rendering, as `"a b"` (all of) → granted. */
   checks: [string, boolean][];
   /**
-   * The app's scripts the page fetched before its first commit (beyond index.html's own), as
-   * `/assets/…js`: announced in the head so they load beside the entry script instead of after it.
+   * The app's scripts (beyond index.html's own) the page fetched before its first commit, then as
+   * it settled (the header's menus), as `/assets/…js`: `app-after-paint.js` asks for them with the
+   * entry script, so they load beside it instead of after it and the app's own loader appends none.
    */
   scripts?: string[];
   /** What goes inside `<div id="prerender" inert>`. */
@@ -99,26 +100,25 @@ function cookieToken(req: FastifyRequest): string | null {
   }
 }
 
-/**
- * `<link rel="modulepreload">` for a page's scripts, as Vite writes its own (so the app's loader
- * finds them in the document and adds none of its own while the page starts).
- */
-function modulePreloads(scripts: readonly string[] = []): string {
-  return scripts
-    .filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href))
-    .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)
-    .join('');
-}
+const SCRIPT_HREF = /^\/assets\/[\w.-]+\.js$/;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * With the page already in the HTML, the app's scripts are not needed for the first paint: asked
- * for at low priority, they leave the stylesheet and the font the bandwidth a slow link has.
+ * With the page already in the HTML, the app's scripts are not needed for the first paint. The
+ * entry script and its module preloads give way to `/app-after-paint.js`, which asks for them —
+ * and for the modules the page itself imports — once the page has painted: until then a slow link
+ * carries only the stylesheet and the font. Null when index.html is not shaped as Vite writes it.
  */
-function lowPriorityScripts(html: string): string {
-  return html.replace(
-    /<(script type="module"|link rel="modulepreload") crossorigin /g,
-    '<$1 crossorigin fetchpriority="low" ',
+export function scriptsAfterPaint(indexHtml: string, pageScripts: readonly string[] = []): string | null {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+  if (!entry || !SCRIPT_HREF.test(entry)) return null;
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+  const modules = [...new Set([...preloads, ...pageScripts])].filter(
+    (href) => href !== entry && SCRIPT_HREF.test(href),
   );
+  const loader = `<script src="/app-after-paint.js" defer data-scripts="${[entry, ...modules].join(' ')}"></script>`;
+  return indexHtml.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => loader);
 }
 
 function answersTheSame(page: PrerenderedPage, user: { permissions: readonly string[] }): boolean {
@@ -148,11 +148,11 @@ export class PrerenderedIndex {
       const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
         pages?: Record<string, PrerenderedPage>;
       };
-      const scriptsLowPriority = lowPriorityScripts(indexHtml);
       for (const [route, page] of Object.entries(manifest.pages ?? {})) {
-        const html = scriptsLowPriority
-          // Replacer functions: the markup is inserted as is, `$` and all.
-          .replace('</head>', () => `${modulePreloads(page.scripts)}</head>`)
+        const withLoader = scriptsAfterPaint(indexHtml, page.scripts);
+        if (!withLoader) break;
+        const html = withLoader
+          // A replacer function: the markup is inserted as is, `$` and all.
           .replace(
             '<div id="root">',
             () => `<div id="prerender" inert aria-hidden="true">${page.html}</div><div id="root">`,
