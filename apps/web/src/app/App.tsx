@@ -6,14 +6,14 @@ import { AppToaster } from './AppToaster';
 import { ColorSchemeSync } from './ColorSchemeSync';
 import { GlobalDialogs } from './GlobalDialogs';
 import { Providers } from './Providers';
-import { router } from './router';
+import { appRouter } from './router';
 
 export function App() {
   useEffect(() => startVersionCheck(), []);
   return (
     <Providers>
       <ColorSchemeSync />
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
       {/* Global area (spec §2): confirmation dialog, toasts, export dialog, hints */}
       <GlobalDialogs />
       <AppToaster />

@@ -68,30 +68,39 @@ const preloaders = new WeakMap<RouteMeta, () => Promise<unknown>>();
 
 const byLayout = (layout: 'default' | 'blank') => routes.filter((r) => (r.layout ?? 'default') === layout);
 
-export const router = createBrowserRouter([
-  {
-    element: <RootRoute />,
-    errorElement: <RouteErrorBoundary />,
-    children: [
-      { element: <DefaultLayout />, children: byLayout('default').map(toRouteObject) },
-      {
-        element: <BlankLayout />,
-        children: [
-          ...byLayout('blank').map(toRouteObject),
-          { path: '*', handle: notFoundMeta, element: null },
-        ],
-      },
-    ],
-  },
-]);
+const createAppRouter = () =>
+  createBrowserRouter([
+    {
+      element: <RootRoute />,
+      errorElement: <RouteErrorBoundary />,
+      children: [
+        { element: <DefaultLayout />, children: byLayout('default').map(toRouteObject) },
+        {
+          element: <BlankLayout />,
+          children: [
+            ...byLayout('blank').map(toRouteObject),
+            { path: '*', handle: notFoundMeta, element: null },
+          ],
+        },
+      ],
+    },
+  ]);
+
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/** The app's router, made on first use: main.tsx makes it in a task of its own. */
+export function appRouter() {
+  router ??= createAppRouter();
+  return router;
+}
 
 /**
  * Fetches the opened page's code while the app is still checking who is signed in, instead of
  * after (the lazy component would only ask once the layout renders it). Pages behind sign-in
  * are fetched only when a session exists.
  */
-function preloadOpenedPage() {
-  const meta = router.state.matches.at(-1)?.route.handle as RouteMeta | undefined;
+export function preloadOpenedPage() {
+  const meta = appRouter().state.matches.at(-1)?.route.handle as RouteMeta | undefined;
   const load = meta && preloaders.get(meta);
   if (load && (meta.notRequiredAuth || authStore.get().hasToken)) {
     load().then(markFirstPageCodeReady, markFirstPageCodeReady);
@@ -99,4 +108,3 @@ function preloadOpenedPage() {
     markFirstPageCodeReady();
   }
 }
-preloadOpenedPage();
