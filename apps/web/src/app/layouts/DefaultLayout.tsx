@@ -8,6 +8,7 @@ import { prerendering } from '../../lib/prerender';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { useRouteMeta } from '../use-route-meta';
 import { Brand } from './Brand';
+import classes from './DefaultLayout.module.css';
 import { Sidebar } from './Sidebar';
 import sidebarClasses from './Sidebar.module.css';
 
@@ -52,7 +53,7 @@ export function DefaultLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="فتح القائمة" />
-            <Title order={1} fz={{ base: 'md', sm: 'lg' }} fw={700} lineClamp={1}>
+            <Title order={1} fw={700} lineClamp={1} className={classes.pageTitle}>
               {meta?.title}
             </Title>
           </Group>

@@ -7,6 +7,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { dayNoon, dayToIso, isoToDay } from '../../lib/riyadh-day';
 import type { ListState } from './use-list-state';
 import '../../lib/dayjs-locale';
+import { toolbarField } from './toolbar-field';
 
 export type CalendarKind = 'gregorian' | 'hijri';
 
@@ -64,7 +65,7 @@ export function DateRangeFilter({
   };
 
   return (
-    <Group gap={6} wrap="nowrap" w={{ base: '100%', xs: 'auto' }} align="center">
+    <Group gap={6} wrap="nowrap" align="center" {...toolbarField('auto')}>
       <DatePickerInput
         type="range"
         aria-label={label}
@@ -93,8 +94,7 @@ export function DateRangeFilter({
               )
             : undefined
         }
-        w={{ base: '100%', xs: hijri ? 330 : 240 }}
-        style={{ flex: '1 1 auto', minWidth: 0 }}
+        {...toolbarField(hijri ? 330 : 240, { flex: '1 1 auto', minWidth: 0 })}
         styles={{ input: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
         radius="xl"
       />

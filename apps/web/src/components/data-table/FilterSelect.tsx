@@ -1,4 +1,5 @@
 import { NativeSelect } from '@mantine/core';
+import { toolbarField } from './toolbar-field';
 import type { ListState } from './use-list-state';
 
 /** What a dropdown filter bound to one `<filter>` of the list's URL state is given. */
@@ -25,7 +26,7 @@ export function FilterSelect({ state, filter, label, placeholder, data, width = 
       data={[{ value: '', label: placeholder }, ...data]}
       value={value}
       onChange={(event) => state.setFilter(filter, event.currentTarget.value || null)}
-      w={{ base: '100%', xs: width }}
+      {...toolbarField(width)}
       radius="xl"
       // "All" reads as a hint, but it is the select's value, so it needs body-text contrast: the
       // theme's dimmed grey (5.4:1), not the placeholder grey (2.1:1).

@@ -2,6 +2,7 @@ import { Button, Collapse, Group, MultiSelect } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { toolbarField } from './toolbar-field';
 import type { ListState } from './use-list-state';
 
 /**
@@ -28,7 +29,7 @@ export function StatusFilter({
       onChange={(v) => state.setFilter('status', v.join(','))}
       clearable
       clearButtonProps={{ 'aria-label': 'مسح الحالة' }}
-      w={{ base: '100%', xs: width }}
+      {...toolbarField(width)}
       radius="xl"
     />
   );

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../lib/auth';
 import { openExport } from '../export';
 import { DataTable, type DataTableProps } from './DataTable';
+import { toolbarField } from './toolbar-field';
 import type { Row } from './use-list-query';
 import type { ListState } from './use-list-state';
 
@@ -31,7 +32,7 @@ export function ListSearch({ state, placeholder = 'بحث…' }: { state: ListSt
       }
       value={state.searchInput}
       onChange={(e) => state.setSearch(e.currentTarget.value)}
-      w={{ base: '100%', xs: 260 }}
+      {...toolbarField(260)}
       radius="xl"
     />
   );

@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import type { OptionFilterProps } from './FilterSelect';
+import { toolbarField } from './toolbar-field';
 
 /**
  * A searchable filter over a lookup (regions, cities, services, users), kept in the list's URL
@@ -26,7 +27,7 @@ export function LookupFilter({
       clearable
       clearButtonProps={{ 'aria-label': `مسح ${label}` }}
       nothingFoundMessage="لا توجد نتائج"
-      w={{ base: '100%', xs: width }}
+      {...toolbarField(width)}
       radius="xl"
     />
   );

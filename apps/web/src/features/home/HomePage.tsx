@@ -1,5 +1,5 @@
 import { arabicWeekdayOf, formatGregorianDate, formatHijriDate, PRERENDER_FILLS } from '@idara/domain';
-import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -106,10 +106,10 @@ function PanelRow({ main, side }: { main: ReactNode; side: ReactNode }) {
   if (!main && !side) return null;
   if (!main || !side) return <div>{main ?? side}</div>;
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 7 }}>{main}</Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>{side}</Grid.Col>
-    </Grid>
+    <div className={classes.panelRow}>
+      <div>{main}</div>
+      <div>{side}</div>
+    </div>
   );
 }
 
@@ -214,7 +214,7 @@ function QuickAccess() {
       </Title>
       {/* Plain elements styled by the module: twenty cards of Mantine components cost a phone a
           noticeable share of the page's first render, below the fold. */}
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" className={classes.below}>
+      <div className={`${classes.quickAccess} ${classes.below}`}>
         {items.map((item) => (
           <Link key={item.path} to={item.path} className={classes.card}>
             <span className={classes.cardIcon}>
@@ -227,7 +227,7 @@ function QuickAccess() {
             <IconChevronLeft size={18} className={classes.chevron} aria-hidden />
           </Link>
         ))}
-      </SimpleGrid>
+      </div>
     </div>
   );
 }
@@ -242,8 +242,8 @@ export default function HomePage() {
   const data = useAfterFirstPaint() ? deferredData : undefined;
   return (
     <Stack gap="xl">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.hero}>
-        <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
+      <Paper withBorder radius="lg" className={classes.hero}>
+        <Title order={2} className={classes.heroTitle}>
           مرحباً، {prerendering ? PRERENDER_FILLS.userName : user?.name}
         </Title>
         <Today />

@@ -1,5 +1,5 @@
 import { formatCount, formatSAR, type User } from '@idara/domain';
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconCalendarDollar,
   IconChevronLeft,
@@ -114,7 +114,7 @@ function CardBody({ kpi, linked }: { kpi: Kpi; linked: boolean }) {
         </Text>
         {linked && <IconChevronLeft size={18} className={classes.chevron} aria-hidden />}
       </Group>
-      <Text fz={{ base: 22, sm: 24 }} fw={700} lh={1.25} className={classes.kpiValue}>
+      <Text fw={700} lh={1.25} className={classes.kpiValue}>
         <bdi>{kpi.value}</bdi>
       </Text>
       {kpi.hint && (
@@ -126,22 +126,12 @@ function CardBody({ kpi, linked }: { kpi: Kpi; linked: boolean }) {
   );
 }
 
-/** 1 column on phones, then 2, then 3 (4 cards: 2 then 4, so no row is left half empty). */
+/** The cards' grid: its columns follow the number of cards (HomePage.module.css). */
 export function KpiGrid({ children, count }: { children: ReactNode; count: number }) {
-  const four = count === 4;
   return (
-    <SimpleGrid
-      cols={{
-        base: 1,
-        xs: Math.min(2, count),
-        md: four ? 2 : Math.min(3, count),
-        lg: four ? 4 : Math.min(3, count),
-      }}
-      spacing="md"
-      data-testid="kpi-cards"
-    >
+    <div className={classes.kpiGrid} data-count={count} data-testid="kpi-cards">
       {children}
-    </SimpleGrid>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { formatCount } from '@idara/domain';
-import { Anchor, Grid, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconAlarm, IconChevronLeft, IconCircleCheck, IconListCheck, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TaskNumber, TaskStatusBadge, TimeLeftBadge } from '../task/task-ui';
@@ -102,35 +102,21 @@ export function MyTasksCard({ data }: { data: DashboardMyTasks }) {
           </Text>
         </Group>
       ) : (
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Grid gap="sm">
-              <Grid.Col span={{ base: 6, md: 12 }}>
-                <Count label="مفتوحة" value={data.open} color="blue" to="/tasks" testId="my-tasks-open" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, md: 12 }}>
-                <Count
-                  label="متأخرة"
-                  value={data.overdue}
-                  color="red"
-                  to="/tasks"
-                  testId="my-tasks-overdue"
-                />
-              </Grid.Col>
-            </Grid>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            {data.items.length === 0 ? (
-              <ChartEmpty icon={IconAlarm} height={140} text="لا توجد مهام مفتوحة مسندة إليك." />
-            ) : (
-              <Stack component="ul" gap={0} className={classes.activityList} aria-label="أقرب المهام موعداً">
-                {data.items.map((t) => (
-                  <TaskItem key={t._id} task={t} now={now} />
-                ))}
-              </Stack>
-            )}
-          </Grid.Col>
-        </Grid>
+        <div className={classes.myTasks}>
+          <div className={classes.myTasksCounts}>
+            <Count label="مفتوحة" value={data.open} color="blue" to="/tasks" testId="my-tasks-open" />
+            <Count label="متأخرة" value={data.overdue} color="red" to="/tasks" testId="my-tasks-overdue" />
+          </div>
+          {data.items.length === 0 ? (
+            <ChartEmpty icon={IconAlarm} height={140} text="لا توجد مهام مفتوحة مسندة إليك." />
+          ) : (
+            <Stack component="ul" gap={0} className={classes.activityList} aria-label="أقرب المهام موعداً">
+              {data.items.map((t) => (
+                <TaskItem key={t._id} task={t} now={now} />
+              ))}
+            </Stack>
+          )}
+        </div>
       )}
     </ChartCard>
   );

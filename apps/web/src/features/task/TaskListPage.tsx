@@ -18,6 +18,7 @@ import {
   ListPage,
   MoreFilters,
   StatusFilter,
+  toolbarField,
   useRecordList,
 } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
@@ -241,7 +242,7 @@ export default function TaskListPage() {
           clearable
           clearButtonProps={{ 'aria-label': 'مسح المكلّف' }}
           initialLabel={state.filters.assignee ? users.names.get(state.filters.assignee) : undefined}
-          w={{ base: '100%', xs: 200 }}
+          {...toolbarField(200)}
           radius="xl"
         />
       )}
@@ -253,7 +254,7 @@ export default function TaskListPage() {
           onChange={(v) => state.setFilter('order', v)}
           clearable
           clearButtonProps={{ 'aria-label': 'مسح الطلب' }}
-          w={{ base: '100%', xs: 220 }}
+          {...toolbarField(220)}
           radius="xl"
         />
       )}

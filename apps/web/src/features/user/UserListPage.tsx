@@ -8,6 +8,7 @@ import {
   FilterSelect,
   ListPage,
   rowActionsColumn,
+  toolbarField,
   useDeleteRecord,
   useListQuery,
   useListState,
@@ -123,7 +124,7 @@ export default function UserListPage() {
             value={state.filters.active ?? null}
             onChange={(v) => state.setFilter('active', v)}
             clearable
-            w={{ base: '100%', xs: 150 }}
+            {...toolbarField(150)}
             radius="xl"
           />
         </>
