@@ -60,13 +60,15 @@ function precompress(): Plugin {
 }
 
 /**
- * `<link rel="preload">` for the Arabic body face of the UI font. Without it the face was fetched
- * only when the table rows first used it, and the swap repainted the page's largest text a second
- * after the page was ready. The medium and bold faces (titles, labels) load as text uses them: the
- * largest text on a page is body text, and each face is 45 KB on a phone's first visit.
+ * `<link rel="preload">` for the Arabic body and bold faces of the UI font. Without it a face was
+ * fetched only when text first used it, and the swap repainted that text after the page was ready:
+ * the table rows a second late, and sign-in's title — its largest text — once with a fallback face
+ * in the prerendered page and again, wider, when the app took over, which moved the page's largest
+ * paint to the app's. The medium face (labels) loads as text uses it; each face is 45 KB on a
+ * phone's first visit.
  */
 function preloadFonts(): Plugin {
-  const wanted = /ibm-plex-sans-arabic-arabic-400-normal-[\w-]+\.woff2$/;
+  const wanted = /ibm-plex-sans-arabic-arabic-(400|700)-normal-[\w-]+\.woff2$/;
   return {
     name: 'idara-preload-fonts',
     apply: 'build',
