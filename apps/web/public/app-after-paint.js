@@ -38,7 +38,7 @@
   // The first contentful paint as the browser reports it (once the frame is on screen); a browser
   // without paint timing waits one frame. Should neither come, the app loads anyway.
   setTimeout(load, 3000);
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
