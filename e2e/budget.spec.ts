@@ -19,6 +19,26 @@ test('sign-in and the shell need at most 170 KB of gzipped JavaScript, and no ro
   expect(over).toEqual([]);
 });
 
+test('signed-in pages get their icons in one file, which the sign-in page does not load', () => {
+  // apps/web/build/chunking.ts: one file per shared icon made home ask for 16 more files.
+  const { shell, routes } = measureBundle(dist);
+  const iconFiles = new Set(
+    routes.flatMap((r) => r.files).filter((f) => /^assets\/icons-[\w-]+\.js$/.test(f)),
+  );
+  expect(iconFiles.size).toBe(1);
+  expect(shell.files.filter((f) => iconFiles.has(f))).toEqual([]);
+  const home = routes.find((r) => r.src === 'src/features/home/HomePage.tsx');
+  expect(home?.files.filter((f) => iconFiles.has(f))).toHaveLength(1);
+  // An icon is a file of its own only when a public page uses it too.
+  const isPublic = (src: string) => /^src\/features\/(auth|privacy)\//.test(src);
+  const publicFiles = new Set(routes.filter((r) => isPublic(r.src)).flatMap((r) => r.files));
+  const single = routes
+    .filter((r) => !isPublic(r.src))
+    .flatMap((r) => r.files)
+    .filter((f) => /^assets\/Icon[A-Z]\w*-[\w-]+\.js$/.test(f) && !publicFiles.has(f));
+  expect([...new Set(single)]).toEqual([]);
+});
+
 test('the sign-in page loads only the shell and, after it paints, the toaster', async ({ page }) => {
   const manifest = readManifest(dist);
   const { shell } = measureBundle(dist);

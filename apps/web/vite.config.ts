@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { iconChunk } from './build/chunking.ts';
 import { mantineUseId } from './build/mantine-use-id.ts';
 
 const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -107,5 +108,8 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each page loads, for the JavaScript budgets.
     manifest: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: { codeSplitting: iconChunk() },
+    },
   },
 });
