@@ -26,6 +26,10 @@ export const settingsQuery = queryOptions({
   staleTime: 0,
 });
 
+/**
+ * The settings as the last page entry loaded them (use-protected-entry.ts asks on every protected
+ * page). A component mounting after that answer reads it instead of asking again: home asked twice.
+ */
 export function useSettings() {
-  return useQueryInTransition(settingsQuery);
+  return useQueryInTransition({ ...settingsQuery, refetchOnMount: false });
 }
