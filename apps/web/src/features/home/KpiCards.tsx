@@ -109,7 +109,7 @@ function CardBody({ kpi, linked }: { kpi: Kpi; linked: boolean }) {
         <ThemeIcon size={36} radius="md" variant="light" color={kpi.color} aria-hidden>
           <kpi.icon size={20} />
         </ThemeIcon>
-        <Text size="sm" c="dimmed" fw={500} style={{ flex: 1, minWidth: 0 }} lineClamp={2}>
+        <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 0 }} lineClamp={2}>
           {kpi.label}
         </Text>
         {linked && <IconChevronLeft size={18} className={classes.chevron} aria-hidden />}

@@ -25,7 +25,7 @@ function Count({
     <UnstyledButton component={Link} to={to} className={classes.card} data-testid={testId}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={2}>
-          <Text size="sm" c="dimmed" fw={500}>
+          <Text size="sm" c="dimmed">
             {label}
           </Text>
           <Text fz={26} fw={700} lh={1.2} c={value > 0 ? color : undefined} className={classes.kpiValue}>

@@ -61,7 +61,7 @@ function ActivityItem({ row, now }: { row: DashboardActivity; now: Date }) {
         <Icon size={16} />
       </ThemeIcon>
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-        <Text size="sm" fw={500} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {row.summary}
         </Text>
         <Text size="xs" c="dimmed">
