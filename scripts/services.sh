@@ -3,8 +3,10 @@
 # installing them (and nginx, which the deployment test runs itself) from Debian when missing. Prints the env lines to use; `stop` ends them.
 set -euo pipefail
 ROOT=/tmp/idara-services
-PG_PORT="${PG_PORT:-55432}"
-REDIS_PORT="${REDIS_PORT:-56379}"
+# Below Linux's ephemeral range (32768-60999): a port in it can be taken for a moment by any
+# outgoing connection, and PostgreSQL once failed to start because the browser tests' had it.
+PG_PORT="${PG_PORT:-25432}"
+REDIS_PORT="${REDIS_PORT:-26379}"
 
 install_if_missing() {
   local need=()
