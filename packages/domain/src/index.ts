@@ -1,5 +1,6 @@
 export * from './datetime';
 export * from './digits';
+export * from './exports';
 export * from './duration';
 export * from './forms';
 export * from './hijri';
