@@ -55,10 +55,15 @@ const imported = await t.inject({
 });
 console.log('import', imported.statusCode, imported.json().imported);
 const tokens: string[] = [];
-for (let i = 0; i < REQUESTS; i++) tokens.push((await t.userWith('admin', undefined, `055${String(1_000_000 + i)}`)).token);
+for (let i = 0; i < REQUESTS; i++)
+  tokens.push((await t.userWith('admin', undefined, `055${String(1_000_000 + i)}`)).token);
 
 // Warm: Chromium launched and exceljs/fonts loaded, so the run measures the exports themselves.
-const warm = await t.inject({ method: 'GET', url: '/api/customer/export?fileType=pdf&limit=1&search=9999', token: admin });
+const warm = await t.inject({
+  method: 'GET',
+  url: '/api/customer/export?fileType=pdf&limit=1&search=9999',
+  token: admin,
+});
 console.log('warm', warm.statusCode);
 
 const before = treeRssBytes(process.pid);
@@ -70,12 +75,26 @@ const start = performance.now();
 const results = await Promise.all(
   tokens.map(async (token) => {
     const res = await t.inject({ method: 'GET', url: '/api/customer/export?fileType=pdf', token });
-    return { status: res.statusCode, ms: Math.round(performance.now() - start), bytes: res.rawPayload.length };
+    return {
+      status: res.statusCode,
+      ms: Math.round(performance.now() - start),
+      bytes: res.rawPayload.length,
+    };
   }),
 );
 clearInterval(sampler);
 const mb = (b: number) => Math.round(b / 1024 / 1024);
-console.log(JSON.stringify({ customers: CUSTOMERS, requests: REQUESTS, beforeMb: mb(before), peakMb: mb(peak), results }));
-console.log(`wall ${Math.round(performance.now() - start)} ms, peak tree RSS ${mb(peak)} MB (before ${mb(before)} MB)`);
+console.log(
+  JSON.stringify({
+    customers: CUSTOMERS,
+    requests: REQUESTS,
+    beforeMb: mb(before),
+    peakMb: mb(peak),
+    results,
+  }),
+);
+console.log(
+  `wall ${Math.round(performance.now() - start)} ms, peak tree RSS ${mb(peak)} MB (before ${mb(before)} MB)`,
+);
 await t.close();
 process.exit(0);

@@ -38,7 +38,9 @@ function hold(requester: string) {
 describe('PDF work is bounded', () => {
   it('ten concurrent exports by five users all succeed, one Chromium page at a time in one browser', async () => {
     const users = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => t.userWith('employee', ['customer:read'], `0554${String(i).padStart(6, '0')}`)),
+      Array.from({ length: 5 }, (_, i) =>
+        t.userWith('employee', ['customer:read'], `0554${String(i).padStart(6, '0')}`),
+      ),
     );
     resetPdfStats();
     const answers = await Promise.all(users.flatMap((u) => [exportPdf(u.token), exportPdf(u.token)]));

@@ -118,7 +118,12 @@ export async function sendPdfExport(
 
 async function printList(
   reply: FastifyReply,
-  req: { fileName: string; title: string; columns: ExportColumn[]; rows: AsyncIterable<Record<string, unknown>> },
+  req: {
+    fileName: string;
+    title: string;
+    columns: ExportColumn[];
+    rows: AsyncIterable<Record<string, unknown>>;
+  },
 ): Promise<number> {
   const cols = outputColumns(req.columns);
   const body: string[] = [];
