@@ -9,6 +9,8 @@ import { contentDisposition } from './export';
 import { csvText, outputColumns } from './export-cells';
 import { WorkQueue } from './work-queue';
 
+export { requesterOf } from './work-queue';
+
 const require = createRequire(import.meta.url);
 const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -92,10 +94,6 @@ export function resetPdfStats() {
   peakPages = openPages;
   pdfQueue.resetPeak();
 }
-
-/** Who a queued job belongs to: the signed-in user, else the address (public invoice links). */
-export const requesterOf = (req: { user?: { _id: string } | null; ip: string }) =>
-  req.user?._id ? `user:${req.user._id}` : `ip:${req.ip}`;
 
 /**
  * A list as an A4 landscape PDF, right to left, shaped by Chromium. Long lists belong in Excel:

@@ -85,3 +85,7 @@ export class WorkQueue {
     }
   }
 }
+
+/** Who a queued job belongs to: the signed-in user, else the address (public invoice links). */
+export const requesterOf = (req: { user?: { _id: string } | null; ip: string }) =>
+  req.user?._id ? `user:${req.user._id}` : `ip:${req.ip}`;
