@@ -1,6 +1,6 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 const upload = (fileName: string, content: Buffer | string, type = XLSX) =>
-  t.inject({ method: 'POST', url: '/api/customer/import', token: admin, ...multipartFile(fileName, content, type) });
+  t.inject({
+    method: 'POST',
+    url: '/api/customer/import',
+    token: admin,
+    ...multipartFile(fileName, content, type),
+  });
 
 async function nothingWritten<T>(run: () => Promise<T>): Promise<T> {
   const count = async () => {
