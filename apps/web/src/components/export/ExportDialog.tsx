@@ -49,9 +49,9 @@ export function ExportDialog() {
           </SimpleGrid>
           {pdfTooLong && (
             <Text size="sm" c="dimmed" data-testid="export-pdf-limit">
-              القائمة فيها {arabicPlural(total, RECORDS)}، وملف PDF يتسع لـ
-              {arabicPlural(PDF_ROW_LIMIT, RECORDS)} على الأكثر. اختر Excel أو CSV للقائمة كاملة، أو ضيّق البحث
-              والمرشحات لطباعتها PDF.
+              القائمة فيها {arabicPlural(total, RECORDS)}، والحد الأقصى لملف PDF هو{' '}
+              {arabicPlural(PDF_ROW_LIMIT, RECORDS)}. اختر Excel أو CSV للقائمة كاملة، أو ضيّق البحث والمرشحات
+              لطباعتها PDF.
             </Text>
           )}
         </Stack>
