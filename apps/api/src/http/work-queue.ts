@@ -69,7 +69,8 @@ export class WorkQueue {
     this.byRequester.set(requester, mine + 1);
     try {
       return await this.limit(async () => {
-        signal?.throwIfAborted();
+        // Nobody is waiting for the answer any more: the turn passes to the next job.
+        if (signal?.aborted) throw new AppError(400, 'أُلغي الطلب قبل أن يحين دوره');
         this.peak = Math.max(this.peak, this.limit.activeCount);
         const started = performance.now();
         try {
