@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { PDF_ROW_LIMIT } from '@idara/domain';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { bearer, randomPhone } from './support/api';
@@ -64,4 +65,40 @@ test('the export dialog downloads an Excel file with an Arabic name that opens a
   const names = [2, 3, 4].map((r) => String(sheet.getRow(r).getCell(1).value)).sort();
   expect(names).toEqual([0, 1, 2].map((i) => `${marker} ${i}`).sort());
   expect(sheet.rowCount).toBe(4);
+});
+
+test('a list longer than the PDF limit: the export dialog keeps PDF disabled, says why and offers Excel or CSV', async ({
+  page,
+  request,
+}, testInfo) => {
+  const { token } = await signedInAs(page, request, { role: 'admin' });
+  const marker = `طويلة${Date.now()}`;
+  const lines = ['اسم العميل,رقم الجوال'];
+  const base = 50_000_000 + Math.floor(Math.random() * 40_000_000);
+  for (let i = 0; i <= PDF_ROW_LIMIT; i++) lines.push(`${marker} ${i},05${base + i}`);
+  const imported = await request.post('/api/customer/import', {
+    headers: bearer(token),
+    multipart: { file: { name: 'long.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) } },
+  });
+  expect((await imported.json()).imported).toBe(PDF_ROW_LIMIT + 1);
+
+  await page.goto(`/dashboard/customer?search=${encodeURIComponent(marker)}`);
+  await expect(page.getByTestId('list-count')).toContainText(String(PDF_ROW_LIMIT + 1));
+  await page.getByRole('button', { name: 'تصدير' }).click();
+  const dialog = page.getByRole('dialog', { name: 'تصدير العملاء' });
+  await expect(dialog.getByRole('button', { name: 'PDF' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Excel' })).toBeEnabled();
+  await expect(dialog.getByTestId('export-pdf-limit')).toContainText(
+    `الحد الأقصى لملف PDF هو ${PDF_ROW_LIMIT} سجل`,
+  );
+  await expect(dialog.getByTestId('export-pdf-limit')).toContainText('Excel أو CSV');
+  await page.screenshot({ path: testInfo.outputPath('export-pdf-limit.png') });
+
+  // The server says the same to a client that asks anyway.
+  const refused = await request.get(
+    `/api/customer/export?fileType=pdf&search=${encodeURIComponent(marker)}`,
+    { headers: bearer(token) },
+  );
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).message).toContain('Excel أو CSV');
 });

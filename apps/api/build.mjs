@@ -24,8 +24,9 @@ await build({
   external,
   logLevel: 'warning',
 });
-// Files the server finds next to itself at run time (paths from import.meta in client.ts and
-// pglite-worker-client.ts).
+// Files the server finds next to itself at run time (paths from import.meta in client.ts,
+// pglite-worker-client.ts and http/spreadsheet.ts).
 fs.cpSync(path.join(root, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
 fs.copyFileSync(path.join(root, 'src/db/pglite-worker.mjs'), path.join(out, 'pglite-worker.mjs'));
+fs.copyFileSync(path.join(root, 'src/http/spreadsheet-worker.mjs'), path.join(out, 'spreadsheet-worker.mjs'));
 console.log(`built ${path.relative(process.cwd(), path.join(out, 'server.mjs'))}`);

@@ -1,6 +1,7 @@
 export * from './datetime';
 export * from './digits';
 export * from './duration';
+export * from './exports';
 export * from './forms';
 export * from './hijri';
 export * from './ids';

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { recordActivity } from '../lib/activity';
 import { type ExportColumn, parseFileType, sendExport } from './export';
 import { withTotals } from './export-cells';
-import { iterateList, type ListResource, parseListQuery } from './list-query';
-import { sendPdfExport } from './pdf';
+import { iterateList, type ListResource, parseListQuery, runList } from './list-query';
+import { PDF_MAX_ROWS, pdfTooLong, requesterOf, sendPdfExport } from './pdf';
 import { actorOf } from './request-context';
 
 export interface ExportConfig {
@@ -14,6 +14,15 @@ export interface ExportConfig {
   fileName: string;
   /** Columns; may load lookups (city names …) once per export. */
   columns: (db: DbOrTx) => Promise<ExportColumn[]> | ExportColumn[];
+}
+
+/** Aborts when the client goes away before the answer is complete (a PDF waiting its turn is dropped). */
+function leftSignal(reply: FastifyReply): AbortSignal {
+  const left = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) left.abort();
+  });
+  return left.signal;
 }
 
 /**
@@ -39,6 +48,11 @@ export function registerExportRoute(
       const query = opts.scope ? opts.scope(req, raw) : raw;
       const fileType = parseFileType(query, opts.export.pdf ? ['xlsx', 'csv', 'pdf'] : ['xlsx', 'csv']);
       parseListQuery(opts.resource, { ...query, page: '1', limit: '1' }); // bad filters → 400 before streaming
+      if (fileType === 'pdf') {
+        // Counted before queueing: a list too long to print is refused without waiting a turn.
+        const { total } = await runList(app.db, opts.resource, { ...query, page: '1', limit: '1' });
+        if (total > PDF_MAX_ROWS) throw pdfTooLong(total);
+      }
       const columns = await opts.export.columns(app.db);
       const source = {
         fileName: opts.export.fileName,
@@ -48,7 +62,7 @@ export function registerExportRoute(
       };
       const written =
         fileType === 'pdf'
-          ? await sendPdfExport(reply, source)
+          ? await sendPdfExport(reply, { ...source, requester: requesterOf(req), signal: leftSignal(reply) })
           : await sendExport(reply, { ...source, fileType });
       const rows = columns.some((c) => c.total) ? Math.max(0, written - 1) : written; // not the totals row
       await recordActivity(app.db, actorOf(req), {

@@ -1,30 +1,35 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatDateTime, formatHijriDate } from '@idara/domain';
+import { formatDateTime, formatHijriDate, PDF_ROW_LIMIT } from '@idara/domain';
 import type { FastifyReply } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { AppError } from './errors';
 import type { ExportColumn } from './export';
 import { contentDisposition } from './export';
 import { csvText, outputColumns } from './export-cells';
+import { WorkQueue } from './work-queue';
+
+export { requesterOf } from './work-queue';
 
 const require = createRequire(import.meta.url);
 const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // One browser for the whole process, opened on first use (PDF is the only thing that needs it).
 let browser: Promise<Browser> | undefined;
+let launches = 0;
 function getBrowser() {
   if (!fs.existsSync(chromiumPath())) {
     throw new AppError(503, 'تصدير PDF غير متاح على هذا الخادم (المتصفح غير مثبت)، استخدم Excel أو CSV');
   }
   // playwright-core costs ~90 MB of memory to load, so it is imported only when a PDF is asked for.
   browser ??= import('playwright-core')
-    .then(({ chromium }) =>
-      chromium.launch({
+    .then(({ chromium }) => {
+      launches++;
+      return chromium.launch({
         executablePath: chromiumPath(),
         args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-      }),
-    )
+      });
+    })
     .catch((err) => {
       browser = undefined;
       throw err;
@@ -56,13 +61,60 @@ function fonts() {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export const PDF_MAX_ROWS = 2000;
+/**
+ * Rows one PDF may hold. Chromium's memory grows with the printed table (measured: about 400 MB
+ * for a page plus about 1 MB a row of the customer list, docs/PERFORMANCE.md); longer lists
+ * belong in Excel or CSV, which stream. The web's export dialog says so before asking.
+ */
+export const PDF_MAX_ROWS = PDF_ROW_LIMIT;
+
+export const pdfTooLong = (rows?: number) =>
+  new AppError(
+    400,
+    `${rows === undefined ? 'القائمة أطول مما' : `عدد سجلات القائمة ${rows}، وهذا أكثر مما`} يتسع له ملف PDF (${PDF_MAX_ROWS} سجل على الأكثر)؛ ضيّق البحث أو المرشحات، أو صدّر القائمة بصيغة Excel أو CSV`,
+    { maxRows: PDF_MAX_ROWS },
+  );
+
+/**
+ * Every PDF (list exports and invoices) is printed through this queue: one Chromium page at a time
+ * in the one browser, a few waiting, two per requester. Ten users exporting at once wait their
+ * turn instead of each holding a page of a gigabyte or more.
+ */
+export const pdfQueue = new WorkQueue({ concurrency: 1, maxWaiting: 10, perRequester: 2, what: 'ملفات PDF' });
+
+let openPages = 0;
+let peakPages = 0;
+
+/** For tests: pages open now and the most ever open at once, and how often Chromium started. */
+export function pdfStats() {
+  return { openPages, peakPages, browserLaunches: launches, queue: pdfQueue.stats() };
+}
+
+export function resetPdfStats() {
+  peakPages = openPages;
+  pdfQueue.resetPeak();
+}
 
 /**
  * A list as an A4 landscape PDF, right to left, shaped by Chromium. Long lists belong in Excel:
- * more than PDF_MAX_ROWS rows is refused before anything is rendered.
+ * more than PDF_MAX_ROWS rows is refused before anything is rendered. The rows are read and
+ * printed inside the PDF queue's turn.
  */
 export async function sendPdfExport(
+  reply: FastifyReply,
+  req: {
+    fileName: string;
+    title: string;
+    columns: ExportColumn[];
+    rows: AsyncIterable<Record<string, unknown>>;
+    requester: string;
+    signal?: AbortSignal;
+  },
+): Promise<number> {
+  return pdfQueue.run(req.requester, () => printList(reply, req), req.signal);
+}
+
+async function printList(
   reply: FastifyReply,
   req: {
     fileName: string;
@@ -74,9 +126,7 @@ export async function sendPdfExport(
   const cols = outputColumns(req.columns);
   const body: string[] = [];
   for await (const row of req.rows) {
-    if (body.length >= PDF_MAX_ROWS) {
-      throw new AppError(400, `القائمة أطول من ${PDF_MAX_ROWS} صف لملف PDF، ضيّق البحث أو استخدم Excel`);
-    }
+    if (body.length >= PDF_MAX_ROWS) throw pdfTooLong();
     const cells = cols.map((c) => {
       const v = c.raw(row);
       const text = c.type === 'text' ? (v === null || v === undefined ? '' : String(v)) : csvText(c, v);
@@ -100,7 +150,7 @@ export async function sendPdfExport(
     <table><thead><tr>${cols.map((c) => `<th>${escapeHtml(c.header)}</th>`).join('')}</tr></thead>
     <tbody>${body.join('')}</tbody></table></body></html>`;
 
-  const pdf = await htmlToPdf(html, { pageNumbers: true });
+  const pdf = await renderPdf(html, { pageNumbers: true });
   reply
     .type('application/pdf')
     .header('content-disposition', contentDisposition(req.fileName, 'pdf'))
@@ -112,9 +162,21 @@ export async function sendPdfExport(
 /** The app's Arabic font as @font-face rules with the files embedded, for HTML printed to PDF. */
 export const embeddedFontCss = () => fonts();
 
-/** A complete HTML document printed by the shared Chromium (page size from its CSS @page). */
-export async function htmlToPdf(html: string, opts: { pageNumbers?: boolean } = {}): Promise<Buffer> {
+/**
+ * A complete HTML document printed by the shared Chromium (page size from its CSS @page), in its
+ * turn of the PDF queue.
+ */
+export function htmlToPdf(
+  html: string,
+  opts: { pageNumbers?: boolean; requester: string; signal?: AbortSignal },
+): Promise<Buffer> {
+  return pdfQueue.run(opts.requester, () => renderPdf(html, opts), opts.signal);
+}
+
+async function renderPdf(html: string, opts: { pageNumbers?: boolean }): Promise<Buffer> {
   const page = await (await getBrowser()).newPage();
+  openPages++;
+  peakPages = Math.max(peakPages, openPages);
   try {
     await page.setContent(html, { waitUntil: 'load' });
     await page.evaluate('document.fonts.ready');
@@ -129,5 +191,6 @@ export async function htmlToPdf(html: string, opts: { pageNumbers?: boolean } = 
     });
   } finally {
     await page.close();
+    openPages--;
   }
 }

@@ -1,6 +1,6 @@
-import type { Cell } from 'exceljs';
-import { badRequest } from './errors';
-import { loadExcel } from './excel';
+import { Worker } from 'node:worker_threads';
+import { AppError, badRequest } from './errors';
+import { WorkQueue } from './work-queue';
 
 export interface Table {
   headers: string[];
@@ -8,80 +8,99 @@ export interface Table {
   rows: { line: number; cells: string[] }[];
 }
 
-/** RFC 4180 CSV (quoted fields, doubled quotes, CRLF/LF), BOM stripped. */
-export function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (quoted) {
-      if (c === '"') {
-        if (s[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
-      out.push(row);
-      row = [];
-      field = '';
-    } else field += c;
+/**
+ * What an XLSX may inflate to (all its entries together, as declared and as actually inflated). A
+ * spreadsheet within the import row limit is a few megabytes of XML; a zip bomb is refused here.
+ */
+export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+const MAX_ZIP_ENTRIES = 1000;
+/** A worker still reading after this long is stopped (a pathological file, not a spreadsheet). */
+const READ_TIMEOUT_MS = 60_000;
+
+/** Spreadsheets are read by at most two workers at once; others wait a turn (see WorkQueue). */
+export const spreadsheetQueue = new WorkQueue({
+  concurrency: 2,
+  maxWaiting: 10,
+  perRequester: 2,
+  what: 'ملفات للاستيراد',
+});
+
+type WorkerAnswer =
+  | ({ ok: true } & Table)
+  | { ok: false; reason: 'too-many-rows' | 'too-large-unpacked' | 'bad-file' | 'no-sheet' | 'empty' };
+
+function refusal(reason: Exclude<WorkerAnswer, { ok: true }>['reason'], maxRows: number): AppError {
+  switch (reason) {
+    case 'too-many-rows':
+      return badRequest(
+        `الملف يحتوي على أكثر من ${maxRows} صف، والحد الأقصى ${maxRows} صف في المرة الواحدة؛ قسّمه إلى ملفات أصغر`,
+      );
+    case 'too-large-unpacked':
+      return new AppError(
+        413,
+        `محتوى الملف بعد فك ضغطه أكبر من ${MAX_UNPACKED_BYTES / 1024 / 1024} ميغابايت، وهذا أكبر من أي جدول يمكن استيراده`,
+      );
+    case 'no-sheet':
+      return badRequest('الملف لا يحتوي على أي ورقة');
+    case 'empty':
+      return badRequest('الملف فارغ');
+    default:
+      return badRequest('تعذرت قراءة ملف Excel، تأكد أنه بصيغة xlsx');
   }
-  if (field !== '' || row.length) {
-    row.push(field);
-    out.push(row);
-  }
-  return out;
 }
 
-function cellText(cell: Cell): string {
-  const v = cell.value;
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object') return cell.text ?? '';
-  return String(v);
-}
-
-/** Reads the first sheet of an XLSX file or a CSV file into headers and text rows. */
-export async function readTable(buffer: Buffer, fileName: string, maxRows: number): Promise<Table> {
-  const lower = fileName.toLowerCase();
-  let grid: { line: number; cells: string[] }[];
-  if (lower.endsWith('.csv')) {
-    grid = parseCsv(buffer.toString('utf8')).map((cells, i) => ({ line: i + 1, cells }));
-  } else if (lower.endsWith('.xlsx')) {
-    const ExcelJS = await loadExcel();
-    const book = new ExcelJS.Workbook();
-    try {
-      await book.xlsx.load(buffer as unknown as ArrayBuffer);
-    } catch {
-      throw badRequest('تعذرت قراءة ملف Excel، تأكد أنه بصيغة xlsx');
-    }
-    const sheet = book.worksheets[0];
-    if (!sheet) throw badRequest('الملف لا يحتوي على أي ورقة');
-    grid = [];
-    sheet.eachRow({ includeEmpty: false }, (row, line) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, col) => {
-        cells[col - 1] = cellText(cell).trim();
-      });
-      grid.push({ line, cells: Array.from(cells, (c) => c ?? '') });
+/** Runs the worker on one file; the bytes are moved to it, not copied. */
+function readInWorker(bytes: Uint8Array, kind: 'xlsx' | 'csv', maxRows: number): Promise<Table> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./spreadsheet-worker.mjs', import.meta.url), {
+      workerData: { bytes, kind, maxRows, maxUnpackedBytes: MAX_UNPACKED_BYTES, maxEntries: MAX_ZIP_ENTRIES },
+      transferList: [bytes.buffer as ArrayBuffer],
+      // Shared strings and the rows read are all it holds; a file that needs more is refused.
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
     });
-  } else {
-    throw badRequest('نوع الملف غير مدعوم، استخدم ملف Excel (xlsx) أو CSV');
-  }
-  grid = grid.filter((r) => r.cells.some((c) => c.trim() !== ''));
-  if (grid.length === 0) throw badRequest('الملف فارغ');
-  const [head, ...rows] = grid;
-  if (rows.length > maxRows)
-    throw badRequest(`الملف يحتوي على ${rows.length} صفاً، والحد الأقصى ${maxRows} صف في المرة الواحدة`);
-  return { headers: head.cells.map((h) => h.trim()), rows };
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(badRequest('استغرقت قراءة الملف وقتاً أطول من المسموح، تأكد أنه جدول بيانات صحيح')),
+        ),
+      READ_TIMEOUT_MS,
+    );
+    worker.once('message', (answer: WorkerAnswer) =>
+      settle(() =>
+        answer.ok
+          ? resolve({ headers: answer.headers, rows: answer.rows })
+          : reject(refusal(answer.reason, maxRows)),
+      ),
+    );
+    // Out of memory in the worker (its heap is capped) or a crash: the file, not the server.
+    worker.once('error', () => settle(() => reject(refusal('too-large-unpacked', maxRows))));
+    worker.once('exit', () => settle(() => reject(refusal('bad-file', maxRows))));
+  });
+}
+
+/**
+ * Reads the first sheet of an XLSX file or a CSV file into headers and text rows, on a worker
+ * thread in its turn of the spreadsheet queue. More than `maxRows` data rows is refused as soon as
+ * the row after the limit is read.
+ */
+export async function readTable(
+  buffer: Buffer,
+  fileName: string,
+  maxRows: number,
+  requester: string,
+): Promise<Table> {
+  const lower = fileName.toLowerCase();
+  const kind = lower.endsWith('.csv') ? 'csv' : lower.endsWith('.xlsx') ? 'xlsx' : undefined;
+  if (!kind) throw badRequest('نوع الملف غير مدعوم، استخدم ملف Excel (xlsx) أو CSV');
+  // A copy of its own: transferring the upload's buffer could take a shared pool with it.
+  const bytes = new Uint8Array(buffer);
+  return spreadsheetQueue.run(requester, () => readInWorker(bytes, kind, maxRows));
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../http/errors';
 import { actorOf } from '../../http/request-context';
 import { readTable } from '../../http/spreadsheet';
+import { requesterOf } from '../../http/work-queue';
 import { checkCustomerRows, importCustomers, MAX_IMPORT_ROWS, summary } from './import';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -28,7 +29,7 @@ export const customerImportRoutes: FastifyPluginAsync = async (app) => {
       } catch {
         throw badRequest('حجم الملف أكبر من 5 ميغابايت');
       }
-      const table = await readTable(buffer, file.filename, MAX_IMPORT_ROWS);
+      const table = await readTable(buffer, file.filename, MAX_IMPORT_ROWS, requesterOf(req));
       const rows = await checkCustomerRows(app.db, table);
       const invalid = rows.filter((r) => r.errors.length > 0);
       const dryRun = String((req.query as Record<string, unknown>).dryRun ?? '') === 'true';

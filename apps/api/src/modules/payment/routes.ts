@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import { contentDisposition } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { aggregateList, runList } from '../../http/list-query';
-import { htmlToPdf } from '../../http/pdf';
+import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
 import { verifyLink } from '../../lib/signed-links';
@@ -76,7 +76,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permissions: ['payment:details'] }, schema: { tags, params } },
     async (req, reply) => {
       const details = await paymentDetails(app.db, req.params.id);
-      const pdf = await htmlToPdf(await invoiceHtml(details));
+      const pdf = await htmlToPdf(await invoiceHtml(details), { requester: requesterOf(req) });
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: 'payment',
@@ -96,7 +96,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const sig = (req.query as Record<string, unknown>).sig;
     if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound('الفاتورة');
     const details = await paymentDetails(app.db, req.params.id);
-    const pdf = await htmlToPdf(await invoiceHtml(details));
+    const pdf = await htmlToPdf(await invoiceHtml(details), { requester: requesterOf(req) });
     return reply
       .type('application/pdf')
       .header(

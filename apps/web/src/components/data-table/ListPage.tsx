@@ -113,6 +113,7 @@ export function ListPage<T extends Row>({
                   query: state.exportQuery,
                   options: exportOptions,
                   title: exportTitle ?? 'تصدير',
+                  total,
                 })
               }
             >

@@ -1,3 +1,4 @@
+import { arabicPlural, PDF_ROW_LIMIT } from '@idara/domain';
 import { Button, Group, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { chooseFileType, closeExport, saveFile, useExportState } from './export-store';
@@ -8,11 +9,15 @@ const icons: Record<string, typeof IconFileText> = {
   pdf: IconFileTypePdf,
 };
 
+const RECORDS = { one: 'سجل واحد', two: 'سجلان', few: '{n} سجلات', many: '{n} سجلاً', other: '{n} سجل' };
+
 /** Export progress; asks for a file type first when there are several (spec §2, §4). */
 export function ExportDialog() {
-  const { show, count, ExportOptions, link, fileName, title } = useExportState();
+  const { show, count, ExportOptions, link, fileName, title, total } = useExportState();
   const choosing = ExportOptions.length > 1;
   const done = count >= 100 && link !== '';
+  // The server prints at most PDF_ROW_LIMIT rows; a longer list is offered the streaming formats.
+  const pdfTooLong = total !== null && total > PDF_ROW_LIMIT && ExportOptions.some((o) => o.value === 'pdf');
 
   return (
     <Modal
@@ -34,6 +39,7 @@ export function ExportDialog() {
                   key={option.value}
                   variant="light"
                   leftSection={<Icon size={18} />}
+                  disabled={option.value === 'pdf' && pdfTooLong}
                   onClick={() => chooseFileType(option.value)}
                 >
                   {option.label}
@@ -41,6 +47,13 @@ export function ExportDialog() {
               );
             })}
           </SimpleGrid>
+          {pdfTooLong && (
+            <Text size="sm" c="dimmed" data-testid="export-pdf-limit">
+              القائمة فيها {arabicPlural(total, RECORDS)}، والحد الأقصى لملف PDF هو{' '}
+              {arabicPlural(PDF_ROW_LIMIT, RECORDS)}. اختر Excel أو CSV للقائمة كاملة، أو ضيّق البحث والمرشحات
+              لطباعتها PDF.
+            </Text>
+          )}
         </Stack>
       ) : (
         <Stack gap="sm">

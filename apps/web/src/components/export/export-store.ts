@@ -21,6 +21,8 @@ export interface ExportState {
   link: string;
   fileName: string;
   title: string;
+  /** Rows of the list being exported, when known: the dialog explains file types too small for it. */
+  total: number | null;
 }
 
 const initialState: ExportState = {
@@ -32,6 +34,7 @@ const initialState: ExportState = {
   link: '',
   fileName: '',
   title: '',
+  total: null,
 };
 
 export const exportStore = createStore<ExportState>(initialState);
@@ -78,6 +81,8 @@ export interface OpenExportInput {
   options?: ExportOption[];
   title?: string;
   fileName?: string;
+  /** Rows the list holds (its `total`). */
+  total?: number;
 }
 
 /** Opens the dialog; with at most one option the download starts at once (spec §4). */
@@ -87,11 +92,21 @@ export function openExport({
   options = [],
   title = 'تصدير',
   fileName = '',
+  total,
 }: OpenExportInput): void {
   closeExport();
   const q = cleanQuery(query);
   if (options.length === 1) q.fileType = options[0].value;
-  exportStore.set({ show: true, route, query: q, ExportOptions: options, title, fileName, count: 0 });
+  exportStore.set({
+    show: true,
+    route,
+    query: q,
+    ExportOptions: options,
+    title,
+    fileName,
+    count: 0,
+    total: total ?? null,
+  });
   if (options.length <= 1) void download();
 }
 
