@@ -140,7 +140,9 @@ export function toErrorResponse(err: unknown): {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err, request, reply) => {
     const { status, body, headers } = toErrorResponse(err);
-    if (status >= 500) request.log.error({ err }, 'unhandled error');
+    // A full disk is the operator's to fix; its driver error would carry the refused row's values.
+    if (status === 507) request.log.error({ message: (err as Error).message }, 'storage full: write refused');
+    else if (status >= 500) request.log.error({ err }, 'unhandled error');
     else request.log.info({ status, message: body.message }, 'request refused');
     if (headers) reply.headers(headers);
     return reply.status(status).send(body);
