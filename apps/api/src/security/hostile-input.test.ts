@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema';
@@ -246,6 +247,36 @@ describe('ids and paths', () => {
     ] as const) {
       const res = await t.inject({ method, url, token: admin });
       expectArabic4xx(res, `${method} ${url.slice(0, 40)}`);
+    }
+  });
+});
+
+describe('malformed HTTP', () => {
+  /** Raw bytes to a listening server; resolves with everything it answered before closing. */
+  function raw(port: number, request: string) {
+    return new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      let answer = '';
+      socket.on('data', (d) => {
+        answer += d;
+      });
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it('answers oversized headers and broken request lines in Arabic JSON', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    for (const [request, status] of [
+      [`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+      ['NOT A REQUEST\r\n\r\n', 400],
+      ['GET /api/customer/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400],
+    ] as const) {
+      const answer = await raw(port, request);
+      expect(answer, request.slice(0, 40)).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+      expect(JSON.parse(body).message, request.slice(0, 40)).toMatch(/[\u0600-\u06FF]/);
     }
   });
 });
