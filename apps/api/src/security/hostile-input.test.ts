@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, multipartFile, type TestApp } from '../test/harness';
 
 /**
  * The hostile values found by hand that once gave 500 or were silently read as other dates; each
@@ -214,6 +214,22 @@ describe('control characters', () => {
     });
     expect(fine.statusCode, fine.body).toBe(201);
     expect(fine.json().notes).toBe('سطر\tأول\r\nسطر ثانٍ');
+  });
+
+  it('an imported row with a NUL is reported on its line; the others are imported', async () => {
+    const csv = ['اسم العميل,رقم الجوال', 'عميل\u0000 مستورد,0551113001', 'عميل مستورد سليم,0551113002'].join(
+      '\n',
+    );
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/customer/import',
+      token: admin,
+      ...multipartFile('عملاء.csv', csv, 'text/csv'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().imported).toBe(1);
+    expect(res.json().skipped).toHaveLength(1);
+    expect(res.json().skipped[0].errors.join()).toContain('رموز تحكم');
   });
 
   it('refuses control characters in a query string', async () => {
