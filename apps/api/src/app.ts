@@ -1,15 +1,16 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuthGuard } from './http/auth';
-import { registerErrorHandling } from './http/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
+import { registerHealth } from './http/health';
 import { closePdfBrowser } from './http/pdf';
 import { registerWebApp } from './http/static';
+import { registerTextCheck } from './http/text-check';
 import { EventBus } from './lib/events';
 import { type MessageChannel, outboxChannel } from './lib/message-channel';
 import { activityRoutes } from './modules/activity/routes';
@@ -78,6 +79,8 @@ export async function buildApp(opts: AppOptions) {
     logger: opts.logger ?? { level: opts.config.LOG_LEVEL },
     trustProxy: opts.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
     // Per-request lines only when debugging; refusals and errors are logged by the error handler.
     logController: new LogController({
       disableRequestLogging: opts.config.LOG_LEVEL !== 'debug' && opts.config.LOG_LEVEL !== 'trace',
@@ -122,6 +125,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(fastifyHelmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   registerErrorHandling(app);
   registerAuthGuard(app);
+  registerTextCheck(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -133,10 +137,7 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async () => {
-    await app.db.execute(sql`select 1`);
-    return { status: 'ok', database: opts.database.kind };
-  });
+  registerHealth(app);
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });

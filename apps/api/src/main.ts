@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { dataDirProblem } from './db/data-dir';
 import { seedIfEmpty } from './db/seed';
 
 const DB_CONNECT_ATTEMPTS = 10;
@@ -22,6 +23,11 @@ async function openWithRetry(config: ReturnType<typeof loadConfig>) {
 
 async function main() {
   const config = loadConfig();
+  const problem = config.DATABASE_URL ? null : dataDirProblem(config.DATA_DIR);
+  if (problem) {
+    console.error(`Idara cannot start: ${problem}`);
+    process.exit(2);
+  }
   const database = await openWithRetry(config);
   await database.migrate();
   const seeded = await seedIfEmpty(database.db, {

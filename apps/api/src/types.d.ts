@@ -32,5 +32,7 @@ declare module 'fastify' {
     public?: boolean;
     /** Every one of these must be in the user's permissions. */
     permissions?: string[];
+    /** Skips the control-character check (registerTextCheck): the route cleans the text itself. */
+    keepsRawText?: boolean;
   }
 }

@@ -18,6 +18,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's directory (absent in memory and on PostgreSQL). */
+  dataDir?: string;
   migrate(): Promise<void>;
   /** The bare driver, for benchmarks: runs SQL text with positional parameters. */
   rawQuery(text: string, params: unknown[]): Promise<unknown[]>;
@@ -67,6 +69,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
     migrate: () => migratePglite(db as any, { migrationsFolder }),
     rawQuery: async (text, params) => (await client.query(text, params)).rows,
     analyze: async ({ vacuum = false } = {}) => {

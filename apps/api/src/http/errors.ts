@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
@@ -54,6 +55,22 @@ function pgErrorOf(err: unknown): { code: string; constraint?: string; detail?: 
   return undefined;
 }
 
+export const STORAGE_FULL_MESSAGE = 'مساحة التخزين ممتلئة، لم يُحفظ شيء. أبلغ مسؤول النظام لإفراغ مساحة';
+
+/** A write refused because the disk is full: PostgreSQL's 53100 or the file system's ENOSPC. */
+export function isDiskFull(err: unknown): boolean {
+  let e: any = err;
+  for (let depth = 0; e && depth < 5; depth++, e = e.cause) {
+    if (e.code === '53100' || e.code === 'ENOSPC') return true;
+    if (typeof e.message === 'string' && /No space left on device/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+function storageFull() {
+  return { status: 507, body: { message: STORAGE_FULL_MESSAGE }, headers: { 'retry-after': '60' } };
+}
+
 /** Maps every error to a JSON body with an Arabic message; bad input never becomes a 500. */
 export function toErrorResponse(err: unknown): {
   status: number;
@@ -94,13 +111,17 @@ export function toErrorResponse(err: unknown): {
       case '22003':
       case '22001':
       case '22021':
+      case '22P05': // NUL or another escape PostgreSQL cannot store in text or JSON
       case '54000':
         return { status: 400, body: { message: INVALID_INPUT } };
+      case '53100':
+        return storageFull();
       case '40001':
       case '40P01':
         return { status: 409, body: { message: 'تعارض مع عملية أخرى، حاول مرة أخرى' } };
     }
   }
+  if (isDiskFull(err)) return storageFull();
   const fe = err as FastifyError;
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     const messages: Record<number, string> = {
@@ -119,9 +140,45 @@ export function toErrorResponse(err: unknown): {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err, request, reply) => {
     const { status, body, headers } = toErrorResponse(err);
-    if (status >= 500) request.log.error({ err }, 'unhandled error');
+    // A full disk is the operator's to fix; its driver error would carry the refused row's values.
+    if (status === 507) request.log.error({ message: (err as Error).message }, 'storage full: write refused');
+    else if (status >= 500) request.log.error({ err }, 'unhandled error');
     else request.log.info({ status, message: body.message }, 'request refused');
     if (headers) reply.headers(headers);
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * Errors Fastify raises before any route or hook runs (an id past the router's parameter length,
+ * a malformed URL): the same Arabic JSON as every other refusal. Passed as `frameworkErrors`.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const messages: Record<string, [number, string]> = {
+    FST_ERR_MAX_PARAM_LENGTH: [414, 'المعرّف في المسار أطول من المسموح'],
+    FST_ERR_BAD_URL: [400, 'عنوان الطلب غير صحيح'],
+  };
+  const [status, message] = messages[err.code] ?? [400, 'صيغة الطلب غير صحيحة'];
+  return reply.status(status).send({ message });
+}
+
+/**
+ * Malformed HTTP that never becomes a request (headers too large, a timeout, bad framing): Node's
+ * socket gets an Arabic JSON answer instead of Fastify's English one. Passed as `clientErrorHandler`.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'ترويسات الطلب أكبر من المسموح']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'انتهت مهلة الطلب']
+        : [400, 'Bad Request', 'صيغة الطلب غير صحيحة'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

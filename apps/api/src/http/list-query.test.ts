@@ -32,7 +32,7 @@ describe('list query', () => {
     { search: 'امنه' },
     { search: 'ا', role: 'employee,manager', limit: '0' },
     { active: 'true', fields: 'name,role' },
-    { createdAtFrom: '2000-01-01', createdAtTo: '2999-01-01', sort: '-name' },
+    { createdAtFrom: '2000-01-01', createdAtTo: '2199-01-01', sort: '-name' },
   ];
 
   it('gives the same answer through the bare-driver path, in a transaction and with an extra condition', async () => {

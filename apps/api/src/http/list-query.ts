@@ -1,4 +1,4 @@
-import { normalizeArabic, toLatinDigits } from '@idara/domain';
+import { INVALID_DATE_MESSAGE, normalizeArabic, readIsoDate, toLatinDigits } from '@idara/domain';
 import {
   and,
   asc,
@@ -91,9 +91,14 @@ function parseValue(spec: FilterSpec, raw: string, name: string): unknown {
       return n;
     }
     case 'date': {
-      const d = new Date(v);
-      if (v === '' || Number.isNaN(d.getTime())) throw badRequest(`قيمة المرشح ${name} ليست تاريخاً صحيحاً`);
-      return d;
+      const d = readIsoDate(v);
+      if (!d.ok)
+        throw badRequest(
+          d.message === INVALID_DATE_MESSAGE
+            ? `قيمة المرشح ${name} ليست تاريخاً صحيحاً`
+            : `قيمة المرشح ${name}: ${d.message}`,
+        );
+      return d.instant;
     }
     case 'enum':
       if (!spec.values?.includes(v)) throw badRequest(`قيمة المرشح ${name} غير معروفة`);

@@ -3,20 +3,6 @@ import { normalizeSaudiPhone, PHONE_MESSAGES } from '../phone';
 
 export const idSchema = z.string().uuid({ message: 'معرّف غير صالح' });
 
-/** Date-time from a picker (ISO string) or empty → null. */
-export const optionalDateTime = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null || v.trim() === '') return null;
-    const d = new Date(v);
-    if (Number.isNaN(d.getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'التاريخ غير صحيح' });
-      return z.NEVER;
-    }
-    return d.toISOString();
-  });
-
 export const phoneSchema = z
   .string({ message: PHONE_MESSAGES.required })
   .trim()

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { formFieldTypes, optionFieldTypes, rangeFieldTypes } from '../forms';
-import { idSchema, optionalDateTime } from './common';
+import { idSchema } from './common';
+import { optionalDateTime } from './dates';
 
 const optionalText = (max: number) =>
   z

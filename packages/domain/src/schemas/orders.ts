@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { orderStatuses, paymentStatuses } from '../orders';
-import { idSchema, optionalDateTime } from './common';
+import { idSchema } from './common';
+import { optionalCalendarDate, optionalDateTime } from './dates';
 import { moneyInput } from './money';
 
 const optionalText = (max: number) =>
@@ -17,20 +18,6 @@ const quantity = z
       .min(1, { message: 'الكمية لا تقل عن 1' })
       .max(10_000, { message: 'الكمية لا تزيد عن 10000' }),
   );
-
-/** Calendar date YYYY-MM-DD or empty → null. */
-const optionalDate = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null || v.trim() === '') return null;
-    const s = toLatinDigits(v.trim()).slice(0, 10);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(new Date(`${s}T00:00:00Z`).getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'التاريخ غير صحيح' });
-      return z.NEVER;
-    }
-    return s;
-  });
 
 export const orderItemInput = z.object({
   service: idSchema,
@@ -51,8 +38,8 @@ export const orderBody = z
     discount: moneyInput('الخصم').optional().default('0.00'),
     assignees: z.array(idSchema).max(50).optional().default([]),
     scheduledAt: optionalDateTime,
-    startDate: optionalDate,
-    endDate: optionalDate,
+    startDate: optionalCalendarDate,
+    endDate: optionalCalendarDate,
     notes: optionalText(2000),
     /** On creation: one task per assignee for each service that carries a form. */
     createTasks: z.boolean().optional().default(false),
@@ -72,7 +59,7 @@ export const paymentBody = z.object({
   order: idSchema,
   amount: moneyInput('المبلغ').refine((v) => v !== '0.00', { message: 'المبلغ يجب أن يكون أكبر من صفر' }),
   paymentMethod: idSchema,
-  dueDate: optionalDate,
+  dueDate: optionalCalendarDate,
   note: optionalText(1000),
   /** Set after the user confirmed paying more than the order's balance. */
   allowOverpay: z.boolean().optional().default(false),

@@ -3,6 +3,7 @@ import { toLatinDigits } from '../digits';
 import { customerTypes, paymentMethodKinds } from '../record-kinds';
 import { emailSchema, idSchema, phoneSchema } from './common';
 import { moneyInput } from './money';
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
 
 export {
   customerTypeLabels,
@@ -16,9 +17,16 @@ const text = (label: string, max: number) =>
     .string({ message: `${label} مطلوب` })
     .trim()
     .min(1, { message: `${label} مطلوب` })
-    .max(max, { message: `${label} طويل جداً` });
+    .max(max, { message: `${label} طويل جداً` })
+    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE });
 const optionalText = (max: number) =>
-  z.string().trim().max(max, { message: 'النص طويل جداً' }).optional().default('');
+  z
+    .string()
+    .trim()
+    .max(max, { message: 'النص طويل جداً' })
+    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE })
+    .optional()
+    .default('');
 const digits = (label: string, length: number, extra?: (v: string) => boolean, hint?: string) =>
   z
     .string()

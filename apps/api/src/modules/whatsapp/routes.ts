@@ -1,4 +1,4 @@
-import { composerTemplates, customerBody, idSchema, whatsappSendBody } from '@idara/domain';
+import { composerTemplates, customerBody, idSchema, isoDateTime, whatsappSendBody } from '@idara/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ const phoneParams = z.object({
   phone: z.string().regex(/^\+\d{6,15}$/, { message: 'رقم غير صحيح' }),
 });
 const historyQuery = z.object({
-  before: z.string().datetime({ offset: true, message: 'التاريخ غير صحيح' }).optional(),
+  before: isoDateTime.optional(),
   limit: z.coerce.number().int().min(1).max(200).optional().default(50),
 });
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type MessageStatus, messageStatuses, statusRank } from '@idara/domain';
+import { type MessageStatus, messageStatuses, statusRank, stripUnsafeText } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { messages } from '../../db/schema';
@@ -55,12 +55,28 @@ function inboundContent(m: InboundMessage) {
   };
 }
 
+/** The payload without control characters, which the database cannot store (NUL) or should not. */
+function cleanText(v: unknown, depth = 0): unknown {
+  if (typeof v === 'string') return stripUnsafeText(v);
+  if (!v || typeof v !== 'object' || depth > 20) return depth > 20 ? null : v;
+  if (Array.isArray(v)) return v.map((x) => cleanText(x, depth + 1));
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [stripUnsafeText(k), cleanText(x, depth + 1)]));
+}
+
+/** Unix seconds as Meta sends them; anything unreadable or out of range is taken as now. */
+const EARLIEST_PROVIDER_TIME = Date.UTC(2000, 0, 1);
+const PROVIDER_CLOCK_SKEW_MS = 24 * 3600_000;
+export function providerTime(timestamp: unknown, now = new Date()) {
+  const ms = typeof timestamp === 'string' && /^\d{1,12}$/.test(timestamp) ? Number(timestamp) * 1000 : NaN;
+  return ms >= EARLIEST_PROVIDER_TIME && ms <= now.getTime() + PROVIDER_CLOCK_SKEW_MS ? new Date(ms) : now;
+}
+
 async function storeInbound(app: FastifyInstance, m: InboundMessage) {
   if (typeof m?.from !== 'string' || typeof m.id !== 'string') return;
   const phone = canonicalPhone(m.from);
   const customer = await customerByPhone(app.db, phone);
   const content = inboundContent(m);
-  const at = m.timestamp && /^\d+$/.test(m.timestamp) ? new Date(Number(m.timestamp) * 1000) : new Date();
+  const at = providerTime(m.timestamp);
   const [row] = await app.db
     .insert(messages)
     .values({
@@ -133,22 +149,27 @@ export const whatsappWebhookRoutes: FastifyPluginAsync = async (app) => {
     throw new AppError(403, 'رمز التحقق غير صحيح');
   });
 
-  app.post('/webhook', { config: { public: true }, schema: { tags: ['whatsapp'] } }, async (req) => {
-    const secret = app.config.WHATSAPP_APP_SECRET;
-    if (!secret) throw new AppError(404, 'واتساب غير مهيأ على هذا الخادم');
-    const raw = (req as unknown as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
-    if (!validSignature(secret, raw, req.headers['x-hub-signature-256'])) {
-      app.log.warn({ ip: req.ip }, 'whatsapp webhook with a bad signature refused');
-      throw new AppError(401, 'توقيع الطلب غير صحيح');
-    }
-    const body = req.body as WebhookBody;
-    for (const entry of Array.isArray(body?.entry) ? body.entry : []) {
-      for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
-        const value = change?.value ?? {};
-        for (const m of Array.isArray(value.messages) ? value.messages : []) await storeInbound(app, m);
-        for (const s of Array.isArray(value.statuses) ? value.statuses : []) await applyStatus(app, s);
+  // Meta retries whatever is not a 2xx: text it sends is cleaned here, not refused (keepsRawText).
+  app.post(
+    '/webhook',
+    { config: { public: true, keepsRawText: true }, schema: { tags: ['whatsapp'] } },
+    async (req) => {
+      const secret = app.config.WHATSAPP_APP_SECRET;
+      if (!secret) throw new AppError(404, 'واتساب غير مهيأ على هذا الخادم');
+      const raw = (req as unknown as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+      if (!validSignature(secret, raw, req.headers['x-hub-signature-256'])) {
+        app.log.warn({ ip: req.ip }, 'whatsapp webhook with a bad signature refused');
+        throw new AppError(401, 'توقيع الطلب غير صحيح');
       }
-    }
-    return { received: true };
-  });
+      const body = cleanText(req.body) as WebhookBody;
+      for (const entry of Array.isArray(body?.entry) ? body.entry : []) {
+        for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
+          const value = change?.value ?? {};
+          for (const m of Array.isArray(value.messages) ? value.messages : []) await storeInbound(app, m);
+          for (const s of Array.isArray(value.statuses) ? value.statuses : []) await applyStatus(app, s);
+        }
+      }
+      return { received: true };
+    },
+  );
 };

@@ -1,0 +1,24 @@
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '@idara/domain';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+
+/**
+ * Every route, before its schema: a body, query or path parameter holding control characters
+ * (NUL above all: PostgreSQL cannot store it in text or JSON) or broken UTF-16 is refused with an
+ * Arabic 422 naming the field, so no route can pass one to the database. A route that must keep
+ * text from outside as sent (the signed WhatsApp webhook) sets `config.keepsRawText` and cleans it.
+ */
+export function registerTextCheck(app: FastifyInstance) {
+  app.addHook('preValidation', async (req) => {
+    if (req.routeOptions.config?.keepsRawText) return;
+    for (const part of ['body', 'query', 'params'] as const) {
+      const path = findUnsafeText(req[part]);
+      if (path !== null) {
+        throw new AppError(422, UNSAFE_TEXT_MESSAGE, {
+          errors: [UNSAFE_TEXT_MESSAGE],
+          fieldErrors: { [path]: UNSAFE_TEXT_MESSAGE },
+        });
+      }
+    }
+  });
+}
