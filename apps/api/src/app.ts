@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { registerAuthGuard } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { closePdfBrowser } from './http/pdf';
+import { trustProxyOption } from './http/request-context';
 import { registerWebApp } from './http/static';
 import { EventBus } from './lib/events';
 import { type MessageChannel, outboxChannel } from './lib/message-channel';
@@ -76,7 +77,7 @@ const contentSecurityPolicy = {
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.LOG_LEVEL },
-    trustProxy: opts.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(opts.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Per-request lines only when debugging; refusals and errors are logged by the error handler.
     logController: new LogController({
