@@ -9,6 +9,7 @@ import { registerAuthGuard } from './http/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerHealth } from './http/health';
 import { closePdfBrowser } from './http/pdf';
+import { trustProxyOption } from './http/request-context';
 import { registerWebApp } from './http/static';
 import { registerTextCheck } from './http/text-check';
 import { EventBus } from './lib/events';
@@ -77,7 +78,7 @@ const contentSecurityPolicy = {
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.LOG_LEVEL },
-    trustProxy: opts.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(opts.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,

@@ -1,5 +1,43 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+const TRUST_EVERY_HOP = `TRUST_PROXY=true trusts every hop, so any client picks its own address with X-Forwarded-For. Write the number of proxies in front of the server (e.g. TRUST_PROXY=1 for one nginx) or their addresses (e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8)`;
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string) {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops may set the client address through X-Forwarded-For: none (`false`), the nearest n
+ * hops (a count), or the listed proxy addresses/CIDRs. Trusting every hop is refused.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    ctx.addIssue({ code: 'custom', message: TRUST_EVERY_HOP });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not a hop count or proxy address/CIDR: ${bad.join(', ')}. Write false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses (e.g. 127.0.0.1,10.0.0.0/8)`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -24,10 +62,7 @@ const envSchema = z.object({
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('ar'),
   WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(500),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
 });
 
 export type Config = z.infer<typeof envSchema> & { webDist: string };

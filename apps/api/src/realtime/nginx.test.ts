@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../test/harness';
@@ -19,7 +20,7 @@ import {
  * The deployment of docs/DEPLOY.md on loopback: two app nodes on one PostgreSQL and Redis, behind
  * Debian's nginx with the configuration that document gives (`nginxConfig` below is the same text).
  * Through the proxy: sign-in, requests spread over both nodes, and a websocket that receives pushes
- * caused on either node. Database suite (TEST_DATABASE_URL, TEST_REDIS_URL) with /usr/sbin/nginx.
+ * caused on either node, and the client's real address despite a forged X-Forwarded-For. Database suite (TEST_DATABASE_URL, TEST_REDIS_URL) with /usr/sbin/nginx.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -55,7 +56,7 @@ ${nodes.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
       proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_read_timeout 310s;
       proxy_buffering off;
@@ -66,7 +67,11 @@ ${nodes.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
 }
 
 async function startNode(databaseUrl: string) {
-  const node = await spawnServer({ DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, TRUST_PROXY: 'true' });
+  const node = await spawnServer({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    TRUST_PROXY: '127.0.0.1',
+  });
   children.push(node.child);
   return node.port;
 }
@@ -141,4 +146,27 @@ describe.skipIf(!serverUrl || !redisUrl || !fs.existsSync(NGINX))('two nodes beh
       'all four pushes',
     );
   }, 60_000);
+
+  it('records the real client address, not one the client wrote in X-Forwarded-For', async () => {
+    const res = await fetch(`${proxy}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify({ phoneNumber: '0557779999', password: 'bad-password' }),
+    });
+    expect(res.status).toBe(401);
+    const client = new pg.Client({ connectionString: database!.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `select ip from activity where action = 'signin_failed' and summary like '%557779999'`,
+      );
+      expect(rows.map((r) => r.ip)).toEqual(['127.0.0.1']);
+      const failures = await client.query(
+        `select ip from auth_failures where phone_number like '%557779999'`,
+      );
+      expect(failures.rows.map((r) => r.ip)).toEqual(['127.0.0.1']);
+    } finally {
+      await client.end();
+    }
+  }, 30_000);
 });

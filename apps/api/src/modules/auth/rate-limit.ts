@@ -1,46 +1,77 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, notLike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authFailures } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
 export const LIMITS = {
   perPhoneAndAddress: { max: 5, windowMs: 15 * 60 * 1000 },
+  /** Failures from untrusted clients only: a trusted device is never locked out by them. */
   perAccount: { max: 20, windowMs: 60 * 60 * 1000 },
+  /** One address guessing across many phones. */
+  perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
 };
 
-/** Refuses a sign-in attempt when this phone has failed too often, with Retry-After. */
-export async function assertNotLimited(db: DbOrTx, phoneNumber: string, ip: string) {
+/** The key a trusted device's attempts are counted under instead of the client address. */
+export const deviceKey = (deviceId: string) => `device:${deviceId}`;
+
+function limited(oldest: string, windowMs: number): AppError {
+  const retryMs = new Date(oldest).getTime() + windowMs - Date.now();
+  const retryAfter = Math.max(1, Math.ceil(retryMs / 1000));
+  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  return new AppError(
+    429,
+    `محاولات دخول كثيرة غير ناجحة. حاول مرة أخرى بعد ${minutes} دقيقة`,
+    { retryAfter },
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+/**
+ * Takes one attempt before the password hash runs: the row is written (and committed) first and
+ * counted afterwards, so concurrent attempts see each other — the k-th committed attempt counts at
+ * least k rows under READ COMMITTED. Over a limit the reservation is withdrawn and 429 thrown; a
+ * wrong password leaves it as the failure; success releases it with clearFailures.
+ * `key` is the client address, or deviceKey() for a browser holding a valid device cookie.
+ */
+export async function reserveAttempt(db: DbOrTx, phoneNumber: string, key: string) {
+  const [own] = await db
+    .insert(authFailures)
+    .values({ phoneNumber, ip: key })
+    .returning({ _id: authFailures._id });
   const now = Date.now();
-  const check = async (windowMs: number, max: number, byAddress: boolean) => {
-    const since = new Date(now - windowMs);
-    const conditions = [eq(authFailures.phoneNumber, phoneNumber), gte(authFailures.createdAt, since)];
-    if (byAddress) conditions.push(eq(authFailures.ip, ip));
+  const count = async (windowMs: number, ...conditions: ReturnType<typeof eq>[]) => {
     const [row] = await db
       .select({ count: sql<number>`count(*)::int`, oldest: sql<string>`min(${authFailures.createdAt})` })
       .from(authFailures)
-      .where(and(...conditions));
-    if (row.count >= max) {
-      const retryMs = new Date(row.oldest).getTime() + windowMs - now;
-      const retryAfter = Math.max(1, Math.ceil(retryMs / 1000));
-      const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-      throw new AppError(
-        429,
-        `محاولات دخول كثيرة غير ناجحة. حاول مرة أخرى بعد ${minutes} دقيقة`,
-        { retryAfter },
-        { 'Retry-After': String(retryAfter) },
-      );
-    }
+      .where(and(gte(authFailures.createdAt, new Date(now - windowMs)), ...conditions));
+    return row;
   };
-  await check(LIMITS.perPhoneAndAddress.windowMs, LIMITS.perPhoneAndAddress.max, true);
-  await check(LIMITS.perAccount.windowMs, LIMITS.perAccount.max, false);
+  const checks: [number, number, ReturnType<typeof eq>[]][] = [
+    [
+      LIMITS.perPhoneAndAddress.windowMs,
+      LIMITS.perPhoneAndAddress.max,
+      [eq(authFailures.phoneNumber, phoneNumber), eq(authFailures.ip, key)],
+    ],
+  ];
+  if (!key.startsWith('device:')) {
+    checks.push([
+      LIMITS.perAccount.windowMs,
+      LIMITS.perAccount.max,
+      [eq(authFailures.phoneNumber, phoneNumber), notLike(authFailures.ip, 'device:%')],
+    ]);
+    checks.push([LIMITS.perAddress.windowMs, LIMITS.perAddress.max, [eq(authFailures.ip, key)]]);
+  }
+  for (const [windowMs, max, conditions] of checks) {
+    const row = await count(windowMs, ...conditions);
+    if (row.count > max) {
+      await db.delete(authFailures).where(eq(authFailures._id, own._id));
+      throw limited(row.oldest, windowMs);
+    }
+  }
 }
 
-export async function recordFailure(db: DbOrTx, phoneNumber: string, ip: string) {
-  await db.insert(authFailures).values({ phoneNumber, ip });
-}
-
-export async function clearFailures(db: DbOrTx, phoneNumber: string, ip: string) {
+export async function clearFailures(db: DbOrTx, phoneNumber: string, key: string) {
   await db
     .delete(authFailures)
-    .where(and(eq(authFailures.phoneNumber, phoneNumber), eq(authFailures.ip, ip)));
+    .where(and(eq(authFailures.phoneNumber, phoneNumber), eq(authFailures.ip, key)));
 }

@@ -27,12 +27,26 @@ import { authUserColumns } from './sessions';
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/signin', { config: { public: true }, schema: { tags, body: signinBody } }, async (req) => {
-    const actor = actorOf(req);
-    const result = await signIn(app.db, req.body.phoneNumber, req.body.password, actor);
-    app.events.emit('auth.signin', { userId: result.user._id, ip: actor.ip, userAgent: actor.userAgent });
-    return result;
-  });
+  app.post(
+    '/signin',
+    { config: { public: true }, schema: { tags, body: signinBody } },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const { deviceCookie, ...result } = await signIn(
+        app.db,
+        req.body.phoneNumber,
+        req.body.password,
+        actor,
+        {
+          cookie: req.headers.cookie,
+          secure: req.protocol === 'https',
+        },
+      );
+      reply.header('set-cookie', deviceCookie);
+      app.events.emit('auth.signin', { userId: result.user._id, ip: actor.ip, userAgent: actor.userAgent });
+      return result;
+    },
+  );
 
   app.get('/me', { schema: { tags } }, async (req) => req.user);
 

@@ -5,8 +5,9 @@ import { AppError, badRequest } from '../../http/errors';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
 import type { MessageChannel } from '../../lib/message-channel';
+import { issueDeviceCookie, trustedDevice } from './device-cookie';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { assertNotLimited, clearFailures, recordFailure } from './rate-limit';
+import { clearFailures, deviceKey, reserveAttempt } from './rate-limit';
 import { authUserColumns, createSession, revokeSessions } from './sessions';
 import { hashSecret, newNumericCode, newToken, sameHash } from './tokens';
 
@@ -30,37 +31,50 @@ async function loadAuthUser(db: Db, userId: string) {
   return user;
 }
 
-export async function signIn(db: Db, phoneNumber: string, password: string, ctx: ActorContext) {
-  await assertNotLimited(db, phoneNumber, ctx.ip);
+/**
+ * Password sign-in. The user is looked up and an attempt reserved before the hash runs, the same
+ * for unknown phones and wrong passwords. A browser presenting a device cookie signed for this user
+ * is counted on its own and not locked out by failures from untrusted clients.
+ */
+export async function signIn(
+  db: Db,
+  phoneNumber: string,
+  password: string,
+  ctx: ActorContext,
+  client: { cookie?: string; secure?: boolean } = {},
+) {
   const [found] = await db
     .select({ _id: users._id, name: users.name, passwordHash: users.passwordHash, active: users.active })
     .from(users)
     .where(eq(users.phoneNumber, phoneNumber))
     .limit(1);
+  const device = found ? await trustedDevice(db, client.cookie, found._id) : undefined;
+  const key = device ? deviceKey(device) : ctx.ip;
+  await reserveAttempt(db, phoneNumber, key);
   const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), password);
 
   if (!found || !ok) {
-    await db.transaction(async (tx) => {
-      await recordFailure(tx, phoneNumber, ctx.ip);
-      await recordActivity(
-        tx,
-        { ...ctx, actorId: found?._id ?? null, actorName: found?.name ?? '' },
-        {
-          action: 'signin_failed',
-          entity: 'auth',
-          entityId: found?._id,
-          summary: `محاولة دخول فاشلة للرقم ${phoneNumber}`,
-        },
-      );
-    });
+    await recordActivity(
+      db,
+      { ...ctx, actorId: found?._id ?? null, actorName: found?.name ?? '' },
+      {
+        action: 'signin_failed',
+        entity: 'auth',
+        entityId: found?._id,
+        summary: `محاولة دخول فاشلة للرقم ${phoneNumber}`,
+      },
+    );
     throw new AppError(401, WRONG_CREDENTIALS);
   }
-  if (!found.active) throw new AppError(403, 'تم إيقاف هذا الحساب، تواصل مع مسؤول النظام');
+  if (!found.active) {
+    await clearFailures(db, phoneNumber, key);
+    throw new AppError(403, 'تم إيقاف هذا الحساب، تواصل مع مسؤول النظام');
+  }
 
   const token = await db.transaction(async (tx) => {
     const session = await createSession(tx, found._id, ctx.ip, ctx.userAgent);
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users._id, found._id));
-    await clearFailures(tx, phoneNumber, ctx.ip);
+    await clearFailures(tx, phoneNumber, key);
     await recordActivity(
       tx,
       { ...ctx, actorId: found._id, actorName: found.name },
@@ -68,7 +82,8 @@ export async function signIn(db: Db, phoneNumber: string, password: string, ctx:
     );
     return session.token;
   });
-  return { user: await loadAuthUser(db, found._id), token };
+  const deviceCookie = await issueDeviceCookie(db, found._id, client.secure ?? false);
+  return { user: await loadAuthUser(db, found._id), token, deviceCookie };
 }
 
 export async function signOut(db: Db, sessionId: string, ctx: ActorContext) {

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../modules/auth/rate-limit';
+import { ADMIN, createTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const signin = (phoneNumber: string, password: string, remoteAddress: string, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { phoneNumber, password },
+    remoteAddress,
+    headers: cookie ? { cookie } : {},
+  });
+
+const deviceCookieOf = (res: { headers: Record<string, unknown> }) => {
+  const header = String(res.headers['set-cookie'] ?? '');
+  return header.split(';')[0];
+};
+
+describe('password guessing', () => {
+  it('counts concurrent wrong sign-ins for one phone: at most the limit get 401, the rest 429', async () => {
+    const { phoneNumber } = await t.userWith('employee');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => signin(phoneNumber, 'bad-password', '10.40.0.1')),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(LIMITS.perPhoneAndAddress.max);
+    expect(codes.filter((c) => c !== 401).every((c) => c === 429)).toBe(true);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(40 - LIMITS.perPhoneAndAddress.max);
+  });
+
+  it('does not trust a device cookie issued to another user or with a forged signature', async () => {
+    const victim = await t.userWith('employee');
+    const other = await t.userWith('employee');
+    const otherCookie = deviceCookieOf(await signin(other.phoneNumber, other.password, '10.43.0.1'));
+    const [name, value] = otherCookie.split('=');
+    const [, nonce, signature] = value.split('.');
+    const victimId = (await signin(victim.phoneNumber, victim.password, '10.43.0.2')).json().user._id;
+    const forged = `${name}=${victimId}.${nonce}.${signature}`;
+
+    for (let a = 0; a < 5; a++)
+      for (let i = 0; i < 5; i++) await signin(victim.phoneNumber, 'bad-password', `10.44.${a}.1`);
+    expect((await signin(victim.phoneNumber, victim.password, '10.43.0.3', otherCookie)).statusCode).toBe(
+      429,
+    );
+    expect((await signin(victim.phoneNumber, victim.password, '10.43.0.3', forged)).statusCode).toBe(429);
+  });
+
+  it('limits one address trying many phones', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i <= LIMITS.perAddress.max; i++)
+      codes.push(
+        (await signin(`05${String(10000000 + i).padStart(8, '0')}`, 'bad-password', '10.45.0.1')).statusCode,
+      );
+    expect(codes.slice(0, LIMITS.perAddress.max).every((c) => c === 401)).toBe(true);
+    expect(codes[LIMITS.perAddress.max]).toBe(429);
+    // another address is unaffected
+    expect((await signin('0511111111', 'bad-password', '10.45.0.2')).statusCode).toBe(401);
+  });
+  // Last: the admin stays locked for untrusted clients afterwards (the harness signs in as the admin).
+  it('lets the admin with their device cookie in after 25 failures from five other addresses; an untrusted client is limited', async () => {
+    const first = await signin(ADMIN.phone, ADMIN.password, '10.41.0.1');
+    expect(first.statusCode).toBe(200);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\/api\/auth/);
+    const cookie = deviceCookieOf(first);
+
+    for (let a = 0; a < 5; a++)
+      for (let i = 0; i < 5; i++) await signin(ADMIN.phone, 'bad-password', `10.42.${a}.1`);
+
+    const untrusted = await signin(ADMIN.phone, ADMIN.password, '10.41.0.1');
+    expect(untrusted.statusCode).toBe(429);
+    const owner = await signin(ADMIN.phone, ADMIN.password, '10.41.0.1', cookie);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().token).toBeTruthy();
+  });
+});
