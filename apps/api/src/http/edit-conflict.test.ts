@@ -1,0 +1,254 @@
+import { formatDateTime } from '@idara/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activity } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+let admin: string;
+/** A second editor with a known name: the 412 must name her. */
+let layla: string;
+const LAYLA = 'ليلى القحطاني';
+let riyadh: string;
+let cleaning: string;
+let customerId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const created = await t.inject({
+    method: 'POST',
+    url: '/api/user',
+    token: admin,
+    payload: { name: LAYLA, phoneNumber: '0557770001', role: 'admin', password: 'Passw0rd!x' },
+  });
+  expect(created.statusCode).toBe(201);
+  layla = (await t.signIn('0557770001', 'Passw0rd!x')).token;
+  riyadh = (await t.inject({ method: 'GET', url: '/api/city?limit=0&search=الرياض', token: admin })).json()
+    .data[0]._id;
+  cleaning = (
+    await t.inject({
+      method: 'POST',
+      url: '/api/service',
+      token: admin,
+      payload: { name: 'تنظيف', price: '150.00' },
+    })
+  ).json()._id;
+  customerId = (
+    await t.inject({
+      method: 'POST',
+      url: '/api/customer',
+      token: admin,
+      payload: { name: 'سارة العتيبي', phoneNumber: '0551110001' },
+    })
+  ).json()._id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Editable {
+  name: string;
+  /** Creates a record (when needed) and answers its URL and activity-log entity and id. */
+  setup: () => Promise<{ url: string; entity: string; entityId: () => Promise<string> }>;
+  /** A full PUT body whose edited field carries `value`. */
+  body: (value: string) => Record<string, unknown>;
+  /** The edited field as the GET shows it. */
+  read: (row: Record<string, unknown>) => unknown;
+}
+
+const orderBody = (notes: string) => ({
+  customer: customerId,
+  city: riyadh,
+  items: [{ service: cleaning, quantity: 1, unitPrice: '150.00' }],
+  discount: '0.00',
+  notes,
+});
+
+const editables: Editable[] = [
+  {
+    name: 'customer (crudRoutes)',
+    setup: async () => ({
+      url: `/api/customer/${customerId}`,
+      entity: 'customer',
+      entityId: async () => customerId,
+    }),
+    body: (v) => ({ name: 'سارة العتيبي', phoneNumber: '0551110001', notes: v }),
+    read: (r) => r.notes,
+  },
+  {
+    name: 'user',
+    setup: async () => {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/user',
+        token: admin,
+        payload: { name: 'خالد الشمري', phoneNumber: '0557770002', role: 'employee', password: 'Passw0rd!x' },
+      });
+      expect(res.statusCode).toBe(201);
+      const id = res.json()._id;
+      return { url: `/api/user/${id}`, entity: 'user', entityId: async () => id };
+    },
+    body: (v) => ({ jobTitle: v }),
+    read: (r) => r.jobTitle,
+  },
+  {
+    name: 'order',
+    setup: async () => {
+      const res = await t.inject({ method: 'POST', url: '/api/order', token: admin, payload: orderBody('') });
+      expect(res.statusCode).toBe(201);
+      const id = res.json()._id;
+      return { url: `/api/order/${id}`, entity: 'order', entityId: async () => id };
+    },
+    body: orderBody,
+    read: (r) => r.notes,
+  },
+  {
+    name: 'settings (singleton)',
+    setup: async () => ({
+      url: '/api/settings',
+      entity: 'settings',
+      entityId: async () =>
+        (await t.inject({ method: 'GET', url: '/api/settings', token: admin })).json()._id,
+    }),
+    body: (v) => ({ address: v }),
+    read: (r) => r.address,
+  },
+];
+
+const get = (url: string) => t.inject({ method: 'GET', url, token: admin });
+const put = (url: string, token: string, payload: object, ifMatch?: string) =>
+  t.inject({
+    method: 'PUT',
+    url,
+    token,
+    payload,
+    headers: ifMatch === undefined ? {} : { 'if-match': ifMatch },
+  });
+
+describe.each(editables)('edit conflicts: $name', (e) => {
+  let url: string;
+  let entity: string;
+  let entityId: () => Promise<string>;
+  beforeAll(async () => {
+    ({ url, entity, entityId } = await e.setup());
+  });
+
+  async function current() {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^"\d+"$/);
+    expect(res.json().version ?? res.json().rowVersion).toBe(Number(etag.slice(1, -1)));
+    return { etag, row: res.json() as Record<string, unknown> };
+  }
+
+  it('GET answers a strong ETag; a PUT with the current If-Match saves and moves the ETag on', async () => {
+    const { etag } = await current();
+    const res = await put(url, layla, e.body('نسخة ليلى'), etag);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.etag).toBe(`"${Number(etag.slice(1, -1)) + 1}"`);
+    const after = await current();
+    expect(after.etag).toBe(res.headers.etag);
+    expect(e.read(after.row)).toBe('نسخة ليلى');
+  });
+
+  it('a stale If-Match answers 412 naming who saved in between and when, and changes nothing', async () => {
+    const opened = await current();
+    const first = await put(url, layla, e.body('حفظ ليلى'), opened.etag);
+    expect(first.statusCode, first.body).toBe(200);
+    const [last] = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.entity, entity), eq(activity.entityId, await entityId())))
+      .orderBy(desc(activity.createdAt))
+      .limit(1);
+    const logsBefore = await t.db.select().from(activity);
+
+    const stale = await put(url, admin, e.body('حفظ المدير'), opened.etag);
+    expect(stale.statusCode).toBe(412);
+    const body = stale.json();
+    expect(body.message).toContain(LAYLA);
+    expect(body.message).toContain(formatDateTime(last.createdAt));
+    expect(body).toMatchObject({
+      currentVersion: Number(String(first.headers.etag).slice(1, -1)),
+      changedBy: LAYLA,
+      changedAt: last.createdAt.toISOString(),
+    });
+    expect(stale.headers.etag).toBe(first.headers.etag);
+    const after = await current();
+    expect(e.read(after.row)).toBe('حفظ ليلى');
+    expect(after.etag).toBe(first.headers.etag);
+    expect((await t.db.select().from(activity)).length).toBe(logsBefore.length);
+  });
+
+  it('a PUT without If-Match still saves (last write wins), and * or a list of tags is accepted', async () => {
+    const free = await put(url, admin, e.body('بلا شرط'));
+    expect(free.statusCode, free.body).toBe(200);
+    expect(e.read((await current()).row)).toBe('بلا شرط');
+
+    const star = await put(url, admin, e.body('أي نسخة'), '*');
+    expect(star.statusCode, star.body).toBe(200);
+
+    const { etag } = await current();
+    const list = await put(url, admin, e.body('من قائمة'), `"99999", ${etag}`);
+    expect(list.statusCode, list.body).toBe(200);
+
+    // If-Match uses strong comparison: a weak tag never matches, nor does a malformed one.
+    const { etag: now } = await current();
+    expect((await put(url, admin, e.body('ضعيف'), `W/${now}`)).statusCode).toBe(412);
+    expect((await put(url, admin, e.body('تالف'), 'غير صالح')).statusCode).toBe(412);
+    expect(e.read((await current()).row)).toBe('من قائمة');
+  });
+
+  it('two concurrent PUTs from the same version: exactly one saves, the other gets 412', async () => {
+    const { etag } = await current();
+    const [a, b] = await Promise.all([
+      put(url, layla, e.body('المتسابق أ'), etag),
+      put(url, admin, e.body('المتسابق ب'), etag),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 412]);
+    const winner = a.statusCode === 200 ? 'المتسابق أ' : 'المتسابق ب';
+    const after = await current();
+    expect(e.read(after.row)).toBe(winner);
+    expect(after.etag).toBe(`"${Number(etag.slice(1, -1)) + 1}"`);
+  });
+});
+
+describe('every editable record answers an ETag', () => {
+  it.each(['service', 'contract', 'paymentMethod', 'government', 'city'])('%s', async (area) => {
+    const list = (await get(`/api/${area}?limit=1`)).json().data;
+    if (list.length === 0) return;
+    const res = await get(`/api/${area}/${list[0]._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBe(`"${res.json().version}"`);
+  });
+
+  it('form (rowVersion, apart from the form-fields version)', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/form',
+      token: admin,
+      payload: {
+        title: 'نموذج فحص',
+        description: '',
+        active: true,
+        fields: [{ key: 'notes', type: 'textarea', label: 'ملاحظات' }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/form/${created.json()._id}`;
+    const opened = await get(url);
+    expect(opened.headers.etag).toBe(`"${opened.json().rowVersion}"`);
+    const payload = {
+      title: 'نموذج فحص 2',
+      description: '',
+      active: true,
+      fields: [{ key: 'notes', type: 'textarea', label: 'ملاحظات' }],
+    };
+    expect((await put(url, layla, payload, opened.headers.etag as string)).statusCode).toBe(200);
+    const stale = await put(url, admin, { ...payload, title: 'نموذج فحص 3' }, opened.headers.etag as string);
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().changedBy).toBe(LAYLA);
+  });
+});
