@@ -52,7 +52,7 @@ export function EditConflictDialog({
           <Text fw={600}>
             {who && when ? (
               <>
-                عدّل <bdi>{who}</bdi> هذا السجل في <bdi>{when}</bdi>
+                عدّل <bdi>{who}</bdi> هذا السجل في <bdi style={{ whiteSpace: 'nowrap' }}>{when}</bdi>
               </>
             ) : (
               conflict?.message

@@ -1,0 +1,99 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminAuth, bearer, randomPhone } from './support/api';
+import { signedInAs } from './support/auth';
+import { toasts } from './support/toasts';
+
+const suffix = () => String(Math.floor(Math.random() * 1e6));
+/** Where the dialog's screenshots go (375 and 1280 px, light and dark). */
+const SHOTS = process.env.EDIT_CONFLICT_SHOTS;
+
+async function editorPage(browser: Browser, request: Parameters<typeof signedInAs>[1], name: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signedInAs(page, request, { role: 'admin', name });
+  return page;
+}
+
+async function openEdit(page: Page, id: string, notes: string) {
+  await page.goto(`/dashboard/customer/edit/${id}`);
+  await expect(page.getByRole('textbox', { name: 'ملاحظات' })).toHaveValue(notes);
+}
+
+async function saveNotes(page: Page, notes: string) {
+  await page.getByRole('textbox', { name: 'ملاحظات' }).fill(notes);
+  await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width < 600 ? 760 : 800 });
+      await expect(page.getByTestId('edit-conflict')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('two people edit one customer: the later save is stopped, names the first, and can reload or keep mine', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminAuth(request);
+  const created = await request.post('/api/customer', {
+    data: {
+      name: `عميل التعارض ${suffix()}`,
+      type: 'individual',
+      phoneNumber: randomPhone(),
+      notes: 'الأصل',
+    },
+    headers: bearer(token),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json())._id as string;
+
+  const first = await editorPage(browser, request, 'نورة الأولى');
+  const second = await editorPage(browser, request, 'سلمان الثاني');
+  await openEdit(first, id, 'الأصل');
+  await openEdit(second, id, 'الأصل');
+
+  await saveNotes(first, 'تعديل نورة');
+  await expect(toasts(first).filter({ hasText: 'تم حفظ تعديلات العميل' })).toBeVisible();
+
+  // The second save was made from the old version: stopped, and the dialog says who saved.
+  await saveNotes(second, 'تعديل سلمان');
+  const dialog = second.getByRole('dialog', { name: 'تعارض في التعديل' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('عدّل نورة الأولى هذا السجل في');
+  await expect(second).toHaveURL(/\/dashboard\/customer\/edit\//);
+  await shoot(second, 'edit-conflict');
+
+  // «تحميل أحدث نسخة» puts the first editor's value in the form.
+  await dialog.getByRole('button', { name: 'تحميل أحدث نسخة' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(second.getByRole('textbox', { name: 'ملاحظات' })).toHaveValue('تعديل نورة');
+
+  // Again, now comparing and keeping mine: the comparison shows both values, then mine is saved.
+  await openEdit(first, id, 'تعديل نورة');
+  await saveNotes(first, 'نورة مرة ثانية');
+  await expect(toasts(first).filter({ hasText: 'تم حفظ تعديلات العميل' })).toBeVisible();
+  await saveNotes(second, 'سلمان بعد المقارنة');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'مقارنة' }).click();
+  const row = dialog.getByText('ملاحظات', { exact: true }).locator('..');
+  await expect(row).toContainText('سلمان بعد المقارنة');
+  await expect(row).toContainText('نورة مرة ثانية');
+  await shoot(second, 'edit-conflict-compare');
+  // Keyboard: the choice is reachable and works with Enter.
+  await dialog.getByRole('button', { name: 'الإبقاء على نسختي' }).focus();
+  await second.keyboard.press('Enter');
+  await expect(toasts(second).filter({ hasText: 'تم حفظ تعديلات العميل' })).toBeVisible();
+  const saved = await request.get(`/api/customer/${id}`, { headers: bearer(token) });
+  expect((await saved.json()).notes).toBe('سلمان بعد المقارنة');
+
+  await first.context().close();
+  await second.context().close();
+});
