@@ -360,6 +360,7 @@ export const payments = pgTable(
     rejectionReason: text('rejection_reason').notNull().default(''),
     note: text('note').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
     ...timestamps,
   },
   (t) => [
@@ -435,6 +436,7 @@ export const tasks = pgTable(
     reviewNote: text('review_note').notNull().default(''),
     createdBy: uuid('created_by'),
     searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
     ...timestamps,
   },
   (t) => [

@@ -12,6 +12,7 @@ const LAYLA = 'ليلى القحطاني';
 let riyadh: string;
 let cleaning: string;
 let customerId: string;
+let laylaId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,6 +24,7 @@ beforeAll(async () => {
     payload: { name: LAYLA, phoneNumber: '0557770001', role: 'admin', password: 'Passw0rd!x' },
   });
   expect(created.statusCode).toBe(201);
+  laylaId = created.json()._id;
   layla = (await t.signIn('0557770001', 'Passw0rd!x')).token;
   riyadh = (await t.inject({ method: 'GET', url: '/api/city?limit=0&search=الرياض', token: admin })).json()
     .data[0]._id;
@@ -65,6 +67,8 @@ const orderBody = (notes: string) => ({
   notes,
 });
 
+let paymentTarget: { order: string; paymentMethod: string };
+
 const editables: Editable[] = [
   {
     name: 'customer (crudRoutes)',
@@ -102,6 +106,52 @@ const editables: Editable[] = [
     },
     body: orderBody,
     read: (r) => r.notes,
+  },
+  {
+    name: 'payment',
+    setup: async () => {
+      const order = await t.inject({
+        method: 'POST',
+        url: '/api/order',
+        token: admin,
+        payload: orderBody(''),
+      });
+      const method = await t.inject({
+        method: 'POST',
+        url: '/api/paymentMethod',
+        token: admin,
+        payload: { name: 'نقداً للاختبار', kind: 'cash' },
+      });
+      expect(method.statusCode, method.body).toBe(201);
+      paymentTarget = { order: order.json()._id, paymentMethod: method.json()._id };
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/payment',
+        token: admin,
+        payload: { ...paymentTarget, amount: '10.00' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json()._id;
+      return { url: `/api/payment/${id}`, entity: 'payment', entityId: async () => id };
+    },
+    body: (v) => ({ ...paymentTarget, amount: '10.00', note: v }),
+    read: (r) => r.note,
+  },
+  {
+    name: 'task',
+    setup: async () => {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/task',
+        token: admin,
+        payload: { title: 'زيارة فحص', assignee: laylaId },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json()._id;
+      return { url: `/api/task/${id}`, entity: 'task', entityId: async () => id };
+    },
+    body: (v) => ({ title: 'زيارة فحص', assignee: laylaId, description: v }),
+    read: (r) => r.description,
   },
   {
     name: 'settings (singleton)',

@@ -14,6 +14,7 @@ import { and, arrayContains, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { customers, forms, orderItems, orders, services, taskFiles, tasks, users } from '../../db/schema';
+import { assertFreshVersion, type IfMatch, nextVersion } from '../../http/edit-version';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { withJoinsSelect } from '../../http/list-query';
 import type { ActorContext } from '../../http/request-context';
@@ -183,8 +184,15 @@ async function lockTask(tx: Tx, id: string) {
   return row;
 }
 
-export async function updateTask(tx: Tx, actor: ActorContext, id: string, input: TaskInput) {
+export async function updateTask(
+  tx: Tx,
+  actor: ActorContext,
+  id: string,
+  input: TaskInput,
+  ifMatch?: IfMatch,
+) {
   const locked = await lockTask(tx, id);
+  await assertFreshVersion(tx, ifMatch, { entity: 'task', entityId: id, current: locked.version });
   if (locked.status === 'approved')
     throw new AppError(409, `لا يمكن تعديل المهمة رقم ${locked.number} بعد اعتمادها`);
   if (input.form !== locked.form && locked.formVersion !== null)
@@ -202,6 +210,7 @@ export async function updateTask(tx: Tx, actor: ActorContext, id: string, input:
       customer,
       form: input.form,
       searchText: taskSearchText(locked.number, input.title, customerName),
+      version: nextVersion(tasks.version),
       updatedAt: new Date(),
     })
     .where(eq(tasks._id, id));
