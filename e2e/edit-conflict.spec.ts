@@ -97,3 +97,29 @@ test('two people edit one customer: the later save is stopped, names the first, 
   await first.context().close();
   await second.context().close();
 });
+
+test('two admins edit the settings: the later save names the first and reloads their address', async ({
+  browser,
+  request,
+}) => {
+  const first = await editorPage(browser, request, 'هند المسؤولة');
+  const second = await editorPage(browser, request, 'ماجد المسؤول');
+  for (const page of [first, second]) {
+    await page.goto('/settings');
+    await expect(page.getByLabel('العنوان', { exact: true })).toBeEnabled();
+  }
+  const theirs = `الرياض، حي الملقا ${suffix()}`;
+  await first.getByLabel('العنوان', { exact: true }).fill(theirs);
+  await first.getByRole('button', { name: 'حفظ الإعدادات' }).click();
+  await expect(toasts(first).filter({ hasText: 'تم حفظ الإعدادات' })).toBeVisible();
+
+  await second.getByLabel('العنوان', { exact: true }).fill(`جدة ${suffix()}`);
+  await second.getByRole('button', { name: 'حفظ الإعدادات' }).click();
+  const dialog = second.getByRole('dialog', { name: 'تعارض في التعديل' });
+  await expect(dialog).toContainText('عدّل هند المسؤولة هذا السجل في');
+  await dialog.getByRole('button', { name: 'تحميل أحدث نسخة' }).click();
+  await expect(second.getByLabel('العنوان', { exact: true })).toHaveValue(theirs);
+
+  await first.context().close();
+  await second.context().close();
+});
