@@ -201,6 +201,16 @@ describe.each(editables)('edit conflicts: $name', (e) => {
     const after = await current();
     expect(after.etag).toBe(res.headers.etag);
     expect(e.read(after.row)).toBe('نسخة ليلى');
+    // The activity row shows the edit, not the version bump.
+    const [logged] = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.entity, entity), eq(activity.entityId, await entityId())))
+      .orderBy(desc(activity.createdAt))
+      .limit(1);
+    expect(JSON.stringify(logged.changes)).toContain('نسخة ليلى');
+    const changes = logged.changes as { after?: Record<string, unknown> } | null;
+    expect(Object.keys(changes?.after ?? {})).not.toContain('version');
   });
 
   it('a stale If-Match answers 412 naming who saved in between and when, and changes nothing', async () => {
