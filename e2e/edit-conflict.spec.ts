@@ -67,7 +67,7 @@ test('two people edit one customer: the later save is stopped, names the first, 
   await saveNotes(second, 'تعديل سلمان');
   const dialog = second.getByRole('dialog', { name: 'تعارض في التعديل' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('عدّل نورة الأولى هذا السجل في');
+  await expect(dialog).toContainText('تم تعديل هذا السجل من قِبل نورة الأولى في');
   await expect(second).toHaveURL(/\/dashboard\/customer\/edit\//);
   await shoot(second, 'edit-conflict');
 
@@ -116,7 +116,7 @@ test('two admins edit the settings: the later save names the first and reloads t
   await second.getByLabel('العنوان', { exact: true }).fill(`جدة ${suffix()}`);
   await second.getByRole('button', { name: 'حفظ الإعدادات' }).click();
   const dialog = second.getByRole('dialog', { name: 'تعارض في التعديل' });
-  await expect(dialog).toContainText('عدّل هند المسؤولة هذا السجل في');
+  await expect(dialog).toContainText('تم تعديل هذا السجل من قِبل هند المسؤولة في');
   await dialog.getByRole('button', { name: 'تحميل أحدث نسخة' }).click();
   await expect(second.getByLabel('العنوان', { exact: true })).toHaveValue(theirs);
 

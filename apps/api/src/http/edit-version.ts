@@ -68,8 +68,8 @@ export async function assertFreshVersion(tx: DbOrTx, ifMatch: IfMatch, check: Ve
   const who = last?.actorName || 'مستخدم آخر';
   const when = last ? formatDateTime(last.createdAt) : undefined;
   const message = when
-    ? `عدّل ${who} هذا السجل في ${when} بعد أن فتحته. حمّل أحدث نسخة ثم أعد التعديل`
-    : 'عُدّل هذا السجل بعد أن فتحته. حمّل أحدث نسخة ثم أعد التعديل';
+    ? `تم تعديل هذا السجل من قِبل ${who} في ${when} بعد أن فتحته. حمّل أحدث نسخة ثم أعد التعديل`
+    : 'تم تعديل هذا السجل بعد أن فتحته. حمّل أحدث نسخة ثم أعد التعديل';
   throw new AppError(
     412,
     message,

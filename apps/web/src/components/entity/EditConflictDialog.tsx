@@ -17,7 +17,7 @@ export interface FieldDifference {
   theirs: string;
 }
 
-/** «عدّل فلان هذا السجل في …»: who saved in between, and what to do with my unsaved edit. */
+/** «تم تعديل هذا السجل من قِبل فلان في …»: who saved in between, and what to do with my unsaved edit. */
 export function EditConflictDialog({
   conflict,
   differences,
@@ -52,7 +52,8 @@ export function EditConflictDialog({
           <Text fw={600}>
             {who && when ? (
               <>
-                عدّل <bdi>{who}</bdi> هذا السجل في <bdi style={{ whiteSpace: 'nowrap' }}>{when}</bdi>
+                تم تعديل هذا السجل من قِبل <bdi>{who}</bdi> في{' '}
+                <bdi style={{ whiteSpace: 'nowrap' }}>{when}</bdi>
               </>
             ) : (
               conflict?.message
