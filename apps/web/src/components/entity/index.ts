@@ -13,7 +13,13 @@
 export { DetailsCard, type DetailsField } from './DetailsCard';
 export { EditConflictDialog } from './EditConflictDialog';
 export { EntityForm, FormActions, MoneyInput, RecordLoadError } from './EntityForm';
-export { type EditConflict, fetchVersioned, useEditConflict, versionOf } from './use-edit-conflict';
+export {
+  type EditConflict,
+  type EditedValues,
+  fetchVersioned,
+  useEditConflict,
+  versionOf,
+} from './use-edit-conflict';
 export {
   type EntityForm as EntityFormState,
   type UseEntityFormOptions,

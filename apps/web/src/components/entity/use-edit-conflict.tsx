@@ -21,8 +21,15 @@ export async function fetchVersioned<R>(path: string): Promise<{ record: R; vers
   return { record, version: tag ? Number(tag[1]) : versionOf(record) };
 }
 
+/** Edited values kept outside a Mantine form (the form builder keeps its own state). */
+export interface EditedValues<V> {
+  getValues: () => V;
+  /** Replaces the edited values with the latest record's, leaving nothing unsaved. */
+  load: (values: V) => void;
+}
+
 export interface EditConflictOptions<V extends Values, R> {
-  form: UseFormReturnType<V>;
+  form: UseFormReturnType<V> | EditedValues<V>;
   /** The record's URL (GET and PUT); undefined while creating. */
   path: string | undefined;
   /** The record the form was filled from (its version is the base). */
@@ -45,6 +52,8 @@ export interface EditConflict<R> {
   adopt: (record: R) => void;
   /** In the save's catch: true when it was an edit conflict (the dialog opened); `retry` re-saves mine. */
   handle: (error: unknown, retry: () => void) => boolean;
+  /** The dialog is open (a surrounding modal should not close on Escape meanwhile). */
+  open: boolean;
   dialog: ReactNode;
 }
 
@@ -136,9 +145,12 @@ export function useEditConflict<V extends Values, R>(options: EditConflictOption
       const got = await loadLatest();
       if (!got) return;
       const values = opts.current.toValues(got.record);
-      form.setValues(values);
-      form.resetDirty(values);
-      form.clearErrors();
+      if ('load' in form) form.load(values);
+      else {
+        form.setValues(values);
+        form.resetDirty(values);
+        form.clearErrors();
+      }
       base.current = got.version;
       opts.current.onLatest?.(got.record);
       setConflict(null);
@@ -186,5 +198,5 @@ export function useEditConflict<V extends Values, R>(options: EditConflictOption
     />
   );
 
-  return { requestOptions, adopt, handle, dialog };
+  return { requestOptions, adopt, handle, open: conflict !== null, dialog };
 }

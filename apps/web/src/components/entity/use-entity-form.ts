@@ -107,7 +107,9 @@ export function useEntityForm<V extends Values, R = Record<string, unknown>>(
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: load the record once it arrives
   useEffect(() => {
-    if (!record) return;
+    // A refetch while I edit keeps my values and the version I started from: saving then meets the
+    // edit-conflict dialog instead of my edits vanishing behind my back.
+    if (!record || form.isDirty()) return;
     const values = toValues(record);
     form.setValues(values);
     form.resetDirty(values);
