@@ -123,3 +123,46 @@ test('two admins edit the settings: the later save names the first and reloads t
   await first.context().close();
   await second.context().close();
 });
+
+test('two admins in the form builder: the later save names the first; compare, then take theirs', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminAuth(request);
+  const original = `نموذج التعارض ${suffix()}`;
+  const created = await request.post('/api/form', {
+    data: { title: original, description: '', fields: [{ key: 'note', type: 'textarea', label: 'ملاحظات' }] },
+    headers: bearer(token),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json())._id as string;
+
+  const first = await editorPage(browser, request, 'رنا المصممة');
+  const second = await editorPage(browser, request, 'فهد المصمم');
+  const title = (page: Page) => page.getByRole('textbox', { name: 'عنوان النموذج' });
+  for (const page of [first, second]) {
+    await page.goto(`/dashboard/formBuilder/edit/${id}`);
+    await expect(title(page)).toHaveValue(original);
+  }
+  const theirs = `${original} — نسخة رنا`;
+  await title(first).fill(theirs);
+  await first.getByTestId('form-save').click();
+  await expect(toasts(first).filter({ hasText: 'تم حفظ النموذج' })).toBeVisible();
+
+  await title(second).fill(`${original} — نسخة فهد`);
+  await second.getByTestId('form-save').click();
+  const dialog = second.getByRole('dialog', { name: 'تعارض في التعديل' });
+  await expect(dialog).toContainText('تم تعديل هذا السجل من قِبل رنا المصممة في');
+  await dialog.getByRole('button', { name: 'مقارنة' }).click();
+  const row = dialog.getByText('عنوان النموذج', { exact: true }).locator('..');
+  await expect(row).toContainText('نسخة فهد');
+  await expect(row).toContainText('نسخة رنا');
+  await dialog.getByRole('button', { name: 'اعتماد النسخة المحفوظة' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(title(second)).toHaveValue(theirs);
+  const saved = await request.get(`/api/form/${id}`, { headers: bearer(token) });
+  expect((await saved.json()).title).toBe(theirs);
+
+  await first.context().close();
+  await second.context().close();
+});
