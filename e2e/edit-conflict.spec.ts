@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { adminAuth, bearer, randomPhone } from './support/api';
+import { adminAuth, bearer, createUser, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { toasts } from './support/toasts';
 
@@ -162,6 +162,48 @@ test('two admins in the form builder: the later save names the first; compare, t
   await expect(title(second)).toHaveValue(theirs);
   const saved = await request.get(`/api/form/${id}`, { headers: bearer(token) });
   expect((await saved.json()).title).toBe(theirs);
+
+  await first.context().close();
+  await second.context().close();
+});
+
+test('two reviewers edit one task in its modal: Escape closes only the conflict dialog, reload takes theirs', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminAuth(request);
+  const worker = await createUser(request, { role: 'employee', name: 'عامر الفني' });
+  const created = await request.post('/api/task', {
+    data: { title: 'زيارة صيانة', description: 'الأصل', assignee: worker._id },
+    headers: bearer(token),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json())._id as string;
+
+  const first = await editorPage(browser, request, 'جود المراجعة');
+  const second = await editorPage(browser, request, 'بدر المراجع');
+  const description = (page: Page) => page.getByRole('dialog', { name: 'تعديل المهمة' }).getByLabel('الوصف');
+  for (const page of [first, second]) {
+    await page.goto(`/tasks/${id}`);
+    await page.getByRole('button', { name: 'تعديل', exact: true }).click();
+    await expect(description(page)).toHaveValue('الأصل');
+  }
+  await description(first).fill('وصف جود');
+  await first.getByRole('button', { name: 'حفظ التعديلات' }).click();
+  await expect(toasts(first).filter({ hasText: 'تم حفظ تعديلات المهمة' })).toBeVisible();
+
+  await description(second).fill('وصف بدر');
+  await second.getByRole('button', { name: 'حفظ التعديلات' }).click();
+  const dialog = second.getByRole('dialog', { name: 'تعارض في التعديل' });
+  await expect(dialog).toContainText('تم تعديل هذا السجل من قِبل جود المراجعة في');
+  // Escape is the conflict dialog's: the task form under it stays open with my typing.
+  await second.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(description(second)).toHaveValue('وصف بدر');
+  await second.getByRole('button', { name: 'حفظ التعديلات' }).click();
+  await dialog.getByRole('button', { name: 'تحميل أحدث نسخة' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(description(second)).toHaveValue('وصف جود');
 
   await first.context().close();
   await second.context().close();
