@@ -342,3 +342,82 @@ describe.each(editables)('edit conflicts: $name', (e) => {
     expect(after.etag).toBe(`"${Number(etag.slice(1, -1)) + 1}"`);
   });
 });
+
+describe('changes outside PUT to a field a PUT carries move the version on', () => {
+  it('form: switching it off stops a builder save made before', async () => {
+    const fields = [{ key: 'notes', type: 'textarea', label: 'ملاحظات' }];
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/form',
+      token: admin,
+      payload: { title: 'نموذج التفعيل', description: '', active: true, fields },
+    });
+    const url = `/api/form/${created.json()._id}`;
+    const opened = (await get(url)).headers.etag as string;
+    const off = await t.inject({
+      method: 'PUT',
+      url: `${url}/active`,
+      token: layla,
+      payload: { active: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const stale = await put(
+      url,
+      admin,
+      { title: 'نموذج التفعيل', description: 'x', active: true, fields },
+      opened,
+    );
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().changedBy).toBe(LAYLA);
+    expect((await get(url)).json().active).toBe(false);
+  });
+
+  it('task: a reassignment from the list stops an edit made before, naming who reassigned', async () => {
+    const other = await t.inject({
+      method: 'POST',
+      url: '/api/user',
+      token: admin,
+      payload: { name: 'منصور الفني', phoneNumber: '0557770003', role: 'employee', password: 'Passw0rd!x' },
+    });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/task',
+      token: admin,
+      payload: { title: 'مهمة الإسناد', assignee: laylaId },
+    });
+    const url = `/api/task/${created.json()._id}`;
+    const opened = (await get(url)).headers.etag as string;
+    const assigned = await t.inject({
+      method: 'POST',
+      url: '/api/task/assign',
+      token: layla,
+      payload: { ids: [created.json()._id], assignee: other.json()._id },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const stale = await put(
+      url,
+      admin,
+      { title: 'مهمة الإسناد', assignee: laylaId, description: 'x' },
+      opened,
+    );
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().message).toContain(LAYLA);
+    expect((await get(url)).json().assignee).toBe(other.json()._id);
+  });
+
+  it('user: a profile change stops an admin edit made before', async () => {
+    const url = `/api/user/${laylaId}`;
+    const opened = (await get(url)).headers.etag as string;
+    const profile = await t.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token: layla,
+      payload: { name: LAYLA, email: 'layla@example.com' },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const stale = await put(url, admin, { email: '' }, opened);
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().changedBy).toBe(LAYLA);
+    expect((await get(url)).json().email).toBe('layla@example.com');
+  });
+});

@@ -181,7 +181,11 @@ export async function duplicateForm(tx: Tx, actor: ActorContext, id: string) {
 
 export async function setFormActive(tx: Tx, actor: ActorContext, id: string, active: boolean) {
   const locked = await lockForm(tx, id);
-  await tx.update(forms).set({ active, updatedAt: new Date() }).where(eq(forms._id, id));
+  // `active` is also in the builder's PUT body: a save from before this toggle must meet a 412.
+  await tx
+    .update(forms)
+    .set({ active, rowVersion: nextVersion(forms.rowVersion), updatedAt: new Date() })
+    .where(eq(forms._id, id));
   await recordActivity(tx, actor, {
     action: 'update',
     entity: 'form',

@@ -242,7 +242,8 @@ export async function assignTasks(tx: Tx, actor: ActorContext, ids: string[], as
   if (moved.length) {
     await tx
       .update(tasks)
-      .set({ assignee, updatedAt: new Date() })
+      // The assignee is also in the task's PUT body: an edit from before this must meet a 412.
+      .set({ assignee, version: nextVersion(tasks.version), updatedAt: new Date() })
       .where(
         inArray(
           tasks._id,
@@ -254,6 +255,8 @@ export async function assignTasks(tx: Tx, actor: ActorContext, ids: string[], as
   await recordActivity(tx, actor, {
     action: 'update',
     entity: 'task',
+    // One task: its id, so its timeline and an edit conflict on it name this reassignment.
+    ...(unique.length === 1 ? { entityId: unique[0] } : {}),
     summary: `إسناد ${arabicPlural(unique.length, TASKS)} إلى ${user.name} (${rows.map((r) => r.number).join('، ')})`,
     after: { assignee: user.name, tasks: rows.map((r) => r.number) },
   });
