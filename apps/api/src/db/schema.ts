@@ -28,6 +28,9 @@ const timestamps = {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 };
 
+/** Bumped by every save; GET answers it as the ETag and a PUT with a stale If-Match gets 412. */
+const editVersion = (name: string) => integer(name).notNull().default(1);
+
 export const roles = pgTable('roles', {
   _id: id(),
   name: text('name').notNull().unique(),
@@ -50,6 +53,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     lastLoginAt: ts('last_login_at'),
     searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_phone_number_key').on(t.phoneNumber), index('users_name_idx').on(t.name)],
@@ -138,6 +142,7 @@ export const governments = pgTable('governments', {
   _id: id(),
   name: text('name').notNull().unique(),
   searchText: text('search_text').notNull().default(''),
+  version: editVersion('version'),
   ...timestamps,
 });
 
@@ -150,6 +155,7 @@ export const cities = pgTable(
       .notNull()
       .references(() => governments._id, { onDelete: 'restrict' }),
     searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
     ...timestamps,
   },
   (t) => [uniqueIndex('cities_name_gov_key').on(t.government, t.name)],
@@ -162,6 +168,7 @@ export const paymentMethods = pgTable('payment_methods', {
   details: text('details').notNull().default(''),
   active: boolean('active').notNull().default(true),
   searchText: text('search_text').notNull().default(''),
+  version: editVersion('version'),
   ...timestamps,
 });
 
@@ -198,6 +205,7 @@ export const services = pgTable(
     /** The form filled on this service's tasks. */
     form: uuid('form_id').references(() => forms._id, { onDelete: 'restrict' }),
     searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
     ...timestamps,
   },
   (t) => [uniqueIndex('services_name_key').on(t.name), index('services_form_idx').on(t.form)],
@@ -214,6 +222,7 @@ export const contracts = pgTable(
     price: money('price_halalas').notNull().default(sql`0`),
     active: boolean('active').notNull().default(true),
     searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
     ...timestamps,
   },
   (t) => [uniqueIndex('contracts_name_key').on(t.name)],
@@ -240,6 +249,7 @@ export const customers = pgTable(
     notes: text('notes').notNull().default(''),
     createdBy: uuid('created_by'),
     searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
     ...timestamps,
   },
   (t) => [
@@ -286,6 +296,7 @@ export const orders = pgTable(
     notes: text('notes').notNull().default(''),
     createdBy: uuid('created_by'),
     searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
     ...timestamps,
   },
   (t) => [
@@ -349,6 +360,7 @@ export const payments = pgTable(
     rejectionReason: text('rejection_reason').notNull().default(''),
     note: text('note').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
     ...timestamps,
   },
   (t) => [
@@ -377,6 +389,8 @@ export const forms = pgTable(
     fieldCount: integer('field_count').notNull().default(0),
     createdBy: uuid('created_by'),
     searchText: text('search_text').notNull().default(''),
+    /** Bumped by every save, for If-Match (`version` above is the form-fields version). */
+    rowVersion: editVersion('row_version'),
     ...timestamps,
   },
   (t) => [index('forms_title_idx').on(t.title), index('forms_updated_idx').on(t.updatedAt)],
@@ -422,6 +436,7 @@ export const tasks = pgTable(
     reviewNote: text('review_note').notNull().default(''),
     createdBy: uuid('created_by'),
     searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
     ...timestamps,
   },
   (t) => [

@@ -1,10 +1,11 @@
 import { idSchema } from '@idara/domain';
-import { and, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { recordActivity } from '../lib/activity';
+import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from './edit-version';
 import { AppError, notFound } from './errors';
 import { type ExportConfig, registerExportRoute } from './export-route';
 import { type ListResource, runList } from './list-query';
@@ -66,7 +67,9 @@ const bulkBody = z.object({
 export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): FastifyPluginAsyncZod {
   const { area, entity, noun, table, id, resource } = config;
   const tags = [entity];
-  const selection = resource.fields;
+  const versionColumn = getTableColumns(table).version;
+  if (!versionColumn) throw new Error(`${entity}: an editable table needs a version column`);
+  const selection: typeof resource.fields = { ...resource.fields, version: versionColumn };
 
   async function load(tx: DbOrTx, recordId: string, lock = false) {
     const q = tx.select(selection).from(table).where(eq(id, recordId));
@@ -109,8 +112,10 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
 
     registerExportRoute(app, { entity, permission: `${area}:read`, resource, export: config.export });
 
-    app.get('/:id', { config: { permissions: [`${area}:details`] }, schema: { tags, params } }, async (req) =>
-      load(app.db, req.params.id),
+    app.get(
+      '/:id',
+      { config: { permissions: [`${area}:details`] }, schema: { tags, params } },
+      async (req, reply) => withETag(reply, await load(app.db, req.params.id)),
     );
 
     app.post(
@@ -145,16 +150,22 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
     app.put(
       '/:id',
       { config: { permissions: [`${area}:update`] }, schema: { tags, params, body: config.body } },
-      async (req) => {
+      async (req, reply) => {
         const input = req.body as z.output<Body>;
-        return app.db.transaction(async (tx) => {
+        const ifMatch = ifMatchOf(req);
+        const updated = await app.db.transaction(async (tx) => {
           const before = await load(tx, req.params.id, true);
+          await assertFreshVersion(tx, ifMatch, {
+            entity,
+            entityId: req.params.id,
+            current: Number(before.version),
+          });
           await config.validate?.(tx, input);
           const values = config.toValues(input);
           await assertUnique(tx, values, req.params.id);
           const [after] = await tx
             .update(table)
-            .set({ ...values, updatedAt: new Date() })
+            .set({ ...values, version: nextVersion(versionColumn), updatedAt: new Date() })
             .where(eq(id, req.params.id))
             .returning(selection);
           await recordActivity(tx, actorOf(req), {
@@ -167,6 +178,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
           });
           return after;
         });
+        return withETag(reply, updated);
       },
     );
 

@@ -14,7 +14,9 @@ export type ActivityAction =
   | 'export'
   | 'import';
 
-const HIDDEN = new Set(['passwordHash', 'searchText', 'tokenHash', 'secretHash']);
+// The edit version (ETag) moves on every save: bookkeeping, not a change to show. A form's
+// fields version is named in the activity summary instead.
+const HIDDEN = new Set(['passwordHash', 'searchText', 'tokenHash', 'secretHash', 'version', 'rowVersion']);
 
 type Row = Record<string, unknown> | null | undefined;
 

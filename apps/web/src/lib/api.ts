@@ -14,6 +14,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Suppress error toasts (sends the `stopAlert: yes` header, spec §8). */
   stopAlert?: boolean;
+  /** Statuses the caller answers itself (no toast), e.g. 412 for an edit conflict. */
+  quietStatuses?: number[];
   /** Retries after a network error or 5xx; 1 by default, 0 for sign-in (spec §7). */
   retry?: number;
   signal?: AbortSignal;
@@ -116,7 +118,7 @@ function reportError(error: ApiError, options: RequestOptions): ApiError {
     return error;
   }
   if (error.maintenance) apiHooks.onMaintenance(error.message);
-  if (!wantsSilence(options) && !error.maintenance) {
+  if (!wantsSilence(options) && !error.maintenance && !options.quietStatuses?.includes(error.status)) {
     for (const entry of error.errors) notify.error(entry);
     if (!error.errors.includes(error.message)) notify.error(error.message);
   }

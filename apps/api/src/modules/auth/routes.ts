@@ -95,7 +95,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const [before] = await tx.select(authUserColumns).from(users).where(eq(users._id, me._id));
       const [after] = await tx
         .update(users)
-        .set({ name: req.body.name, email: req.body.email, updatedAt: new Date() })
+        // Name and email are also in an admin's user PUT: an edit from before this must meet a 412.
+        .set({
+          name: req.body.name,
+          email: req.body.email,
+          version: sql`${users.version} + 1`,
+          updatedAt: new Date(),
+        })
         .where(eq(users._id, me._id))
         .returning(authUserColumns);
       await recordActivity(tx, actorOf(req), {

@@ -7,6 +7,7 @@ export const formFields = {
   description: forms.description,
   active: forms.active,
   version: forms.version,
+  rowVersion: forms.rowVersion,
   fieldCount: forms.fieldCount,
   createdBy: forms.createdBy,
   createdAt: forms.createdAt,

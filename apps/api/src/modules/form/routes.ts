@@ -1,6 +1,7 @@
 import { formActiveBody, formBody, idSchema } from '@idara/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ifMatchOf, withETag } from '../../http/edit-version';
 import { runList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
 import { formResource } from './resource';
@@ -32,8 +33,8 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerSubmissionsExport(app);
 
-  app.get('/:id', { config: { permissions: ['forms:read'] }, schema: { tags, params } }, async (req) =>
-    loadForm(app.db, req.params.id),
+  app.get('/:id', { config: { permissions: ['forms:read'] }, schema: { tags, params } }, async (req, reply) =>
+    withETag(reply, await loadForm(app.db, req.params.id), 'rowVersion'),
   );
 
   app.get(
@@ -52,7 +53,14 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     { config: { permissions: ['forms:update'] }, schema: { tags, params, body: formBody } },
-    async (req) => app.db.transaction((tx) => updateForm(tx, actorOf(req), req.params.id, req.body)),
+    async (req, reply) =>
+      withETag(
+        reply,
+        await app.db.transaction((tx) =>
+          updateForm(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
+        ),
+        'rowVersion',
+      ),
   );
 
   app.post(

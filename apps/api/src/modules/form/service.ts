@@ -11,6 +11,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { forms, formVersions, services, tasks } from '../../db/schema';
+import { assertFreshVersion, type IfMatch, nextVersion } from '../../http/edit-version';
 import { AppError, notFound } from '../../http/errors';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
@@ -119,8 +120,15 @@ async function lockForm(tx: Tx, id: string) {
  * Saves a form. When a task has answered the current version, the edit becomes a new version so
  * that task keeps rendering (and exporting) exactly what it answered.
  */
-export async function updateForm(tx: Tx, actor: ActorContext, id: string, input: FormInput) {
+export async function updateForm(
+  tx: Tx,
+  actor: ActorContext,
+  id: string,
+  input: FormInput,
+  ifMatch?: IfMatch,
+) {
   const locked = await lockForm(tx, id);
+  await assertFreshVersion(tx, ifMatch, { entity: 'form', entityId: id, current: locked.rowVersion });
   const before = await loadFormVersion(tx, id, locked.version);
   const answered = await answeredCount(tx, id, locked.version);
   const version = answered > 0 ? locked.version + 1 : locked.version;
@@ -139,6 +147,7 @@ export async function updateForm(tx: Tx, actor: ActorContext, id: string, input:
       description: input.description,
       active: input.active,
       version,
+      rowVersion: nextVersion(forms.rowVersion),
       fieldCount: answerable(input.fields),
       searchText: normalizeArabic(`${input.title} ${input.description}`),
       updatedAt: new Date(),
@@ -172,7 +181,11 @@ export async function duplicateForm(tx: Tx, actor: ActorContext, id: string) {
 
 export async function setFormActive(tx: Tx, actor: ActorContext, id: string, active: boolean) {
   const locked = await lockForm(tx, id);
-  await tx.update(forms).set({ active, updatedAt: new Date() }).where(eq(forms._id, id));
+  // `active` is also in the builder's PUT body: a save from before this toggle must meet a 412.
+  await tx
+    .update(forms)
+    .set({ active, rowVersion: nextVersion(forms.rowVersion), updatedAt: new Date() })
+    .where(eq(forms._id, id));
   await recordActivity(tx, actor, {
     action: 'update',
     entity: 'form',

@@ -6,6 +6,7 @@ import type { ListResource } from '../../http/list-query';
 export const orderFields = {
   _id: orders._id,
   number: orders.number,
+  version: orders.version,
   customer: orders.customer,
   customerName: customers.name,
   customerPhone: customers.phoneNumber,

@@ -8,6 +8,7 @@ import {
 } from '@idara/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
 import { runList } from '../../http/list-query';
@@ -57,8 +58,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/:id', { config: { permissions: ['order:details'] }, schema: { tags, params } }, async (req) =>
-    loadOrder(app.db, req.params.id),
+  app.get(
+    '/:id',
+    { config: { permissions: ['order:details'] }, schema: { tags, params } },
+    async (req, reply) => withETag(reply, await loadOrder(app.db, req.params.id)),
   );
 
   app.post(
@@ -90,7 +93,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     { config: { permissions: ['order:update'] }, schema: { tags, params, body: orderBody } },
-    async (req) => app.db.transaction((tx) => updateOrder(tx, actorOf(req), req.params.id, req.body)),
+    async (req, reply) =>
+      withETag(
+        reply,
+        await app.db.transaction((tx) =>
+          updateOrder(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
+        ),
+      ),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { cities, contracts, customers, orderItems, orders, payments, services, users } from '../../db/schema';
+import { assertFreshVersion, type IfMatch, nextVersion } from '../../http/edit-version';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { withJoinsSelect } from '../../http/list-query';
 import type { ActorContext } from '../../http/request-context';
@@ -178,8 +179,15 @@ async function lockOrder(tx: Tx, id: string) {
   return row;
 }
 
-export async function updateOrder(tx: Tx, actor: ActorContext, id: string, input: OrderInput) {
+export async function updateOrder(
+  tx: Tx,
+  actor: ActorContext,
+  id: string,
+  input: OrderInput,
+  ifMatch?: IfMatch,
+) {
   const locked = await lockOrder(tx, id);
+  await assertFreshVersion(tx, ifMatch, { entity: 'order', entityId: id, current: locked.version });
   if (locked.status === 'completed' || locked.status === 'cancelled') {
     throw new AppError(409, `لا يمكن تعديل طلب ${orderStatusLabels[locked.status as OrderStatus]}`);
   }
@@ -199,6 +207,7 @@ export async function updateOrder(tx: Tx, actor: ActorContext, id: string, input
       ...orderValues(input, resolved),
       balance: fromHalalas(resolved.totals.total - claimed),
       searchText: orderSearchText(locked.number, resolved.customer),
+      version: nextVersion(orders.version),
       updatedAt: new Date(),
     })
     .where(eq(orders._id, id));

@@ -6,6 +6,7 @@ import type { ListResource } from '../../http/list-query';
 export const paymentFields = {
   _id: payments._id,
   number: payments.number,
+  version: payments.version,
   order: payments.order,
   orderNumber: orders.number,
   customer: payments.customer,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payments } from '../../db/schema';
+import { ifMatchOf, withETag } from '../../http/edit-version';
 import { notFound } from '../../http/errors';
 import { contentDisposition } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
@@ -67,8 +68,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/:id', { config: { permissions: ['payment:details'] }, schema: { tags, params } }, async (req) =>
-    paymentDetails(app.db, req.params.id),
+  app.get(
+    '/:id',
+    { config: { permissions: ['payment:details'] }, schema: { tags, params } },
+    async (req, reply) => withETag(reply, await paymentDetails(app.db, req.params.id)),
   );
 
   app.get(
@@ -128,7 +131,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     { config: { permissions: ['payment:update'] }, schema: { tags, params, body: paymentBody } },
-    async (req) => app.db.transaction((tx) => updatePayment(tx, actorOf(req), req.params.id, req.body)),
+    async (req, reply) =>
+      withETag(
+        reply,
+        await app.db.transaction((tx) =>
+          updatePayment(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
+        ),
+      ),
   );
 
   // Which permission a move needs depends on the move (domain paymentTransitionPermission).

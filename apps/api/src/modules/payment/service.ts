@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { customers, orders, paymentMethods, payments } from '../../db/schema';
+import { assertFreshVersion, type IfMatch, nextVersion } from '../../http/edit-version';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
 import { withJoinsSelect } from '../../http/list-query';
 import type { ActorContext } from '../../http/request-context';
@@ -122,8 +123,15 @@ async function lockPayment(tx: Tx, id: string) {
   return row;
 }
 
-export async function updatePayment(tx: Tx, actor: ActorContext, id: string, input: PaymentInput) {
+export async function updatePayment(
+  tx: Tx,
+  actor: ActorContext,
+  id: string,
+  input: PaymentInput,
+  ifMatch?: IfMatch,
+) {
   const locked = await lockPayment(tx, id);
+  await assertFreshVersion(tx, ifMatch, { entity: 'payment', entityId: id, current: locked.version });
   if (locked.status !== 'pending') {
     throw new AppError(409, `لا يمكن تعديل دفعة ${paymentStatusLabels[locked.status as PaymentStatus]}`);
   }
@@ -142,6 +150,7 @@ export async function updatePayment(tx: Tx, actor: ActorContext, id: string, inp
       paymentMethod: input.paymentMethod,
       dueDate: input.dueDate,
       note: input.note,
+      version: nextVersion(payments.version),
       updatedAt: new Date(),
     })
     .where(eq(payments._id, id));

@@ -2,6 +2,7 @@ import { settingsBody } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settings } from '../../db/schema';
+import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from '../../http/edit-version';
 import { badRequest } from '../../http/errors';
 import { actorOf } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
@@ -24,21 +25,27 @@ function selectFields(row: Record<string, unknown>, raw: unknown) {
 }
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { tags } }, async (req) => {
-    const row = publicSettings(await getSettings(app.db));
+  app.get('/', { schema: { tags } }, async (req, reply) => {
+    const row = withETag(reply, publicSettings(await getSettings(app.db)));
     return selectFields(row, (req.query as Record<string, unknown>).fields);
   });
 
   app.put(
     '/',
     { config: { permissions: ['settings:update'] }, schema: { tags, body: settingsBody } },
-    async (req) => {
+    async (req, reply) => {
       const current = await getSettings(app.db);
+      const ifMatch = ifMatchOf(req);
       const result = await app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(settings).where(eq(settings._id, current._id)).for('update');
+        await assertFreshVersion(tx, ifMatch, {
+          entity: 'settings',
+          entityId: before._id,
+          current: before.version,
+        });
         const [after] = await tx
           .update(settings)
-          .set({ ...req.body, version: before.version + 1, updatedAt: new Date() })
+          .set({ ...req.body, version: nextVersion(settings.version), updatedAt: new Date() })
           .where(eq(settings._id, current._id))
           .returning();
         await recordActivity(tx, actorOf(req), {
@@ -52,7 +59,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         return after;
       });
       invalidateSettingsCache();
-      return publicSettings(result);
+      return withETag(reply, publicSettings(result));
     },
   );
 };

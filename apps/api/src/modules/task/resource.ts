@@ -6,6 +6,7 @@ import type { ListResource } from '../../http/list-query';
 export const taskFields = {
   _id: tasks._id,
   number: tasks.number,
+  version: tasks.version,
   title: tasks.title,
   description: tasks.description,
   status: tasks.status,

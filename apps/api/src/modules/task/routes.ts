@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ifMatchOf, withETag } from '../../http/edit-version';
 import { badRequest, fieldError } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
 import { runList } from '../../http/list-query';
@@ -78,8 +79,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/:id', { config: { permissions: ['task:read'] }, schema: { tags, params } }, async (req) =>
-    viewTask(app.db, req.user!, req.params.id),
+  app.get('/:id', { config: { permissions: ['task:read'] }, schema: { tags, params } }, async (req, reply) =>
+    withETag(reply, await viewTask(app.db, req.user!, req.params.id)),
   );
 
   app.post(
@@ -109,14 +110,14 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     { config: { permissions: ['task:update'] }, schema: { tags, params, body: taskBody } },
-    async (req) => {
+    async (req, reply) => {
       const actor = actorOf(req);
       const { task, reassigned } = await app.db.transaction((tx) =>
-        updateTask(tx, actor, req.params.id, req.body),
+        updateTask(tx, actor, req.params.id, req.body, ifMatchOf(req)),
       );
       if (reassigned)
         app.events.emit('task.assigned', taskEvent(task, [String(task.assignee)], actor.actorId));
-      return task;
+      return withETag(reply, task);
     },
   );
 

@@ -14,6 +14,7 @@ import { and, arrayContains, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { customers, forms, orderItems, orders, services, taskFiles, tasks, users } from '../../db/schema';
+import { assertFreshVersion, type IfMatch, nextVersion } from '../../http/edit-version';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { withJoinsSelect } from '../../http/list-query';
 import type { ActorContext } from '../../http/request-context';
@@ -183,8 +184,15 @@ async function lockTask(tx: Tx, id: string) {
   return row;
 }
 
-export async function updateTask(tx: Tx, actor: ActorContext, id: string, input: TaskInput) {
+export async function updateTask(
+  tx: Tx,
+  actor: ActorContext,
+  id: string,
+  input: TaskInput,
+  ifMatch?: IfMatch,
+) {
   const locked = await lockTask(tx, id);
+  await assertFreshVersion(tx, ifMatch, { entity: 'task', entityId: id, current: locked.version });
   if (locked.status === 'approved')
     throw new AppError(409, `لا يمكن تعديل المهمة رقم ${locked.number} بعد اعتمادها`);
   if (input.form !== locked.form && locked.formVersion !== null)
@@ -202,6 +210,7 @@ export async function updateTask(tx: Tx, actor: ActorContext, id: string, input:
       customer,
       form: input.form,
       searchText: taskSearchText(locked.number, input.title, customerName),
+      version: nextVersion(tasks.version),
       updatedAt: new Date(),
     })
     .where(eq(tasks._id, id));
@@ -233,7 +242,8 @@ export async function assignTasks(tx: Tx, actor: ActorContext, ids: string[], as
   if (moved.length) {
     await tx
       .update(tasks)
-      .set({ assignee, updatedAt: new Date() })
+      // The assignee is also in the task's PUT body: an edit from before this must meet a 412.
+      .set({ assignee, version: nextVersion(tasks.version), updatedAt: new Date() })
       .where(
         inArray(
           tasks._id,
@@ -245,6 +255,8 @@ export async function assignTasks(tx: Tx, actor: ActorContext, ids: string[], as
   await recordActivity(tx, actor, {
     action: 'update',
     entity: 'task',
+    // One task: its id, so its timeline and an edit conflict on it name this reassignment.
+    ...(unique.length === 1 ? { entityId: unique[0] } : {}),
     summary: `إسناد ${arabicPlural(unique.length, TASKS)} إلى ${user.name} (${rows.map((r) => r.number).join('، ')})`,
     after: { assignee: user.name, tasks: rows.map((r) => r.number) },
   });

@@ -11,6 +11,7 @@ export const userFields = {
   role: users.role,
   permissions: users.permissions,
   active: users.active,
+  version: users.version,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
+import { ifMatchOf, withETag } from '../../http/edit-version';
 import { notFound } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
 import { runList } from '../../http/list-query';
@@ -42,11 +43,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/:id', { config: { permissions: ['user:details'] }, schema: { tags, params } }, async (req) => {
-    const [row] = await app.db.select(userFields).from(users).where(eq(users._id, req.params.id));
-    if (!row) throw notFound('المستخدم');
-    return row;
-  });
+  app.get(
+    '/:id',
+    { config: { permissions: ['user:details'] }, schema: { tags, params } },
+    async (req, reply) => {
+      const [row] = await app.db.select(userFields).from(users).where(eq(users._id, req.params.id));
+      if (!row) throw notFound('المستخدم');
+      return withETag(reply, row);
+    },
+  );
 
   app.post(
     '/',
@@ -60,11 +65,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     { config: { permissions: ['user:update'] }, schema: { tags, params, body: userUpdateBody } },
-    async (req) => {
-      const { after, revoked } = await updateUser(app.db, req.user!, req.params.id, req.body, actorOf(req));
+    async (req, reply) => {
+      const { after, revoked } = await updateUser(
+        app.db,
+        req.user!,
+        req.params.id,
+        req.body,
+        actorOf(req),
+        ifMatchOf(req),
+      );
       if (revoked.length) app.events.emit('sessions.revoked', { userId: after._id, sessionIds: revoked });
       app.events.emit('user.changed', { userId: after._id });
-      return after;
+      return withETag(reply, after);
     },
   );
 

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
+import { assertFreshVersion, type IfMatch, nextVersion } from '../../http/edit-version';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
@@ -82,10 +83,18 @@ export async function createUser(db: Db, actor: AuthUser, input: CreateInput, ct
   });
 }
 
-export async function updateUser(db: Db, actor: AuthUser, id: string, input: UpdateInput, ctx: ActorContext) {
+export async function updateUser(
+  db: Db,
+  actor: AuthUser,
+  id: string,
+  input: UpdateInput,
+  ctx: ActorContext,
+  ifMatch?: IfMatch,
+) {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const result = await db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
+    await assertFreshVersion(tx, ifMatch, { entity: 'user', entityId: id, current: before.version });
     const role = input.role ?? before.role;
     let permissions = input.permissions;
     if (!permissions && input.role && input.role !== before.role) permissions = rolePresets[role].permissions;
@@ -117,6 +126,7 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, input: Upd
       .set({
         ...next,
         searchText: userSearchText(next),
+        version: nextVersion(users.version),
         updatedAt: new Date(),
         ...(passwordHash ? { passwordHash } : {}),
       })

@@ -118,6 +118,7 @@ export function EntityForm({
         <Stack gap="md">{children}</Stack>
         <FormActions saving={entity.saving} cancelTo={cancelTo} saveLabel={saveLabel} />
       </Paper>
+      {entity.conflictDialog}
     </form>
   );
 }

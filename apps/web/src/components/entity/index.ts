@@ -11,7 +11,15 @@
  *   </EntityForm>;
  */
 export { DetailsCard, type DetailsField } from './DetailsCard';
+export { EditConflictDialog } from './EditConflictDialog';
 export { EntityForm, FormActions, MoneyInput, RecordLoadError } from './EntityForm';
+export {
+  type EditConflict,
+  type EditedValues,
+  fetchVersioned,
+  useEditConflict,
+  versionOf,
+} from './use-edit-conflict';
 export {
   type EntityForm as EntityFormState,
   type UseEntityFormOptions,

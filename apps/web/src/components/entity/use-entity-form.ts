@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { useInvalidateResource } from '../data-table/use-list-query';
+import { type EditConflict, useEditConflict } from './use-edit-conflict';
 import { useUnsavedChangesGuard } from './use-unsaved-guard';
 
 /** `GET <resourcePath>/:id` (cached under the resource key, so list invalidation refreshes it). */
@@ -37,8 +38,10 @@ export interface UseEntityFormOptions<V extends Values, R = Record<string, unkno
   fromRecord?: (record: R) => V;
   /** Form values → request body; `schema.parse(values)` by default. */
   toBody?: (values: V) => unknown;
-  /** Replaces the default POST/PUT (gets the body). */
-  save?: (body: unknown, values: V) => Promise<R>;
+  /** Replaces the default POST/PUT (gets the body, and for a PUT the `If-Match` request options). */
+  save?: (body: unknown, values: V, request: ReturnType<EditConflict<R>['requestOptions']>) => Promise<R>;
+  /** Field labels for the edit-conflict comparison. */
+  labels?: Record<string, string>;
   /** Where to go after saving: a path or a function of the saved record; nowhere when omitted. */
   redirectTo?: string | ((saved: R) => string);
   /** 'تم الحفظ' by default. */
@@ -59,6 +62,8 @@ export interface EntityForm<V extends Values, R = Record<string, unknown>> {
   submit: (event?: React.FormEvent<HTMLFormElement>) => void;
   /** Lets the next navigation pass the unsaved-changes guard. */
   allowLeave: () => void;
+  /** The edit-conflict dialog (someone saved in between): render it inside the form. */
+  conflictDialog: React.ReactNode;
 }
 
 function pickValues<V extends Values>(initial: V, record: Record<string, unknown>): V {
@@ -91,26 +96,39 @@ export function useEntityForm<V extends Values, R = Record<string, unknown>>(
   const guard = useUnsavedChangesGuard(form.isDirty());
 
   const record = recordQuery.data;
+  const toValues = (r: R) =>
+    options.fromRecord ? options.fromRecord(r) : pickValues(initialValues, r as Record<string, unknown>);
+  const conflict = useEditConflict<V, R>({
+    form,
+    path: id ? `${resourcePath}/${id}` : undefined,
+    toValues,
+    labels: options.labels,
+    onLatest: () => void invalidate(),
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: load the record once it arrives
   useEffect(() => {
-    if (!record) return;
-    const values = options.fromRecord
-      ? options.fromRecord(record)
-      : pickValues(initialValues, record as Record<string, unknown>);
+    // A refetch while I edit keeps my values and the version I started from: saving then meets the
+    // edit-conflict dialog instead of my edits vanishing behind my back.
+    if (!record || form.isDirty()) return;
+    const values = toValues(record);
     form.setValues(values);
     form.resetDirty(values);
+    conflict.adopt(record);
   }, [record]);
 
-  const submit = form.onSubmit(async (values) => {
+  const save = async (values: V) => {
     setSaving(true);
     try {
       const body = options.toBody ? options.toBody(values) : schema.parse(values);
+      const request = id ? conflict.requestOptions() : {};
       const saved = options.save
-        ? await options.save(body, values)
+        ? await options.save(body, values, request)
         : await api<R>(id ? `${resourcePath}/${id}` : resourcePath, {
             method: id ? 'PUT' : 'POST',
             body,
+            ...request,
           });
+      conflict.adopt(saved);
       form.resetDirty(values);
       notify.success(options.successMessage ?? 'تم الحفظ');
       options.onSaved?.(saved);
@@ -120,11 +138,12 @@ export function useEntityForm<V extends Values, R = Record<string, unknown>>(
         navigate(typeof options.redirectTo === 'function' ? options.redirectTo(saved) : options.redirectTo);
       }
     } catch (e) {
-      applyFieldErrors(form, e);
+      if (!conflict.handle(e, () => void save(form.getValues()))) applyFieldErrors(form, e);
     } finally {
       setSaving(false);
     }
-  }, focusFirstError);
+  };
+  const submit = form.onSubmit(save, focusFirstError);
 
   return {
     form,
@@ -135,5 +154,6 @@ export function useEntityForm<V extends Values, R = Record<string, unknown>>(
     saving,
     submit,
     allowLeave: guard.allowLeave,
+    conflictDialog: conflict.dialog,
   };
 }

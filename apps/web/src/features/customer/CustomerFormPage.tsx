@@ -15,7 +15,7 @@ import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { FormActions, useUnsavedChangesGuard } from '../../components/entity';
+import { FormActions, useEditConflict, useUnsavedChangesGuard } from '../../components/entity';
 import { api, isApiError } from '../../lib/api';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
@@ -103,6 +103,25 @@ function toBody({ sameWhatsapp, ...v }: CustomerFormValues) {
 
 const validateBody = schemaResolver(customerBody, { sync: true });
 
+/** The fields the edit-conflict comparison shows. */
+const fieldLabels: Record<string, string> = {
+  name: 'الاسم',
+  type: 'نوع العميل',
+  phoneNumber: 'رقم الجوال',
+  whatsappNumber: 'رقم واتساب',
+  email: 'البريد الإلكتروني',
+  vatNumber: 'الرقم الضريبي',
+  crNumber: 'رقم السجل التجاري',
+  government: 'المنطقة',
+  city: 'المدينة',
+  district: 'الحي',
+  street: 'الشارع',
+  buildingNumber: 'رقم المبنى',
+  postalCode: 'الرمز البريدي',
+  additionalNumber: 'الرقم الإضافي',
+  notes: 'ملاحظات',
+};
+
 const phoneProps = {
   type: 'tel',
   inputMode: 'tel',
@@ -136,6 +155,22 @@ function CustomerForm({ customer }: { customer?: Customer }) {
 
   const governments = useGovernments();
   const cities = useCities();
+  const conflict = useEditConflict<CustomerFormValues, Customer>({
+    form,
+    path: customer ? `/api/customer/${customer._id}` : undefined,
+    record: customer,
+    toValues,
+    labels: fieldLabels,
+    format: (key, value) =>
+      key === 'type'
+        ? customerTypeLabels[value as CustomerType]
+        : key === 'government'
+          ? governments.data?.options.find((o) => o.value === value)?.label
+          : key === 'city' && typeof value === 'string'
+            ? cities.data?.byId.get(value)?.name
+            : undefined,
+    onLatest: (latest) => queryClient.setQueryData(customerKey(latest._id), latest),
+  });
   const governmentOptions = governments.data?.options ?? [];
   const cityOptions = (cities.data?.rows ?? [])
     .filter((c) => !form.values.government || c.government === form.values.government)
@@ -167,7 +202,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
     form.clearFieldError('whatsappNumber');
   };
 
-  const submit = form.onSubmit(async (values) => {
+  const save = async (values: CustomerFormValues) => {
     setBusy(true);
     try {
       const body = customerBody.parse(toBody(values));
@@ -175,7 +210,9 @@ function CustomerForm({ customer }: { customer?: Customer }) {
         method: customer ? 'PUT' : 'POST',
         body,
         stopAlert: true,
+        ...(customer ? conflict.requestOptions() : {}),
       });
+      conflict.adopt(saved);
       queryClient.setQueryData(customerKey(saved._id), saved);
       void queryClient.invalidateQueries({ queryKey: [CUSTOMER_PATH] });
       void queryClient.invalidateQueries({ queryKey: ['/api/activity'] });
@@ -183,13 +220,15 @@ function CustomerForm({ customer }: { customer?: Customer }) {
       allowLeave();
       navigate(`/dashboard/customer/${saved._id}`);
     } catch (e) {
+      if (conflict.handle(e, () => void save(form.getValues()))) return;
       const onFields = applyFieldErrors(form, e);
       if (!onFields || (isApiError(e) && e.status !== 422 && e.status !== 409))
         notify.error(e instanceof Error ? e.message : 'حدث خطأ');
     } finally {
       setBusy(false);
     }
-  }, focusFirstError);
+  };
+  const submit = form.onSubmit(save, focusFirstError);
 
   const isCompany = form.values.type === 'company';
   const cancelTo = customer ? `/dashboard/customer/${customer._id}` : '/dashboard/customer';
@@ -341,6 +380,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
           saveLabel={customer ? 'حفظ التعديلات' : 'حفظ العميل'}
         />
       </Stack>
+      {conflict.dialog}
     </form>
   );
 }

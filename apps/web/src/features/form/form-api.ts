@@ -1,7 +1,7 @@
 import type { FormBody, FormField } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { resourceKey } from '../../components/data-table';
-import { api } from '../../lib/api';
+import { api, type RequestOptions } from '../../lib/api';
 
 /** Forms (docs/API.md "Forms"): definitions with versions; a task answers one version. */
 export const FORM_PATH = '/api/form';
@@ -26,6 +26,8 @@ export interface FormRow {
 export interface FormRecord extends FormRow {
   fields: FormField[];
   submissionCount: number;
+  /** The edit version sent back as If-Match (`version` is the fields version). */
+  rowVersion: number;
   /** Saving makes a new version when tasks answered the current one. */
   currentVersionAnswered?: boolean;
 }
@@ -44,9 +46,13 @@ export function useFormRecord(id: string | undefined) {
   });
 }
 
-/** POST (create) or PUT (update) with the formBody; 422 answers carry `fieldErrors` (`fields.3.key`). */
-export function saveForm(id: string | undefined, body: FormBody) {
+/**
+ * POST (create) or PUT (update) with the formBody; 422 answers carry `fieldErrors` (`fields.3.key`).
+ * An update passes the edit conflict's `If-Match` in `request`.
+ */
+export function saveForm(id: string | undefined, body: FormBody, request: RequestOptions = {}) {
   return api<FormRecord>(id ? `${FORM_PATH}/${id}` : FORM_PATH, {
+    ...request,
     method: id ? 'PUT' : 'POST',
     body,
     stopAlert: true,

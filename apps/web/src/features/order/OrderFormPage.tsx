@@ -41,7 +41,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { FormActions, MoneyInput, useUnsavedChangesGuard } from '../../components/entity';
+import { FormActions, MoneyInput, useEditConflict, useUnsavedChangesGuard } from '../../components/entity';
 import { api, isApiError } from '../../lib/api';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { dayNoon, isoToPicker, pickerToIso } from '../../lib/riyadh-day';
@@ -135,6 +135,21 @@ function toValues(order: Order | undefined, customer: string | null): OrderFormV
   };
 }
 
+/** The fields the edit-conflict comparison shows. */
+const fieldLabels: Record<string, string> = {
+  customer: 'العميل',
+  contract: 'نوع العقد',
+  city: 'المدينة',
+  address: 'العنوان',
+  items: 'البنود',
+  discount: 'الخصم',
+  scheduledAt: 'موعد التنفيذ',
+  assignees: 'المكلّفون',
+  startDate: 'تاريخ البداية',
+  endDate: 'تاريخ النهاية',
+  notes: 'ملاحظات',
+};
+
 const blank = (v: number | string) => v === '' || v === null || v === undefined;
 
 /** What the API gets (orderBody's input): ids, quantities, decimal strings, an ISO instant. */
@@ -226,6 +241,30 @@ function OrderForm({ order }: { order?: Order }) {
     },
   });
   const { allowLeave } = useUnsavedChangesGuard(form.isDirty());
+  const nameOf = (options: { value: string; label: string }[] | undefined, id: unknown) =>
+    options?.find((o) => o.value === id)?.label;
+  const conflict = useEditConflict<OrderFormValues, Order>({
+    form,
+    path: order ? `${ORDER_PATH}/${order._id}` : undefined,
+    record: order,
+    toValues: (latest) => toValues(latest, null),
+    labels: fieldLabels,
+    format: (key, value) => {
+      if (key === 'items' && Array.isArray(value))
+        return (value as ItemValues[])
+          .map(
+            (i) =>
+              `${services.data?.byId.get(String(i.service))?.name ?? '—'} × ${i.quantity} (${i.unitPrice})`,
+          )
+          .join('، ');
+      if (key === 'contract') return nameOf(contracts.data?.options, value);
+      if (key === 'city') return nameOf(cities.data?.options, value);
+      if (key === 'assignees' && Array.isArray(value))
+        return value.map((id) => nameOf(users.options, id) ?? '—').join('، ') || '—';
+      return undefined;
+    },
+    onLatest: (latest) => afterOrderChanged(queryClient, latest),
+  });
   const values = form.values;
   const live = preview(values, taxRate);
   const closed = order ? isClosed(order.status) : false;
@@ -281,7 +320,7 @@ function OrderForm({ order }: { order?: Order }) {
     window.setTimeout(() => document.querySelector<HTMLElement>('[data-add-item]')?.focus(), 0);
   };
 
-  const submit = form.onSubmit(async (v) => {
+  const save = async (v: OrderFormValues) => {
     setBusy(true);
     try {
       const body = orderBody.parse({
@@ -295,8 +334,10 @@ function OrderForm({ order }: { order?: Order }) {
           method: order ? 'PUT' : 'POST',
           body,
           stopAlert: true,
+          ...(order ? conflict.requestOptions() : {}),
         },
       );
+      conflict.adopt(saved);
       form.resetDirty(v);
       afterOrderChanged(queryClient, saved);
       notify.success(order ? 'تم حفظ تعديلات الطلب' : 'تمت إضافة الطلب بنجاح');
@@ -309,13 +350,15 @@ function OrderForm({ order }: { order?: Order }) {
       allowLeave();
       navigate(`${BASE}/${saved._id}`);
     } catch (e) {
+      if (conflict.handle(e, () => void save(form.getValues()))) return;
       const onFields = applyFieldErrors(form, e);
       if (!onFields || (isApiError(e) && e.status !== 422 && e.status !== 409))
         notify.error(e instanceof Error ? e.message : 'حدث خطأ');
     } finally {
       setBusy(false);
     }
-  }, focusFirstError);
+  };
+  const submit = form.onSubmit(save, focusFirstError);
 
   const cancelTo = order
     ? `${BASE}/${order._id}`
@@ -566,6 +609,7 @@ function OrderForm({ order }: { order?: Order }) {
           saveLabel={order ? 'حفظ التعديلات' : 'حفظ الطلب'}
         />
       </Stack>
+      {conflict.dialog}
     </form>
   );
 }

@@ -37,9 +37,10 @@ import {
   FormActions,
   MoneyInput,
   RecordLoadError,
+  type UseEntityFormOptions,
   useEntityForm,
 } from '../../components/entity';
-import { isApiError } from '../../lib/api';
+import { isApiError, type RequestOptions } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import {
@@ -104,13 +105,14 @@ export default function PaymentFormPage() {
   const preselected = !id && fromUrl && idSchema.safeParse(fromUrl).success ? fromUrl : null;
 
   const save = useCallback(
-    async (body: unknown): Promise<Payment> => {
+    async (body: unknown, _values: unknown, request: RequestOptions): Promise<Payment> => {
       const send = async (b: PaymentBodyOut) => {
         try {
-          return await savePayment(b, id);
+          return await savePayment(b, id, request);
         } catch (e) {
-          // Field errors land on the fields; anything else is said once, here.
-          if (!(isApiError(e) && (e.status === 422 || e.action === 'clearToken' || e.maintenance))) {
+          // Field errors land on the fields, an edit conflict in its dialog; anything else is said once, here.
+          const shown = isApiError(e) && (e.status === 422 || e.status === 412);
+          if (!(isApiError(e) && (shown || e.action === 'clearToken' || e.maintenance))) {
             notify.error(e instanceof Error ? e.message : 'حدث خطأ');
           }
           throw e;
@@ -170,7 +172,11 @@ export default function PaymentFormPage() {
       allowOverpay: false,
     }),
     // the API answers the saved payment row; only its _id is used afterwards
-    save: save as (body: unknown) => Promise<unknown> as (body: unknown) => Promise<PaymentDetails>,
+    save: save as (
+      body: unknown,
+      values: unknown,
+      request: RequestOptions,
+    ) => Promise<unknown> as UseEntityFormOptions<PaymentFormValues, PaymentDetails>['save'],
     redirectTo: (saved) => invoicePath(saved._id),
     successMessage: id ? 'تم حفظ تعديلات الدفعة' : 'تم تسجيل الدفعة بنجاح',
     onSaved: () => refreshAfterPaymentChange(queryClient),

@@ -2,7 +2,7 @@ import type { OrderStatus, PaymentStatus } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '../../components/data-table';
 import { fileNameFromDisposition } from '../../components/export/export-store';
-import { api, apiFetch } from '../../lib/api';
+import { api, apiFetch, type RequestOptions } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 
 /** Payments and invoices (docs/API.md "Payments and invoices"). Money is always a decimal string. */
@@ -176,9 +176,14 @@ export type SaveResult =
  * this request reads the body itself: 409 `{code: 'overpay', balance}` comes back as a result the
  * form asks about; every other failure is thrown as the usual ApiError (no toast: the form shows it).
  */
-export async function savePayment(body: PaymentBodyOut, id?: string): Promise<SaveResult> {
+export async function savePayment(
+  body: PaymentBodyOut,
+  id?: string,
+  request: RequestOptions = {},
+): Promise<SaveResult> {
   try {
     const payment = await api<Payment>(id ? `${PAYMENT_PATH}/${id}` : PAYMENT_PATH, {
+      ...request,
       method: id ? 'PUT' : 'POST',
       body,
       stopAlert: true,

@@ -20,13 +20,32 @@ import { IconAlertTriangle, IconDeviceFloppy, IconLock } from '@tabler/icons-rea
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { confirm } from '../../components/confirm/confirm-store';
+import { useEditConflict } from '../../components/entity';
 import { SectionLoader } from '../../components/FullPageLoader';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
-import { settingsQuery, useSettings } from '../../lib/settings';
+import { settingsFields, settingsQuery, useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { notificationToggles } from './settings-fields';
+
+/** The fields the edit-conflict comparison shows. */
+const fieldLabels: Record<string, string> = {
+  companyName: 'اسم المنشأة',
+  vatNumber: 'الرقم الضريبي',
+  tax: 'نسبة ضريبة القيمة المضافة',
+  email: 'البريد الإلكتروني',
+  phoneNumber: 'رقم الهاتف',
+  whatsappNumber: 'رقم واتساب',
+  address: 'العنوان',
+  ...Object.fromEntries(notificationToggles.map((t) => [t.key, t.label])),
+  maintenanceMode: 'وضع الصيانة',
+};
+
+const settingsValues = (record: Partial<Settings>): Settings => ({
+  ...settingsDefaults,
+  ...Object.fromEntries(settingsFields.filter((k) => k in record).map((k) => [k, record[k]])),
+});
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -49,6 +68,23 @@ export default function SettingsPage() {
     validate: schemaResolver(settingsBody, { sync: true }),
   });
 
+  // The settings client asks for fields only (spec §7), so the version comes from the ETag.
+  const conflict = useEditConflict<Settings, Partial<Settings>>({
+    form,
+    path: canUpdate ? '/api/settings' : undefined,
+    fetchVersion: true,
+    toValues: settingsValues,
+    labels: fieldLabels,
+    onLatest: (latest) => {
+      const next = settingsValues(latest);
+      queryClient.setQueryData(settingsQuery.queryKey, next);
+      if (!form.isDirty()) {
+        form.setValues(next);
+        form.resetDirty(next);
+      }
+    },
+  });
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: load server values once they arrive, keep edits
   useEffect(() => {
     if (data && !form.isDirty()) {
@@ -57,24 +93,27 @@ export default function SettingsPage() {
     }
   }, [data]);
 
-  const submit = form.onSubmit(async (values) => {
+  const save = async (values: Settings) => {
     setBusy(true);
     try {
       const saved = await api<Partial<Settings>>('/api/settings', {
         method: 'PUT',
         body: settingsBody.parse(values),
+        ...conflict.requestOptions(),
       });
+      conflict.adopt(saved);
       const next = { ...settingsDefaults, ...values, ...saved };
       queryClient.setQueryData(settingsQuery.queryKey, next);
       form.setValues(next);
       form.resetDirty(next);
       notify.success('تم حفظ الإعدادات');
     } catch (e) {
-      applyFieldErrors(form, e);
+      if (!conflict.handle(e, () => void save(form.getValues()))) applyFieldErrors(form, e);
     } finally {
       setBusy(false);
     }
-  }, focusFirstError);
+  };
+  const submit = form.onSubmit(save, focusFirstError);
 
   const onMaintenanceChange = (checked: boolean) => {
     if (!checked) {
@@ -208,6 +247,7 @@ export default function SettingsPage() {
           </>
         )}
       </Stack>
+      {conflict.dialog}
     </form>
   );
 }

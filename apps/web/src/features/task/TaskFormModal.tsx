@@ -1,4 +1,4 @@
-import { formatHijriDate, taskBody } from '@idara/domain';
+import { formatDateTime, formatHijriDate, taskBody } from '@idara/domain';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
@@ -6,7 +6,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCalendarTime, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useEditConflict } from '../../components/entity';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
@@ -68,6 +69,17 @@ const toBody = (v: Values) => ({
 
 const validateBody = schemaResolver(taskBody, { sync: true });
 
+/** The fields the edit-conflict comparison shows. */
+const fieldLabels: Record<string, string> = {
+  title: 'عنوان المهمة',
+  description: 'الوصف',
+  assignee: 'الموظف المكلّف',
+  dueAt: 'موعد التسليم',
+  form: 'النموذج',
+  order: 'الطلب',
+  customer: 'العميل',
+};
+
 /**
  * New task / edit task in a modal: title, description, assignee, due time, optional form, order and
  * customer. `taskId` edits that task (loaded first); `preset` prefills a new one (the order's page).
@@ -88,10 +100,14 @@ export function TaskFormModal({
   const phone = useMediaQuery('(max-width: 36em)', false);
   const editing = Boolean(taskId);
   const query = useTask(opened && taskId ? taskId : undefined);
+  // While the edit-conflict dialog is over the form, Escape and outside clicks are for that dialog.
+  const [conflictOpen, setConflictOpen] = useState(false);
   return (
     <Modal
       opened={opened}
       onClose={onClose}
+      closeOnEscape={!conflictOpen}
+      closeOnClickOutside={!conflictOpen}
       title={editing ? 'تعديل المهمة' : 'مهمة جديدة'}
       size="lg"
       radius="lg"
@@ -114,6 +130,7 @@ export function TaskFormModal({
           key={taskId ?? 'new'}
           task={editing ? query.data : undefined}
           preset={preset}
+          onConflictOpen={setConflictOpen}
           onCancel={onClose}
           onSaved={(t) => {
             onSaved?.(t);
@@ -128,11 +145,13 @@ export function TaskFormModal({
 function TaskForm({
   task,
   preset,
+  onConflictOpen,
   onCancel,
   onSaved,
 }: {
   task?: Task;
   preset?: TaskPreset;
+  onConflictOpen: (open: boolean) => void;
   onCancel: () => void;
   onSaved: (task: Task) => void;
 }) {
@@ -150,6 +169,39 @@ function TaskForm({
       return errors;
     },
   });
+  // The task versions seen here, so the comparison can show names rather than ids.
+  const seen = useRef<Task[]>(task ? [task] : []);
+  const conflict = useEditConflict<Values, Task>({
+    form,
+    path: task ? `${TASK_PATH}/${task._id}` : undefined,
+    record: task,
+    toValues: (latest) => toValues(latest, undefined),
+    labels: fieldLabels,
+    format: (key, value) => {
+      if (value === null || value === '') return undefined;
+      const match = (field: keyof Task, label: (t: Task) => string | null) => {
+        const t = seen.current.find((x) => x[field] === value);
+        return t ? (label(t) ?? undefined) : undefined;
+      };
+      if (key === 'dueAt') return formatDateTime(pickerToIso(String(value)) ?? String(value));
+      if (key === 'assignee') return match('assignee', (t) => t.assigneeName);
+      if (key === 'form') return match('form', (t) => t.formTitle);
+      if (key === 'customer') return match('customer', (t) => t.customerName);
+      if (key === 'order')
+        return match('order', (t) =>
+          t.orderNumber === null
+            ? null
+            : orderLabel({ number: t.orderNumber, customerName: t.customerName ?? '' }),
+        );
+      return undefined;
+    },
+    onLatest: (latest) => {
+      seen.current.push(latest);
+      afterTaskChanged(queryClient, latest);
+    },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tell the modal when the dialog opens or closes
+  useEffect(() => onConflictOpen(conflict.open), [conflict.open]);
   const values = form.values;
   // The server keeps the form once answers were saved against it.
   const formLocked =
@@ -157,23 +209,26 @@ function TaskForm({
     (Object.keys(task.answers ?? {}).length > 0 ||
       !(task.status === 'pending' || task.status === 'in_progress'));
 
-  const submit = form.onSubmit(async (v) => {
+  const save = async (v: Values) => {
     setBusy(true);
     try {
       const body = taskBody.parse(toBody(v));
       const saved = await api<Task>(task ? `${TASK_PATH}/${task._id}` : TASK_PATH, {
         method: task ? 'PUT' : 'POST',
         body,
+        ...(task ? conflict.requestOptions() : {}),
       });
+      conflict.adopt(saved);
       afterTaskChanged(queryClient, saved);
       notify.success(task ? 'تم حفظ تعديلات المهمة' : 'تمت إضافة المهمة');
       onSaved(saved);
     } catch (e) {
-      applyFieldErrors(form, e);
+      if (!conflict.handle(e, () => void save(form.getValues()))) applyFieldErrors(form, e);
     } finally {
       setBusy(false);
     }
-  }, focusFirstError);
+  };
+  const submit = form.onSubmit(save, focusFirstError);
 
   const orderInitial = task?.order
     ? task.orderNumber !== null
@@ -276,6 +331,7 @@ function TaskForm({
           </Button>
         </Group>
       </Stack>
+      {conflict.dialog}
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { FormActions, useUnsavedChangesGuard } from '../../components/entity';
+import { FormActions, useEditConflict, useUnsavedChangesGuard } from '../../components/entity';
 import { api, isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
@@ -30,6 +30,34 @@ const createResolver = schemaResolver(userCreateBody, { sync: true });
 const updateSchema = userCreateBody.omit({ password: true });
 const updateResolver = schemaResolver(updateSchema, { sync: true });
 
+const userValues = (user: UserRecord): UserFormValues => ({
+  name: user.name,
+  phoneNumber: formatSaudiPhoneLocal(user.phoneNumber),
+  email: user.email ?? '',
+  jobTitle: user.jobTitle ?? '',
+  role: user.role,
+  permissions: user.permissions,
+  active: user.active,
+  password: '',
+});
+
+/** The fields the edit-conflict comparison shows. */
+const fieldLabels: Record<string, string> = {
+  name: 'الاسم',
+  phoneNumber: 'رقم الجوال',
+  email: 'البريد الإلكتروني',
+  jobTitle: 'المسمى الوظيفي',
+  role: 'الدور',
+  permissions: 'الصلاحيات',
+  active: 'الحساب فعّال',
+};
+const formatField = (key: string, value: unknown) =>
+  key === 'role'
+    ? rolePresets[String(value)]?.label
+    : key === 'permissions' && Array.isArray(value)
+      ? `${value.length} من الصلاحيات`
+      : undefined;
+
 export default function UserFormPage() {
   const { id } = useParams();
   const query = useUserRecord(id);
@@ -50,16 +78,7 @@ function UserForm({ user }: { user?: UserRecord }) {
 
   const form = useForm<UserFormValues>({
     initialValues: user
-      ? {
-          name: user.name,
-          phoneNumber: formatSaudiPhoneLocal(user.phoneNumber),
-          email: user.email ?? '',
-          jobTitle: user.jobTitle ?? '',
-          role: user.role,
-          permissions: user.permissions,
-          active: user.active,
-          password: '',
-        }
+      ? userValues(user)
       : {
           name: '',
           phoneNumber: '',
@@ -79,6 +98,15 @@ function UserForm({ user }: { user?: UserRecord }) {
     },
   });
   const { allowLeave } = useUnsavedChangesGuard(form.isDirty());
+  const conflict = useEditConflict<UserFormValues, UserRecord>({
+    form,
+    path: user ? `${USER_PATH}/${user._id}` : undefined,
+    record: user,
+    toValues: userValues,
+    labels: fieldLabels,
+    format: formatField,
+    onLatest: (latest) => afterUserSaved(queryClient, latest),
+  });
   const isSelf = Boolean(user && me && user._id === me._id);
 
   const onRoleChange = (role: string | null) => {
@@ -89,7 +117,7 @@ function UserForm({ user }: { user?: UserRecord }) {
       form.setFieldValue('permissions', applyPreset(preset.permissions, form.values.permissions, grantable));
   };
 
-  const submit = form.onSubmit(async (values) => {
+  const save = async (values: UserFormValues) => {
     setBusy(true);
     try {
       const { password, ...rest } = values;
@@ -98,19 +126,23 @@ function UserForm({ user }: { user?: UserRecord }) {
         method: user ? 'PUT' : 'POST',
         body,
         stopAlert: true,
+        ...(user ? conflict.requestOptions() : {}),
       });
+      conflict.adopt(saved);
       afterUserSaved(queryClient, saved);
       notify.success(user ? 'تم حفظ تعديلات المستخدم' : 'تمت إضافة المستخدم بنجاح');
       allowLeave();
       navigate(`/dashboard/user/${saved._id}`);
     } catch (e) {
+      if (conflict.handle(e, () => void save(form.getValues()))) return;
       const onFields = applyFieldErrors(form, e);
       if (!onFields || (isApiError(e) && e.status !== 422 && e.status !== 409))
         notify.error(e instanceof Error ? e.message : 'حدث خطأ');
     } finally {
       setBusy(false);
     }
-  }, focusFirstError);
+  };
+  const submit = form.onSubmit(save, focusFirstError);
 
   const cancelTo = user ? `/dashboard/user/${user._id}` : '/dashboard/user';
 
@@ -202,6 +234,7 @@ function UserForm({ user }: { user?: UserRecord }) {
           />
         </Stack>
       </form>
+      {conflict.dialog}
       {user && <ResetPasswordModal user={user} opened={resetOpen} onClose={() => setResetOpen(false)} />}
     </>
   );

@@ -24,7 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { useUnsavedChangesGuard } from '../../../components/entity';
+import { useEditConflict, useUnsavedChangesGuard } from '../../../components/entity';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
@@ -33,6 +33,7 @@ import {
   afterFormChanged,
   editFormPath,
   FORM_BASE,
+  FORM_PATH,
   type FormRecord,
   saveForm,
   useFormRecord,
@@ -71,6 +72,25 @@ const collision: CollisionDetection = (args) => {
     droppableContainers: args.droppableContainers.filter((c) => c.id !== CANVAS_ID),
   });
 };
+
+/** The builder's parts the edit-conflict comparison shows. */
+const conflictLabels: Record<string, string> = {
+  title: 'عنوان النموذج',
+  description: 'وصف النموذج',
+  active: 'النموذج مفعّل',
+  fields: 'الحقول',
+};
+
+/** A field list as the comparison shows it: each field's label, type, whether required, its choices. */
+function describeFields(fields: BuilderField[]) {
+  if (fields.length === 0) return '—';
+  return fields
+    .map((f) => {
+      const parts = [formFieldTypeLabels[f.type], f.required ? 'إلزامي' : '', f.options.join(' / ')];
+      return `${f.label || f.key} (${parts.filter(Boolean).join('، ')})`;
+    })
+    .join('؛ ');
+}
 
 function mergeErrors(a: BuilderErrors, b: BuilderErrors): BuilderErrors {
   const fields: BuilderErrors['fields'] = { ...a.fields };
@@ -134,6 +154,29 @@ function FormBuilder({ record }: { record?: FormRecord }) {
 
   const dirty = snapshotOf(state) !== baseline;
   const { allowLeave } = useUnsavedChangesGuard(dirty);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const conflict = useEditConflict<BuilderState, FormRecord>({
+    form: {
+      getValues: () => stateRef.current,
+      load: (latest) => {
+        setState(latest);
+        setBaseline(snapshotOf(latest));
+        setServerErrors(noErrors);
+        setShowErrors(false);
+        setSelected(null);
+      },
+    },
+    path: saved ? `${FORM_PATH}/${saved._id}` : undefined,
+    record: saved,
+    toValues: fromRecord,
+    labels: conflictLabels,
+    format: (key, value) => (key === 'fields' ? describeFields(value as BuilderField[]) : undefined),
+    onLatest: (latest) => {
+      setSaved(latest);
+      afterFormChanged(queryClient, latest);
+    },
+  });
 
   const clientErrors = useMemo(
     () => (showErrors ? mapErrors(validate(state).errors, state.fields) : noErrors),
@@ -364,7 +407,8 @@ function FormBuilder({ record }: { record?: FormRecord }) {
     const sent = snapshotOf(state);
     setSaving(true);
     try {
-      const result = await saveForm(saved?._id, checked.body);
+      const result = await saveForm(saved?._id, checked.body, saved ? conflict.requestOptions() : {});
+      conflict.adopt(result);
       afterFormChanged(queryClient, result);
       setShowErrors(false);
       if (!saved) {
@@ -387,6 +431,7 @@ function FormBuilder({ record }: { record?: FormRecord }) {
           : 'تم حفظ النموذج',
       );
     } catch (e) {
+      if (conflict.handle(e, () => void save())) return;
       if (isApiError(e) && Object.keys(e.fieldErrors).length > 0) {
         const found = mapErrors(e.fieldErrors, state.fields);
         setServerErrors(found);
@@ -557,6 +602,7 @@ function FormBuilder({ record }: { record?: FormRecord }) {
           <SaveControls dirty={dirty} saving={saving} onSave={() => void save()} />
         </div>
       )}
+      {conflict.dialog}
     </div>
   );
 }
