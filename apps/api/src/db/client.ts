@@ -29,6 +29,10 @@ export interface Database {
    */
   analyze(opts?: { vacuum?: boolean }): Promise<void>;
   close(): Promise<void>;
+  /** Embedded database: an online backup, the data directory as a gzipped tarball (`npm run restore`). */
+  dumpDataDir?: () => Promise<Uint8Array>;
+  /** PostgreSQL: the connection string, for pg_dump. */
+  url?: string;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -56,6 +60,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       rawQuery: async (text, params) => (await pool.query(text, params)).rows,
       analyze: async () => undefined, // autovacuum
       close: () => pool.end(),
+      url: opts.url,
     };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -75,5 +80,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.exec(vacuum ? 'vacuum analyze' : 'analyze');
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir(),
   };
 }

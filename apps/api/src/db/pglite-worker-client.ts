@@ -134,6 +134,11 @@ export class PGliteWorkerClient {
     }
   }
 
+  /** A consistent gzipped tarball of the data directory, taken while the database keeps serving. */
+  dumpDataDir() {
+    return this.send<Uint8Array>({ op: 'dump' });
+  }
+
   async close() {
     try {
       await this.send({ op: 'close' });

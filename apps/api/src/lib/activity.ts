@@ -12,7 +12,8 @@ export type ActivityAction =
   | 'password_reset'
   | 'password_change'
   | 'export'
-  | 'import';
+  | 'import'
+  | 'backup_failed';
 
 const HIDDEN = new Set(['passwordHash', 'searchText', 'tokenHash', 'secretHash']);
 

@@ -1,0 +1,15 @@
+import fs from 'node:fs';
+import { openDatabase } from './db/client';
+import { seedIfEmpty } from './db/seed';
+const dir = '/tmp/h5exp/data';
+fs.rmSync(dir, { recursive: true, force: true });
+let t = Date.now();
+const d = await openDatabase({ dataDir: dir });
+await d.migrate();
+await seedIfEmpty(d.db, { phone: '0500000000', password: 'Admin@12345', name: 'x' });
+console.log('open+migrate', Date.now() - t);
+t = Date.now();
+const bytes = await d.dumpDataDir!();
+console.log('dump', Date.now() - t, bytes.byteLength, bytes.constructor.name);
+fs.writeFileSync('/tmp/h5exp/b.tar.gz', bytes);
+await d.close();
