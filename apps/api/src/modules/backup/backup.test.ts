@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { activity } from '../../db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
@@ -309,4 +311,41 @@ describe('the schedule', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it.skipIf(!serverUrl)(
+    'runs in one process at a time when several share PostgreSQL',
+    async () => {
+      const interval = 0.0005; // hours: 1.8 s
+      const t1 = await createTestApp({ env: { BACKUP_INTERVAL_HOURS: String(interval) } });
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-backup-second-'));
+      const database = await openDatabase({ url: t1.database.url });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        BACKUP_DIR: dir,
+        BACKUP_INTERVAL_HOURS: String(interval),
+      });
+      const second = await buildApp({ config, database, logger: false, serveWeb: false, realtime: false });
+      await second.ready();
+      try {
+        const rows = () =>
+          t1.db
+            .select({ at: activity.createdAt })
+            .from(activity)
+            .where(and(eq(activity.entity, 'backup'), eq(activity.action, 'create')))
+            .orderBy(activity.createdAt);
+        await until(async () => (await rows()).length >= 4, 60_000, 'four scheduled backups');
+        const times = (await rows()).map((r) => new Date(r.at).getTime());
+        // Both processes check every interval; the lock and the check under it keep them an interval apart.
+        for (let i = 1; i < times.length; i++) {
+          expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(interval * 3600_000 * 0.98);
+        }
+      } finally {
+        await second.close();
+        await database.close();
+        await t1.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });
