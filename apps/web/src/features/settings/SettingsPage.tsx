@@ -26,6 +26,7 @@ import { useCan } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { settingsQuery, useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
+import { BackupSection } from './BackupSection';
 import { notificationToggles } from './settings-fields';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -207,6 +208,7 @@ export default function SettingsPage() {
             </Group>
           </>
         )}
+        {canUpdate && <BackupSection />}
       </Stack>
     </form>
   );
