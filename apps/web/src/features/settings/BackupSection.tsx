@@ -30,9 +30,15 @@ function scheduleText(s: BackupStatus) {
 }
 
 /** A path or command, left to right (Mantine's Code would add a stylesheet to every page). */
-function Mono({ children }: { children: React.ReactNode }) {
+function Mono({ children, block = false }: { children: React.ReactNode; block?: boolean }) {
   return (
-    <Text span inherit ff="monospace" dir="ltr" style={{ wordBreak: 'break-all' }}>
+    <Text
+      span
+      inherit
+      ff="monospace"
+      dir="ltr"
+      style={{ wordBreak: 'break-all', ...(block ? { display: 'block', textAlign: 'right' } : {}) }}
+    >
       {children}
     </Text>
   );
@@ -149,7 +155,7 @@ export function BackupSection() {
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {scheduleText(data)} المجلد على الخادم: <Mono>{data.dir}</Mono>
+            {scheduleText(data)} المجلد على الخادم: <Mono block>{data.dir}</Mono>
           </Text>
           {data.lastError && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="فشلت آخر محاولة">
@@ -169,20 +175,23 @@ export function BackupSection() {
                 'لا توجد'
               )}
             </Figure>
-            <Figure label="حجمها">{latest ? <bdi>{formatBytes(latest.size)}</bdi> : '—'}</Figure>
+            {latest && (
+              <Figure label="حجمها">
+                <bdi>{formatBytes(latest.size)}</bdi>
+              </Figure>
+            )}
           </Group>
           <BackupList status={data} />
           <Text size="xs" c="dimmed">
             {data.engine === 'pglite' ? (
               <>
-                للاستعادة على الخادم (والنظام متوقف، إلى مجلد جديد):{' '}
-                <Mono>npm run restore -- &lt;الملف&gt; &lt;مجلد جديد&gt;</Mono> ثم التشغيل بـ{' '}
-                <Mono>DATA_DIR=&lt;مجلد جديد&gt;</Mono>.
+                للاستعادة على الخادم إلى مجلد جديد فارغ، ثم التشغيل عليه (DATA_DIR):
+                <Mono block>npm run restore -- &lt;file&gt; &lt;new-data-dir&gt;</Mono>
               </>
             ) : (
               <>
-                نسخ PostgreSQL مأخوذة بأداة pg_dump وتُستعاد بأداة <Mono>pg_restore</Mono> كما في دليل النشر
-                (docs/DEPLOY.md).
+                نسخ PostgreSQL مأخوذة بأداة pg_dump وتُستعاد بأداة pg_restore إلى قاعدة بيانات جديدة، كما في
+                دليل النشر (docs/DEPLOY.md).
               </>
             )}
           </Text>
