@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import * as tar from 'tar';
 
 /** A refusal the operator can act on: Arabic first, then English for terminals without RTL. */
 export class RestoreError extends Error {
@@ -79,10 +80,21 @@ export async function restore(file, target) {
   checkBackupFile(backup);
   const created = prepareTarget(dataDir);
   try {
-    const tarball = new File([fs.readFileSync(backup)], path.basename(backup), {
-      type: 'application/x-gzip',
+    // Unpacked as a stream (memory stays flat for any size; `tar` refuses paths that leave the
+    // target), then opened once: PostgreSQL replays the WAL the backup carries, and the check
+    // below proves this is an Idara database.
+    // (PGlite's own dumpDataDir writes absolute names, "/base/1/…": made relative, as a notice.)
+    const problems = [];
+    await tar.x({
+      file: backup,
+      cwd: dataDir,
+      onwarn: (code, message) => {
+        if (code !== 'TAR_ENTRY_INFO') problems.push(`${code}: ${message}`);
+      },
     });
-    const db = await PGlite.create(dataDir, { loadDataDir: tarball, extensions: { pg_trgm } });
+    if (problems.length) throw new Error(problems.join('; '));
+    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) throw new Error('no PG_VERSION in the archive');
+    const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
     try {
       const { rows } = await db.query('select count(*)::int as n from drizzle.__drizzle_migrations');
       if (!rows[0] || rows[0].n < 1) throw new Error('no migrations recorded');

@@ -29,8 +29,8 @@ export interface Database {
    */
   analyze(opts?: { vacuum?: boolean }): Promise<void>;
   close(): Promise<void>;
-  /** Embedded database: an online backup, the data directory as a gzipped tarball (`npm run restore`). */
-  dumpDataDir?: () => Promise<Uint8Array>;
+  /** Embedded database: an online backup into `file`, the data directory as a gzipped tarball (`npm run restore`). */
+  backupTo?: (file: string) => Promise<void>;
   /** PostgreSQL: the connection string, for pg_dump. */
   url?: string;
 }
@@ -80,6 +80,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.exec(vacuum ? 'vacuum analyze' : 'analyze');
     },
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir(),
+    backupTo: async (file) => {
+      await client.backupTo(file);
+    },
   };
 }

@@ -134,9 +134,9 @@ export class PGliteWorkerClient {
     }
   }
 
-  /** A consistent gzipped tarball of the data directory, taken while the database keeps serving. */
-  dumpDataDir() {
-    return this.send<Uint8Array>({ op: 'dump' });
+  /** Writes a consistent gzipped tarball of the data directory to `file` (a new file), online. */
+  backupTo(file: string) {
+    return this.send<null>({ op: 'dump', file });
   }
 
   async close() {

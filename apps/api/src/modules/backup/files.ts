@@ -16,7 +16,7 @@ export type BackupFormat = 'tar.gz' | 'dump';
 // idara-2026-11-24T09-30-00-123Z.tar.gz (embedded) or .dump (pg_dump): names sort by time.
 const NAME = /^idara-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z\.(tar\.gz|dump)$/;
 const TEMP = /^\..+\.tmp$/;
-/** A temporary file this old was left by a process that died while writing it. */
+/** A temporary file (or staging directory) this old was left by a process that died while writing it. */
 const STALE_TEMP_MS = 6 * 3600_000;
 
 export function backupName(at: Date, format: BackupFormat) {
@@ -97,7 +97,9 @@ export async function pruneBackups(dir: string, keep: number) {
   for (const name of await fs.readdir(dir)) {
     if (!TEMP.test(name)) continue;
     const stat = await fs.stat(path.join(dir, name)).catch(() => null);
-    if (stat && now - stat.mtimeMs > STALE_TEMP_MS) await fs.rm(path.join(dir, name), { force: true });
+    if (stat && now - stat.mtimeMs > STALE_TEMP_MS) {
+      await fs.rm(path.join(dir, name), { recursive: true, force: true });
+    }
   }
 }
 

@@ -153,9 +153,8 @@ export class BackupService {
 
   private async dumpInto(temp: string) {
     const { database } = this.app;
-    if (database.dumpDataDir) {
-      const bytes = await database.dumpDataDir();
-      await fs.writeFile(temp, bytes, { flag: 'wx' });
+    if (database.backupTo) {
+      await database.backupTo(temp);
       return;
     }
     const bin = findPgTool('pg_dump');
