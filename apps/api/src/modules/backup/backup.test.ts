@@ -268,6 +268,20 @@ describe('backups', () => {
   });
 });
 
+describe('BACKUP_DIR', () => {
+  it('defaults to `backups` beside DATA_DIR and may not be inside it', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/idara/data' }).backupDir).toBe('/srv/idara/backups');
+    expect(loadConfig({ DATA_DIR: '/srv/idara/data', BACKUP_DIR: '/srv/idara/data-copies' }).backupDir).toBe(
+      '/srv/idara/data-copies',
+    );
+    for (const inside of ['/srv/idara/data', '/srv/idara/data/backups', '/srv/idara/data/../data/x']) {
+      expect(() => loadConfig({ DATA_DIR: '/srv/idara/data', BACKUP_DIR: inside })).toThrow(/BACKUP_DIR/);
+    }
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '-1' })).toThrow(/BACKUP_INTERVAL_HOURS/);
+  });
+});
+
 describe('a backup that fails', () => {
   it('answers in Arabic, is remembered and reported, and is in the activity log', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-backup-fail-'));
