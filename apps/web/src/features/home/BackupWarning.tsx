@@ -1,11 +1,11 @@
-import { hasAll } from '@idara/domain';
+import { backupWarning, hasAll } from '@idara/domain';
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
-import { backupsQuery, backupWarning } from '../settings/backup-api';
+import { backupsQuery } from '../settings/backup-api';
 
 /**
  * For administrators: a warning when the last backup failed or is over two days old, linking to

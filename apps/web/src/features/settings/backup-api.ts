@@ -1,4 +1,4 @@
-import { formatRelative } from '@idara/domain';
+import type { BackupHealth } from '@idara/domain';
 import { api } from '../../lib/api';
 
 /** One backup on the server (`GET /api/backup`, docs/API.md "Backups"). */
@@ -9,14 +9,10 @@ export interface BackupFile {
   createdAt: string;
 }
 
-export interface BackupStatus {
+export interface BackupStatus extends BackupHealth {
   data: BackupFile[];
-  lastSuccessAt: string | null;
-  lastError: { message: string; at: string } | null;
   dir: string;
   engine: 'pglite' | 'postgres';
-  /** 0 = no scheduled backups. */
-  intervalHours: number;
   keep: number;
 }
 
@@ -29,23 +25,3 @@ export const backupsQuery = {
 };
 
 export const createBackup = () => api<BackupFile>('/api/backup', { method: 'POST', retry: 0 });
-
-/** A backup older than this is worth an administrator's attention. */
-const STALE_MS = 2 * 24 * 3600_000;
-
-/**
- * Why the home screen should warn an administrator about backups, or null: the last attempt failed,
- * the last backup is over two days old, or there is none and nothing will make one.
- */
-export function backupWarning(status: BackupStatus, now = new Date()): string | null {
-  if (status.lastError) {
-    return `فشلت آخر محاولة للنسخ الاحتياطي (${formatRelative(status.lastError.at, now)}): ${status.lastError.message}`;
-  }
-  if (status.lastSuccessAt && now.getTime() - Date.parse(status.lastSuccessAt) > STALE_MS) {
-    return `آخر نسخة احتياطية أُخذت ${formatRelative(status.lastSuccessAt, now)}.`;
-  }
-  if (!status.lastSuccessAt && status.intervalHours === 0) {
-    return 'لا توجد أي نسخة احتياطية، والنسخ الاحتياطي التلقائي متوقف.';
-  }
-  return null;
-}
