@@ -127,6 +127,9 @@ describe('backups', () => {
     expect(path.isAbsolute(file)).toBe(true);
     expect(path.dirname(file)).toBe(backupDir);
     expect(fs.statSync(file).size).toBe(size);
+    // Only the server's user may read it (every record and password hash is in it).
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+    expect(fs.statSync(backupDir).mode & 0o077).toBe(0);
     expect(Number.isNaN(Date.parse(createdAt))).toBe(false);
 
     let restored: Awaited<ReturnType<typeof readRestored>>;

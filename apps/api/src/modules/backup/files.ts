@@ -64,6 +64,8 @@ export async function writeAtomically(dir: string, name: string, write: (tempPat
   const temp = path.join(dir, `.${name}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   try {
     await write(temp);
+    // A backup holds every record and password hash: readable by the server's user only.
+    await fs.chmod(temp, 0o600);
     const handle = await fs.open(temp, 'r+');
     try {
       await handle.sync();

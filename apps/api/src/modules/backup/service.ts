@@ -101,7 +101,7 @@ export class BackupService {
     const label = trigger === 'manual' ? 'نسخة احتياطية يدوية' : 'نسخة احتياطية مجدولة';
     let backup: BackupFile;
     try {
-      await fs.mkdir(this.dir, { recursive: true });
+      await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
       const name = await this.freeName(startedAt);
       await writeAtomically(this.dir, name, (temp) => this.dumpInto(temp));
       const stat = await fs.stat(path.join(this.dir, name));
