@@ -128,13 +128,14 @@ export class BackupService {
     await pruneBackups(this.dir, this.app.config.BACKUP_KEEP).catch((err) =>
       this.app.log.warn({ err }, 'could not remove old backups'),
     );
+    // The file is written and complete; a log row that cannot be written does not undo that.
     await recordActivity(this.app.db, actor, {
       action: 'create',
       entity: 'backup',
       entityId: backup.name,
       summary: `${label}: ${backup.name}`,
       after: { file: backup.file, size: backup.size },
-    });
+    }).catch((err) => this.app.log.error({ err }, 'could not log the backup'));
     return backup;
   }
 
