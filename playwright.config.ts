@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = `/tmp/idara-e2e-${PORT}`;
+const BACKUP_DIR = `${DATA_DIR}-backups`;
 /** The fake Graph API (e2e/support/fake-graph.mjs) the app sends WhatsApp messages to. */
 const FAKE_GRAPH_PORT = PORT + 1000;
 const reportDir = process.env.IDARA_REPORT_DIR;
@@ -46,13 +47,14 @@ export default defineConfig({
     },
     {
       // A fresh embedded database each run, on the built app, started the way `npm start` does.
-      command: `rm -rf ${DATA_DIR} && ${serveCommand}`,
+      command: `rm -rf ${DATA_DIR} ${BACKUP_DIR} && ${serveCommand}`,
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
         PORT: String(PORT),
         DATA_DIR,
+        BACKUP_DIR,
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
         // WhatsApp goes to the fake Graph API; the webhook is signed with this secret.

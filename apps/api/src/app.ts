@@ -16,6 +16,8 @@ import { EventBus } from './lib/events';
 import { type MessageChannel, outboxChannel } from './lib/message-channel';
 import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
+import { backupRoutes } from './modules/backup/routes';
+import { BackupService } from './modules/backup/service';
 import { cityRoutes } from './modules/city/routes';
 import { contractRoutes } from './modules/contract/routes';
 import { customerImportRoutes } from './modules/customer/import-routes';
@@ -158,6 +160,10 @@ export async function buildApp(opts: AppOptions) {
   await app.register(notificationRoutes, { prefix: '/api/notification' });
   await app.register(whatsappRoutes, { prefix: '/api/whatsapp' });
   await app.register(whatsappWebhookRoutes, { prefix: '/api/whatsapp' });
+  const backups = new BackupService(app);
+  await app.register(backupRoutes, { prefix: '/api/backup', backups });
+  app.addHook('onReady', async () => backups.startSchedule());
+  app.addHook('preClose', async () => backups.stop());
 
   await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);
   app.decorate('io', opts.realtime !== false ? await attachRealtime(app, opts.config.REDIS_URL) : null);

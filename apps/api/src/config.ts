@@ -63,9 +63,13 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('ar'),
   WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(500),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  /** Backups: where they go (default: `backups` beside DATA_DIR; never inside it), how often, how many kept. */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
 });
 
-export type Config = z.infer<typeof envSchema> & { webDist: string };
+export type Config = z.infer<typeof envSchema> & { webDist: string; backupDir: string };
 
 /** Reads and validates every environment variable the server uses, in one place. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,5 +81,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  return { ...parsed.data, webDist };
+  return { ...parsed.data, webDist, backupDir: backupDirOf(parsed.data) };
+}
+
+/**
+ * An absolute BACKUP_DIR outside DATA_DIR: a backup inside the directory it copies would be copied
+ * into the next one, and lost with it.
+ */
+function backupDirOf(env: { DATA_DIR: string; BACKUP_DIR?: string }) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const backupDir = path.resolve(env.BACKUP_DIR ?? path.join(path.dirname(dataDir), 'backups'));
+  const rel = path.relative(dataDir, backupDir);
+  const outside = rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
+  if (!outside) {
+    throw new Error(
+      `Invalid environment configuration:\n  BACKUP_DIR: ${backupDir} is inside DATA_DIR (${dataDir}); choose a directory outside it`,
+    );
+  }
+  return backupDir;
 }

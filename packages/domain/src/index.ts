@@ -1,3 +1,4 @@
+export * from './backup';
 export * from './datetime';
 export * from './digits';
 export * from './duration';

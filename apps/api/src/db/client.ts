@@ -31,6 +31,10 @@ export interface Database {
    */
   analyze(opts?: { vacuum?: boolean }): Promise<void>;
   close(): Promise<void>;
+  /** Embedded database: an online backup into `file`, the data directory as a gzipped tarball (`npm run restore`). */
+  backupTo?: (file: string) => Promise<void>;
+  /** PostgreSQL: the connection string, for pg_dump. */
+  url?: string;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -58,6 +62,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       rawQuery: async (text, params) => (await pool.query(text, params)).rows,
       analyze: async () => undefined, // autovacuum
       close: () => pool.end(),
+      url: opts.url,
     };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -78,5 +83,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.exec(vacuum ? 'vacuum analyze' : 'analyze');
     },
     close: () => client.close(),
+    backupTo: async (file) => {
+      await client.backupTo(file);
+    },
   };
 }

@@ -134,6 +134,11 @@ export class PGliteWorkerClient {
     }
   }
 
+  /** Writes a consistent gzipped tarball of the data directory to `file` (a new file), online. */
+  backupTo(file: string) {
+    return this.send<null>({ op: 'dump', file });
+  }
+
   async close() {
     try {
       await this.send({ op: 'close' });

@@ -1,9 +1,12 @@
 // The embedded database on its own thread: the HTTP thread sends SQL here and gets rows back,
 // so WebAssembly query work no longer competes with request handling. Plain JS so it loads the
 // same under tsx, Vitest and plain node. Protocol: see pglite-worker-client.ts.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import * as tar from 'tar';
 
 // Drizzle asks for these types as raw text (it parses dates itself).
 const RAW_TYPES = [
@@ -20,6 +23,8 @@ const RAW_TYPES = [
 const rawParsers = Object.fromEntries(RAW_TYPES.map((oid) => [oid, (value) => value]));
 
 const ROLLBACK = Symbol('rollback');
+/** A WAL segment file in pg_wal: 24 hex digits (timeline, log, segment). */
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
 let db;
 const transactions = new Map();
 let nextTxId = 1;
@@ -88,6 +93,44 @@ const handlers = {
   },
   async rollback({ txId }) {
     return finish(txId, 'rollback');
+  },
+  // An online backup into `file`, a gzipped tarball of the data directory (what PGlite's
+  // `dumpDataDir` makes, and `npm run restore` reads). While one transaction of ours holds PGlite's
+  // transaction and query locks, nothing else runs: CHECKPOINT writes every committed change into
+  // the table files, then the directory is copied as it stands, between two transactions. Only
+  // the WAL segments from the checkpoint on are needed (PostgreSQL keeps up to max_wal_size of old,
+  // recycled ones: 850 MB of 1.2 GB in a measured directory). The copy is then packed, streaming,
+  // while the database serves again. `dumpDataDir` itself would build the whole tarball in memory
+  // with the database held (measured on 1.2 GB: 2.7 GB of memory, requests stalled 38 s).
+  async dump({ file }) {
+    if (!workerData.dataDir) {
+      const tarball = await db.dumpDataDir('gzip');
+      await fs.writeFile(file, new Uint8Array(await tarball.arrayBuffer()), { flag: 'wx' });
+      return null;
+    }
+    const dataDir = workerData.dataDir;
+    const staging = `${file}-staging.tmp`;
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec('checkpoint');
+        const { rows } = await tx.query(
+          `select pg_walfile_name(redo_lsn) as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last
+           from pg_control_checkpoint()`,
+        );
+        const { first, last } = rows[0];
+        const needed = (src) => {
+          const rel = path.relative(dataDir, src);
+          const name = path.basename(rel);
+          if (path.dirname(rel) !== 'pg_wal' || !WAL_SEGMENT.test(name)) return true;
+          return name >= first && name <= last;
+        };
+        await db._runExclusiveQuery(() => fs.cp(dataDir, staging, { recursive: true, filter: needed }));
+      });
+      await tar.c({ gzip: true, file, cwd: staging, portable: true }, await fs.readdir(staging));
+    } finally {
+      await fs.rm(staging, { recursive: true, force: true });
+    }
+    return null;
   },
   async close() {
     await db.close();

@@ -12,7 +12,8 @@ export type ActivityAction =
   | 'password_reset'
   | 'password_change'
   | 'export'
-  | 'import';
+  | 'import'
+  | 'backup_failed';
 
 // The edit version (ETag) moves on every save: bookkeeping, not a change to show. A form's
 // fields version is named in the activity summary instead.

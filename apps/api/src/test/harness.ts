@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -13,7 +16,13 @@ export const ADMIN = { phone: '0500000000', password: 'Admin@12345' };
  * fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the CI database suite).
  */
 export async function createTestApp(
-  opts: { realtime?: boolean; env?: Record<string, string>; webDist?: string } = {},
+  opts: {
+    realtime?: boolean;
+    env?: Record<string, string>;
+    webDist?: string;
+    /** The embedded database in this directory instead of memory (ignored on PostgreSQL). */
+    dataDir?: string;
+  } = {},
 ) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
@@ -43,15 +52,20 @@ export async function createTestApp(
       await c.end();
     };
   } else {
-    database = await openDatabase({});
+    database = await openDatabase({ dataDir: opts.dataDir });
   }
   await database.migrate();
   await seedIfEmpty(database.db, { ...ADMIN, name: 'مدير النظام' });
+  // Backups (a route any admin-wide test may call) go to a directory of this app's own, not the repository.
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-test-backups-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     ADMIN_PHONE: ADMIN.phone,
     ADMIN_PASSWORD: ADMIN.password,
+    BACKUP_DIR: backupDir,
+    BACKUP_INTERVAL_HOURS: '0',
+    ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
     ...opts.env,
     ...(opts.webDist ? { WEB_DIST: opts.webDist } : {}),
   });
@@ -63,7 +77,10 @@ export async function createTestApp(
     realtime: opts.realtime ?? false,
   });
   await app.ready();
-  return new TestApp(app, database, dropDatabase);
+  return new TestApp(app, database, async () => {
+    await dropDatabase?.();
+    fs.rmSync(backupDir, { recursive: true, force: true });
+  });
 }
 
 export class TestApp {

@@ -18,6 +18,7 @@ export const activityActions = [
   'password_change',
   'export',
   'import',
+  'backup_failed',
 ] as const;
 
 export const activityResource: ListResource = {

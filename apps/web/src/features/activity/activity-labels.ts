@@ -10,6 +10,7 @@ export const ACTION_LABELS: Record<string, { label: string; color: string }> = {
   password_change: { label: 'تغيير كلمة المرور', color: 'violet' },
   export: { label: 'تصدير', color: 'cyan' },
   import: { label: 'استيراد', color: 'indigo' },
+  backup_failed: { label: 'فشل النسخ الاحتياطي', color: 'red' },
 };
 
 export const ENTITY_LABELS: Record<string, string> = {
@@ -29,6 +30,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   settings: 'الإعدادات',
   auth: 'الدخول',
   session: 'جلسة',
+  backup: 'نسخة احتياطية',
 };
 
 /** Records with a details screen: the log links to them. */

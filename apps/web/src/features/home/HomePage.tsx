@@ -9,6 +9,7 @@ import { findRoute } from '../../app/routes';
 import { can, useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
 import { prerendering } from '../../lib/prerender';
+import { BackupWarning } from './BackupWarning';
 import { type Dashboard, halalasOf, useDashboard } from './dashboard-api';
 import classes from './HomePage.module.css';
 import { KpiCards, KpiSkeletons } from './KpiCards';
@@ -248,6 +249,7 @@ export default function HomePage() {
         </Title>
         <Today />
       </Paper>
+      <BackupWarning />
       {dashboard.isError ? (
         <DashboardError
           message={dashboard.error.message}

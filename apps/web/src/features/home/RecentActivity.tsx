@@ -33,6 +33,7 @@ const ACTION_ICONS: Record<string, typeof IconPlus> = {
   password_change: IconKey,
   export: IconDownload,
   import: IconUpload,
+  backup_failed: IconAlertCircle,
 };
 
 function recordLink(row: DashboardActivity, permissions: (p: string) => boolean): string | null {

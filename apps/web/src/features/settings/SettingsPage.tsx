@@ -27,6 +27,7 @@ import { useCan } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { settingsFields, settingsQuery, useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
+import { BackupSection } from './BackupSection';
 import { notificationToggles } from './settings-fields';
 
 /** The fields the edit-conflict comparison shows. */
@@ -246,6 +247,7 @@ export default function SettingsPage() {
             </Group>
           </>
         )}
+        {canUpdate && <BackupSection />}
       </Stack>
       {conflict.dialog}
     </form>
