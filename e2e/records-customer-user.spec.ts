@@ -1,6 +1,6 @@
 import { rolePresets } from '@idara/domain';
 import { expect, test } from '@playwright/test';
-import { adminAuth, bearer, randomPhone } from './support/api';
+import { adminAuth, bearer, createUser, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
 import { toasts } from './support/toasts';
@@ -143,6 +143,46 @@ test.describe('users', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('signin-link-url')).toHaveValue(/\/auth\/signinWithToken\?token=/);
     await expect(dialog.getByText('صالح لمدة 15 دقيقة')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('users beyond reach', () => {
+  test('a user manager sees no actions on someone holding more, and cannot change their own role', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    const manager = ['user:read', 'user:details', 'user:update', 'user:delete', 'customer:read'];
+    const { user: me } = await signedInAs(page, request, { role: 'employee', permissions: manager });
+    const stronger = await createUser(request, { role: 'accountant' });
+
+    // Their page: no edit, disable, link, reset or delete; a sentence says why.
+    await page.goto(`/dashboard/user/${stronger._id}`);
+    await expect(page.getByRole('heading', { name: stronger.name })).toBeVisible();
+    await expect(page.getByTestId('beyond-reach')).toHaveText(
+      'لدى هذا المستخدم صلاحيات لا تملكها، فلا يمكنك تعديله أو حذفه.',
+    );
+    await expect(page.getByRole('link', { name: 'تعديل', exact: true })).toHaveCount(0);
+    for (const name of ['إيقاف', 'إنشاء رابط دخول', 'إعادة تعيين كلمة المرور', 'حذف'])
+      await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+    // Their edit address: an explanation instead of a form.
+    await page.goto(`/dashboard/user/edit/${stronger._id}`);
+    await expect(page.getByText('لا يمكنك تعديل هذا المستخدم')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'حفظ التعديلات' })).toHaveCount(0);
+
+    // Someone holding no more than them is theirs to manage.
+    const peer = await createUser(request, { role: 'employee', permissions: ['customer:read'] });
+    await page.goto(`/dashboard/user/${peer._id}`);
+    await expect(page.getByRole('link', { name: 'تعديل' })).toBeVisible();
+    await expect(page.getByTestId('beyond-reach')).toHaveCount(0);
+
+    // Their own form: role and permissions locked, the rest editable.
+    await page.goto(`/dashboard/user/edit/${me._id}`);
+    await expect(page.getByRole('textbox', { name: 'الاسم', exact: true })).toBeEditable();
+    await expect(page.getByRole('combobox', { name: 'الدور' })).toBeDisabled();
+    await expect(page.getByText('لا يمكنك تغيير دورك أو صلاحياتك بنفسك').first()).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'العملاء: عرض القائمة' })).toBeDisabled();
     expect(errors).toEqual([]);
   });
 });

@@ -85,3 +85,28 @@ export const rolePresets: Record<string, { label: string; permissions: string[] 
 };
 
 export const roleNames = Object.keys(rolePresets);
+
+/**
+ * What acting on a user touches: an admin by role stands for every permission (the last-admin
+ * rules count them as admins whatever their list says).
+ */
+export function authorityOf(user: { role: string; permissions: readonly string[] }): readonly string[] {
+  return user.role === 'admin' ? allPermissions : user.permissions;
+}
+
+/**
+ * Permissions in `wanted` that `held` lacks. Acting on a user (changing them, deleting them, making
+ * them a sign-in link) or granting permissions is allowed only when this is empty: anything else
+ * would let the actor become, or make, someone stronger than themselves.
+ */
+export function permissionsBeyond(held: readonly string[], wanted: readonly string[]): string[] {
+  return wanted.filter((p) => !held.includes(p));
+}
+
+/** Whether `actor` may act on `target`: only on users who hold nothing the actor lacks. */
+export function mayActOnUser(
+  actor: { permissions: readonly string[] },
+  target: { role: string; permissions: readonly string[] },
+): boolean {
+  return permissionsBeyond(actor.permissions, authorityOf(target)).length === 0;
+}

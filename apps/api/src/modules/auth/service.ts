@@ -216,15 +216,23 @@ export async function resetPassword(
   return { userId: user._id, revoked };
 }
 
-export async function createSigninLink(db: Db, userId: string, ctx: ActorContext) {
+/** `authorize` sees the target (under its row lock) and throws when the actor may not act on them. */
+export async function createSigninLink(
+  db: Db,
+  userId: string,
+  ctx: ActorContext,
+  authorize: (target: { role: string; permissions: string[] }) => void,
+) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SIGNIN_LINK_MINUTES * 60 * 1000);
   await db.transaction(async (tx) => {
     const [target] = await tx
-      .select({ name: users.name, active: users.active })
+      .select({ name: users.name, active: users.active, role: users.role, permissions: users.permissions })
       .from(users)
-      .where(eq(users._id, userId));
+      .where(eq(users._id, userId))
+      .for('update');
     if (!target) throw new AppError(404, 'المستخدم غير موجود');
+    authorize(target);
     if (!target.active) throw badRequest('لا يمكن إنشاء رابط دخول لمستخدم موقوف');
     await tx.insert(authTokens).values({
       kind: 'signin-link',

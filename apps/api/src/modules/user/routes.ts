@@ -7,10 +7,11 @@ import { ifMatchOf, withETag } from '../../http/edit-version';
 import { notFound } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
 import { runList } from '../../http/list-query';
+import { publicOrigin } from '../../http/public-origin';
 import { actorOf } from '../../http/request-context';
 import { createSigninLink } from '../auth/service';
 import { userFields, userResource } from './resource';
-import { createUser, deleteUser, updateUser } from './service';
+import { assertActsWithin, createUser, deleteUser, updateUser } from './service';
 
 const tags = ['user'];
 const params = z.object({ id: idSchema });
@@ -90,9 +91,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/signin-link',
     { config: { permissions: ['user:update'] }, schema: { tags, params } },
     async (req, reply) => {
-      const { token, expiresAt } = await createSigninLink(app.db, req.params.id, actorOf(req));
-      const origin = app.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
-      const url = `${origin.replace(/\/$/, '')}/auth/signinWithToken?token=${encodeURIComponent(token)}`;
+      const { token, expiresAt } = await createSigninLink(app.db, req.params.id, actorOf(req), (target) => {
+        if (req.params.id !== req.user!._id) assertActsWithin(req.user!, target, 'signinLink');
+      });
+      const url = `${publicOrigin(app.config, req)}/auth/signinWithToken?token=${encodeURIComponent(token)}`;
       return reply.status(201).send({ token, url, expiresAt });
     },
   );

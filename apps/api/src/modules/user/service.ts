@@ -1,4 +1,10 @@
-import { rolePresets, type userCreateBody, type userUpdateBody } from '@idara/domain';
+import {
+  authorityOf,
+  permissionsBeyond,
+  rolePresets,
+  type userCreateBody,
+  type userUpdateBody,
+} from '@idara/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -17,11 +23,33 @@ type UpdateInput = z.output<typeof userUpdateBody>;
 
 const DUPLICATE_PHONE = 'رقم الجوال مسجل لمستخدم آخر';
 
-/** Nobody may hand out permissions they do not hold themselves. */
-function assertCanGrant(actor: AuthUser, permissions: string[]) {
-  const missing = permissions.filter((p) => !actor.permissions.includes(p));
-  if (missing.length) throw new AppError(403, 'لا يمكنك منح صلاحيات لا تملكها', { errors: missing });
+/**
+ * Nobody acts beyond what they hold: the user they act on and the permissions (or admin role) that
+ * user ends up with must hold nothing the actor lacks. Refusals answer 403 and change nothing.
+ */
+const BEYOND = {
+  update: 'لا يمكنك تعديل مستخدم لديه صلاحيات لا تملكها',
+  delete: 'لا يمكنك حذف مستخدم لديه صلاحيات لا تملكها',
+  signinLink: 'لا يمكنك إنشاء رابط دخول لمستخدم لديه صلاحيات لا تملكها',
+  grant: 'لا يمكنك منح صلاحيات لا تملكها',
+  own: 'لا يمكنك تغيير صلاحياتك أو دورك بنفسك',
+};
+
+export function assertActsWithin(
+  actor: AuthUser,
+  target: { role: string; permissions: string[] },
+  act: keyof typeof BEYOND,
+) {
+  const missing = permissionsBeyond(actor.permissions, authorityOf(target));
+  if (missing.length) throw new AppError(403, BEYOND[act], { errors: missing });
 }
+
+function assertCanGrant(actor: AuthUser, result: { role: string; permissions: string[] }) {
+  const missing = permissionsBeyond(actor.permissions, authorityOf(result));
+  if (missing.length) throw new AppError(403, BEYOND.grant, { errors: missing });
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((p) => b.includes(p));
 
 async function activeAdminsOtherThan(tx: Tx, userId: string) {
   const [{ count }] = await tx
@@ -54,7 +82,7 @@ async function assertPhoneFree(tx: Tx, phoneNumber: string, exceptId?: string) {
 
 export async function createUser(db: Db, actor: AuthUser, input: CreateInput, ctx: ActorContext) {
   const permissions = input.permissions ?? rolePresets[input.role].permissions;
-  assertCanGrant(actor, permissions);
+  assertCanGrant(actor, { role: input.role, permissions });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await assertPhoneFree(tx, input.phoneNumber);
@@ -94,18 +122,20 @@ export async function updateUser(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const result = await db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
-    await assertFreshVersion(tx, ifMatch, { entity: 'user', entityId: id, current: before.version });
     const role = input.role ?? before.role;
     let permissions = input.permissions;
     if (!permissions && input.role && input.role !== before.role) permissions = rolePresets[role].permissions;
-    if (permissions) {
-      const added = permissions.filter((p) => !before.permissions.includes(p));
-      assertCanGrant(actor, added);
-    }
     const active = input.active ?? before.active;
-    if (id === actor._id && (active === false || (input.role && input.role !== before.role))) {
-      throw badRequest('لا يمكنك إيقاف حسابك أو تغيير دورك بنفسك');
+    const authorityChanges =
+      role !== before.role || (permissions !== undefined && !sameSet(permissions, before.permissions));
+    if (id === actor._id) {
+      if (authorityChanges) throw new AppError(403, BEYOND.own);
+      if (active === false) throw badRequest('لا يمكنك إيقاف حسابك بنفسك');
+    } else {
+      assertActsWithin(actor, before, 'update');
     }
+    if (authorityChanges) assertCanGrant(actor, { role, permissions: permissions ?? before.permissions });
+    await assertFreshVersion(tx, ifMatch, { entity: 'user', entityId: id, current: before.version });
     const losesAdmin = before.role === 'admin' && before.active && (role !== 'admin' || !active);
     if (losesAdmin && (await activeAdminsOtherThan(tx, id)) === 0) {
       throw badRequest('لا يمكن إيقاف آخر مدير للنظام أو تغيير دوره');
@@ -153,6 +183,7 @@ export async function deleteUser(db: Db, actor: AuthUser, id: string, ctx: Actor
   if (id === actor._id) throw badRequest('لا يمكنك حذف حسابك');
   return db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
+    assertActsWithin(actor, before, 'delete');
     if (before.role === 'admin' && before.active && (await activeAdminsOtherThan(tx, id)) === 0) {
       throw badRequest('لا يمكن حذف آخر مدير للنظام');
     }

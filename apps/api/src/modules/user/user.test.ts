@@ -1,3 +1,4 @@
+import { allPermissions } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, users } from '../../db/schema';
@@ -185,8 +186,8 @@ describe('user create, update, delete', () => {
         })
       ).statusCode,
     ).toBe(400);
-    // someone allowed to manage users still cannot remove the only admin
-    const keeper = await t.userWith('manager', ['user:read', 'user:update', 'user:delete']);
+    // someone holding every permission, but not an admin by role, still cannot remove the only admin
+    const keeper = await t.userWith('manager', allPermissions);
     const del = await t.inject({ method: 'DELETE', url: `/api/user/${me._id}`, token: keeper.token });
     expect(del.statusCode).toBe(400);
     expect(del.json().message).toMatch(/آخر مدير/);

@@ -33,14 +33,18 @@ export function PermissionsEditor({
   onChange,
   grantable,
   error,
+  lockedReason = NOT_HELD,
 }: {
   value: string[];
   onChange: (next: string[]) => void;
   /** Permissions the signed-in user holds (only those can be granted or removed). */
   grantable: ReadonlySet<string>;
   error?: React.ReactNode;
+  /** Why a permission outside `grantable` cannot be changed (shown on its lock). */
+  lockedReason?: string;
 }) {
   const selected = new Set(value);
+  const locked = grantable.size === 0;
   const set = (perms: string[], on: boolean) => {
     const next = new Set(selected);
     for (const p of perms) {
@@ -73,6 +77,7 @@ export function PermissionsEditor({
               size="xs"
               radius="xl"
               variant="light"
+              disabled={locked}
               onClick={() => onChange(applyPreset(preset.permissions, value, grantable))}
             >
               {preset.label}
@@ -84,6 +89,7 @@ export function PermissionsEditor({
             variant="subtle"
             color="gray"
             leftSection={<IconSquareOff size={14} />}
+            disabled={locked}
             onClick={() => set(allPermissions, false)}
           >
             إلغاء الكل
@@ -154,7 +160,7 @@ export function PermissionsEditor({
                   ) : (
                     <Tooltip
                       key={p}
-                      label={NOT_HELD}
+                      label={lockedReason}
                       withArrow
                       position="top-start"
                       events={{ hover: true, focus: true, touch: true }}

@@ -1,4 +1,10 @@
-import { actionLabels, formatSaudiPhoneLocal, permissionGroups, rolePresets } from '@idara/domain';
+import {
+  actionLabels,
+  formatSaudiPhoneLocal,
+  mayActOnUser,
+  permissionGroups,
+  rolePresets,
+} from '@idara/domain';
 import { Anchor, Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconEdit,
@@ -57,6 +63,8 @@ function UserDetails({ user }: { user: UserRecord }) {
   const [resetOpen, setResetOpen] = useState(false);
   const [toggling, setToggling] = useState(false);
   const isSelf = me?._id === user._id;
+  // Users holding something you lack are out of your reach (the server refuses too): no actions on them.
+  const within = isSelf || (me ? mayActOnUser(me, user) : false);
   const remove = useDeleteRecord(USER_PATH, {
     onDeleted: (id) => {
       queryClient.removeQueries({ queryKey: userKey(id) });
@@ -128,7 +136,7 @@ function UserDetails({ user }: { user: UserRecord }) {
             </Stack>
           </Group>
           <Group gap="xs" wrap="wrap">
-            {canUpdate && (
+            {canUpdate && within && (
               <>
                 <Button
                   size="sm"
@@ -175,7 +183,7 @@ function UserDetails({ user }: { user: UserRecord }) {
                 </Button>
               </>
             )}
-            {canDelete && !isSelf && (
+            {canDelete && within && !isSelf && (
               <Button
                 size="sm"
                 radius="xl"
@@ -186,6 +194,11 @@ function UserDetails({ user }: { user: UserRecord }) {
               >
                 حذف
               </Button>
+            )}
+            {(canUpdate || canDelete) && !within && (
+              <Text size="sm" c="dimmed" maw={280} data-testid="beyond-reach">
+                لدى هذا المستخدم صلاحيات لا تملكها، فلا يمكنك تعديله أو حذفه.
+              </Text>
             )}
           </Group>
         </Group>

@@ -1,10 +1,20 @@
-import { formatSaudiPhoneLocal, rolePresets, userCreateBody } from '@idara/domain';
-import { Button, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { formatSaudiPhoneLocal, mayActOnUser, rolePresets, userCreateBody } from '@idara/domain';
+import {
+  Alert,
+  Button,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconKey } from '@tabler/icons-react';
+import { IconKey, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { FormActions, useEditConflict, useUnsavedChangesGuard } from '../../components/entity';
 import { api, isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -63,16 +73,41 @@ export default function UserFormPage() {
   const query = useUserRecord(id);
   return (
     <RecordFormGate id={id} query={query} backTo="/dashboard/user" backLabel="العودة إلى المستخدمين">
-      {(record) => <UserForm user={record} />}
+      {(record) => <UserFormWithin user={record} />}
     </RecordFormGate>
   );
 }
+
+/** A user holding something you lack is not yours to edit: say so instead of a form the server refuses. */
+function UserFormWithin({ user }: { user?: UserRecord }) {
+  const me = useAuth().user;
+  if (user && me && user._id !== me._id && !mayActOnUser(me, user)) {
+    return (
+      <Alert color="orange" radius="lg" icon={<IconLock size={20} />} title="لا يمكنك تعديل هذا المستخدم">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            لدى «{user.name}» صلاحيات لا تملكها، فلا يمكنك تعديل بياناته أو صلاحياته أو كلمة مروره. اطلب ذلك
+            من مدير النظام.
+          </Text>
+          <Button component={Link} to={`/dashboard/user/${user._id}`} variant="light" radius="xl" size="sm">
+            العودة إلى المستخدم
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <UserForm user={user} />;
+}
+
+const OWN_AUTHORITY = 'لا يمكنك تغيير دورك أو صلاحياتك بنفسك';
 
 function UserForm({ user }: { user?: UserRecord }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useAuth().user;
-  const grantable = useMemo(() => new Set(me?.permissions ?? []), [me]);
+  const isSelf = Boolean(user && me && user._id === me._id);
+  // Your own role and permissions are not yours to change; anyone else's only within what you hold.
+  const grantable = useMemo(() => new Set(isSelf ? [] : (me?.permissions ?? [])), [me, isSelf]);
   const [busy, setBusy] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
 
@@ -107,7 +142,6 @@ function UserForm({ user }: { user?: UserRecord }) {
     format: formatField,
     onLatest: (latest) => afterUserSaved(queryClient, latest),
   });
-  const isSelf = Boolean(user && me && user._id === me._id);
 
   const onRoleChange = (role: string | null) => {
     if (!role) return;
@@ -191,7 +225,10 @@ function UserForm({ user }: { user?: UserRecord }) {
               <Select
                 label="الدور"
                 withAsterisk
-                description="اختيار الدور يعبئ الصلاحيات بقالبه، ويمكن تعديلها بعد ذلك"
+                description={
+                  isSelf ? OWN_AUTHORITY : 'اختيار الدور يعبئ الصلاحيات بقالبه، ويمكن تعديلها بعد ذلك'
+                }
+                disabled={isSelf}
                 data={roleOptions}
                 allowDeselect={false}
                 {...form.getInputProps('role')}
@@ -221,6 +258,7 @@ function UserForm({ user }: { user?: UserRecord }) {
               value={form.values.permissions}
               onChange={(next) => form.setFieldValue('permissions', next)}
               grantable={grantable}
+              lockedReason={isSelf ? OWN_AUTHORITY : undefined}
               error={form.errors.permissions}
             />
           </Section>
