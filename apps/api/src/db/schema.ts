@@ -86,7 +86,11 @@ export const authFailures = pgTable(
     ip: text('ip').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('auth_failures_phone_idx').on(t.phoneNumber, t.createdAt)],
+  (t) => [
+    index('auth_failures_phone_idx').on(t.phoneNumber, t.createdAt),
+    // The per-address limit counts one address's failures across every phone.
+    index('auth_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /** One-time secrets: password-reset codes and sign-in links. Only hashes are stored. */
