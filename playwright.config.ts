@@ -57,6 +57,7 @@ export default defineConfig({
         BACKUP_DIR,
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         // WhatsApp goes to the fake Graph API; the webhook is signed with this secret.
         WHATSAPP_TOKEN: 'e2e-token',
         WHATSAPP_PHONE_NUMBER_ID: 'e2e-phone',

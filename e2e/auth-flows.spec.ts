@@ -70,8 +70,8 @@ test('forgot password: the code step follows the phone step, and a wrong code is
   await page.getByLabel('تأكيد كلمة المرور').fill('Newpass@123');
   await page.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
 
-  // First wrong attempt of a fresh code: 4 of 5 tries left.
-  await expect(toasts(page)).toHaveText(['رمز التحقق غير صحيح، تبقى 4 من المحاولات']);
+  // A wrong code says only that (not how many tries are left: that would tell the number is registered).
+  await expect(toasts(page)).toHaveText(['رمز التحقق غير صحيح أو منتهي الصلاحية، اطلب رمزاً جديداً إن لزم']);
   await expect(page).toHaveURL('/auth/forget-password');
   // The password did not change.
   await signIn(request, user.phone, user.password);

@@ -9,7 +9,7 @@ import {
   type WebSocketRoute,
 } from '@playwright/test';
 import { bearer, createUser, randomPhone, signIn } from './support/api';
-import { signInWithToken } from './support/auth';
+import { signedInAs, signInWithToken } from './support/auth';
 import { collectErrors } from './support/console';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -135,6 +135,30 @@ async function openCentreByKeyboard(page: Page) {
 
 test.describe('live notifications', () => {
   test.setTimeout(180_000);
+
+  test('the live connection opens under the CSP (connect-src only this origin): no violation', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp: string[] }).__csp = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    await signedInAs(page, request);
+    const opened = page.waitForEvent('websocket', (ws) =>
+      new URL(ws.url()).pathname.startsWith('/socket.io/'),
+    );
+    await page.goto('/');
+    const socket = await opened;
+    expect(new URL(socket.url()).host).toBe(new URL(page.url()).host);
+    await socket.waitForEvent('framereceived');
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 
   test('a customer created by B reaches A live: counter, centre, toast, sound; read, unread, delete', async ({
     page,

@@ -12,6 +12,7 @@ import { closePdfBrowser } from './http/pdf';
 import { trustProxyOption } from './http/request-context';
 import { registerWebApp } from './http/static';
 import { registerTextCheck } from './http/text-check';
+import { AfterReply } from './lib/after-reply';
 import { EventBus } from './lib/events';
 import { type MessageChannel, outboxChannel } from './lib/message-channel';
 import { activityRoutes } from './modules/activity/routes';
@@ -54,6 +55,8 @@ export interface AppOptions {
   database: Database;
   channel?: MessageChannel;
   logger?: FastifyServerOptions['logger'];
+  /** Where the log goes when `logger` is not given (tests read it); standard output otherwise. */
+  logStream?: { write(line: string): void };
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   realtime?: boolean;
@@ -67,7 +70,8 @@ const contentSecurityPolicy = {
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", 'ws:', 'wss:'],
+    // 'self' covers the app's own websocket (ws:/wss: on this host, CSP level 3) and nothing else.
+    connectSrc: ["'self'"],
     mediaSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
@@ -77,9 +81,23 @@ const contentSecurityPolicy = {
   },
 };
 
+/** Sign-in links carry a token and invoice links a signature in the URL: the log gets them masked. */
+const SECRET_QUERY = /([?&](?:token|sig|code)=)[^&#]*/gi;
+const logSerializers = {
+  req: (req: { method: string; url: string; ip?: string }) => ({
+    method: req.method,
+    url: req.url.replace(SECRET_QUERY, '$1…'),
+    remoteAddress: req.ip,
+  }),
+};
+
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.config.LOG_LEVEL },
+    logger: opts.logger ?? {
+      level: opts.config.LOG_LEVEL,
+      serializers: logSerializers,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     trustProxy: trustProxyOption(opts.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -96,6 +114,8 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('events', new EventBus());
+  app.decorate('afterReply', new AfterReply(app.log));
+  app.addHook('onClose', async () => app.afterReply.settled());
   // WhatsApp: with credentials a dispatcher sends queued messages (and staff codes go that way);
   // without, messages are kept (conversations in `messages`, staff codes in the outbox).
   const cloud = cloudApi(opts.config);

@@ -39,35 +39,51 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   return entries;
 }
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  REDIS_URL: z.string().url().optional(),
-  ADMIN_PHONE: z.string().default('0500000000'),
-  ADMIN_PASSWORD: z.string().min(8).default('Admin@12345'),
-  ADMIN_NAME: z.string().default('مدير النظام'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  /** WhatsApp Cloud API: with a token and a phone number id messages are sent; without, kept in the outbox. */
-  WHATSAPP_TOKEN: z.string().optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
-  /** Meta app secret: every webhook call must carry X-Hub-Signature-256 made with it. */
-  WHATSAPP_APP_SECRET: z.string().optional(),
-  /** Chosen by you and entered in Meta's webhook settings, for the verification handshake. */
-  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
-  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
-  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('ar'),
-  WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(500),
-  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
-  /** Backups: where they go (default: `backups` beside DATA_DIR; never inside it), how often, how many kept. */
-  BACKUP_DIR: z.string().optional(),
-  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).default(24),
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    REDIS_URL: z.string().url().optional(),
+    ADMIN_PHONE: z.string().default('0500000000'),
+    ADMIN_PASSWORD: z.string().min(8).default('Admin@12345'),
+    ADMIN_NAME: z.string().default('مدير النظام'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    /** Where people open the app (https://idara.example.sa): the origin of every link the server writes. */
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), 'must start with http:// or https://')
+      .optional(),
+    /** WhatsApp Cloud API: with a token and a phone number id messages are sent; without, kept in the outbox. */
+    WHATSAPP_TOKEN: z.string().optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+    /** Meta app secret: every webhook call must carry X-Hub-Signature-256 made with it. */
+    WHATSAPP_APP_SECRET: z.string().optional(),
+    /** Chosen by you and entered in Meta's webhook settings, for the verification handshake. */
+    WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+    WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+    WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('ar'),
+    WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+    TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+    /** Backups: where they go (default: `backups` beside DATA_DIR; never inside it), how often, how many kept. */
+    BACKUP_DIR: z.string().optional(),
+    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).default(24),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  })
+  .superRefine((env, ctx) => {
+    // Customers get invoice links on WhatsApp; without PUBLIC_URL they would point at localhost.
+    if (env.WHATSAPP_TOKEN && !env.PUBLIC_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'required when WHATSAPP_TOKEN is set: the links sent to customers must name the address they open',
+      });
+  });
 
 export type Config = z.infer<typeof envSchema> & { webDist: string; backupDir: string };
 

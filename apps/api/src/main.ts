@@ -42,9 +42,18 @@ async function main() {
   }, ANALYZE_EVERY_MS);
   analyzer.unref();
   if (seeded) {
+    // The password itself never goes to the log: logs are shipped and kept where passwords must not be.
+    const passwordFrom = process.env.ADMIN_PASSWORD
+      ? 'the ADMIN_PASSWORD it was started with'
+      : 'the default password in the README';
     app.log.info(
-      { phone: config.ADMIN_PHONE, password: config.ADMIN_PASSWORD },
-      'Seeded a new database. Sign in as the admin with this phone number and password',
+      { phone: config.ADMIN_PHONE },
+      `Seeded a new database. Sign in as the admin with this phone number and ${passwordFrom}, then change it`,
+    );
+  }
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+    app.log.warn(
+      `PUBLIC_URL is not set: sign-in links use the address they were requested at only when it names this machine, otherwise http://localhost:${config.PORT}. Set PUBLIC_URL to the address people open.`,
     );
   }
 

@@ -3,6 +3,7 @@ import type { Server } from 'socket.io';
 import type { RouteEntry } from './app';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { AfterReply } from './lib/after-reply';
 import type { EventBus } from './lib/events';
 import type { MessageChannel } from './lib/message-channel';
 import type { SessionCache } from './modules/auth/session-cache';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     database: Database;
     channel: MessageChannel;
     events: EventBus;
+    /** Work answered before it finishes (lib/after-reply.ts). */
+    afterReply: AfterReply;
     sessionCache: SessionCache;
     /** socket.io server; null when realtime is off (API-only tests). */
     io: Server | null;

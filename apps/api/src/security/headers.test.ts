@@ -17,6 +17,8 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // The app's own origin only (its websocket included): no script can send data anywhere else.
+    expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeTruthy();
     expect(res.headers['referrer-policy']).toBeTruthy();

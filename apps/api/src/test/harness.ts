@@ -22,6 +22,8 @@ export async function createTestApp(
     webDist?: string;
     /** The embedded database in this directory instead of memory (ignored on PostgreSQL). */
     dataDir?: string;
+    /** Every log line the app writes, at trace level (per-request lines included), goes here. */
+    logLines?: string[];
   } = {},
 ) {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -60,7 +62,7 @@ export async function createTestApp(
   const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-test-backups-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: opts.logLines ? 'trace' : 'silent',
     ADMIN_PHONE: ADMIN.phone,
     ADMIN_PASSWORD: ADMIN.password,
     BACKUP_DIR: backupDir,
@@ -72,7 +74,9 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    ...(opts.logLines
+      ? { logStream: { write: (line: string) => void opts.logLines!.push(line) } }
+      : { logger: false }),
     serveWeb: opts.webDist !== undefined,
     realtime: opts.realtime ?? false,
   });

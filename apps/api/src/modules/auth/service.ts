@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, sessions, users } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
@@ -151,8 +151,15 @@ export async function requestPasswordReset(
   });
 }
 
-const INVALID_CODE = 'رمز التحقق غير صحيح أو منتهي الصلاحية';
+/** The one answer to every code that does not work, so it says nothing about whether the phone is registered. */
+const INVALID_CODE = 'رمز التحقق غير صحيح أو منتهي الصلاحية، اطلب رمزاً جديداً إن لزم';
 
+/**
+ * Sets a new password with a reset code. Each try is first counted on the phone's newest usable
+ * code in one statement (so concurrent guesses cannot share a count), then compared. A wrong code,
+ * an unknown or disabled phone, an expired or exhausted code: all take that one statement and
+ * answer the same words, so neither the words nor the time tell which it was.
+ */
 export async function resetPassword(
   db: Db,
   phoneNumber: string,
@@ -160,14 +167,14 @@ export async function resetPassword(
   password: string,
   ctx: ActorContext,
 ) {
-  const user = await activeUserByPhone(db, phoneNumber);
-  if (!user) throw badRequest(INVALID_CODE);
-  const [pending] = await db
-    .select()
+  const newestUsable = db
+    .select({ _id: authTokens._id })
     .from(authTokens)
+    .innerJoin(users, eq(users._id, authTokens.userId))
     .where(
       and(
-        eq(authTokens.userId, user._id),
+        eq(users.phoneNumber, phoneNumber),
+        eq(users.active, true),
         eq(authTokens.kind, 'reset'),
         isNull(authTokens.usedAt),
         gt(authTokens.expiresAt, new Date()),
@@ -175,22 +182,17 @@ export async function resetPassword(
     )
     .orderBy(desc(authTokens.createdAt))
     .limit(1);
-  if (!pending) throw badRequest(INVALID_CODE);
-  if (pending.attempts >= RESET_CODE_TRIES) throw badRequest('تجاوزت عدد المحاولات المسموح، اطلب رمزاً جديداً');
-
-  if (!sameHash(pending.secretHash, hashSecret(`${user._id}:${code}`))) {
-    const [{ attempts }] = await db
-      .update(authTokens)
-      .set({ attempts: sql`${authTokens.attempts} + 1` })
-      .where(eq(authTokens._id, pending._id))
-      .returning({ attempts: authTokens.attempts });
-    const left = RESET_CODE_TRIES - attempts;
-    throw badRequest(
-      left > 0
-        ? `رمز التحقق غير صحيح، تبقى ${left} من المحاولات`
-        : 'تجاوزت عدد المحاولات المسموح، اطلب رمزاً جديداً',
-    );
-  }
+  const [pending] = await db
+    .update(authTokens)
+    .set({ attempts: sql`${authTokens.attempts} + 1` })
+    .where(and(inArray(authTokens._id, newestUsable), lt(authTokens.attempts, RESET_CODE_TRIES)))
+    .returning({ _id: authTokens._id, userId: authTokens.userId, secretHash: authTokens.secretHash });
+  if (!pending || !sameHash(pending.secretHash, hashSecret(`${pending.userId}:${code}`)))
+    throw badRequest(INVALID_CODE);
+  const [user] = await db
+    .select({ _id: users._id, name: users.name })
+    .from(users)
+    .where(eq(users._id, pending.userId));
   const passwordHash = await hashPassword(password);
   const revoked = await db.transaction(async (tx) => {
     const used = await tx

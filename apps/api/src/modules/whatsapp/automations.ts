@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { customers, orders, payments } from '../../db/schema';
+import { publicOrigin } from '../../http/public-origin';
 import { signLink } from '../../lib/signed-links';
 import { getSettings } from '../settings/service';
 import { canonicalPhone, presentMessage, pushMessage, queueMessage, renderTemplate } from './service';
 
 /** Where a customer opens their invoice without an account (signed link). */
 export async function invoiceLink(app: FastifyInstance, paymentId: string) {
-  const base = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/$/, '');
-  return `${base}/api/payment/${paymentId}/invoice.pdf?sig=${await signLink(app.db, 'invoice', paymentId)}`;
+  return `${publicOrigin(app.config)}/api/payment/${paymentId}/invoice.pdf?sig=${await signLink(app.db, 'invoice', paymentId)}`;
 }
 
 /**
