@@ -169,17 +169,15 @@ describe('a registered phone looks like any other', () => {
     const passwordHash = await hashPassword('Passw0rd!x');
     const known = Array.from({ length: 40 }, (_, i) => `05830000${String(i).padStart(2, '0')}`);
     const unknown = Array.from({ length: 40 }, (_, i) => `05840000${String(i).padStart(2, '0')}`);
-    await t.db
-      .insert(users)
-      .values(
-        known.map((p, i) => ({
-          name: `موقّت ${i}`,
-          phoneNumber: `+966${p.slice(1)}`,
-          role: 'employee',
-          permissions: [],
-          passwordHash,
-        })),
-      );
+    await t.db.insert(users).values(
+      known.map((p, i) => ({
+        name: `موقّت ${i}`,
+        phoneNumber: `+966${p.slice(1)}`,
+        role: 'employee',
+        permissions: [],
+        passwordHash,
+      })),
+    );
     const timed = async (url: string, payload: Record<string, unknown>) => {
       const start = process.hrtime.bigint();
       const res = await post(url, payload);
