@@ -2,6 +2,7 @@ export * from './backup';
 export * from './datetime';
 export * from './digits';
 export * from './duration';
+export * from './einvoice';
 export * from './exports';
 export * from './forms';
 export * from './hijri';

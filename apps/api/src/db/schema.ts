@@ -1,4 +1,11 @@
-import { type Answers, type FormField, fromHalalas, toHalalas } from '@idara/domain';
+import {
+  type Answers,
+  type EinvoiceSnapshot,
+  type FormField,
+  fromHalalas,
+  type NationalAddress,
+  toHalalas,
+} from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -138,6 +145,11 @@ export const settings = pgTable('settings', {
   maintenanceMode: boolean('maintenance_mode').notNull().default(false),
   companyName: text('company_name').notNull().default(''),
   vatNumber: text('vat_number').notNull().default(''),
+  /** Seller data for e-invoices: commercial registration and the national address. */
+  crNumber: text('cr_number').notNull().default(''),
+  sellerAddress: jsonb('seller_address').$type<NationalAddress | null>(),
+  /** Four eyes: whoever recorded a payment cannot approve it (an admin may override with a reason). */
+  fourEyes: boolean('four_eyes').notNull().default(true),
   version: integer('version').notNull().default(1),
   ...timestamps,
 });
@@ -295,6 +307,8 @@ export const orders = pgTable(
     total: money('total_halalas').notNull(),
     /** Σ payments marked paid. */
     paid: money('paid_halalas').notNull().default(sql`0`),
+    /** Σ issued invoices + debit notes − credit notes for this order (einvoices). */
+    invoiced: money('invoiced_halalas').notNull().default(sql`0`),
     /** total − Σ payments not rejected: what may still be requested. */
     balance: money('balance_halalas').notNull(),
     notes: text('notes').notNull().default(''),
@@ -545,3 +559,114 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Issued e-invoice documents: tax invoices, credit notes and debit notes, frozen at issue. `seq` is
+ * gap-free across every document (counters row 'einvoice') and is the ICV of phase-2 documents;
+ * `hash` chains each phase-2 document to the one before (`previousHash`).
+ */
+export const einvoices = pgTable(
+  'einvoices',
+  {
+    _id: id(),
+    kind: text('kind').notNull(),
+    scope: text('scope').notNull(),
+    phase: integer('phase').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    uuid: uuid('uuid').notNull(),
+    order: uuid('order_id')
+      .notNull()
+      .references(() => orders._id, { onDelete: 'restrict' }),
+    customer: uuid('customer_id')
+      .notNull()
+      .references(() => customers._id, { onDelete: 'restrict' }),
+    /** Phase-1 documents were one per payment. */
+    payment: uuid('payment_id').references(() => payments._id, { onDelete: 'restrict' }),
+    /** Credit and debit notes: the invoice they correct. */
+    corrects: uuid('corrects_id'),
+    reason: text('reason').notNull().default(''),
+    snapshot: jsonb('snapshot').$type<EinvoiceSnapshot>().notNull(),
+    /** VAT-inclusive total and its VAT, positive for every kind (the kind says which way it counts). */
+    total: money('total_halalas').notNull(),
+    vatAmount: money('vat_halalas').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    issuedBy: uuid('issued_by'),
+    previousHash: text('previous_hash'),
+    hash: text('hash'),
+    qr: text('qr'),
+    /** The signed XML as issued, replaced by the XML ZATCA returns on clearance. */
+    xml: text('xml'),
+    status: text('status').notNull(),
+    /** ZATCA's validation messages (warnings and errors), as returned. */
+    zatcaMessages: jsonb('zatca_messages')
+      .$type<{ type: string; code: string; category?: string; message: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    submittedAt: ts('submitted_at'),
+    /** When the customer was sent this document (once). */
+    customerNotifiedAt: ts('customer_notified_at'),
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('einvoices_seq_key').on(t.seq),
+    uniqueIndex('einvoices_number_key').on(t.number),
+    uniqueIndex('einvoices_uuid_key').on(t.uuid),
+    index('einvoices_order_idx').on(t.order),
+    index('einvoices_customer_idx').on(t.customer),
+    index('einvoices_payment_idx').on(t.payment),
+    index('einvoices_corrects_idx').on(t.corrects),
+    index('einvoices_issued_idx').on(t.issuedAt),
+    index('einvoices_status_idx').on(t.status, t.issuedAt),
+    index('einvoices_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The company's e-invoicing identity: the EGS key pair and the certificate ZATCA issued for it
+ * (compliance, then production CSID), or a local test certificate before onboarding. The private
+ * key and the CSID secret are stored encrypted (AES-256-GCM, lib/secret-box.ts).
+ */
+export const zatcaCredentials = pgTable('zatca_credentials', {
+  _id: id(),
+  /** local-test | compliance | production */
+  kind: text('kind').notNull(),
+  /** developer-portal | simulation | core | local */
+  environment: text('environment').notNull(),
+  privateKey: text('private_key_enc').notNull(),
+  certificate: text('certificate').notNull(),
+  /** The CSID secret (binarySecurityToken's password), encrypted; '' for local-test. */
+  secret: text('secret_enc').notNull().default(''),
+  requestId: text('request_id').notNull().default(''),
+  expiresAt: ts('expires_at'),
+  active: boolean('active').notNull().default(true),
+  createdBy: uuid('created_by'),
+  ...timestamps,
+});
+
+/**
+ * Documents waiting to be reported (simplified) or cleared (standard): one row per document, taken
+ * by one node at a time (`lockedUntil`), retried with backoff, done once.
+ */
+export const einvoiceSubmissions = pgTable(
+  'einvoice_submissions',
+  {
+    _id: id(),
+    einvoice: uuid('einvoice_id')
+      .notNull()
+      .references(() => einvoices._id, { onDelete: 'restrict' }),
+    /** report | clear */
+    action: text('action').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error').notNull().default(''),
+    doneAt: ts('done_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('einvoice_submissions_einvoice_key').on(t.einvoice),
+    index('einvoice_submissions_due_idx').on(t.doneAt, t.nextAttemptAt),
+  ],
+);
