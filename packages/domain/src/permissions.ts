@@ -9,6 +9,11 @@ export const permissionGroups = [
   { area: 'customer', label: 'العملاء', actions: [...crud, 'read:messages', 'send:messages'] },
   { area: 'order', label: 'الطلبات', actions: crud },
   { area: 'payment', label: 'الحسابات والفواتير', actions: [...crud, 'approve'] },
+  {
+    area: 'invoice',
+    label: 'الفواتير الإلكترونية',
+    actions: ['read', 'details', 'issue', 'credit', 'debit', 'onboard'],
+  },
   { area: 'service', label: 'الخدمات', actions: crud },
   { area: 'contract', label: 'أنواع العقود', actions: crud },
   { area: 'city', label: 'المدن', actions: crud },
@@ -29,6 +34,10 @@ export const actionLabels: Record<string, string> = {
   approve: 'اعتماد',
   'read:messages': 'قراءة الرسائل',
   'send:messages': 'إرسال الرسائل',
+  issue: 'إصدار',
+  credit: 'إشعار دائن',
+  debit: 'إشعار مدين',
+  onboard: 'الربط مع فاتورة',
 };
 
 export const allPermissions: string[] = permissionGroups.flatMap((g) =>
@@ -67,6 +76,12 @@ export const rolePresets: Record<string, { label: string; permissions: string[] 
       'payment:create',
       'payment:update',
       'payment:approve',
+      'invoice:read',
+      'invoice:details',
+      'invoice:issue',
+      'invoice:credit',
+      'invoice:debit',
+      'invoice:onboard',
       'task:read',
       'user:read',
     ],
