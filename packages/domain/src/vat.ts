@@ -31,6 +31,12 @@ export interface ZatcaQrInput {
   total: string;
   /** VAT total, e.g. '150.00'. */
   vat: string;
+  /**
+   * Phase 2 adds the stamp: tag 6 the invoice hash (base64 text), 7 the ECDSA signature (base64
+   * text), 8 the public key (SPKI DER bytes), 9 the certificate's signature (DER bytes; simplified
+   * documents).
+   */
+  stamp?: { hash: string; signature: string; publicKey: Uint8Array; certificateSignature?: Uint8Array };
 }
 
 export interface ZatcaQrFields {
@@ -126,7 +132,35 @@ export function zatcaQrBase64(input: ZatcaQrInput): string {
     }
     chunks.push(i + 1, value.length, ...value);
   });
+  if (input.stamp) {
+    const { hash, signature, publicKey, certificateSignature } = input.stamp;
+    const stampTags: [number, Uint8Array][] = [
+      [6, encoder.encode(hash)],
+      [7, encoder.encode(signature)],
+      [8, publicKey],
+    ];
+    if (certificateSignature) stampTags.push([9, certificateSignature]);
+    for (const [tag, value] of stampTags) {
+      if (value.length > ZATCA_MAX_VALUE_BYTES) throw new Error(`الحقل ${tag} طويل جداً لرمز QR`);
+      chunks.push(tag, value.length, ...value);
+    }
+  }
   return bytesToBase64(Uint8Array.from(chunks));
+}
+
+/** The raw values of every TLV tag in a QR payload (phase-2 tags 6–9 included), by tag number. */
+export function zatcaQrTags(base64: string): Map<number, Uint8Array> {
+  const bytes = base64ToBytes(base64);
+  const tags = new Map<number, Uint8Array>();
+  let i = 0;
+  while (i < bytes.length) {
+    if (i + 2 > bytes.length) throw new Error('رمز QR غير صالح: بيانات ناقصة');
+    const end = i + 2 + bytes[i + 1];
+    if (end > bytes.length) throw new Error('رمز QR غير صالح: بيانات ناقصة');
+    tags.set(bytes[i], bytes.subarray(i + 2, end));
+    i = end;
+  }
+  return tags;
 }
 
 /**

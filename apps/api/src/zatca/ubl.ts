@@ -1,0 +1,154 @@
+import {
+  type EinvoiceParty,
+  type EinvoiceSnapshot,
+  einvoiceScopeNameCodes,
+  einvoiceTypeCodes,
+  fromHalalas,
+  toHalalas,
+  vatOf,
+} from '@idara/domain';
+
+/**
+ * The UBL 2.1 invoice ZATCA's XML Implementation Standard describes, for invoices (388), credit
+ * notes (381) and debit notes (383), standard and simplified. Elements are written in the schema's
+ * order; the stamp's parts (signature block, QR, signature reference) are left as markers that
+ * stamp.ts fills after hashing, since the hash leaves them out.
+ */
+
+export const NS = {
+  invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
+};
+export const MARK = { extensions: '<!--idara:ubl-extensions-->', qr: '<!--idara:qr-->' };
+
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const amount = (tag: string, value: string) => `<cbc:${tag} currencyID="SAR">${value}</cbc:${tag}>`;
+const percent = (rate: number) => rate.toFixed(2);
+
+/** Riyadh's wall clock (UTC+3 all year): UBL's IssueDate and IssueTime, and QR tag 3. */
+export function riyadhDateTime(iso: string) {
+  const local = new Date(new Date(iso).getTime() + 3 * 3600_000).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 19) };
+}
+
+function taxCategory(rate: number, element = 'TaxCategory') {
+  return `<cac:${element}><cbc:ID schemeID="UN/ECE 5305" schemeAgencyID="6">S</cbc:ID><cbc:Percent>${percent(rate)}</cbc:Percent><cac:TaxScheme><cbc:ID schemeID="UN/ECE 5153" schemeAgencyID="6">VAT</cbc:ID></cac:TaxScheme></cac:${element}>`;
+}
+
+function postalAddress(party: EinvoiceParty) {
+  const a = party.address;
+  if (!a) return '';
+  return [
+    '<cac:PostalAddress>',
+    `<cbc:StreetName>${escape(a.street)}</cbc:StreetName>`,
+    `<cbc:BuildingNumber>${escape(a.buildingNumber)}</cbc:BuildingNumber>`,
+    a.additionalNumber
+      ? `<cbc:PlotIdentification>${escape(a.additionalNumber)}</cbc:PlotIdentification>`
+      : '',
+    `<cbc:CitySubdivisionName>${escape(a.district)}</cbc:CitySubdivisionName>`,
+    `<cbc:CityName>${escape(a.city)}</cbc:CityName>`,
+    `<cbc:PostalZone>${escape(a.postalCode)}</cbc:PostalZone>`,
+    '<cac:Country><cbc:IdentificationCode>SA</cbc:IdentificationCode></cac:Country>',
+    '</cac:PostalAddress>',
+  ].join('');
+}
+
+function partyTaxScheme(vatNumber: string) {
+  if (!vatNumber) return '';
+  return `<cac:PartyTaxScheme><cbc:CompanyID>${escape(vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`;
+}
+
+function seller(s: EinvoiceParty) {
+  return [
+    '<cac:AccountingSupplierParty><cac:Party>',
+    s.crNumber
+      ? `<cac:PartyIdentification><cbc:ID schemeID="CRN">${escape(s.crNumber)}</cbc:ID></cac:PartyIdentification>`
+      : '',
+    postalAddress(s),
+    partyTaxScheme(s.vatNumber),
+    `<cac:PartyLegalEntity><cbc:RegistrationName>${escape(s.name)}</cbc:RegistrationName></cac:PartyLegalEntity>`,
+    '</cac:Party></cac:AccountingSupplierParty>',
+  ].join('');
+}
+
+function buyer(snapshot: EinvoiceSnapshot) {
+  const b = snapshot.buyer;
+  const standard = snapshot.scope === 'standard';
+  return [
+    '<cac:AccountingCustomerParty><cac:Party>',
+    standard ? postalAddress(b) : '',
+    standard ? partyTaxScheme(b.vatNumber) : '',
+    b.name
+      ? `<cac:PartyLegalEntity><cbc:RegistrationName>${escape(b.name)}</cbc:RegistrationName></cac:PartyLegalEntity>`
+      : '',
+    '</cac:Party></cac:AccountingCustomerParty>',
+  ].join('');
+}
+
+function lines(snapshot: EinvoiceSnapshot) {
+  return snapshot.lines
+    .map((line, i) => {
+      const net = toHalalas(line.lineTotal);
+      const vat = vatOf(net, snapshot.vatRate);
+      return [
+        '<cac:InvoiceLine>',
+        `<cbc:ID>${i + 1}</cbc:ID>`,
+        `<cbc:InvoicedQuantity unitCode="PCE">${line.quantity.toFixed(6)}</cbc:InvoicedQuantity>`,
+        amount('LineExtensionAmount', line.lineTotal),
+        `<cac:TaxTotal>${amount('TaxAmount', fromHalalas(vat))}${amount('RoundingAmount', fromHalalas(net + vat))}</cac:TaxTotal>`,
+        `<cac:Item><cbc:Name>${escape(line.name)}</cbc:Name>${taxCategory(snapshot.vatRate, 'ClassifiedTaxCategory').replace(/ schemeID="[^"]*" schemeAgencyID="6"/g, '')}</cac:Item>`,
+        `<cac:Price>${amount('PriceAmount', line.unitPrice)}</cac:Price>`,
+        '</cac:InvoiceLine>',
+      ].join('');
+    })
+    .join('');
+}
+
+/** The document as UBL text, with markers where the stamp goes. */
+export function ublInvoice(snapshot: EinvoiceSnapshot, chain: { icv: number; previousHash: string }) {
+  const issued = riyadhDateTime(snapshot.issuedAt);
+  const note = snapshot.kind !== 'invoice';
+  const discount = toHalalas(snapshot.discount);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>\n',
+    `<Invoice xmlns="${NS.invoice}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ext="${NS.ext}">`,
+    MARK.extensions,
+    '<cbc:ProfileID>reporting:1.0</cbc:ProfileID>',
+    `<cbc:ID>${escape(snapshot.number)}</cbc:ID>`,
+    `<cbc:UUID>${snapshot.uuid}</cbc:UUID>`,
+    `<cbc:IssueDate>${issued.date}</cbc:IssueDate>`,
+    `<cbc:IssueTime>${issued.time}</cbc:IssueTime>`,
+    `<cbc:InvoiceTypeCode name="${einvoiceScopeNameCodes[snapshot.scope]}">${einvoiceTypeCodes[snapshot.kind]}</cbc:InvoiceTypeCode>`,
+    '<cbc:DocumentCurrencyCode>SAR</cbc:DocumentCurrencyCode>',
+    '<cbc:TaxCurrencyCode>SAR</cbc:TaxCurrencyCode>',
+    note && snapshot.billingReference
+      ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${escape(snapshot.billingReference.number)}</cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>`
+      : '',
+    `<cac:AdditionalDocumentReference><cbc:ID>ICV</cbc:ID><cbc:UUID>${chain.icv}</cbc:UUID></cac:AdditionalDocumentReference>`,
+    `<cac:AdditionalDocumentReference><cbc:ID>PIH</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${chain.previousHash}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>`,
+    MARK.qr,
+    '<cac:Signature><cbc:ID>urn:oasis:names:specification:ubl:signature:Invoice</cbc:ID><cbc:SignatureMethod>urn:oasis:names:specification:ubl:dsig:enveloped:xades</cbc:SignatureMethod></cac:Signature>',
+    seller(snapshot.seller),
+    buyer(snapshot),
+    `<cac:Delivery><cbc:ActualDeliveryDate>${issued.date}</cbc:ActualDeliveryDate></cac:Delivery>`,
+    `<cac:PaymentMeans><cbc:PaymentMeansCode>10</cbc:PaymentMeansCode>${note ? `<cbc:InstructionNote>${escape(snapshot.reason)}</cbc:InstructionNote>` : ''}</cac:PaymentMeans>`,
+    discount > 0
+      ? `<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>discount</cbc:AllowanceChargeReason>${amount('Amount', snapshot.discount)}${taxCategory(snapshot.vatRate)}</cac:AllowanceCharge>`
+      : '',
+    `<cac:TaxTotal>${amount('TaxAmount', snapshot.vatAmount)}</cac:TaxTotal>`,
+    `<cac:TaxTotal>${amount('TaxAmount', snapshot.vatAmount)}<cac:TaxSubtotal>${amount('TaxableAmount', snapshot.net)}${amount('TaxAmount', snapshot.vatAmount)}${taxCategory(snapshot.vatRate)}</cac:TaxSubtotal></cac:TaxTotal>`,
+    '<cac:LegalMonetaryTotal>',
+    amount('LineExtensionAmount', snapshot.subtotal),
+    amount('TaxExclusiveAmount', snapshot.net),
+    amount('TaxInclusiveAmount', snapshot.total),
+    amount('AllowanceTotalAmount', snapshot.discount),
+    amount('PrepaidAmount', '0.00'),
+    amount('PayableAmount', snapshot.total),
+    '</cac:LegalMonetaryTotal>',
+    lines(snapshot),
+    '</Invoice>',
+  ].join('');
+}
