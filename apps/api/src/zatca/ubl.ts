@@ -23,7 +23,7 @@ export const NS = {
 };
 export const MARK = { extensions: '<!--idara:ubl-extensions-->', qr: '<!--idara:qr-->' };
 
-const escape = (s: string) =>
+const xmlText = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const amount = (tag: string, value: string) => `<cbc:${tag} currencyID="SAR">${value}</cbc:${tag}>`;
 const percent = (rate: number) => rate.toFixed(2);
@@ -43,14 +43,14 @@ function postalAddress(party: EinvoiceParty) {
   if (!a) return '';
   return [
     '<cac:PostalAddress>',
-    `<cbc:StreetName>${escape(a.street)}</cbc:StreetName>`,
-    `<cbc:BuildingNumber>${escape(a.buildingNumber)}</cbc:BuildingNumber>`,
+    `<cbc:StreetName>${xmlText(a.street)}</cbc:StreetName>`,
+    `<cbc:BuildingNumber>${xmlText(a.buildingNumber)}</cbc:BuildingNumber>`,
     a.additionalNumber
-      ? `<cbc:PlotIdentification>${escape(a.additionalNumber)}</cbc:PlotIdentification>`
+      ? `<cbc:PlotIdentification>${xmlText(a.additionalNumber)}</cbc:PlotIdentification>`
       : '',
-    `<cbc:CitySubdivisionName>${escape(a.district)}</cbc:CitySubdivisionName>`,
-    `<cbc:CityName>${escape(a.city)}</cbc:CityName>`,
-    `<cbc:PostalZone>${escape(a.postalCode)}</cbc:PostalZone>`,
+    `<cbc:CitySubdivisionName>${xmlText(a.district)}</cbc:CitySubdivisionName>`,
+    `<cbc:CityName>${xmlText(a.city)}</cbc:CityName>`,
+    `<cbc:PostalZone>${xmlText(a.postalCode)}</cbc:PostalZone>`,
     '<cac:Country><cbc:IdentificationCode>SA</cbc:IdentificationCode></cac:Country>',
     '</cac:PostalAddress>',
   ].join('');
@@ -58,18 +58,18 @@ function postalAddress(party: EinvoiceParty) {
 
 function partyTaxScheme(vatNumber: string) {
   if (!vatNumber) return '';
-  return `<cac:PartyTaxScheme><cbc:CompanyID>${escape(vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`;
+  return `<cac:PartyTaxScheme><cbc:CompanyID>${xmlText(vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`;
 }
 
 function seller(s: EinvoiceParty) {
   return [
     '<cac:AccountingSupplierParty><cac:Party>',
     s.crNumber
-      ? `<cac:PartyIdentification><cbc:ID schemeID="CRN">${escape(s.crNumber)}</cbc:ID></cac:PartyIdentification>`
+      ? `<cac:PartyIdentification><cbc:ID schemeID="CRN">${xmlText(s.crNumber)}</cbc:ID></cac:PartyIdentification>`
       : '',
     postalAddress(s),
     partyTaxScheme(s.vatNumber),
-    `<cac:PartyLegalEntity><cbc:RegistrationName>${escape(s.name)}</cbc:RegistrationName></cac:PartyLegalEntity>`,
+    `<cac:PartyLegalEntity><cbc:RegistrationName>${xmlText(s.name)}</cbc:RegistrationName></cac:PartyLegalEntity>`,
     '</cac:Party></cac:AccountingSupplierParty>',
   ].join('');
 }
@@ -82,7 +82,7 @@ function buyer(snapshot: EinvoiceSnapshot) {
     standard ? postalAddress(b) : '',
     standard ? partyTaxScheme(b.vatNumber) : '',
     b.name
-      ? `<cac:PartyLegalEntity><cbc:RegistrationName>${escape(b.name)}</cbc:RegistrationName></cac:PartyLegalEntity>`
+      ? `<cac:PartyLegalEntity><cbc:RegistrationName>${xmlText(b.name)}</cbc:RegistrationName></cac:PartyLegalEntity>`
       : '',
     '</cac:Party></cac:AccountingCustomerParty>',
   ].join('');
@@ -99,7 +99,7 @@ function lines(snapshot: EinvoiceSnapshot) {
         `<cbc:InvoicedQuantity unitCode="PCE">${line.quantity.toFixed(6)}</cbc:InvoicedQuantity>`,
         amount('LineExtensionAmount', line.lineTotal),
         `<cac:TaxTotal>${amount('TaxAmount', fromHalalas(vat))}${amount('RoundingAmount', fromHalalas(net + vat))}</cac:TaxTotal>`,
-        `<cac:Item><cbc:Name>${escape(line.name)}</cbc:Name>${taxCategory(snapshot.vatRate, 'ClassifiedTaxCategory').replace(/ schemeID="[^"]*" schemeAgencyID="6"/g, '')}</cac:Item>`,
+        `<cac:Item><cbc:Name>${xmlText(line.name)}</cbc:Name>${taxCategory(snapshot.vatRate, 'ClassifiedTaxCategory').replace(/ schemeID="[^"]*" schemeAgencyID="6"/g, '')}</cac:Item>`,
         `<cac:Price>${amount('PriceAmount', line.unitPrice)}</cac:Price>`,
         '</cac:InvoiceLine>',
       ].join('');
@@ -117,7 +117,7 @@ export function ublInvoice(snapshot: EinvoiceSnapshot, chain: { icv: number; pre
     `<Invoice xmlns="${NS.invoice}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ext="${NS.ext}">`,
     MARK.extensions,
     '<cbc:ProfileID>reporting:1.0</cbc:ProfileID>',
-    `<cbc:ID>${escape(snapshot.number)}</cbc:ID>`,
+    `<cbc:ID>${xmlText(snapshot.number)}</cbc:ID>`,
     `<cbc:UUID>${snapshot.uuid}</cbc:UUID>`,
     `<cbc:IssueDate>${issued.date}</cbc:IssueDate>`,
     `<cbc:IssueTime>${issued.time}</cbc:IssueTime>`,
@@ -125,7 +125,7 @@ export function ublInvoice(snapshot: EinvoiceSnapshot, chain: { icv: number; pre
     '<cbc:DocumentCurrencyCode>SAR</cbc:DocumentCurrencyCode>',
     '<cbc:TaxCurrencyCode>SAR</cbc:TaxCurrencyCode>',
     note && snapshot.billingReference
-      ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${escape(snapshot.billingReference.number)}</cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>`
+      ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${xmlText(snapshot.billingReference.number)}</cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>`
       : '',
     `<cac:AdditionalDocumentReference><cbc:ID>ICV</cbc:ID><cbc:UUID>${chain.icv}</cbc:UUID></cac:AdditionalDocumentReference>`,
     `<cac:AdditionalDocumentReference><cbc:ID>PIH</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${chain.previousHash}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>`,
@@ -134,7 +134,7 @@ export function ublInvoice(snapshot: EinvoiceSnapshot, chain: { icv: number; pre
     seller(snapshot.seller),
     buyer(snapshot),
     `<cac:Delivery><cbc:ActualDeliveryDate>${issued.date}</cbc:ActualDeliveryDate></cac:Delivery>`,
-    `<cac:PaymentMeans><cbc:PaymentMeansCode>10</cbc:PaymentMeansCode>${note ? `<cbc:InstructionNote>${escape(snapshot.reason)}</cbc:InstructionNote>` : ''}</cac:PaymentMeans>`,
+    `<cac:PaymentMeans><cbc:PaymentMeansCode>10</cbc:PaymentMeansCode>${note ? `<cbc:InstructionNote>${xmlText(snapshot.reason)}</cbc:InstructionNote>` : ''}</cac:PaymentMeans>`,
     discount > 0
       ? `<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>discount</cbc:AllowanceChargeReason>${amount('Amount', snapshot.discount)}${taxCategory(snapshot.vatRate)}</cac:AllowanceCharge>`
       : '',
