@@ -26,6 +26,7 @@ import { customerRoutes } from './modules/customer/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { formRoutes } from './modules/form/routes';
 import { governmentRoutes } from './modules/government/routes';
+import { invoiceRoutes, orderInvoiceRoutes } from './modules/invoice/routes';
 import { notificationRoutes } from './modules/notification/routes';
 import { registerNotificationRules } from './modules/notification/rules';
 import { orderRoutes } from './modules/order/routes';
@@ -174,6 +175,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(activityRoutes, { prefix: '/api/activity' });
   await app.register(orderRoutes, { prefix: '/api/order' });
   await app.register(paymentRoutes, { prefix: '/api/payment' });
+  await app.register(invoiceRoutes, { prefix: '/api/invoice' });
+  await app.register(orderInvoiceRoutes, { prefix: '/api/order' });
   await app.register(formRoutes, { prefix: '/api/form' });
   await app.register(taskRoutes, { prefix: '/api/task' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { dataDirProblem } from './db/data-dir';
 import { seedIfEmpty } from './db/seed';
+import { migrateLegacyInvoices } from './modules/invoice/legacy';
 
 const DB_CONNECT_ATTEMPTS = 10;
 
@@ -35,6 +36,7 @@ async function main() {
     password: config.ADMIN_PASSWORD,
     name: config.ADMIN_NAME,
   });
+  await migrateLegacyInvoices(database.db);
   const app = await buildApp({ config, database });
   const ANALYZE_EVERY_MS = 10 * 60_000;
   const analyzer = setInterval(() => {

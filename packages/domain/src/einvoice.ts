@@ -29,6 +29,10 @@ export const einvoiceScopeNameCodes: Record<EinvoiceScope, '0100000' | '0200000'
   standard: '0100000',
   simplified: '0200000',
 };
+export const einvoiceScopeLabels: Record<EinvoiceScope, string> = {
+  standard: 'ضريبية',
+  simplified: 'مبسطة',
+};
 /** The title printed on the document, by scope and kind. */
 export function einvoiceTitle(scope: EinvoiceScope, kind: EinvoiceKind): string {
   const base = scope === 'standard' ? 'فاتورة ضريبية' : 'فاتورة ضريبية مبسطة';

@@ -17,6 +17,7 @@ export * from './prerender';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/dates';
+export * from './schemas/einvoice';
 export * from './schemas/forms';
 export * from './schemas/money';
 export * from './schemas/orders';

@@ -587,6 +587,9 @@ export const einvoices = pgTable(
     corrects: uuid('corrects_id'),
     reason: text('reason').notNull().default(''),
     snapshot: jsonb('snapshot').$type<EinvoiceSnapshot>().notNull(),
+    /** From the snapshot, for lists and exports. */
+    buyerName: text('buyer_name').notNull().default(''),
+    orderNumber: integer('order_number').notNull().default(0),
     /** VAT-inclusive total and its VAT, positive for every kind (the kind says which way it counts). */
     total: money('total_halalas').notNull(),
     vatAmount: money('vat_halalas').notNull(),

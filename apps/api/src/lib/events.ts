@@ -35,6 +35,8 @@ export interface DomainEvents {
     requestedBy: string | null;
     actorId: string | null;
   };
+  /** A tax invoice, credit note or debit note was issued (committed). */
+  'einvoice.issued': { einvoiceId: string; actorId: string | null };
   /** A task was given to someone (`newTask`, to the assignee). */
   'task.assigned': TaskEvent;
   /** A task was submitted for review (`ask`, to its creator and the reviewers). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { outbox, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
-import { invoiceLink } from '../modules/whatsapp/automations';
+import { documentLink } from '../modules/whatsapp/automations';
 import { ADMIN, createTestApp, type TestApp } from '../test/harness';
 import { spawnServer, stopProcess } from '../test/processes';
 
@@ -238,8 +238,8 @@ describe('links the server writes', () => {
         headers: { host: 'evil.example', authorization: `Bearer ${admin}` },
       });
       expect(res.json().url).toMatch(/^https:\/\/idara\.example\.sa\/auth\/signinWithToken\?token=/);
-      expect(await invoiceLink(withUrl.app, '00000000-0000-4000-8000-000000000001')).toMatch(
-        /^https:\/\/idara\.example\.sa\/api\/payment\//,
+      expect(await documentLink(withUrl.app, '00000000-0000-4000-8000-000000000001')).toMatch(
+        /^https:\/\/idara\.example\.sa\/api\/invoice\//,
       );
     } finally {
       await withUrl.close();

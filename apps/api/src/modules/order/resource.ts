@@ -26,6 +26,7 @@ export const orderFields = {
   taxAmount: orders.taxAmount,
   total: orders.total,
   paid: orders.paid,
+  invoiced: orders.invoiced,
   balance: orders.balance,
   notes: orders.notes,
   createdBy: orders.createdBy,

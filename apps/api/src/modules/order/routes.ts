@@ -105,8 +105,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/status',
     { config: { permissions: ['order:update'] }, schema: { tags, params, body: orderStatusBody } },
-    async (req) =>
-      app.db.transaction((tx) => changeOrderStatus(tx, actorOf(req), req.params.id, req.body.status)),
+    async (req) => {
+      const { issuedInvoice, ...after } = await app.db.transaction((tx) =>
+        changeOrderStatus(tx, actorOf(req), req.params.id, req.body.status),
+      );
+      if (issuedInvoice)
+        app.events.emit('einvoice.issued', { einvoiceId: issuedInvoice, actorId: req.user?._id ?? null });
+      return after;
+    },
   );
 
   app.delete('/:id', { config: { permissions: ['order:delete'] }, schema: { tags, params } }, async (req) => {

@@ -10,13 +10,24 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
-import { cities, contracts, customers, orderItems, orders, payments, services, users } from '../../db/schema';
+import {
+  cities,
+  contracts,
+  customers,
+  einvoices,
+  orderItems,
+  orders,
+  payments,
+  services,
+  users,
+} from '../../db/schema';
 import { assertFreshVersion, type IfMatch, nextVersion } from '../../http/edit-version';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { withJoinsSelect } from '../../http/list-query';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
 import { nextNumber } from '../../lib/counters';
+import { issueOrderInvoice } from '../invoice/issue';
 import { getSettings } from '../settings/service';
 import { orderFields, orderResource, orderSearchText } from './resource';
 
@@ -191,6 +202,17 @@ export async function updateOrder(
   if (locked.status === 'completed' || locked.status === 'cancelled') {
     throw new AppError(409, `لا يمكن تعديل طلب ${orderStatusLabels[locked.status as OrderStatus]}`);
   }
+  const [invoice] = await tx
+    .select({ number: einvoices.number })
+    .from(einvoices)
+    .where(eq(einvoices.order, id))
+    .limit(1);
+  if (invoice) {
+    throw new AppError(
+      409,
+      `صدرت للطلب الفاتورة ${invoice.number} ولا تتغير بعد إصدارها: صحّح المبلغ بإشعار دائن أو مدين عليها`,
+    );
+  }
   const before = await loadOrder(tx, id);
   const resolved = await resolveInput(tx, input, Number(locked.taxRate));
   // What payments already claim (every payment not rejected) stays claimed.
@@ -234,6 +256,12 @@ export async function changeOrderStatus(tx: Tx, actor: ActorContext, id: string,
       `لا يمكن نقل الطلب من «${orderStatusLabels[from]}» إلى «${orderStatusLabels[status]}»`,
     );
   }
+  if (status === 'cancelled' && toHalalas(locked.invoiced) !== 0) {
+    throw new AppError(
+      409,
+      `للطلب فاتورة ضريبية صادرة بقيمة ${fromHalalas(toHalalas(locked.invoiced))} ر.س: أصدر عليها إشعاراً دائناً بقيمتها وسببه، ثم ألغِ الطلب`,
+    );
+  }
   if (status === 'cancelled') {
     const [settled] = await tx
       .select({ _id: payments._id })
@@ -243,6 +271,8 @@ export async function changeOrderStatus(tx: Tx, actor: ActorContext, id: string,
     if (settled) throw new AppError(409, 'لا يمكن إلغاء طلب عليه دفعات معتمدة أو مدفوعة');
   }
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders._id, id));
+  // The work is done: a tax point, so the invoice is issued now if it was not before.
+  const issued = status === 'completed' ? ((await issueOrderInvoice(tx, actor, id))?._id ?? null) : null;
   const after = await loadOrder(tx, id);
   await recordActivity(tx, actor, {
     action: 'update',
@@ -252,7 +282,7 @@ export async function changeOrderStatus(tx: Tx, actor: ActorContext, id: string,
     before: { status: from },
     after: { status },
   });
-  return after;
+  return Object.assign(after, { issuedInvoice: issued });
 }
 
 export async function deleteOrder(tx: Tx, actor: ActorContext, id: string) {
@@ -263,6 +293,12 @@ export async function deleteOrder(tx: Tx, actor: ActorContext, id: string) {
     .where(eq(payments.order, id))
     .limit(1);
   if (payment) throw new AppError(409, `لا يمكن حذف الطلب رقم ${locked.number} لوجود دفعات مسجلة عليه`);
+  const [document] = await tx
+    .select({ _id: einvoices._id })
+    .from(einvoices)
+    .where(eq(einvoices.order, id))
+    .limit(1);
+  if (document) throw new AppError(409, `لا يمكن حذف الطلب رقم ${locked.number}: صدرت له فاتورة ضريبية`);
   const before = await loadOrder(tx, id);
   await tx.delete(orders).where(eq(orders._id, id));
   await recordActivity(tx, actor, {

@@ -45,7 +45,7 @@ describe('payments', () => {
     const approved = await post(`/api/payment/${p._id}/status`, { status: 'approved' });
     expect(approved.json()).toMatchObject({ status: 'approved', allowedStatuses: ['paid'] });
     const paid = await post(`/api/payment/${p._id}/status`, { status: 'paid' });
-    expect(paid.json().status).toBe('paid');
+    expect(paid.json().status, paid.body).toBe('paid');
     expect(paid.json().paidAt).toBeTruthy();
     expect((await get(`/api/order/${order._id}`)).json()).toMatchObject({ balance: '75.00', paid: '40.00' });
     expect(
@@ -114,7 +114,7 @@ describe('payments', () => {
     expect((await get(`/api/order/${order._id}`)).json().balance).toBe('25.00');
   });
 
-  it('shows a simplified tax invoice whose QR decodes to the five values', async () => {
+  it('a recorded payment is only a receipt; paying it issues the order’s tax invoice, frozen', async () => {
     await t.inject({
       method: 'PUT',
       url: '/api/settings',
@@ -129,31 +129,53 @@ describe('payments', () => {
     const p = (
       await post('/api/payment', { order: order._id, amount: '1150.00', paymentMethod: cash })
     ).json();
+    // Pending (and approved): no tax invoice yet, and its PDF says so in Arabic.
+    expect((await get(`/api/payment/${p._id}`)).json().invoice).toBeNull();
+    const early = await get(`/api/payment/${p._id}/pdf`);
+    expect(early.statusCode).toBe(404);
+    expect(early.json().message).toMatch(/لم تصدر فاتورة/);
+    await post(`/api/payment/${p._id}/status`, { status: 'approved' });
+    expect((await get(`/api/payment/${p._id}`)).json().invoice).toBeNull();
+
+    await post(`/api/payment/${p._id}/status`, { status: 'paid' });
     const d = (await get(`/api/payment/${p._id}`)).json();
     expect(d.invoice).toMatchObject({
-      number: p.number,
+      kind: 'invoice',
+      scope: 'simplified',
+      status: 'not_connected',
+      phase: 2,
+    });
+    const doc = (await get(`/api/invoice/${d.invoice._id}`)).json();
+    expect(doc.snapshot).toMatchObject({
       seller: { name: 'شركة إدارة للخدمات', vatNumber: '310122393500003' },
+      buyer: { name: 'مؤسسة النخبة' },
       net: '1000.00',
-      taxAmount: '150.00',
+      vatAmount: '150.00',
       total: '1150.00',
       lines: [{ name: 'تركيب كاميرات', quantity: 1, unitPrice: '1000.00', lineTotal: '1000.00' }],
     });
-    expect(d.invoice.totalInWords).toMatch(/ألف/);
-    expect(d.invoice.hijriDate).toMatch(/هـ$/);
-    const qr = decodeZatcaQr(d.invoice.qr);
-    expect(qr).toEqual({
+    expect(decodeZatcaQr(doc.qr)).toMatchObject({
       sellerName: 'شركة إدارة للخدمات',
       vatNumber: '310122393500003',
-      timestamp: new Date(d.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
       total: '1150.00',
       vat: '150.00',
     });
-    const partial = (
-      await post('/api/payment', { order: (await newOrder())._id, amount: '23.00', paymentMethod: cash })
-    ).json();
-    const pd = (await get(`/api/payment/${partial._id}`)).json();
-    expect(pd.invoice).toMatchObject({ net: '20.00', taxAmount: '3.00', total: '23.00' });
-    expect(pd.invoice.lines).toHaveLength(1);
+    expect((await get(`/api/order/${order._id}`)).json().invoiced).toBe('1150.00');
+
+    // Frozen: renaming the company and changing the VAT number leave the issued document as it was.
+    const html = (await get(`/api/invoice/${doc._id}/html`)).body;
+    const xml = (await get(`/api/invoice/${doc._id}/xml`)).body;
+    await t.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      token: admin,
+      payload: { companyName: 'اسم آخر للشركة', vatNumber: '300000000000003' },
+    });
+    expect((await get(`/api/invoice/${doc._id}/html`)).body).toBe(html);
+    expect((await get(`/api/invoice/${doc._id}/xml`)).body).toBe(xml);
+    expect((await get(`/api/invoice/${doc._id}`)).json().snapshot.seller.name).toBe('شركة إدارة للخدمات');
+    expect(html).toContain('فاتورة ضريبية مبسطة');
+    expect(html).toContain('غير مرتبط');
   });
 
   it('lists with filters and a totals row over everything the filters select', async () => {
@@ -186,6 +208,8 @@ describe('payments', () => {
     const p = (
       await post('/api/payment', { order: order._id, amount: '115.00', paymentMethod: cash })
     ).json();
+    await post(`/api/payment/${p._id}/status`, { status: 'approved' });
+    await post(`/api/payment/${p._id}/status`, { status: 'paid' });
     const res = await get(`/api/payment/${p._id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');

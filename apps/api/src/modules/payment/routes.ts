@@ -1,10 +1,10 @@
 import { fromHalalas, idSchema, paymentBody, paymentStatusBody, paymentStatusLabels } from '@idara/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { payments } from '../../db/schema';
+import { einvoices, payments } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
-import { notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { contentDisposition } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { aggregateList, runList } from '../../http/list-query';
@@ -12,7 +12,8 @@ import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
 import { verifyLink } from '../../lib/signed-links';
-import { invoiceHtml, paymentDetails } from './invoice';
+import { documentHtml } from '../invoice/document-html';
+import { paymentDetails } from './details';
 import { paymentResource } from './resource';
 import { changePaymentStatus, createPayment, updatePayment } from './service';
 
@@ -74,37 +75,46 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => withETag(reply, await paymentDetails(app.db, req.params.id)),
   );
 
+  /** The document a payment's PDF shows: the invoice it pays (404 in Arabic while none is issued). */
+  async function paidDocument(id: string) {
+    const details = await paymentDetails(app.db, id);
+    if (!details.invoice)
+      throw new AppError(404, 'لم تصدر فاتورة ضريبية لهذا الطلب بعد: تصدر عند السداد أو إكمال الطلب');
+    const [row] = await app.db.select().from(einvoices).where(eq(einvoices._id, details.invoice._id));
+    return row;
+  }
+
   app.get(
     '/:id/pdf',
     { config: { permissions: ['payment:details'] }, schema: { tags, params } },
     async (req, reply) => {
-      const details = await paymentDetails(app.db, req.params.id);
-      const pdf = await htmlToPdf(await invoiceHtml(details), { requester: requesterOf(req) });
+      const row = await paidDocument(req.params.id);
+      const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
-        entity: 'payment',
-        entityId: req.params.id,
-        summary: `تحميل الفاتورة رقم ${details.invoice.number} (PDF)`,
+        entity: 'einvoice',
+        entityId: row._id,
+        summary: `تحميل الفاتورة رقم ${row.number} (PDF)`,
       });
       return reply
         .type('application/pdf')
-        .header('content-disposition', contentDisposition(`فاتورة-${details.invoice.number}`, 'pdf'))
+        .header('content-disposition', contentDisposition(`فاتورة-${row.number}`, 'pdf'))
         .header('cache-control', 'no-store')
         .send(pdf);
     },
   );
 
-  // The link a customer gets on WhatsApp: no account, only a signature over this invoice's id.
+  // Links sent before phase 2 named the payment: they open the invoice it pays.
   app.get('/:id/invoice.pdf', { config: { public: true }, schema: { tags, params } }, async (req, reply) => {
     const sig = (req.query as Record<string, unknown>).sig;
     if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound('الفاتورة');
-    const details = await paymentDetails(app.db, req.params.id);
-    const pdf = await htmlToPdf(await invoiceHtml(details), { requester: requesterOf(req) });
+    const row = await paidDocument(req.params.id);
+    const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
     return reply
       .type('application/pdf')
       .header(
         'content-disposition',
-        contentDisposition(`فاتورة-${details.invoice.number}`, 'pdf').replace(/^attachment/, 'inline'),
+        contentDisposition(`فاتورة-${row.number}`, 'pdf').replace(/^attachment/, 'inline'),
       )
       .header('cache-control', 'private, no-store')
       .send(pdf);
@@ -146,9 +156,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permissions: ['payment:details'] }, schema: { tags, params, body: paymentStatusBody } },
     async (req) => {
       const actor = { ...actorOf(req), permissions: req.user!.permissions };
-      const { payment, requestedBy } = await app.db.transaction((tx) =>
+      const { payment, requestedBy, issued } = await app.db.transaction((tx) =>
         changePaymentStatus(tx, actor, req.params.id, req.body.status, req.body.reason),
       );
+      if (issued) app.events.emit('einvoice.issued', { einvoiceId: issued, actorId: req.user?._id ?? null });
       app.events.emit('payment.status', {
         paymentId: String(payment._id),
         number: Number(payment.number),

@@ -18,6 +18,7 @@ import { withJoinsSelect } from '../../http/list-query';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
 import { nextNumber } from '../../lib/counters';
+import { issueOrderInvoice } from '../invoice/issue';
 import { paymentFields, paymentResource, paymentSearchText } from './resource';
 
 type PaymentInput = z.output<typeof paymentBody>;
@@ -210,11 +211,14 @@ export async function changePaymentStatus(
       .set({ balance: fromHalalas(toHalalas(order.balance) + amount), updatedAt: now })
       .where(eq(orders._id, order._id));
   }
+  let issued: string | null = null;
   if (status === 'paid') {
     await tx
       .update(orders)
       .set({ paid: fromHalalas(toHalalas(order.paid) + amount), updatedAt: now })
       .where(eq(orders._id, order._id));
+    // Money received is a tax point: the order's invoice is issued now if it was not before.
+    issued = (await issueOrderInvoice(tx, actor, order._id))?._id ?? null;
   }
   const after = await loadPayment(tx, id);
   await recordActivity(tx, actor, {
@@ -225,5 +229,5 @@ export async function changePaymentStatus(
     before: { status: from },
     after: { status, ...(reason ? { rejectionReason: reason } : {}) },
   });
-  return { payment: after, requestedBy: locked.requestedBy };
+  return { payment: after, requestedBy: locked.requestedBy, issued };
 }

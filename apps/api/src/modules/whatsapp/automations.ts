@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { customers, orders, payments } from '../../db/schema';
+import { customers, einvoices, orders } from '../../db/schema';
 import { publicOrigin } from '../../http/public-origin';
 import { signLink } from '../../lib/signed-links';
 import { getSettings } from '../settings/service';
 import { canonicalPhone, presentMessage, pushMessage, queueMessage, renderTemplate } from './service';
 
-/** Where a customer opens their invoice without an account (signed link). */
-export async function invoiceLink(app: FastifyInstance, paymentId: string) {
-  return `${publicOrigin(app.config)}/api/payment/${paymentId}/invoice.pdf?sig=${await signLink(app.db, 'invoice', paymentId)}`;
+/** Where a customer opens an issued document without an account (signed link). */
+export async function documentLink(app: FastifyInstance, einvoiceId: string) {
+  return `${publicOrigin(app.config)}/api/invoice/${einvoiceId}/document.pdf?sig=${await signLink(app.db, 'invoice', einvoiceId)}`;
 }
 
 /**
@@ -73,34 +73,42 @@ export function registerWhatsappAutomations(app: FastifyInstance, kick: () => vo
     }),
   );
 
-  const receipt = (paymentId: string, actorId: string | null) =>
+  /**
+   * Customers hear about issued documents only, once each (claimed with customer_notified_at, so two
+   * nodes or a repeated event never send twice): simplified ones at issue, standard ones once ZATCA
+   * has cleared them (before that they are not final), documents of an unconnected business at issue.
+   */
+  const sendDocument = (einvoiceId: string, actorId: string | null) =>
     safely(async () => {
-      const [payment] = await app.db
-        .select({ number: payments.number, customer: payments.customer, name: customers.name })
-        .from(payments)
-        .innerJoin(customers, eq(customers._id, payments.customer))
-        .where(eq(payments._id, paymentId));
-      if (!payment) return;
+      if (!(await getSettings(app.db)).payPayment) return;
+      const [claimed] = await app.db
+        .update(einvoices)
+        .set({ customerNotifiedAt: new Date() })
+        .where(
+          and(
+            eq(einvoices._id, einvoiceId),
+            isNull(einvoices.customerNotifiedAt),
+            or(eq(einvoices.scope, 'simplified'), inArray(einvoices.status, ['cleared', 'not_connected'])),
+            ne(einvoices.status, 'rejected'),
+          ),
+        )
+        .returning({
+          number: einvoices.number,
+          customer: einvoices.customer,
+          buyerName: einvoices.buyerName,
+        });
+      if (!claimed) return;
       await sendTemplate(
-        payment.customer,
+        claimed.customer,
         'invoice_link',
         {
-          customerName: payment.name,
-          invoiceNumber: String(payment.number),
-          link: await invoiceLink(app, paymentId),
+          customerName: claimed.buyerName,
+          invoiceNumber: claimed.number,
+          link: await documentLink(app, einvoiceId),
         },
         actorId,
       );
     });
 
-  app.events.on('payment.created', ({ paymentId, actorId }) =>
-    safely(async () => {
-      if ((await getSettings(app.db)).newPayment) await receipt(paymentId, actorId);
-    }),
-  );
-  app.events.on('payment.status', ({ paymentId, status, actorId }) =>
-    safely(async () => {
-      if (status === 'paid' && (await getSettings(app.db)).payPayment) await receipt(paymentId, actorId);
-    }),
-  );
+  app.events.on('einvoice.issued', ({ einvoiceId, actorId }) => sendDocument(einvoiceId, actorId));
 }

@@ -364,7 +364,7 @@ describe('the webhook', () => {
 });
 
 describe('automations and the outbox', () => {
-  it('confirms a new order and sends a receipt with a signed invoice link', async () => {
+  it('confirms a new order; the customer hears of the tax invoice once, when it is issued, with a signed link', async () => {
     const service = (await req('POST', '/api/service', { name: 'تعقيم', price: '100' })).json();
     const order = (
       await req('POST', '/api/order', {
@@ -376,27 +376,46 @@ describe('automations and the outbox', () => {
     const payment = (
       await req('POST', '/api/payment', { order: order._id, amount: '50.00', paymentMethod: method._id })
     ).json();
-    let chat: { messages: { template: string; body: string }[] } = { messages: [] };
-    for (let i = 0; i < 100; i++) {
-      chat = (await req('GET', `/api/whatsapp/customer/${customer._id}?limit=200`)).json();
-      if (chat.messages.some((m) => m.template === 'invoice_link')) break;
-      await new Promise((r) => setTimeout(r, 20));
+    const documentMessages = async () =>
+      (await req('GET', `/api/whatsapp/customer/${customer._id}?limit=200`))
+        .json()
+        .messages.filter(
+          (m: { template: string; body: string }) => m.template === 'invoice_link' && m.body.includes('INV-'),
+        );
+    let confirmation: { body: string } | undefined;
+    for (let i = 0; i < 100 && !confirmation; i++) {
+      const chat = (await req('GET', `/api/whatsapp/customer/${customer._id}?limit=200`)).json();
+      confirmation = chat.messages.find(
+        (m: { template: string; body: string }) =>
+          m.template === 'order_confirmation' && m.body.includes(`رقم ${order.number}`),
+      );
+      if (!confirmation) await new Promise((r) => setTimeout(r, 20));
     }
-    const confirmation = chat.messages.find(
-      (m) => m.template === 'order_confirmation' && m.body.includes(`رقم ${order.number}`),
-    );
     expect(confirmation?.body).toContain('115.00');
-    const receipt = chat.messages.find((m) => m.template === 'invoice_link');
-    const link = receipt!.body.match(/https:\/\/\S+/)![0];
-    expect(link.startsWith(`https://idara.example.sa/api/payment/${payment._id}/invoice.pdf?sig=`)).toBe(
-      true,
-    );
-    expect(await verifyLink(t.db, 'invoice', payment._id, new URL(link).searchParams.get('sig'))).toBe(true);
+    // Recorded and approved: nothing about an invoice yet.
+    await req('POST', `/api/payment/${payment._id}/status`, { status: 'approved' });
+    expect(await documentMessages()).toHaveLength(0);
+    // Paid: the invoice is issued and the customer gets one message with its link.
+    await req('POST', `/api/payment/${payment._id}/status`, { status: 'paid' });
+    let sent: { body: string }[] = [];
+    for (let i = 0; i < 100 && sent.length === 0; i++) {
+      sent = await documentMessages();
+      if (sent.length === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(sent).toHaveLength(1);
+    const link = sent[0].body.match(/https:\/\/\S+/)![0];
+    const invoiceId = /\/api\/invoice\/([0-9a-f-]{36})\/document\.pdf\?sig=/.exec(link)?.[1];
+    expect(link.startsWith('https://idara.example.sa/api/invoice/')).toBe(true);
+    expect(await verifyLink(t.db, 'invoice', invoiceId!, new URL(link).searchParams.get('sig'))).toBe(true);
     const forged = await t.inject({
       method: 'GET',
-      url: `/api/payment/${payment._id}/invoice.pdf?sig=forged`,
+      url: `/api/invoice/${invoiceId}/document.pdf?sig=forged`,
     });
     expect(forged.statusCode).toBe(404);
+    // Completing the order issues nothing more (all of it is invoiced) and sends nothing more.
+    await req('POST', `/api/order/${order._id}/status`, { status: 'in_progress' });
+    await req('POST', `/api/order/${order._id}/status`, { status: 'completed' });
+    expect(await documentMessages()).toHaveLength(1);
   });
 
   it('keeps messages in the outbox when no credentials are set, and guards reading and sending', async () => {

@@ -1,0 +1,100 @@
+import {
+  amountInArabicWords,
+  type EinvoiceSnapshot,
+  type EinvoiceStatus,
+  einvoiceStatusLabels,
+  einvoiceTitle,
+  formatGregorianDate,
+  formatHijriDate,
+  type NationalAddress,
+  toHalalas,
+} from '@idara/domain';
+import { embeddedFontCss, escapeHtml } from '../../http/pdf';
+
+/**
+ * The one drawing of an issued document: the PDF prints it and the web page shows it (in a sandboxed
+ * frame). Everything on it comes from the frozen row.
+ */
+
+export interface DrawnDocument {
+  snapshot: EinvoiceSnapshot;
+  status: string;
+  qr: string | null;
+}
+
+const e = (s: unknown) => escapeHtml(String(s ?? ''));
+const money = (v: string) => `${v.replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ر.س`;
+
+function address(a: NationalAddress | null) {
+  if (!a) return '';
+  const parts = [
+    a.buildingNumber && `مبنى ${a.buildingNumber}`,
+    a.street,
+    a.district && `حي ${a.district}`,
+    a.city,
+    a.postalCode && `الرمز البريدي ${a.postalCode}`,
+    a.additionalNumber && `الرقم الإضافي ${a.additionalNumber}`,
+  ].filter(Boolean);
+  return `<br>${parts.map(e).join('، ')}`;
+}
+
+export async function documentHtml(d: DrawnDocument): Promise<string> {
+  const s = d.snapshot;
+  const QRCode = (await import('qrcode')).default;
+  const qr = d.qr ? await QRCode.toDataURL(d.qr, { errorCorrectionLevel: 'M', margin: 1, width: 260 }) : '';
+  const issuedAt = new Date(s.issuedAt);
+  const status = d.status as EinvoiceStatus;
+  const banner =
+    status === 'not_connected'
+      ? '<div class="banner">غير مرتبط: لم تُرسل هذه الوثيقة إلى هيئة الزكاة والضريبة والجمارك (منصة فاتورة) بعد</div>'
+      : status === 'rejected'
+        ? '<div class="banner bad">رفضتها هيئة الزكاة والضريبة والجمارك: هذه الوثيقة غير صالحة</div>'
+        : status === 'pending' && s.scope === 'standard'
+          ? '<div class="banner">بانتظار اعتماد الهيئة: لا تُسلَّم للعميل قبل الاعتماد</div>'
+          : '';
+  const rows = s.lines
+    .map(
+      (l, i) =>
+        `<tr><td class="n">${i + 1}</td><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${money(l.unitPrice)}</td><td class="n">${money(l.lineTotal)}</td></tr>`,
+    )
+    .join('');
+  const reference = s.billingReference
+    ? `<div class="box ref"><b>${s.kind === 'credit' ? 'إشعار دائن' : 'إشعار مدين'} على الفاتورة رقم <span class="n">${e(s.billingReference.number)}</span></b>السبب: ${e(s.reason)}</div>`
+    : '';
+  return `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><title>${e(einvoiceTitle(s.scope, s.kind))} ${e(s.number)}</title><style>${embeddedFontCss()}
+  @page{size:A4 portrait;margin:14mm 12mm}
+  body{font-family:'IBM Plex Sans Arabic',sans-serif;font-size:10pt;color:#111;background:#fff;margin:0;padding:0}
+  .head{display:flex;justify-content:space-between;align-items:flex-start;gap:12pt;border-bottom:2pt solid #1c7ed6;padding-bottom:8pt}
+  h1{font-size:17pt;margin:0 0 2pt} .muted{color:#555} .n{white-space:nowrap;direction:ltr;unicode-bidi:isolate}
+  .grid{display:grid;grid-template-columns:1fr 1fr;gap:8pt;margin:10pt 0}
+  .box{border:0.6pt solid #ccc;border-radius:4pt;padding:6pt 8pt;overflow-wrap:anywhere} .box b{display:block;margin-bottom:2pt}
+  .ref{margin:8pt 0;background:#fff8e6}
+  .banner{margin:8pt 0;padding:6pt 8pt;border-radius:4pt;background:#fff3bf;color:#5c3d00;font-weight:600}
+  .banner.bad{background:#ffe3e3;color:#8a1111}
+  table{width:100%;border-collapse:collapse;margin-top:6pt} th,td{border:0.6pt solid #bbb;padding:4pt 6pt;text-align:start}
+  th{background:#e7f0fb} td.n{text-align:end}
+  .totals{width:55%;margin-inline-start:auto;margin-top:8pt} .totals td{border:none;border-bottom:0.5pt solid #ddd}
+  .totals tr.grand td{font-weight:700;font-size:12pt;border-bottom:1.5pt solid #1c7ed6}
+  .words{margin-top:8pt;padding:6pt 8pt;background:#f4f7fb;border-radius:4pt}
+  img.qr{width:34mm;height:34mm}
+  @media (max-width:560px){.grid{grid-template-columns:1fr}.totals{width:100%}.head{flex-direction:column}}
+  </style></head><body>
+  <div class="head"><div><h1>${e(einvoiceTitle(s.scope, s.kind))}</h1>
+  <div>الرقم: <span class="n">${e(s.number)}</span> — ${e(einvoiceStatusLabels[status] ?? status)}</div>
+  <div class="muted">تاريخ الإصدار: <span class="n">${e(formatGregorianDate(issuedAt))}</span> م — ${e(formatHijriDate(issuedAt))}</div>
+  <div class="muted">الطلب رقم <span class="n">${s.order.number}</span></div></div>
+  ${qr ? `<img class="qr" alt="رمز الاستجابة السريعة للفاتورة" src="${qr}">` : ''}</div>
+  ${banner}${reference}
+  <div class="grid"><div class="box"><b>البائع</b>${e(s.seller.name)}<br>الرقم الضريبي: <span class="n">${e(s.seller.vatNumber)}</span>${s.seller.crNumber ? `<br>السجل التجاري: <span class="n">${e(s.seller.crNumber)}</span>` : ''}${address(s.seller.address)}</div>
+  <div class="box"><b>المشتري</b>${e(s.buyer.name)}${s.buyer.vatNumber ? `<br>الرقم الضريبي: <span class="n">${e(s.buyer.vatNumber)}</span>` : ''}${address(s.buyer.address)}</div></div>
+  <table><thead><tr><th>#</th><th>البيان</th><th>الكمية</th><th>سعر الوحدة</th><th>المبلغ</th></tr></thead><tbody>${rows}</tbody></table>
+  <table class="totals"><tbody>
+  <tr><td>المجموع</td><td class="n">${money(s.subtotal)}</td></tr>
+  ${s.discount !== '0.00' ? `<tr><td>الخصم</td><td class="n">${money(s.discount)}</td></tr>` : ''}
+  <tr><td>الإجمالي قبل الضريبة</td><td class="n">${money(s.net)}</td></tr>
+  <tr><td>ضريبة القيمة المضافة (${s.vatRate}%)</td><td class="n">${money(s.vatAmount)}</td></tr>
+  <tr class="grand"><td>الإجمالي شامل الضريبة</td><td class="n">${money(s.total)}</td></tr>
+  </tbody></table>
+  <div class="words">المبلغ كتابةً: ${e(amountInArabicWords(toHalalas(s.total)))}</div>
+  </body></html>`;
+}

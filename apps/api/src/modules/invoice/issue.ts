@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type EinvoiceKind,
+  type EinvoiceLine,
+  type EinvoiceSnapshot,
+  einvoiceKindLabels,
+  FIRST_PREVIOUS_HASH,
+  fromHalalas,
+  normalizeArabic,
+  toHalalas,
+  vatIncluded,
+  vatOf,
+} from '@idara/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { einvoices, orderItems, orders } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { ActorContext } from '../../http/request-context';
+import { recordActivity } from '../../lib/activity';
+import { nextNumber } from '../../lib/counters';
+import { signEinvoice } from '../../zatca';
+import { activeCredential } from '../../zatca/credentials';
+import { buyerParty, sellerParty } from './parties';
+
+/**
+ * Issuing: one transaction takes the next gap-free number (the counter row stays locked until it
+ * commits, so documents are numbered and chained one after another on both engines), freezes the
+ * snapshot, signs it with the previous document's hash, stores it and moves the order's invoiced
+ * amount. Nothing about a document changes afterwards.
+ */
+
+const PREFIX: Record<EinvoiceKind, string> = { invoice: 'INV', credit: 'CRN', debit: 'DBN' };
+/** How each kind moves what the order has been invoiced. */
+const SIGN: Record<EinvoiceKind, 1 | -1> = { invoice: 1, debit: 1, credit: -1 };
+
+export type IssuedDocument = typeof einvoices.$inferSelect;
+
+interface Amounts {
+  lines: EinvoiceLine[];
+  discount: number;
+  vatRate: number;
+}
+
+function totalsOf({ lines, discount, vatRate }: Amounts) {
+  const subtotal = lines.reduce((sum, l) => sum + toHalalas(l.lineTotal), 0);
+  const net = subtotal - discount;
+  const vat = vatOf(net, vatRate);
+  return { subtotal, net, vat, total: net + vat };
+}
+
+/** One line for a VAT-inclusive amount: the part before VAT is what the line says. */
+export function lineForAmount(name: string, gross: number, vatRate: number): EinvoiceLine {
+  const net = gross - vatIncluded(gross, vatRate);
+  return { name, quantity: 1, unitPrice: fromHalalas(net), lineTotal: fromHalalas(net) };
+}
+
+async function lockOrder(tx: Tx, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders._id, orderId)).for('update');
+  if (!order) throw new AppError(404, 'الطلب غير موجود');
+  return order;
+}
+
+async function issue(
+  tx: Tx,
+  ctx: ActorContext,
+  input: {
+    kind: EinvoiceKind;
+    order: typeof orders.$inferSelect;
+    amounts: Amounts;
+    corrects?: IssuedDocument;
+    reason?: string;
+  },
+): Promise<IssuedDocument> {
+  const { kind, order, amounts } = input;
+  const seller = await sellerParty(tx);
+  // A note keeps the buyer and scope of the invoice it corrects.
+  const buyer = input.corrects
+    ? { party: input.corrects.snapshot.buyer, scope: input.corrects.snapshot.scope }
+    : await buyerParty(tx, order.customer);
+  const scope = buyer.scope;
+  const t = totalsOf(amounts);
+  const seq = await nextNumber(tx, 'einvoice');
+  const [previous] = await tx
+    .select({ hash: einvoices.hash })
+    .from(einvoices)
+    .where(eq(einvoices.phase, 2))
+    .orderBy(desc(einvoices.seq))
+    .limit(1);
+  const issuedAt = new Date();
+  const number = `${PREFIX[kind]}-${String(seq).padStart(6, '0')}`;
+  const snapshot: EinvoiceSnapshot = {
+    kind,
+    scope,
+    number,
+    uuid: randomUUID(),
+    issuedAt: issuedAt.toISOString(),
+    seller,
+    buyer: buyer.party,
+    lines: amounts.lines,
+    subtotal: fromHalalas(t.subtotal),
+    discount: fromHalalas(amounts.discount),
+    net: fromHalalas(t.net),
+    vatRate: amounts.vatRate,
+    vatAmount: fromHalalas(t.vat),
+    total: fromHalalas(t.total),
+    billingReference: input.corrects
+      ? {
+          number: input.corrects.number,
+          uuid: input.corrects.uuid,
+          issuedAt: input.corrects.issuedAt.toISOString(),
+        }
+      : null,
+    reason: input.reason ?? '',
+    order: { _id: order._id, number: order.number },
+    phase: 2,
+  };
+  const credential = await activeCredential(tx);
+  const previousHash = previous?.hash ?? FIRST_PREVIOUS_HASH;
+  const signed = signEinvoice(snapshot, { icv: seq, previousHash }, credential);
+  const [row] = await tx
+    .insert(einvoices)
+    .values({
+      kind,
+      scope,
+      phase: 2,
+      seq,
+      number,
+      uuid: snapshot.uuid,
+      order: order._id,
+      customer: order.customer,
+      corrects: input.corrects?._id ?? null,
+      reason: snapshot.reason,
+      snapshot,
+      buyerName: buyer.party.name,
+      orderNumber: order.number,
+      total: snapshot.total,
+      vatAmount: snapshot.vatAmount,
+      issuedAt,
+      issuedBy: ctx.actorId,
+      previousHash,
+      hash: signed.hash,
+      qr: signed.qr,
+      xml: signed.xml,
+      status: credential.kind === 'production' ? 'pending' : 'not_connected',
+      searchText: normalizeArabic(`${number} ${order.number} ${buyer.party.name}`),
+    })
+    .returning();
+  await tx
+    .update(orders)
+    .set({ invoiced: fromHalalas(toHalalas(order.invoiced) + SIGN[kind] * t.total), updatedAt: new Date() })
+    .where(eq(orders._id, order._id));
+  await recordActivity(tx, ctx, {
+    action: 'create',
+    entity: 'einvoice',
+    entityId: row._id,
+    summary: `إصدار ${einvoiceKindLabels[kind]} رقم ${number} للطلب رقم ${order.number} (${snapshot.total} ر.س)${snapshot.reason ? `: ${snapshot.reason}` : ''}`,
+  });
+  return row;
+}
+
+/**
+ * The order's tax invoice for what is not yet invoiced: its lines when nothing was invoiced before,
+ * otherwise one line for the rest. Null when nothing is left (issuing twice is harmless).
+ */
+export async function issueOrderInvoice(tx: Tx, ctx: ActorContext, orderId: string) {
+  const order = await lockOrder(tx, orderId);
+  if (order.status === 'cancelled') throw new AppError(409, 'لا تصدر فاتورة لطلب ملغي');
+  const remaining = toHalalas(order.total) - toHalalas(order.invoiced);
+  if (remaining <= 0) return null;
+  const [invoicedBefore] = await tx
+    .select({ _id: einvoices._id })
+    .from(einvoices)
+    .where(eq(einvoices.order, orderId))
+    .limit(1);
+  let amounts: Amounts;
+  if (!invoicedBefore) {
+    const items = await tx
+      .select({
+        name: orderItems.name,
+        quantity: orderItems.quantity,
+        unitPrice: orderItems.unitPrice,
+        lineTotal: orderItems.lineTotal,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.order, orderId))
+      .orderBy(asc(orderItems.position));
+    amounts = { lines: items, discount: toHalalas(order.discount), vatRate: Number(order.taxRate) };
+  } else {
+    amounts = {
+      lines: [lineForAmount(`باقي قيمة الطلب رقم ${order.number}`, remaining, Number(order.taxRate))],
+      discount: 0,
+      vatRate: Number(order.taxRate),
+    };
+  }
+  return issue(tx, ctx, { kind: 'invoice', order, amounts });
+}
+
+/** What credit notes may still take off an invoice: its total, plus its debit notes, minus its credit notes. */
+export async function creditableOf(tx: DbOrTx, invoice: IssuedDocument) {
+  const notes = await tx
+    .select({ kind: einvoices.kind, total: einvoices.total })
+    .from(einvoices)
+    .where(and(eq(einvoices.corrects, invoice._id)));
+  return notes.reduce(
+    (sum, n) => sum + (n.kind === 'credit' ? -1 : 1) * toHalalas(n.total),
+    toHalalas(invoice.total),
+  );
+}
+
+export interface NoteInput {
+  reason: string;
+  amount?: string;
+  lines?: { name: string; quantity: number; unitPrice: string }[];
+}
+
+/** A credit or debit note against an issued invoice, with its reason; a credit never exceeds what is creditable. */
+export async function issueNote(
+  tx: Tx,
+  ctx: ActorContext,
+  invoiceId: string,
+  kind: 'credit' | 'debit',
+  input: NoteInput,
+) {
+  const [invoice] = await tx.select().from(einvoices).where(eq(einvoices._id, invoiceId)).for('update');
+  if (!invoice) throw new AppError(404, 'الفاتورة غير موجودة');
+  if (invoice.kind !== 'invoice') throw new AppError(409, 'الإشعار يصدر على فاتورة، لا على إشعار آخر');
+  if (invoice.status === 'rejected') throw new AppError(409, 'لا يصدر إشعار على فاتورة رفضتها الهيئة');
+  const order = await lockOrder(tx, invoice.order);
+  const vatRate = Number(invoice.snapshot.vatRate);
+  const lines = input.lines?.length
+    ? input.lines.map((l) => {
+        const unit = toHalalas(l.unitPrice);
+        return {
+          name: l.name,
+          quantity: l.quantity,
+          unitPrice: fromHalalas(unit),
+          lineTotal: fromHalalas(unit * l.quantity),
+        };
+      })
+    : [
+        lineForAmount(
+          kind === 'credit' ? `تخفيض على الفاتورة ${invoice.number}` : `إضافة على الفاتورة ${invoice.number}`,
+          toHalalas(input.amount ?? '0'),
+          vatRate,
+        ),
+      ];
+  const amounts = { lines, discount: 0, vatRate };
+  const { total } = totalsOf(amounts);
+  if (total <= 0)
+    throw new AppError(422, 'قيمة الإشعار يجب أن تكون أكبر من صفر', {
+      fieldErrors: { amount: 'قيمة الإشعار يجب أن تكون أكبر من صفر' },
+    });
+  if (kind === 'credit') {
+    const creditable = await creditableOf(tx, invoice);
+    if (total > creditable) {
+      const message = `الإشعار الدائن (${fromHalalas(total)} ر.س) أكبر مما يمكن تخفيضه من الفاتورة (${fromHalalas(creditable)} ر.س)`;
+      throw new AppError(422, message, { fieldErrors: { amount: message } });
+    }
+  }
+  return issue(tx, ctx, { kind, order, amounts, corrects: invoice, reason: input.reason });
+}

@@ -1,0 +1,84 @@
+import {
+  type EinvoiceParty,
+  type EinvoiceScope,
+  isValidPostalCode,
+  isValidVatNumber,
+  type NationalAddress,
+} from '@idara/domain';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { cities, customers } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { getSettings } from '../settings/service';
+
+/** The seller as settings say now: frozen into each document at issue. */
+export async function sellerParty(db: DbOrTx): Promise<EinvoiceParty> {
+  const s = await getSettings(db);
+  return {
+    name: s.companyName,
+    vatNumber: s.vatNumber,
+    crNumber: s.crNumber,
+    address: s.sellerAddress ?? null,
+  };
+}
+
+const ADDRESS_LABELS: Record<keyof NationalAddress, string> = {
+  buildingNumber: 'رقم المبنى',
+  street: 'الشارع',
+  district: 'الحي',
+  city: 'المدينة',
+  postalCode: 'الرمز البريدي',
+  additionalNumber: 'الرقم الإضافي',
+};
+
+/**
+ * The buyer, and so the document's scope: a customer with a valid VAT number gets a standard tax
+ * invoice, which needs their national address (ZATCA's rules); everyone else a simplified one.
+ */
+export async function buyerParty(
+  db: DbOrTx,
+  customerId: string,
+): Promise<{ party: EinvoiceParty; scope: EinvoiceScope }> {
+  const [c] = await db
+    .select({
+      name: customers.name,
+      vatNumber: customers.vatNumber,
+      crNumber: customers.crNumber,
+      buildingNumber: customers.buildingNumber,
+      street: customers.street,
+      district: customers.district,
+      postalCode: customers.postalCode,
+      additionalNumber: customers.additionalNumber,
+      city: cities.name,
+    })
+    .from(customers)
+    .leftJoin(cities, eq(customers.city, cities._id))
+    .where(eq(customers._id, customerId));
+  if (!c) throw new AppError(404, 'العميل غير موجود');
+  if (!isValidVatNumber(c.vatNumber)) {
+    return { scope: 'simplified', party: { name: c.name, vatNumber: '', crNumber: '', address: null } };
+  }
+  const address: NationalAddress = {
+    buildingNumber: c.buildingNumber,
+    street: c.street,
+    district: c.district,
+    city: c.city ?? '',
+    postalCode: c.postalCode,
+    additionalNumber: c.additionalNumber,
+  };
+  const missing = (Object.keys(ADDRESS_LABELS) as (keyof NationalAddress)[]).filter(
+    (k) => k !== 'additionalNumber' && !address[k].trim(),
+  );
+  if (!isValidPostalCode(address.postalCode) && !missing.includes('postalCode')) missing.push('postalCode');
+  if (missing.length) {
+    throw new AppError(
+      422,
+      `العميل «${c.name}» له رقم ضريبي، ففاتورته ضريبية (غير مبسطة) وتتطلب عنوانه الوطني. أكمل في بيانات العميل: ${missing.map((k) => ADDRESS_LABELS[k]).join('، ')}`,
+      { errors: missing },
+    );
+  }
+  return {
+    scope: 'standard',
+    party: { name: c.name, vatNumber: c.vatNumber, crNumber: c.crNumber, address },
+  };
+}

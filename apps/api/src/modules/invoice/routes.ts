@@ -1,0 +1,221 @@
+import {
+  creditNoteBody,
+  einvoiceKindLabels,
+  einvoiceScopeLabels,
+  einvoiceStatusLabels,
+  fromHalalas,
+  idSchema,
+} from '@idara/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { einvoices } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { contentDisposition } from '../../http/export';
+import { registerExportRoute } from '../../http/export-route';
+import { aggregateList, runList } from '../../http/list-query';
+import { htmlToPdf, requesterOf } from '../../http/pdf';
+import { actorOf } from '../../http/request-context';
+import { recordActivity } from '../../lib/activity';
+import { verifyLink } from '../../lib/signed-links';
+import { documentHtml } from './document-html';
+import { creditableOf, issueNote, issueOrderInvoice } from './issue';
+import { einvoiceResource } from './resource';
+
+const params = z.object({ id: idSchema });
+const tags = ['invoice'];
+
+/** A document as the API shows it: the frozen row, its notes, and what a credit note may still take. */
+export async function einvoiceDetails(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(einvoices).where(eq(einvoices._id, id));
+  if (!row) throw notFound('الفاتورة');
+  const notes = await db
+    .select({
+      _id: einvoices._id,
+      kind: einvoices.kind,
+      number: einvoices.number,
+      total: einvoices.total,
+      issuedAt: einvoices.issuedAt,
+      status: einvoices.status,
+    })
+    .from(einvoices)
+    .where(eq(einvoices.corrects, id))
+    .orderBy(einvoices.seq);
+  const { xml: _xml, searchText: _s, ...rest } = row;
+  return {
+    ...rest,
+    icv: row.phase === 2 ? row.seq : null,
+    statusLabel: einvoiceStatusLabels[row.status as keyof typeof einvoiceStatusLabels] ?? row.status,
+    notes,
+    creditable: row.kind === 'invoice' ? fromHalalas(await creditableOf(db, row)) : '0.00',
+  };
+}
+
+async function loadRow(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(einvoices).where(eq(einvoices._id, id));
+  if (!row) throw notFound('الفاتورة');
+  return row;
+}
+
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const emitIssued = (id: string, actorId: string | null) =>
+    app.events.emit('einvoice.issued', { einvoiceId: id, actorId });
+
+  app.get('/', { config: { permissions: ['invoice:read'] }, schema: { tags } }, async (req) => {
+    const query = req.query as Record<string, unknown>;
+    // Credit notes take away from what was invoiced; the totals say so.
+    const signed = (col: typeof einvoices.total | typeof einvoices.vatAmount) =>
+      sql`coalesce(sum(case when ${einvoices.kind} = 'credit' then -${col} else ${col} end), 0)`;
+    const [list, sums] = await Promise.all([
+      runList(app.db, einvoiceResource, query),
+      aggregateList<{ total: string | number; vatAmount: string | number; count: number }>(
+        app.db,
+        einvoiceResource,
+        query,
+        {
+          total: signed(einvoices.total),
+          vatAmount: signed(einvoices.vatAmount),
+          count: sql`count(*)::int`,
+        },
+      ),
+    ]);
+    return {
+      ...list,
+      totals: {
+        total: fromHalalas(Number(sums.total)),
+        vatAmount: fromHalalas(Number(sums.vatAmount)),
+        count: Number(sums.count),
+      },
+    };
+  });
+
+  registerExportRoute(app, {
+    entity: 'einvoice',
+    permission: 'invoice:read',
+    resource: einvoiceResource,
+    export: {
+      fileName: 'الفواتير',
+      pdf: true,
+      columns: () => [
+        { key: 'number', header: 'الرقم' },
+        {
+          key: 'kind',
+          header: 'النوع',
+          value: (r) => einvoiceKindLabels[r.kind as keyof typeof einvoiceKindLabels] ?? r.kind,
+        },
+        {
+          key: 'scope',
+          header: 'الفئة',
+          value: (r) => einvoiceScopeLabels[r.scope as keyof typeof einvoiceScopeLabels] ?? r.scope,
+        },
+        { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
+        { key: 'buyerName', header: 'المشتري', width: 28 },
+        {
+          key: 'status',
+          header: 'الحالة',
+          value: (r) => einvoiceStatusLabels[r.status as keyof typeof einvoiceStatusLabels] ?? r.status,
+        },
+        { key: 'total', header: 'الإجمالي شامل الضريبة (ر.س)', type: 'money', total: true },
+        { key: 'vatAmount', header: 'الضريبة (ر.س)', type: 'money', total: true },
+        { key: 'issuedAt', header: 'تاريخ الإصدار', type: 'datetime' },
+      ],
+    },
+  });
+
+  app.get('/:id', { config: { permissions: ['invoice:details'] }, schema: { tags, params } }, async (req) =>
+    einvoiceDetails(app.db, req.params.id),
+  );
+
+  app.get(
+    '/:id/xml',
+    { config: { permissions: ['invoice:details'] }, schema: { tags, params } },
+    async (req, reply) => {
+      const row = await loadRow(app.db, req.params.id);
+      if (!row.xml) throw new AppError(404, 'هذه الوثيقة من المرحلة الأولى وليس لها ملف XML');
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', contentDisposition(row.number, 'xml'))
+        .send(row.xml);
+    },
+  );
+
+  app.get(
+    '/:id/html',
+    { config: { permissions: ['invoice:details'] }, schema: { tags, params } },
+    async (req, reply) => {
+      const row = await loadRow(app.db, req.params.id);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(await documentHtml(row));
+    },
+  );
+
+  const sendPdf = async (row: Awaited<ReturnType<typeof loadRow>>, requester: string, inline: boolean) => {
+    const pdf = await htmlToPdf(await documentHtml(row), { requester });
+    const disposition = contentDisposition(row.number, 'pdf');
+    return { pdf, disposition: inline ? disposition.replace(/^attachment/, 'inline') : disposition };
+  };
+
+  app.get(
+    '/:id/pdf',
+    { config: { permissions: ['invoice:details'] }, schema: { tags, params } },
+    async (req, reply) => {
+      const row = await loadRow(app.db, req.params.id);
+      const { pdf, disposition } = await sendPdf(row, requesterOf(req), false);
+      await recordActivity(app.db, actorOf(req), {
+        action: 'export',
+        entity: 'einvoice',
+        entityId: row._id,
+        summary: `تحميل ${einvoiceKindLabels[row.kind as keyof typeof einvoiceKindLabels]} رقم ${row.number} (PDF)`,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', disposition)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  // The link a customer gets: no account, a signature over this document's id.
+  app.get('/:id/document.pdf', { config: { public: true }, schema: { tags, params } }, async (req, reply) => {
+    const sig = (req.query as Record<string, unknown>).sig;
+    if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound('الفاتورة');
+    const row = await loadRow(app.db, req.params.id);
+    const { pdf, disposition } = await sendPdf(row, requesterOf(req), true);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', disposition)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  for (const kind of ['credit', 'debit'] as const) {
+    app.post(
+      `/:id/${kind}-note`,
+      { config: { permissions: [`invoice:${kind}`] }, schema: { tags, params, body: creditNoteBody } },
+      async (req, reply) => {
+        const row = await app.db.transaction((tx) =>
+          issueNote(tx, actorOf(req), req.params.id, kind, req.body),
+        );
+        emitIssued(row._id, req.user?._id ?? null);
+        return reply.status(201).send(await einvoiceDetails(app.db, row._id));
+      },
+    );
+  }
+};
+
+/** `POST /api/order/:id/invoice`: the order's tax invoice now, for what is not yet invoiced. */
+export const orderInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/:id/invoice',
+    { config: { permissions: ['invoice:issue'] }, schema: { tags, params } },
+    async (req, reply) => {
+      const row = await app.db.transaction((tx) => issueOrderInvoice(tx, actorOf(req), req.params.id));
+      if (!row) throw new AppError(409, 'لا يوجد ما يُفوتر في هذا الطلب: قيمته كلها مفوترة');
+      app.events.emit('einvoice.issued', { einvoiceId: row._id, actorId: req.user?._id ?? null });
+      return reply.status(201).send(await einvoiceDetails(app.db, row._id));
+    },
+  );
+};
