@@ -9,15 +9,16 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
+import type { Db } from '../apps/api/src/db/client';
 import { openDatabase } from '../apps/api/src/db/client';
 import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
 import { insertDemoOrders } from '../apps/api/src/db/demo-orders';
-import { payments } from '../apps/api/src/db/schema';
+import { einvoices, orders, payments } from '../apps/api/src/db/schema';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { closePdfBrowser, htmlToPdf } from '../apps/api/src/http/pdf';
 import { dashboardQueries } from '../apps/api/src/modules/dashboard/routes';
+import { documentHtml } from '../apps/api/src/modules/invoice/document-html';
 import { orderResource } from '../apps/api/src/modules/order/resource';
-import { invoiceHtml, paymentDetails } from '../apps/api/src/modules/payment/invoice';
 import { type BenchResult, stackVersusBare, stackVersusBareDriver } from './harness';
 
 export const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -87,18 +88,21 @@ export async function orderBenches(): Promise<BenchResult[]> {
   }
 }
 
-/** Invoice PDF through the API vs printing the same invoice HTML with the same warm browser. */
+/** Invoice PDF through the API vs printing the same document's HTML with the same warm browser. */
 async function invoicePdfBench(
   app: Awaited<ReturnType<typeof buildApp>>,
-  db: Parameters<typeof paymentDetails>[0],
+  db: Db,
   token: string,
 ): Promise<BenchResult> {
-  const [p] = await db
-    .select({ _id: payments._id })
-    .from(payments)
-    .where(eq(payments.status, 'paid'))
-    .limit(1);
-  const html = await invoiceHtml(await paymentDetails(db, p._id));
+  const [order] = await db.select({ _id: orders._id }).from(orders).limit(1);
+  const issued = await app.inject({
+    method: 'POST',
+    url: `/api/order/${order._id}/invoice`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (issued.statusCode !== 201 && issued.statusCode !== 409) throw new Error(`issue: ${issued.body}`);
+  const [doc] = await db.select().from(einvoices).where(eq(einvoices.order, order._id)).limit(1);
+  const html = await documentHtml(doc);
   await htmlToPdf(html, { requester: 'bench' }); // warm the browser
   const ROUNDS = 10;
   const time = async (fn: () => Promise<unknown>) => {
@@ -110,13 +114,13 @@ async function invoicePdfBench(
   const stack = await time(async () => {
     const res = await app.inject({
       method: 'GET',
-      url: `/api/payment/${p._id}/pdf`,
+      url: `/api/invoice/${doc._id}/pdf`,
       headers: { authorization: `Bearer ${token}` },
     });
     if (res.statusCode !== 200) throw new Error(`invoice pdf: ${res.statusCode}`);
   });
   return {
-    name: 'invoice PDF (A4, QR), warm browser: GET /api/payment/:id/pdf vs printing its HTML',
+    name: 'invoice PDF (A4, QR), warm browser: GET /api/invoice/:id/pdf vs printing its HTML',
     measured: `${stack.toFixed(0)} ms`,
     baseline: `${bare.toFixed(0)} ms (same HTML, same browser)`,
     ratio: stack / bare,
