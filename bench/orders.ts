@@ -13,7 +13,7 @@ import type { Db } from '../apps/api/src/db/client';
 import { openDatabase } from '../apps/api/src/db/client';
 import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
 import { insertDemoOrders } from '../apps/api/src/db/demo-orders';
-import { einvoices, orders, payments } from '../apps/api/src/db/schema';
+import { einvoices, orders } from '../apps/api/src/db/schema';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { closePdfBrowser, htmlToPdf } from '../apps/api/src/http/pdf';
 import { dashboardQueries } from '../apps/api/src/modules/dashboard/routes';

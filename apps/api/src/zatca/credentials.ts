@@ -21,7 +21,12 @@ export async function activeCredential(_db: DbOrTx): Promise<ActiveCredential> {
       vatNumber: '300000000000003',
       organizationName: 'Idara (غير مرتبط)',
     });
-    localTest = { kind: 'local-test', environment: 'local', privateKeyPem: keys.privateKeyPem, certificatePem };
+    localTest = {
+      kind: 'local-test',
+      environment: 'local',
+      privateKeyPem: keys.privateKeyPem,
+      certificatePem,
+    };
   }
   return localTest;
 }

@@ -7,6 +7,7 @@ import {
   IconChecklist,
   IconCreditCard,
   IconFileDescription,
+  IconFileInvoice,
   IconForms,
   IconHistory,
   IconHome,
@@ -61,7 +62,13 @@ export const navigation: NavGroup[] = [
         icon: IconChecklist,
         description: 'إسناد المهام ومراجعتها',
       },
-      { path: '/dashboard/payment', label: 'الحسابات', icon: IconCash, description: 'الدفعات والفواتير' },
+      { path: '/dashboard/payment', label: 'الحسابات', icon: IconCash, description: 'الدفعات والسندات' },
+      {
+        path: '/dashboard/invoice',
+        label: 'الفواتير',
+        icon: IconFileInvoice,
+        description: 'الفواتير الضريبية والإشعارات',
+      },
     ],
   },
   {

@@ -183,6 +183,19 @@ export const routes: AppRoute[] = [
     page: () => import('../features/payment/InvoicePage'),
   },
   {
+    path: '/dashboard/invoice',
+    title: 'الفواتير الإلكترونية',
+    permissions: ['invoice:read'],
+    page: () => import('../features/invoice/EinvoiceListPage'),
+  },
+  {
+    path: '/dashboard/invoice/:id',
+    title: 'الفاتورة',
+    permissions: ['invoice:details'],
+    validate: validId,
+    page: () => import('../features/invoice/EinvoicePage'),
+  },
+  {
     path: '/dashboard/payment/edit/:id',
     title: 'تعديل الدفعة',
     permissions: ['payment:update'],

@@ -31,6 +31,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   auth: 'الدخول',
   session: 'جلسة',
   backup: 'نسخة احتياطية',
+  einvoice: 'فاتورة إلكترونية',
 };
 
 /** Records with a details screen: the log links to them. */
@@ -42,6 +43,7 @@ export const ENTITY_ROUTES: Record<string, { path: (id: string) => string; permi
   contract: { path: (id) => `/dashboard/contract/${id}`, permission: 'contract:details' },
   order: { path: (id) => `/dashboard/order/${id}`, permission: 'order:details' },
   payment: { path: (id) => `/dashboard/payment/${id}`, permission: 'payment:details' },
+  einvoice: { path: (id) => `/dashboard/invoice/${id}`, permission: 'invoice:details' },
   form: { path: (id) => `/dashboard/formBuilder/edit/${id}`, permission: 'forms:update' },
   task: { path: (id) => `/tasks/${id}`, permission: 'task:read' },
 };

@@ -337,4 +337,5 @@ const entityLabels: Record<string, string> = Object.fromEntries([
   ['auth', 'الدخول'],
   ['session', 'الجلسات'],
   ['signin-link', 'رابط الدخول'],
+  ['einvoice', 'الفواتير الإلكترونية'],
 ]);

@@ -40,6 +40,7 @@ import { dayNoon } from '../../lib/riyadh-day';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline } from '../customer/ActivityTimeline';
 import { DateText, EmptyState, InfoItem, LoadError, Ltr, PageSkeleton, Section } from '../customer/ui';
+import { documentPath, issueOrderInvoice, refreshAfterDocument } from '../invoice/invoice-api';
 import OrderPaymentsCard from '../payment/OrderPaymentsCard';
 import OrderTasksCard from '../task/OrderTasksCard';
 import classes from './OrderForm.module.css';
@@ -417,9 +418,64 @@ function TotalsCard({ order }: { order: Order }) {
         />
         <Divider />
         <TotalRow label="الإجمالي" value={order.total} testId="order-total" strong />
+        <TotalRow label="المفوتر" value={order.invoiced ?? '0.00'} testId="order-invoiced" />
         <TotalRow label="المدفوع" value={order.paid} testId="order-paid" />
         <TotalRow label="المتبقي" value={order.balance} testId="order-balance" strong />
+        <OrderInvoiceActions order={order} />
       </Stack>
     </Section>
+  );
+}
+
+/** The order's tax invoice: issue it now (before any payment or completion), or open its documents. */
+function OrderInvoiceActions({ order }: { order: Order }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const canIssue = useCan('invoice:issue');
+  const canRead = useCan('invoice:read');
+  const [busy, setBusy] = useState(false);
+  const invoiced = Number(order.invoiced ?? 0);
+  const open = order.status !== 'cancelled' && invoiced < Number(order.total);
+  const issue = async () => {
+    const ok = await ask({
+      header: 'إصدار الفاتورة الضريبية',
+      message: `ستصدر فاتورة الطلب رقم ${order.number} الآن ولا يمكن تعديلها بعد إصدارها؛ أي تصحيح يكون بإشعار دائن أو مدين. متابعة؟`,
+      acceptLabel: 'إصدار الفاتورة',
+      rejectLabel: 'إلغاء',
+      centered: true,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const doc = await issueOrderInvoice(order._id);
+      notify.success(`صدرت الفاتورة ${doc.number}`);
+      refreshAfterDocument(queryClient);
+      navigate(documentPath(doc._id));
+    } catch {
+      // the API client showed the Arabic reason (e.g. the buyer's address is missing)
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!(canIssue && open) && !(canRead && invoiced !== 0)) return null;
+  return (
+    <Group gap="xs" mt="xs" wrap="wrap">
+      {canIssue && open && (
+        <Button size="xs" radius="xl" variant="light" loading={busy} onClick={() => void issue()}>
+          إصدار الفاتورة
+        </Button>
+      )}
+      {canRead && invoiced !== 0 && (
+        <Button
+          size="xs"
+          radius="xl"
+          variant="subtle"
+          component={Link}
+          to={`/dashboard/invoice?order=${order._id}`}
+        >
+          فواتير الطلب وإشعاراته
+        </Button>
+      )}
+    </Group>
   );
 }

@@ -33,6 +33,8 @@ export interface OrderRow {
   taxAmount: string;
   total: string;
   paid: string;
+  /** Σ issued invoices + debit notes − credit notes. */
+  invoiced?: string;
   balance: string;
   notes: string;
   createdBy: string | null;

@@ -1,10 +1,4 @@
-import {
-  formatDateTime,
-  formatSaudiPhoneLocal,
-  type PaymentStatus,
-  paymentStatusBody,
-  paymentTransitionPermission,
-} from '@idara/domain';
+import { type PaymentStatus, paymentStatusBody, paymentTransitionPermission } from '@idara/domain';
 import {
   Alert,
   Anchor,
@@ -16,7 +10,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Textarea,
   Title,
@@ -33,7 +26,6 @@ import {
   IconReceipt,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ask } from '../../components/confirm';
@@ -41,11 +33,12 @@ import { DateTime, Money } from '../../components/data-table';
 import { can, useAuth, useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { InfoItem, LoadError } from '../customer/ui';
+import { DocumentFrame } from '../invoice/DocumentFrame';
+import { documentPath } from '../invoice/invoice-api';
 import classes from './InvoicePage.module.css';
 import {
   changePaymentStatus,
   downloadInvoicePdf,
-  type Invoice,
   orderIdOf,
   orderPath,
   PAYMENT_BASE,
@@ -57,12 +50,6 @@ import {
 import { formatDay, PaymentStatusBadge } from './payment-ui';
 
 const PRINT_CLASS = 'idara-invoice-print';
-
-/** '15.00' / 15 → '15' (a rate for display, not money). */
-function formatRate(rate: number | string | null | undefined): string {
-  const n = Number(rate);
-  return Number.isFinite(n) ? String(n) : String(rate ?? '');
-}
 
 const ACTION: Record<Exclude<PaymentStatus, 'pending'>, { label: string; icon: ReactNode; color: string }> = {
   approved: { label: 'اعتماد الدفعة', icon: <IconCircleCheck size={18} />, color: 'blue' },
@@ -127,6 +114,7 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
   const orderId = orderIdOf(payment);
   const orderNumber = typeof payment.order === 'string' ? payment.orderNumber : payment.order.number;
   const invoice = payment.invoice;
+  const canInvoice = useCan('invoice:details');
 
   const moves = (payment.allowedStatuses ?? []).filter(
     (s): s is Exclude<PaymentStatus, 'pending'> =>
@@ -175,7 +163,7 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
   const downloadPdf = async () => {
     setBusy('pdf');
     try {
-      await downloadInvoicePdf(payment._id, `فاتورة-${payment.number}.pdf`);
+      await downloadInvoicePdf(payment._id, `فاتورة-${invoice?.number ?? payment.number}.pdf`);
     } catch {
       // toasted by the API client
     } finally {
@@ -190,7 +178,7 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap="sm" wrap="wrap">
               <Title order={2} fz="h3">
-                الفاتورة رقم <bdi>{payment.number}</bdi>
+                الدفعة رقم <bdi>{payment.number}</bdi>
               </Title>
               <PaymentStatusBadge status={payment.status} size="lg" />
             </Group>
@@ -244,16 +232,18 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
             >
               طباعة
             </Button>
-            <Button
-              size="sm"
-              radius="xl"
-              variant="default"
-              leftSection={<IconDownload size={18} />}
-              loading={busy === 'pdf'}
-              onClick={() => void downloadPdf()}
-            >
-              تحميل PDF
-            </Button>
+            {invoice && (
+              <Button
+                size="sm"
+                radius="xl"
+                variant="default"
+                leftSection={<IconDownload size={18} />}
+                loading={busy === 'pdf'}
+                onClick={() => void downloadPdf()}
+              >
+                تحميل الفاتورة PDF
+              </Button>
+            )}
           </Group>
         </Group>
 
@@ -310,10 +300,23 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
       </Paper>
 
       {invoice ? (
-        <InvoiceSheet invoice={invoice} />
+        <Stack gap="sm">
+          <Group justify="space-between" className={classes.noPrint}>
+            <Text fw={600}>
+              الفاتورة التي تسددها هذه الدفعة: <bdi>{invoice.number}</bdi>
+            </Text>
+            {canInvoice && (
+              <Anchor component={Link} to={documentPath(invoice._id)} size="sm">
+                صفحة الفاتورة والإشعارات
+              </Anchor>
+            )}
+          </Group>
+          {canInvoice && <DocumentFrame id={invoice._id} title={`الفاتورة ${invoice.number}`} />}
+        </Stack>
       ) : (
-        <Alert color="yellow" icon={<IconReceipt size={18} />}>
-          لا تتوفر بيانات الفاتورة.
+        <Alert color="blue" icon={<IconReceipt size={18} />} title="لم تصدر الفاتورة الضريبية بعد">
+          هذه الدفعة سند قبض. تصدر الفاتورة الضريبية للطلب مرة واحدة عند تسجيل أول دفعة كمدفوعة أو عند إكمال
+          الطلب، ولا تتغير بعد ذلك.
         </Alert>
       )}
 
@@ -340,207 +343,6 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
         }}
       />
     </Stack>
-  );
-}
-
-/** The simplified tax invoice itself (what is printed). */
-function InvoiceSheet({ invoice }: { invoice: Invoice }) {
-  const rate = formatRate(invoice.taxRate);
-  return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'sm', xs: 'md', sm: 'xl' }}
-      className={classes.sheet}
-      component="article"
-      aria-label={`فاتورة ضريبية مبسطة رقم ${invoice.number}`}
-      data-testid="invoice-sheet"
-    >
-      <Stack gap="lg">
-        <div className={classes.head}>
-          <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
-            <Title order={2} fz="h2">
-              فاتورة ضريبية مبسطة
-            </Title>
-            <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
-              {invoice.seller.name}
-            </Text>
-            {invoice.seller.vatNumber && (
-              <Text size="sm">
-                الرقم الضريبي: <bdi dir="ltr">{invoice.seller.vatNumber}</bdi>
-              </Text>
-            )}
-            {invoice.seller.address && (
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {invoice.seller.address}
-              </Text>
-            )}
-          </Stack>
-          <InvoiceQr value={invoice.qr} />
-        </div>
-
-        <div className={classes.meta}>
-          <InfoItem label="رقم الفاتورة">
-            <bdi>{invoice.number}</bdi>
-          </InfoItem>
-          <InfoItem label="تاريخ الإصدار">
-            <bdi>{invoice.gregorianDate}</bdi>
-          </InfoItem>
-          <InfoItem label="التاريخ الهجري">
-            <bdi>{invoice.hijriDate}</bdi>
-          </InfoItem>
-          <InfoItem label="وقت الإصدار">
-            {invoice.issuedAt ? <bdi>{formatDateTime(invoice.issuedAt)}</bdi> : ''}
-          </InfoItem>
-        </div>
-
-        <div>
-          <Text fw={600} mb={6}>
-            العميل
-          </Text>
-          <div className={classes.meta}>
-            <InfoItem label="الاسم">{invoice.buyer.name}</InfoItem>
-            <InfoItem label="الرقم الضريبي">
-              {invoice.buyer.vatNumber ? <bdi dir="ltr">{invoice.buyer.vatNumber}</bdi> : ''}
-            </InfoItem>
-            <InfoItem label="رقم الجوال">
-              {invoice.buyer.phoneNumber ? (
-                <bdi dir="ltr">{formatSaudiPhoneLocal(invoice.buyer.phoneNumber)}</bdi>
-              ) : (
-                ''
-              )}
-            </InfoItem>
-          </div>
-        </div>
-
-        <Table.ScrollContainer minWidth={300} type="native">
-          <Table
-            withTableBorder
-            withColumnBorders
-            className={classes.lines}
-            verticalSpacing="xs"
-            horizontalSpacing="xs"
-            fz={{ base: 'xs', sm: 'sm' }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={32} visibleFrom="xs">
-                  #
-                </Table.Th>
-                <Table.Th>الخدمة</Table.Th>
-                <Table.Th>الكمية</Table.Th>
-                <Table.Th>سعر الوحدة</Table.Th>
-                <Table.Th>الإجمالي</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoice.lines.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text size="sm" c="dimmed" ta="center">
-                      لا توجد بنود
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                invoice.lines.map((line, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: invoice lines have no id and never reorder
-                  <Table.Tr key={i}>
-                    <Table.Td visibleFrom="xs">
-                      <bdi>{i + 1}</bdi>
-                    </Table.Td>
-                    <Table.Td className={classes.name}>{line.name}</Table.Td>
-                    <Table.Td>
-                      <bdi>{line.quantity}</bdi>
-                    </Table.Td>
-                    <Table.Td>
-                      <Money value={line.unitPrice} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Money value={line.lineTotal} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-
-        <div className={classes.totals} data-testid="invoice-totals">
-          {invoice.subtotal && <TotalRow label="المجموع" value={invoice.subtotal} />}
-          <TotalRow label="الخصم" value={invoice.discount} />
-          <TotalRow label="الإجمالي قبل الضريبة" value={invoice.net} />
-          <TotalRow
-            label={
-              <>
-                ضريبة القيمة المضافة (<bdi>{rate}%</bdi>)
-              </>
-            }
-            value={invoice.taxAmount}
-          />
-          <TotalRow label="الإجمالي شامل الضريبة" value={invoice.total} grand />
-        </div>
-
-        {invoice.totalInWords && (
-          <Text size="sm" className={classes.words} data-testid="invoice-words">
-            المبلغ كتابةً: {invoice.totalInWords}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
-function TotalRow({ label, value, grand }: { label: ReactNode; value: string; grand?: boolean }) {
-  return (
-    <div className={`${classes.totalRow} ${grand ? classes.grand : ''}`}>
-      <span>{label}</span>
-      <Money value={value} />
-    </div>
-  );
-}
-
-/** The ZATCA TLV (base64) encoded as is into a QR code image. */
-function InvoiceQr({ value }: { value: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setSrc(null);
-    setFailed(false);
-    if (!value) {
-      setFailed(true);
-      return;
-    }
-    QRCode.toDataURL(value, { errorCorrectionLevel: 'M', margin: 1, width: 264 })
-      .then((url) => {
-        if (live) setSrc(url);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [value]);
-
-  if (failed) {
-    return (
-      <Text size="xs" c="dimmed" className={classes.qrPlaceholder}>
-        تعذر إنشاء رمز الاستجابة السريعة
-      </Text>
-    );
-  }
-  if (!src) return <Skeleton className={classes.qrPlaceholder} radius="md" />;
-  return (
-    <img
-      src={src}
-      alt="رمز الاستجابة السريعة للفاتورة الضريبية (هيئة الزكاة والضريبة والجمارك)"
-      data-testid="invoice-qr"
-      className={classes.qr}
-      width={132}
-      height={132}
-    />
   );
 }
 

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from '@idara/domain';
+import type { EinvoiceKind, EinvoiceScope, EinvoiceStatus, OrderStatus, PaymentStatus } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '../../components/data-table';
 import { fileNameFromDisposition } from '../../components/export/export-store';
@@ -59,42 +59,29 @@ export interface PaymentOrderSummary {
   number: number;
   total: string;
   paid: string;
+  invoiced?: string;
   balance: string;
   status: OrderStatus;
 }
 
-export interface InvoiceLine {
-  name: string;
-  quantity: number;
-  unitPrice: string;
-  lineTotal: string;
-}
-
-export interface Invoice {
-  number: number;
-  issuedAt: string;
-  gregorianDate: string;
-  hijriDate: string;
-  seller: { name: string; vatNumber: string; address: string };
-  buyer: { name: string; vatNumber: string; phoneNumber: string };
-  lines: InvoiceLine[];
-  /** Σ lines before the discount. */
-  subtotal?: string;
-  discount: string;
-  net: string;
-  taxRate: number | string;
-  taxAmount: string;
+/** The tax invoice a payment pays: its order's issued invoice (a pre-phase-2 payment: its own). */
+export interface PaidInvoice {
+  _id: string;
+  number: string;
+  kind: EinvoiceKind;
+  scope: EinvoiceScope;
+  status: EinvoiceStatus;
+  phase: number;
   total: string;
-  totalInWords: string;
-  /** ZATCA phase-1 TLV, base64: encoded into the QR code as is. */
-  qr: string;
+  issuedAt: string;
 }
 
 /** `GET /api/payment/:id`: the payment with its order summary, the allowed moves and the invoice. */
 export interface PaymentDetails extends Omit<Payment, 'order'> {
   order: PaymentOrderSummary | string;
   allowedStatuses: PaymentStatus[];
-  invoice: Invoice;
+  /** Null until the order's invoice is issued (when a payment is paid or the order completes). */
+  invoice: PaidInvoice | null;
 }
 
 /** The order's id whether the API sent the summary object or the bare id. */

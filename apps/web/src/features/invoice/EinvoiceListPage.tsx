@@ -1,0 +1,152 @@
+import { type EinvoiceStatus, einvoiceKindLabels, einvoiceKinds } from '@idara/domain';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import {
+  type DataTableColumn,
+  DateTime,
+  EXPORT_OPTIONS,
+  FilterSelect,
+  ListDateRangeFilter,
+  ListPage,
+  Money,
+  useRecordList,
+} from '../../components/data-table';
+import { EINVOICE_STATUS_OPTIONS, EinvoiceStatusBadge } from './einvoice-ui';
+import { documentPath, type EinvoiceListResponse, type EinvoiceRow, INVOICE_PATH } from './invoice-api';
+
+const KIND_OPTIONS = einvoiceKinds.map((k) => ({ value: k, label: einvoiceKindLabels[k] }));
+const SCOPE_OPTIONS = [
+  { value: 'standard', label: 'ضريبية (منشآت)' },
+  { value: 'simplified', label: 'مبسطة (أفراد)' },
+];
+
+export default function EinvoiceListPage() {
+  const { navigate, state, query, canView } = useRecordList<EinvoiceRow>(INVOICE_PATH, 'invoice', {
+    sort: '-issuedAt',
+  });
+  const totals = (query.data as EinvoiceListResponse | undefined)?.totals;
+
+  const columns = useMemo<DataTableColumn<EinvoiceRow>[]>(
+    () => [
+      {
+        accessorKey: 'number',
+        header: 'الرقم',
+        meta: { nowrap: true },
+        cell: (c) => (
+          <Text size="sm" fw={600}>
+            <bdi>{c.getValue()}</bdi>
+          </Text>
+        ),
+      },
+      {
+        accessorKey: 'kind',
+        header: 'النوع',
+        meta: { nowrap: true },
+        cell: (c) => einvoiceKindLabels[c.getValue() as keyof typeof einvoiceKindLabels],
+      },
+      {
+        accessorKey: 'scope',
+        header: 'الفئة',
+        meta: { nowrap: true },
+        cell: (c) => (c.getValue() === 'standard' ? 'ضريبية' : 'مبسطة'),
+      },
+      {
+        accessorKey: 'orderNumber',
+        header: 'رقم الطلب',
+        meta: { nowrap: true },
+        cell: (c) => <bdi>{c.getValue()}</bdi>,
+      },
+      { accessorKey: 'buyerName', header: 'المشتري', meta: { width: 200 }, cell: (c) => c.getValue() || '—' },
+      {
+        accessorKey: 'total',
+        header: 'الإجمالي',
+        meta: { nowrap: true },
+        cell: (c) => <Money value={c.getValue()} />,
+      },
+      {
+        accessorKey: 'vatAmount',
+        header: 'الضريبة',
+        meta: { nowrap: true },
+        cell: (c) => <Money value={c.getValue()} />,
+      },
+      {
+        accessorKey: 'status',
+        header: 'الحالة',
+        meta: { nowrap: true },
+        cell: (c) => <EinvoiceStatusBadge status={c.getValue() as EinvoiceStatus} />,
+      },
+      {
+        accessorKey: 'issuedAt',
+        header: 'تاريخ الإصدار',
+        meta: { nowrap: true },
+        cell: (c) => <DateTime value={c.getValue()} />,
+      },
+    ],
+    [],
+  );
+
+  return (
+    <Stack gap="md">
+      <ListPage<EinvoiceRow>
+        resourcePath={INVOICE_PATH}
+        state={state}
+        query={query}
+        columns={columns}
+        minWidth={1100}
+        exportTitle="تصدير الفواتير"
+        exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
+        searchPlaceholder="ابحث برقم الفاتورة أو الطلب أو اسم المشتري"
+        rowLabel={(r) => `${einvoiceKindLabels[r.kind]} رقم ${r.number}`}
+        onRowClick={canView ? (r) => navigate(documentPath(r._id)) : undefined}
+        filters={
+          <>
+            <FilterSelect
+              state={state}
+              filter="kind"
+              label="النوع"
+              placeholder="كل الأنواع"
+              data={KIND_OPTIONS}
+              width={150}
+            />
+            <FilterSelect
+              state={state}
+              filter="scope"
+              label="الفئة"
+              placeholder="كل الفئات"
+              data={SCOPE_OPTIONS}
+              width={160}
+            />
+            <FilterSelect
+              state={state}
+              filter="status"
+              label="الحالة"
+              placeholder="كل الحالات"
+              data={EINVOICE_STATUS_OPTIONS}
+              width={170}
+            />
+            <ListDateRangeFilter state={state} field="issuedAt" label="فترة الإصدار" />
+          </>
+        }
+      />
+      {(query.isPending || totals) && (
+        <Paper withBorder radius="lg" px={{ base: 'md', sm: 'lg' }} py="sm" aria-label="إجماليات الفواتير">
+          {query.isPending || !totals ? (
+            <Skeleton height={20} width={260} />
+          ) : (
+            <Group gap="lg" wrap="wrap">
+              <Text size="sm">
+                عدد الوثائق: <bdi>{totals.count}</bdi>
+              </Text>
+              <Text size="sm">
+                الصافي بعد الإشعارات: <Money value={totals.total} />
+              </Text>
+              <Text size="sm">
+                الضريبة: <Money value={totals.vatAmount} />
+              </Text>
+            </Group>
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,185 @@
+import { einvoiceKindLabels, einvoiceTitle } from '@idara/domain';
+import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCode, IconDownload, IconMinus, IconPlugConnectedX, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DateTime, Money } from '../../components/data-table';
+import { useCan } from '../../lib/auth';
+import { LoadError } from '../customer/ui';
+import { DocumentFrame } from './DocumentFrame';
+import { EinvoiceStatusBadge } from './einvoice-ui';
+import {
+  documentPath,
+  downloadDocument,
+  type EinvoiceDetails,
+  refreshAfterDocument,
+  useEinvoice,
+} from './invoice-api';
+import { NoteModal } from './NoteModal';
+
+export default function EinvoicePage() {
+  const { id } = useParams();
+  const query = useEinvoice(id);
+  if (query.isPending) return <Skeleton height={400} radius="lg" />;
+  if (query.isError)
+    return (
+      <LoadError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        backTo="/dashboard/invoice"
+        backLabel="العودة إلى الفواتير"
+      />
+    );
+  return <EinvoiceView doc={query.data} />;
+}
+
+function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canCredit = useCan('invoice:credit');
+  const canDebit = useCan('invoice:debit');
+  const canOrder = useCan('order:details');
+  const [busy, setBusy] = useState<'pdf' | 'xml' | null>(null);
+  const [note, setNote] = useState<'credit' | 'debit' | null>(null);
+  const title = einvoiceTitle(doc.scope, doc.kind);
+  const correctable = doc.kind === 'invoice' && doc.status !== 'rejected';
+
+  const download = async (format: 'pdf' | 'xml') => {
+    setBusy(format);
+    try {
+      await downloadDocument(doc._id, format, `${doc.number}.${format}`);
+    } catch {
+      // toasted by the API client
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          <Stack gap={6} style={{ minWidth: 0 }}>
+            <Group gap="sm" wrap="wrap">
+              <Title order={2} fz="h3">
+                {title} <bdi>{doc.number}</bdi>
+              </Title>
+              <EinvoiceStatusBadge status={doc.status} size="lg" />
+            </Group>
+            <Text size="sm" c="dimmed">
+              {canOrder ? (
+                <Anchor component={Link} to={`/dashboard/order/${doc.order}`} size="sm">
+                  طلب رقم <bdi>{doc.orderNumber}</bdi>
+                </Anchor>
+              ) : (
+                <>
+                  طلب رقم <bdi>{doc.orderNumber}</bdi>
+                </>
+              )}{' '}
+              — {doc.buyerName} — <DateTime value={doc.issuedAt} /> — <Money value={doc.total} />
+            </Text>
+          </Stack>
+          <Group gap="xs" wrap="wrap">
+            {correctable && canCredit && (
+              <Button
+                size="sm"
+                radius="xl"
+                variant="light"
+                color="orange"
+                leftSection={<IconMinus size={18} />}
+                onClick={() => setNote('credit')}
+              >
+                إشعار دائن
+              </Button>
+            )}
+            {correctable && canDebit && (
+              <Button
+                size="sm"
+                radius="xl"
+                variant="light"
+                leftSection={<IconPlus size={18} />}
+                onClick={() => setNote('debit')}
+              >
+                إشعار مدين
+              </Button>
+            )}
+            <Button
+              size="sm"
+              radius="xl"
+              variant="default"
+              leftSection={<IconDownload size={18} />}
+              loading={busy === 'pdf'}
+              onClick={() => void download('pdf')}
+            >
+              تحميل PDF
+            </Button>
+            {doc.phase === 2 && (
+              <Button
+                size="sm"
+                radius="xl"
+                variant="default"
+                leftSection={<IconCode size={18} />}
+                loading={busy === 'xml'}
+                onClick={() => void download('xml')}
+              >
+                تحميل XML
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {doc.status === 'not_connected' && (
+          <Alert mt="md" color="gray" icon={<IconPlugConnectedX size={18} />} title="غير مرتبط بمنصة فاتورة">
+            صدرت هذه الوثيقة موقّعة بشهادة محلية، ولم تُرسل إلى هيئة الزكاة والضريبة والجمارك لأن المنشأة لم
+            تُربط بمنصة «فاتورة» بعد.
+          </Alert>
+        )}
+        {doc.zatcaMessages.length > 0 && (
+          <Alert mt="md" color={doc.status === 'rejected' ? 'red' : 'orange'} title="ملاحظات الهيئة">
+            <List size="sm">
+              {doc.zatcaMessages.map((m) => (
+                <List.Item key={`${m.code}-${m.message}`}>
+                  <bdi>{m.code}</bdi>: {m.message}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        {doc.reason && (
+          <Text mt="md" size="sm">
+            السبب: {doc.reason}
+          </Text>
+        )}
+        {doc.notes.length > 0 && (
+          <Stack gap={4} mt="md">
+            <Text size="sm" fw={600}>
+              إشعارات على هذه الفاتورة
+            </Text>
+            {doc.notes.map((n) => (
+              <Group key={n._id} gap="xs">
+                <Anchor component={Link} to={documentPath(n._id)} size="sm">
+                  {einvoiceKindLabels[n.kind]} <bdi>{n.number}</bdi>
+                </Anchor>
+                <Money value={n.total} />
+                <EinvoiceStatusBadge status={n.status} size="sm" />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+
+      <DocumentFrame id={doc._id} title={`${title} ${doc.number}`} />
+
+      <NoteModal
+        invoice={doc}
+        kind={note}
+        onClose={() => setNote(null)}
+        onIssued={(issued) => {
+          setNote(null);
+          refreshAfterDocument(queryClient);
+          navigate(documentPath(issued._id));
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import type { EinvoiceKind, EinvoiceScope, EinvoiceSnapshot, EinvoiceStatus } from '@idara/domain';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { ListResponse } from '../../components/data-table';
+import { fileNameFromDisposition } from '../../components/export/export-store';
+import { api, apiFetch } from '../../lib/api';
+
+/** Issued tax invoices, credit notes and debit notes (docs/API.md "E-invoices"). */
+export const INVOICE_PATH = '/api/invoice';
+export const INVOICE_BASE = '/dashboard/invoice';
+export const documentPath = (id: string) => `${INVOICE_BASE}/${id}`;
+
+/** A row of `GET /api/invoice`. */
+export interface EinvoiceRow {
+  _id: string;
+  kind: EinvoiceKind;
+  scope: EinvoiceScope;
+  phase: number;
+  number: string;
+  status: EinvoiceStatus;
+  issuedAt: string;
+  total: string;
+  vatAmount: string;
+  buyerName: string;
+  orderNumber: number;
+  order: string;
+  customer: string;
+  corrects: string | null;
+  reason: string;
+}
+
+export interface EinvoiceListResponse extends ListResponse<EinvoiceRow> {
+  totals?: { total: string; vatAmount: string; count: number };
+}
+
+/** `GET /api/invoice/:id`. */
+export interface EinvoiceDetails extends EinvoiceRow {
+  snapshot: EinvoiceSnapshot;
+  statusLabel: string;
+  zatcaMessages: { type: string; code: string; message: string }[];
+  qr: string | null;
+  hash: string | null;
+  previousHash: string | null;
+  icv: number | null;
+  notes: {
+    _id: string;
+    kind: EinvoiceKind;
+    number: string;
+    total: string;
+    issuedAt: string;
+    status: EinvoiceStatus;
+  }[];
+  creditable: string;
+}
+
+export const einvoiceKey = (id: string) => ['einvoice', id] as const;
+
+export function useEinvoice(id: string | undefined) {
+  return useQuery({
+    queryKey: einvoiceKey(id ?? ''),
+    queryFn: () => api<EinvoiceDetails>(`${INVOICE_PATH}/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+/** The server's one drawing of the document (the same HTML the PDF prints). */
+export function useEinvoiceHtml(id: string | undefined) {
+  return useQuery({
+    queryKey: ['einvoice-html', id ?? ''],
+    queryFn: async () =>
+      (await apiFetch(`${INVOICE_PATH}/${id}/html`, { headers: { Accept: 'text/html' } })).text(),
+    enabled: Boolean(id),
+    staleTime: Number.POSITIVE_INFINITY, // an issued document never changes
+  });
+}
+
+export interface NoteInput {
+  reason: string;
+  amount: string;
+}
+
+export function issueNote(id: string, kind: 'credit' | 'debit', input: NoteInput) {
+  return api<EinvoiceDetails>(`${INVOICE_PATH}/${id}/${kind}-note`, {
+    method: 'POST',
+    body: input,
+    stopAlert: true,
+  });
+}
+
+export function issueOrderInvoice(orderId: string) {
+  return api<EinvoiceDetails>(`/api/order/${orderId}/invoice`, { method: 'POST' });
+}
+
+export function refreshAfterDocument(queryClient: QueryClient) {
+  for (const key of [
+    'einvoice',
+    'einvoice-html',
+    INVOICE_PATH,
+    '/api/order',
+    '/api/payment',
+    'order',
+    'payment',
+  ])
+    void queryClient.invalidateQueries({ queryKey: [key] });
+}
+
+/** Downloads the PDF or XML with the bearer token, under the name the server gives. */
+export async function downloadDocument(id: string, format: 'pdf' | 'xml', fallbackName: string) {
+  const response = await apiFetch(`${INVOICE_PATH}/${id}/${format}`, {
+    headers: { Accept: format === 'pdf' ? 'application/pdf' : 'application/xml' },
+  });
+  const blob = await response.blob();
+  const name = fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
+  const link = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = link;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(link), 10_000);
+}
