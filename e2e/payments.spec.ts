@@ -30,9 +30,22 @@ async function createOrder(request: APIRequestContext): Promise<Fixture> {
   });
   expect(service.status(), await service.text()).toBe(201);
   const customerName = `مؤسسة النخيل للمقاولات ${suffix()}`;
+  // A VAT-registered company with its national address: its invoice is a standard tax invoice.
+  const [city] = (await (await request.get('/api/city?limit=1', { headers })).json()).data;
   const customer = await request.post('/api/customer', {
     headers,
-    data: { name: customerName, type: 'company', phoneNumber: randomPhone(), vatNumber: '310123456700003' },
+    data: {
+      name: customerName,
+      type: 'company',
+      phoneNumber: randomPhone(),
+      vatNumber: '310123456700003',
+      city: city._id,
+      government: city.government,
+      buildingNumber: '1111',
+      street: 'طريق الملك فهد',
+      district: 'العليا',
+      postalCode: '12211',
+    },
   });
   expect(customer.status(), await customer.text()).toBe(201);
   const customerId = (await customer.json())._id as string;
@@ -98,20 +111,8 @@ test.describe('payments and invoices', () => {
     expect(saved.status).toBe('pending');
     expect(saved.order.balance).toBe('575.00');
 
-    // The invoice: simplified tax invoice with seller, buyer, VAT, words and the QR code.
-    const sheet = page.getByTestId('invoice-sheet');
-    await expect(sheet.getByRole('heading', { name: 'فاتورة ضريبية مبسطة' })).toBeVisible();
-    await expect(sheet).toContainText('300000000000003');
-    await expect(sheet).toContainText(fx.customerName);
-    await expect(sheet).toContainText('310123456700003');
-    await expect(page.getByTestId('invoice-totals')).toContainText('575.00 ر.س');
-    await expect(page.getByTestId('invoice-totals')).toContainText('75.00 ر.س');
-    await expect(page.getByTestId('invoice-words')).toContainText('خمسمئة وخمسة وسبعون ريالاً');
-    const qr = page.getByTestId('invoice-qr');
-    await expect(qr).toBeVisible();
-    await expect(qr).toHaveAttribute('alt', /رمز الاستجابة السريعة/);
-    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,.{200,}/);
-    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // A recorded payment is a receipt: no tax invoice until money is received.
+    await expect(page.getByText('لم تصدر الفاتورة الضريبية بعد')).toBeVisible();
     await expect(page.getByTestId('payment-status').first()).toHaveText('بانتظار الموافقة');
 
     // Approve (asks first), then mark it paid.
@@ -128,24 +129,41 @@ test.describe('payments and invoices', () => {
     await expect(page.getByRole('button', { name: 'تسجيل كمدفوعة' })).toHaveCount(0);
     const order = await (await request.get(`/api/order/${fx.orderId}`, { headers: bearer(token) })).json();
     expect(order.paid).toBe('575.00');
+    expect(order.invoiced).toBe('1150.00');
 
-    // The print view shows the invoice only: no sidebar, header or buttons.
+    // Paid: the order's standard tax invoice is issued, drawn by the server, with seller, buyer, VAT, words and QR.
+    const sheet = page.frameLocator('[data-testid="einvoice-document"] iframe');
+    await expect(sheet.getByRole('heading', { name: 'فاتورة ضريبية' })).toBeVisible();
+    await expect(sheet.locator('body')).toContainText('300000000000003');
+    await expect(sheet.locator('body')).toContainText(fx.customerName);
+    await expect(sheet.locator('body')).toContainText('310123456700003');
+    await expect(sheet.locator('body')).toContainText('1,150.00 ر.س');
+    await expect(sheet.locator('body')).toContainText('ألف ومئة وخمسون ريالاً');
+    const qr = sheet.getByAltText(/رمز الاستجابة السريعة/);
+    await expect(qr).toBeVisible();
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,.{200,}/);
+    const paidDetails = await (
+      await request.get(`/api/payment/${paymentId}`, { headers: bearer(token) })
+    ).json();
+    expect(paidDetails.invoice).toMatchObject({ kind: 'invoice', scope: 'standard' });
+
+    // The print view shows the document only: no sidebar, header or buttons.
     await page.emulateMedia({ media: 'print' });
-    await expect(sheet).toBeVisible();
+    await expect(page.getByTestId('einvoice-document')).toBeVisible();
     await expect(page.locator('.mantine-AppShell-navbar')).toBeHidden();
     await expect(page.locator('.mantine-AppShell-header')).toBeHidden();
     await expect(page.getByRole('button', { name: 'طباعة' })).toBeHidden();
-    await expect(page.getByRole('button', { name: 'تحميل PDF' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'تحميل الفاتورة PDF' })).toBeHidden();
     await page.emulateMedia({ media: 'screen' });
     await expect(page.getByRole('button', { name: 'طباعة' })).toBeVisible();
 
     // The PDF: a real one-page PDF under its Arabic name.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'تحميل PDF' }).click(),
+      page.getByRole('button', { name: 'تحميل الفاتورة PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(
-      new RegExp(`^فاتورة-${saved.number}(-\\d{4}-\\d{2}-\\d{2})?\\.pdf$`),
+      new RegExp(`^فاتورة-${paidDetails.invoice.number}(-\\d{4}-\\d{2}-\\d{2})?\\.pdf$`),
     );
     const pdf = fs.readFileSync((await download.path()) ?? '');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -250,7 +268,7 @@ test.describe('payments and invoices', () => {
 });
 
 test.describe('payments: edit and permissions', () => {
-  test('a pending payment is edited through the form; the invoice follows', async ({ page, request }) => {
+  test('a pending payment is edited through the form; it stays a receipt', async ({ page, request }) => {
     const errors = collectErrors(page);
     const fx = await createOrder(request);
     const token = await adminAuth(request);
@@ -276,7 +294,10 @@ test.describe('payments: edit and permissions', () => {
     await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
     await expect(toasts(page).filter({ hasText: 'تم حفظ تعديلات الدفعة' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${payment._id}$`));
-    await expect(page.getByTestId('invoice-totals')).toContainText('1,150.00 ر.س');
+    await expect(page.getByText('لم تصدر الفاتورة الضريبية بعد')).toBeVisible();
+    expect(
+      (await (await request.get(`/api/payment/${payment._id}`, { headers: bearer(token) })).json()).amount,
+    ).toBe('1150.00');
     expect(errors).toEqual([]);
   });
 
@@ -296,7 +317,7 @@ test.describe('payments: edit and permissions', () => {
     expect(created.status(), await created.text()).toBe(201);
     await signedInAs(page, request, { permissions: ['payment:read', 'payment:details'] });
     await page.goto(`/dashboard/payment/${(await created.json())._id}`);
-    await expect(page.getByTestId('invoice-qr')).toBeVisible();
+    await expect(page.getByText('لم تصدر الفاتورة الضريبية بعد')).toBeVisible();
     await expect(page.getByRole('button', { name: 'طباعة' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'اعتماد الدفعة' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'رفض الدفعة' })).toHaveCount(0);
@@ -350,8 +371,18 @@ for (const scheme of ['light', 'dark'] as const) {
             data: { order: fx.orderId, amount: '1150.00', paymentMethod: methods.data[0]._id },
           });
           expect(res.status(), await res.text()).toBe(201);
-          await page.goto(`/dashboard/payment/${(await res.json())._id}`);
-          await expect(page.getByTestId('invoice-qr')).toBeVisible();
+          const id = (await res.json())._id;
+          for (const status of ['approved', 'paid'])
+            await page.request.post(`/api/payment/${id}/status`, {
+              headers: bearer(token),
+              data: { status },
+            });
+          await page.goto(`/dashboard/payment/${id}`);
+          await expect(
+            page
+              .frameLocator('[data-testid="einvoice-document"] iframe')
+              .getByRole('heading', { name: 'فاتورة ضريبية' }),
+          ).toBeVisible();
         },
       },
     ];

@@ -20,7 +20,7 @@ export function DocumentFrame({ id, title }: { id: string; title: string }) {
         style={{ width: '100%', height, border: 0, display: 'block', background: 'white' }}
         onLoad={(e) => {
           const doc = e.currentTarget.contentDocument;
-          if (doc) setHeight(doc.documentElement.scrollHeight + 8);
+          if (doc) setHeight(Math.ceil(doc.body.getBoundingClientRect().height) + 16);
         }}
       />
     </Paper>

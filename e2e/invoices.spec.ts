@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { adminAuth, bearer, randomPhone } from './support/api';
+import { signedInAs } from './support/auth';
+import { collectErrors } from './support/console';
+import { toasts } from './support/toasts';
+
+const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
+const WIDTHS = [375, 768, 1280] as const;
+const suffix = () => String(Math.floor(Math.random() * 1e6));
+
+/** An individual's order of 3 × 200.00 (690.00 with VAT), its invoice issued through the API. */
+async function issuedInvoice(page: Page) {
+  const headers = bearer(await adminAuth(page.request));
+  const service = await (
+    await page.request.post('/api/service', {
+      headers,
+      data: { name: `تنظيف خزانات ${suffix()}`, price: '200.00' },
+    })
+  ).json();
+  const customer = await (
+    await page.request.post('/api/customer', {
+      headers,
+      data: { name: `سلمان الدوسري ${suffix()}`, phoneNumber: randomPhone() },
+    })
+  ).json();
+  const order = await (
+    await page.request.post('/api/order', {
+      headers,
+      data: { customer: customer._id, items: [{ service: service._id, quantity: 3, unitPrice: '200.00' }] },
+    })
+  ).json();
+  const res = await page.request.post(`/api/order/${order._id}/invoice`, { headers });
+  expect(res.status(), await res.text()).toBe(201);
+  return { invoice: await res.json(), order, customer };
+}
+
+test.describe('e-invoices', () => {
+  test('the document page: simplified invoice drawn by the server, a credit note with its reason, the list', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    await signedInAs(page, request, { role: 'admin' });
+    const { invoice, order, customer } = await issuedInvoice(page);
+    await page.goto(`/dashboard/invoice/${invoice._id}`);
+    await expect(page.getByRole('heading', { name: `فاتورة ضريبية مبسطة ${invoice.number}` })).toBeVisible();
+    await expect(page.getByText('غير مرتبط بمنصة فاتورة')).toBeVisible();
+    const sheet = page.frameLocator('[data-testid="einvoice-document"] iframe');
+    await expect(sheet.getByRole('heading', { name: 'فاتورة ضريبية مبسطة' })).toBeVisible();
+    await expect(sheet.locator('body')).toContainText(customer.name);
+    await expect(sheet.locator('body')).toContainText('690.00 ر.س');
+
+    // A credit note: the reason is required and the amount capped at what the invoice holds.
+    await page.getByRole('button', { name: 'إشعار دائن' }).click();
+    const dialog = page.getByRole('dialog', { name: `إشعار دائن على الفاتورة ${invoice.number}` });
+    await dialog.getByRole('button', { name: 'إصدار إشعار دائن' }).click();
+    await expect(dialog.getByText('اكتب سبب الإشعار')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'السبب' }).fill('خصم لتأخر الموعد');
+    await dialog.getByRole('textbox', { name: 'المبلغ شامل الضريبة (ر.س)' }).fill('69');
+    await dialog.getByRole('button', { name: 'إصدار إشعار دائن' }).click();
+    await expect(toasts(page).filter({ hasText: /صدر إشعار دائن رقم CRN-/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /إشعار دائن لفاتورة ضريبية مبسطة CRN-/ })).toBeVisible();
+    await expect(page.getByText('السبب: خصم لتأخر الموعد')).toBeVisible();
+    const note = page.frameLocator('[data-testid="einvoice-document"] iframe');
+    await expect(note.locator('body')).toContainText(`على الفاتورة رقم ${invoice.number}`);
+    await expect(note.locator('body')).toContainText('69.00 ر.س');
+
+    // The order now counts 621.00 invoiced; the list shows both documents and nets them.
+    const o = await (
+      await request.get(`/api/order/${order._id}`, { headers: bearer(await adminAuth(request)) })
+    ).json();
+    expect(o.invoiced).toBe('621.00');
+    await page.goto(`/dashboard/invoice?order=${order._id}`);
+    await expect(page.getByRole('row', { name: `فاتورة رقم ${invoice.number}` })).toBeVisible();
+    await expect(page.getByRole('row', { name: /إشعار دائن رقم CRN-/ })).toBeVisible();
+    await expect(page.getByLabel('إجماليات الفواتير')).toContainText('621.00 ر.س');
+    expect(errors).toEqual([]);
+  });
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`e-invoice screens, ${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+    test(`${scheme}: the document page and the list at ${WIDTHS.join(', ')} px, no overflow, screenshots`, async ({
+      page,
+      request,
+    }) => {
+      const errors = collectErrors(page);
+      await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' });
+      const { invoice } = await issuedInvoice(page);
+      for (const [name, url] of [
+        ['einvoice', `/dashboard/invoice/${invoice._id}`],
+        ['einvoices', '/dashboard/invoice'],
+      ] as const) {
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(url);
+          if (name === 'einvoice')
+            await expect(
+              page.frameLocator('[data-testid="einvoice-document"] iframe').getByRole('heading'),
+            ).toBeVisible();
+          else await expect(page.getByRole('row', { name: `فاتورة رقم ${invoice.number}` })).toBeVisible();
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow, `${name} at ${width}`).toBeLessThanOrEqual(0);
+          await page.screenshot({
+            path: path.join(OUT_DIR, `${name}-${width}-${scheme}.png`),
+            fullPage: true,
+          });
+        }
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+}
