@@ -115,9 +115,15 @@ test.describe('payments and invoices', () => {
     await expect(page.getByText('لم تصدر الفاتورة الضريبية بعد')).toBeVisible();
     await expect(page.getByTestId('payment-status').first()).toHaveText('بانتظار الموافقة');
 
-    // Approve (asks first), then mark it paid.
+    // Four eyes: this admin recorded it, so approving asks why no colleague reviewed it.
     await page.getByRole('button', { name: 'اعتماد الدفعة' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'اعتماد' }).click();
+    const override = page.getByRole('dialog', { name: /اعتماد دفعة سجّلتها بنفسك/ });
+    await override.getByRole('button', { name: 'اعتماد' }).click();
+    await expect(override.getByText('اكتب السبب')).toBeVisible();
+    await override
+      .getByRole('textbox', { name: 'سبب الاعتماد دون مراجعة زميل' })
+      .fill('المحاسب الآخر في إجازة');
+    await override.getByRole('button', { name: 'اعتماد' }).click();
     await expect(toasts(page).filter({ hasText: 'تم اعتماد الدفعة' })).toBeVisible();
     await expect(page.getByTestId('payment-status').first()).toHaveText('معتمدة');
     await expect(page.getByRole('button', { name: 'اعتماد الدفعة' })).toHaveCount(0);
@@ -372,11 +378,17 @@ for (const scheme of ['light', 'dark'] as const) {
           });
           expect(res.status(), await res.text()).toBe(201);
           const id = (await res.json())._id;
-          for (const status of ['approved', 'paid'])
-            await page.request.post(`/api/payment/${id}/status`, {
+          // Recorded by this admin: approving it alone needs a reason (four eyes).
+          for (const data of [
+            { status: 'approved', overrideReason: 'بيانات الاختبار' },
+            { status: 'paid' },
+          ]) {
+            const moved = await page.request.post(`/api/payment/${id}/status`, {
               headers: bearer(token),
-              data: { status },
+              data,
             });
+            expect(moved.status(), await moved.text()).toBe(200);
+          }
           await page.goto(`/dashboard/payment/${id}`);
           await expect(
             page

@@ -1,3 +1,5 @@
+import type { NationalAddress } from './einvoice';
+
 /** Spec §3 settings with their defaults, plus the seller data a VAT invoice needs. */
 export const settingsDefaults = {
   tax: 15,
@@ -12,6 +14,11 @@ export const settingsDefaults = {
   maintenanceMode: false,
   companyName: 'شركة إدارة للخدمات',
   vatNumber: '300000000000003',
+  /** Commercial registration (10 digits) and national address: on every e-invoice. */
+  crNumber: '',
+  sellerAddress: null as NationalAddress | null,
+  /** Whoever recorded a payment cannot approve it. */
+  fourEyes: true,
 };
 
 export type Settings = typeof settingsDefaults;

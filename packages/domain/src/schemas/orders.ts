@@ -70,6 +70,8 @@ export const paymentStatusBody = z
   .object({
     status: z.enum(paymentStatuses, { message: 'حالة الدفعة غير معروفة' }),
     reason: z.string().trim().max(500, { message: 'السبب طويل جداً' }).optional().default(''),
+    /** Four eyes: an administrator approving a payment they recorded says why. */
+    overrideReason: z.string().trim().max(500, { message: 'السبب طويل جداً' }).optional().default(''),
   })
   .superRefine((b, ctx) => {
     if (b.status === 'rejected' && b.reason.length < 3) {

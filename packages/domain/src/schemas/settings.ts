@@ -9,6 +9,31 @@ export const vatNumberSchema = z
     message: 'الرقم الضريبي يتكون من 15 رقماً ويبدأ وينتهي بالرقم 3',
   });
 
+/** Digits typed in any script, checked against a pattern. */
+const digitsField = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => toLatinDigits(v))
+    .refine((v) => pattern.test(v), { message });
+
+const addressText = (label: string) =>
+  z
+    .string({ message: `${label} مطلوب` })
+    .trim()
+    .min(1, { message: `${label} مطلوب` })
+    .max(100, { message: `${label} طويل جداً` });
+
+/** The Saudi national address (العنوان الوطني): ZATCA wants all of it for the seller and a standard buyer. */
+export const nationalAddressSchema = z.object({
+  buildingNumber: digitsField(/^\d{4}$/, 'رقم المبنى 4 أرقام'),
+  street: addressText('اسم الشارع'),
+  district: addressText('اسم الحي'),
+  city: addressText('المدينة'),
+  postalCode: digitsField(/^\d{5}$/, 'الرمز البريدي 5 أرقام'),
+  additionalNumber: digitsField(/^(\d{4})?$/, 'الرقم الإضافي 4 أرقام'),
+});
+
 export const settingsBody = z
   .object({
     tax: z.coerce
@@ -39,5 +64,9 @@ export const settingsBody = z
         message: 'اسم المنشأة طويل جداً لرمز الفاتورة (127 بايت كحد أقصى)',
       }),
     vatNumber: vatNumberSchema,
+    crNumber: digitsField(/^\d{10}$/, 'السجل التجاري 10 أرقام').or(z.literal('')),
+    /** The seller's national address, printed on every document and required by ZATCA. */
+    sellerAddress: nationalAddressSchema.nullable(),
+    fourEyes: z.boolean(),
   })
   .partial();

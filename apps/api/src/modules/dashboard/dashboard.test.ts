@@ -3,13 +3,21 @@ import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: string;
+let reviewer: string;
 
+// Payment moves are made by a second admin (four eyes).
 const post = (url: string, payload: unknown) =>
-  t.inject({ method: 'POST', url, token: admin, payload: payload as object });
+  t.inject({
+    method: 'POST',
+    url,
+    token: url.includes('/api/payment/') ? reviewer : admin,
+    payload: payload as object,
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
+  reviewer = (await t.userWith('admin')).token;
   const customer = (await post('/api/customer', { name: 'عميل اللوحة', phoneNumber: '0553330001' })).json()
     ._id;
   const service = (await post('/api/service', { name: 'غسيل خزانات', price: '200.00' })).json()._id;

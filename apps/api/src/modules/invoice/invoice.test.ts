@@ -234,7 +234,13 @@ describe('payments and documents', () => {
   it('completing an order issues its invoice; a rejected payment never does', async () => {
     const order = await newOrder('80.00', 1); // 92.00
     const p = (await post('/api/payment', { order: order._id, amount: '92.00', paymentMethod: cash })).json();
-    await post(`/api/payment/${p._id}/status`, { status: 'rejected', reason: 'تحويل غير واضح' });
+    const reviewer = (await t.userWith('admin')).token;
+    const rejected = await post(
+      `/api/payment/${p._id}/status`,
+      { status: 'rejected', reason: 'تحويل غير واضح' },
+      reviewer,
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await t.db.select().from(einvoices).where(eq(einvoices.order, order._id))).toHaveLength(0);
     await post(`/api/order/${order._id}/status`, { status: 'in_progress' });
     const done = await post(`/api/order/${order._id}/status`, { status: 'completed' });

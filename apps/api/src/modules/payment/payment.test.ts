@@ -8,7 +8,9 @@ let customer: string;
 let service: string;
 let cash: string;
 
-const post = (url: string, payload: unknown, token = admin) =>
+let reviewer: string;
+// Status moves are made by a second admin: whoever records a payment does not review it (four eyes).
+const post = (url: string, payload: unknown, token = url.endsWith('/status') ? reviewer : admin) =>
   t.inject({ method: 'POST', url, token, payload: payload as object });
 const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
 
@@ -21,6 +23,7 @@ async function newOrder(unitPrice = '100.00', quantity = 1) {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
+  reviewer = (await t.userWith('admin')).token;
   customer = (await post('/api/customer', { name: 'مؤسسة النخبة', phoneNumber: '0552220001' })).json()._id;
   service = (await post('/api/service', { name: 'تركيب كاميرات', price: '100.00' })).json()._id;
   cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
@@ -221,4 +224,56 @@ describe('payments', () => {
     expect(Math.round(Number(box?.[2]))).toBe(842);
     expect(String(res.headers['content-disposition'])).toContain("filename*=UTF-8''");
   }, 60_000);
+});
+
+describe('four eyes', () => {
+  it('whoever recorded a payment cannot approve or reject it; an admin may, with a logged reason; the setting turns it off', async () => {
+    const order = await newOrder();
+    const clerk = await t.userWith('accountant');
+    const recorded = await t.inject({
+      method: 'POST',
+      url: '/api/payment',
+      token: clerk.token,
+      payload: { order: order._id, amount: '50.00', paymentMethod: cash },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const id = recorded.json()._id;
+    for (const body of [{ status: 'approved' }, { status: 'rejected', reason: 'خطأ في المبلغ' }]) {
+      const own = await post(`/api/payment/${id}/status`, body, clerk.token);
+      expect(own.statusCode).toBe(403);
+      expect(own.json().message).toMatch(/سجّلتها بنفسك/);
+    }
+    expect((await get(`/api/payment/${id}`)).json().status).toBe('pending');
+    // A colleague with the same role can.
+    const colleague = await t.userWith('accountant');
+    expect(
+      (await post(`/api/payment/${id}/status`, { status: 'approved' }, colleague.token)).statusCode,
+    ).toBe(200);
+
+    // An admin who recorded one overrides only with a reason, which the activity log keeps.
+    const mine = (
+      await post('/api/payment', { order: order._id, amount: '10.00', paymentMethod: cash }, admin)
+    ).json();
+    const bare = await post(`/api/payment/${mine._id}/status`, { status: 'approved' }, admin);
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().message).toMatch(/اكتب سبب/);
+    const withReason = await post(
+      `/api/payment/${mine._id}/status`,
+      { status: 'approved', overrideReason: 'المحاسب في إجازة' },
+      admin,
+    );
+    expect(withReason.statusCode).toBe(200);
+    const log = (await get(`/api/activity?entityId=${mine._id}&sort=-createdAt`)).json().data[0];
+    expect(JSON.stringify(log.changes)).toContain('المحاسب في إجازة');
+
+    // With the setting off, recording and approving may be the same person.
+    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { fourEyes: false } });
+    const again = (
+      await post('/api/payment', { order: order._id, amount: '5.00', paymentMethod: cash }, clerk.token)
+    ).json();
+    expect(
+      (await post(`/api/payment/${again._id}/status`, { status: 'approved' }, clerk.token)).statusCode,
+    ).toBe(200);
+    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { fourEyes: true } });
+  });
 });

@@ -157,7 +157,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = { ...actorOf(req), permissions: req.user!.permissions };
       const { payment, requestedBy, issued } = await app.db.transaction((tx) =>
-        changePaymentStatus(tx, actor, req.params.id, req.body.status, req.body.reason),
+        changePaymentStatus(
+          tx,
+          actor,
+          req.params.id,
+          req.body.status,
+          req.body.reason,
+          req.body.overrideReason,
+        ),
       );
       if (issued) app.events.emit('einvoice.issued', { einvoiceId: issued, actorId: req.user?._id ?? null });
       app.events.emit('payment.status', {

@@ -1,4 +1,5 @@
 import {
+  allPermissions,
   fromHalalas,
   type PaymentStatus,
   type paymentBody,
@@ -19,6 +20,7 @@ import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
 import { nextNumber } from '../../lib/counters';
 import { issueOrderInvoice } from '../invoice/issue';
+import { getSettings } from '../settings/service';
 import { paymentFields, paymentResource, paymentSearchText } from './resource';
 
 type PaymentInput = z.output<typeof paymentBody>;
@@ -172,6 +174,31 @@ export async function updatePayment(
 }
 
 /**
+ * Four eyes: with the setting on, whoever recorded a payment neither approves nor rejects it. An
+ * administrator (every permission) may, with a reason that goes into the activity row.
+ */
+async function assertFourEyes(
+  tx: Tx,
+  actor: ActorContext & { permissions: readonly string[] },
+  requestedBy: string | null,
+  status: PaymentStatus,
+  overrideReason: string,
+) {
+  if (status !== 'approved' && status !== 'rejected') return '';
+  if (!requestedBy || requestedBy !== actor.actorId) return '';
+  if (!(await getSettings(tx)).fourEyes) return '';
+  const admin = allPermissions.every((p) => actor.permissions.includes(p));
+  if (admin && overrideReason.length >= 3) return overrideReason;
+  throw new AppError(
+    403,
+    admin
+      ? 'سجّلت هذه الدفعة بنفسك: اكتب سبب اعتمادها دون مراجع آخر'
+      : 'لا يمكن اعتماد دفعة سجّلتها بنفسك أو رفضها: يراجعها زميل آخر',
+    admin ? { fieldErrors: { overrideReason: 'اكتب السبب' } } : undefined,
+  );
+}
+
+/**
  * pending → approved | rejected (payment:approve), approved → paid (payment:update). The order's
  * balance (rejected frees the amount) and paid (paid adds it) change in the same transaction.
  */
@@ -181,6 +208,7 @@ export async function changePaymentStatus(
   id: string,
   status: PaymentStatus,
   reason: string,
+  overrideReason = '',
 ) {
   const locked = await lockPayment(tx, id);
   const from = locked.status as PaymentStatus;
@@ -191,6 +219,7 @@ export async function changePaymentStatus(
     );
   }
   if (!actor.permissions.includes(paymentTransitionPermission[status])) throw forbidden();
+  const override = await assertFourEyes(tx, actor, locked.requestedBy, status, overrideReason);
   const order = await lockOrderForPayment(tx, locked.order);
   const now = new Date();
   const change: Partial<typeof payments.$inferInsert> = { status, updatedAt: now };
@@ -227,7 +256,11 @@ export async function changePaymentStatus(
     entityId: id,
     summary: `${status === 'approved' ? 'اعتماد' : status === 'rejected' ? 'رفض' : 'تسجيل سداد'} الدفعة رقم ${locked.number}`,
     before: { status: from },
-    after: { status, ...(reason ? { rejectionReason: reason } : {}) },
+    after: {
+      status,
+      ...(reason ? { rejectionReason: reason } : {}),
+      ...(override ? { fourEyesOverride: override } : {}),
+    },
   });
   return { payment: after, requestedBy: locked.requestedBy, issued };
 }

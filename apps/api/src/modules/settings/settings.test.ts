@@ -92,3 +92,49 @@ describe('settings', () => {
     );
   });
 });
+
+describe('seller data for e-invoices', () => {
+  const put = (payload: Record<string, unknown>) =>
+    t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload });
+
+  it('takes the CR number and the national address, refusing malformed parts in Arabic and writing nothing', async () => {
+    const before = (await t.inject({ method: 'GET', url: '/api/settings', token: admin })).json();
+    const bad = await put({
+      crNumber: '12345',
+      sellerAddress: {
+        buildingNumber: '12',
+        street: '',
+        district: 'العليا',
+        city: 'الرياض',
+        postalCode: '1234',
+        additionalNumber: 'x',
+      },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().fieldErrors).toMatchObject({
+      crNumber: 'السجل التجاري 10 أرقام',
+      'sellerAddress.buildingNumber': 'رقم المبنى 4 أرقام',
+      'sellerAddress.street': 'اسم الشارع مطلوب',
+      'sellerAddress.postalCode': 'الرمز البريدي 5 أرقام',
+      'sellerAddress.additionalNumber': 'الرقم الإضافي 4 أرقام',
+    });
+    expect((await t.inject({ method: 'GET', url: '/api/settings', token: admin })).json()).toEqual(before);
+
+    const address = {
+      buildingNumber: '٨٢٢٨',
+      street: 'الأمير سلطان',
+      district: 'المربع',
+      city: 'الرياض',
+      postalCode: '12628',
+      additionalNumber: '',
+    };
+    const ok = await put({ crNumber: '١٠١٠٢٢٣٣٤٤', sellerAddress: address, fourEyes: false });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      crNumber: '1010223344',
+      sellerAddress: { ...address, buildingNumber: '8228' },
+      fourEyes: false,
+    });
+    await put({ fourEyes: true });
+  });
+});

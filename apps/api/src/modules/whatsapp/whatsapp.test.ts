@@ -393,10 +393,12 @@ describe('automations and the outbox', () => {
     }
     expect(confirmation?.body).toContain('115.00');
     // Recorded and approved: nothing about an invoice yet.
-    await req('POST', `/api/payment/${payment._id}/status`, { status: 'approved' });
+    // A second admin reviews it (four eyes), then marks it paid.
+    const reviewer = (await t.userWith('admin')).token;
+    await req('POST', `/api/payment/${payment._id}/status`, { status: 'approved' }, reviewer);
     expect(await documentMessages()).toHaveLength(0);
     // Paid: the invoice is issued and the customer gets one message with its link.
-    await req('POST', `/api/payment/${payment._id}/status`, { status: 'paid' });
+    await req('POST', `/api/payment/${payment._id}/status`, { status: 'paid' }, reviewer);
     let sent: { body: string }[] = [];
     for (let i = 0; i < 100 && sent.length === 0; i++) {
       sent = await documentMessages();

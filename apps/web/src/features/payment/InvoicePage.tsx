@@ -1,4 +1,4 @@
-import { type PaymentStatus, paymentStatusBody, paymentTransitionPermission } from '@idara/domain';
+import { allPermissions, type PaymentStatus, paymentStatusBody, paymentTransitionPermission } from '@idara/domain';
 import {
   Alert,
   Anchor,
@@ -31,6 +31,7 @@ import { Link, useParams } from 'react-router';
 import { ask } from '../../components/confirm';
 import { DateTime, Money } from '../../components/data-table';
 import { can, useAuth, useCan } from '../../lib/auth';
+import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { InfoItem, LoadError } from '../customer/ui';
 import { DocumentFrame } from '../invoice/DocumentFrame';
@@ -116,15 +117,28 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
   const invoice = payment.invoice;
   const canInvoice = useCan('invoice:details');
 
+  const settings = useSettings().data;
+  // Four eyes: the recorder of a payment does not review it; an administrator may, saying why.
+  const own = Boolean(settings?.fourEyes && user && payment.requestedBy === user._id);
+  const admin = Boolean(user && allPermissions.every((p) => user.permissions.includes(p)));
+  const reviewMove = (s: PaymentStatus) => s === 'approved' || s === 'rejected';
+  const [overriding, setOverriding] = useState(false);
   const moves = (payment.allowedStatuses ?? []).filter(
     (s): s is Exclude<PaymentStatus, 'pending'> =>
-      s !== 'pending' && can(user, [paymentTransitionPermission[s as Exclude<PaymentStatus, 'pending'>]]),
+      s !== 'pending' &&
+      can(user, [paymentTransitionPermission[s as Exclude<PaymentStatus, 'pending'>]]) &&
+      !(own && !admin && reviewMove(s)),
   );
+  const reviewBlocked = own && !admin && (payment.allowedStatuses ?? []).some(reviewMove);
 
-  const move = async (status: Exclude<PaymentStatus, 'pending'>, reason?: string) => {
+  const move = async (
+    status: Exclude<PaymentStatus, 'pending'>,
+    reason?: string,
+    overrideReason?: string,
+  ) => {
     setBusy(status);
     try {
-      const details = await changePaymentStatus(payment._id, status, reason);
+      const details = await changePaymentStatus(payment._id, status, reason, overrideReason);
       if (details?._id) queryClient.setQueryData(paymentKey(payment._id), details);
       notify.success(
         status === 'approved'
@@ -145,6 +159,10 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
   const onMove = async (status: Exclude<PaymentStatus, 'pending'>) => {
     if (status === 'rejected') {
       setRejecting(true);
+      return;
+    }
+    if (status === 'approved' && own) {
+      setOverriding(true);
       return;
     }
     const ok = await ask({
@@ -247,6 +265,17 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
           </Group>
         </Group>
 
+        {reviewBlocked && (
+          <Alert
+            mt="md"
+            color="blue"
+            variant="light"
+            icon={<IconInfoCircle size={18} />}
+            data-testid="four-eyes"
+          >
+            سجّلت هذه الدفعة بنفسك، فيعتمدها أو يرفضها زميل آخر.
+          </Alert>
+        )}
         {payment.status === 'rejected' && (
           <Alert
             mt="md"
@@ -339,7 +368,22 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
         busy={busy === 'rejected'}
         onClose={() => setRejecting(false)}
         onSubmit={async (reason) => {
-          if (await move('rejected', reason)) setRejecting(false);
+          // Rejecting one's own payment, the reason is also why no colleague reviewed it.
+          if (await move('rejected', reason, own ? reason : undefined)) setRejecting(false);
+        }}
+      />
+      <ReasonModal
+        opened={overriding}
+        title={`اعتماد دفعة سجّلتها بنفسك (رقم ${payment.number})`}
+        label="سبب الاعتماد دون مراجعة زميل"
+        placeholder="مثل: المحاسب الآخر في إجازة"
+        hint="الأصل أن يعتمد الدفعة غير من سجّلها. يُحفظ السبب في سجل النشاط."
+        submitLabel="اعتماد"
+        color="blue"
+        busy={busy === 'approved'}
+        onClose={() => setOverriding(false)}
+        onSubmit={async (reason) => {
+          if (await move('approved', undefined, reason)) setOverriding(false);
         }}
       />
     </Stack>
@@ -444,5 +488,88 @@ function InvoiceSkeleton() {
         <Skeleton h={140} radius="sm" />
       </Paper>
     </Stack>
+  );
+}
+
+/** A reason, required, for a move that needs one (the four-eyes override). */
+function ReasonModal({
+  opened,
+  title,
+  label,
+  placeholder,
+  hint,
+  submitLabel,
+  color,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  opened: boolean;
+  title: string;
+  label: string;
+  placeholder: string;
+  hint: string;
+  submitLabel: string;
+  color: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (reason: string) => void | Promise<void>;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) {
+      setReason('');
+      setError(null);
+    }
+  }, [opened]);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (reason.trim().length < 3) {
+      setError('اكتب السبب (3 أحرف على الأقل)');
+      return;
+    }
+    void onSubmit(reason.trim());
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      radius="lg"
+      closeButtonProps={{ 'aria-label': 'إغلاق' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
+          <Textarea
+            label={label}
+            withAsterisk
+            placeholder={placeholder}
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            error={error}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              if (error) setError(null);
+            }}
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" size="sm" onClick={onClose}>
+              إلغاء
+            </Button>
+            <Button type="submit" color={color} size="sm" loading={busy}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }

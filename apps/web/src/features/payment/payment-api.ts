@@ -193,10 +193,19 @@ export async function savePayment(
 }
 
 /** `POST /api/payment/:id/status {status, reason?}`. */
-export function changePaymentStatus(id: string, status: PaymentStatus, reason?: string) {
+export function changePaymentStatus(
+  id: string,
+  status: PaymentStatus,
+  reason?: string,
+  overrideReason?: string,
+) {
   return api<PaymentDetails>(`${PAYMENT_PATH}/${id}/status`, {
     method: 'POST',
-    body: reason === undefined ? { status } : { status, reason },
+    body: {
+      status,
+      ...(reason === undefined ? {} : { reason }),
+      ...(overrideReason ? { overrideReason } : {}),
+    },
   });
 }
 

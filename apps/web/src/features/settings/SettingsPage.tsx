@@ -28,6 +28,7 @@ import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { settingsFields, settingsQuery, useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { BackupSection } from './BackupSection';
+import { emptyAddress, SellerSection, sellerAddressOf } from './SellerSection';
 import { notificationToggles } from './settings-fields';
 
 /** The fields the edit-conflict comparison shows. */
@@ -41,12 +42,25 @@ const fieldLabels: Record<string, string> = {
   address: 'العنوان',
   ...Object.fromEntries(notificationToggles.map((t) => [t.key, t.label])),
   maintenanceMode: 'وضع الصيانة',
+  crNumber: 'السجل التجاري',
+  sellerAddress: 'العنوان الوطني',
+  fourEyes: 'فصل المهام في الدفعات',
 };
 
-const settingsValues = (record: Partial<Settings>): Settings => ({
-  ...settingsDefaults,
-  ...Object.fromEntries(settingsFields.filter((k) => k in record).map((k) => [k, record[k]])),
+const settingsValues = (record: Partial<Settings>): Settings => {
+  const values = {
+    ...settingsDefaults,
+    ...Object.fromEntries(settingsFields.filter((k) => k in record).map((k) => [k, record[k]])),
+  } as Settings;
+  return { ...values, sellerAddress: { ...emptyAddress, ...(values.sellerAddress ?? {}) } };
+};
+
+/** What is sent and checked: an address left entirely empty is none. */
+const settingsBodyOf = (values: Settings) => ({
+  ...values,
+  sellerAddress: sellerAddressOf(values.sellerAddress),
 });
+const resolveSettings = schemaResolver(settingsBody, { sync: true });
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -65,8 +79,8 @@ export default function SettingsPage() {
   const { data, isPending } = useSettings();
   const [busy, setBusy] = useState(false);
   const form = useForm<Settings>({
-    initialValues: settingsDefaults,
-    validate: schemaResolver(settingsBody, { sync: true }),
+    initialValues: settingsValues(settingsDefaults),
+    validate: (values) => resolveSettings(settingsBodyOf(values)),
   });
 
   // The settings client asks for fields only (spec §7), so the version comes from the ETag.
@@ -89,8 +103,9 @@ export default function SettingsPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: load server values once they arrive, keep edits
   useEffect(() => {
     if (data && !form.isDirty()) {
-      form.setValues(data);
-      form.resetDirty(data);
+      const values = settingsValues(data);
+      form.setValues(values);
+      form.resetDirty(values);
     }
   }, [data]);
 
@@ -99,11 +114,11 @@ export default function SettingsPage() {
     try {
       const saved = await api<Partial<Settings>>('/api/settings', {
         method: 'PUT',
-        body: settingsBody.parse(values),
+        body: settingsBody.parse(settingsBodyOf(values)),
         ...conflict.requestOptions(),
       });
       conflict.adopt(saved);
-      const next = { ...settingsDefaults, ...values, ...saved };
+      const next = settingsValues({ ...values, ...saved });
       queryClient.setQueryData(settingsQuery.queryKey, next);
       form.setValues(next);
       form.resetDirty(next);
@@ -199,6 +214,8 @@ export default function SettingsPage() {
                 {...form.getInputProps('address')}
               />
             </Section>
+
+            <SellerSection form={form} />
 
             <Section title="الإشعارات">
               <Text size="sm" c="dimmed" mb="md">
