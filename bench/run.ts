@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { customerBenches } from './customer-list';
 import { durabilityBenches } from './durability';
+import { einvoiceBenches } from './einvoice';
 import { lighthouseBenches } from './lighthouse';
 import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
@@ -22,6 +23,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['load', loadBenches],
   ['lighthouse', lighthouseBenches],
   ['durability', durabilityBenches],
+  ['einvoice', einvoiceBenches],
 ];
 const results = [];
 for (const [name, run] of suites) if (!only || only.split(',').includes(name)) results.push(...(await run()));
