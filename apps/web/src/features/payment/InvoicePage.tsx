@@ -1,4 +1,9 @@
-import { allPermissions, type PaymentStatus, paymentStatusBody, paymentTransitionPermission } from '@idara/domain';
+import {
+  allPermissions,
+  type PaymentStatus,
+  paymentStatusBody,
+  paymentTransitionPermission,
+} from '@idara/domain';
 import {
   Alert,
   Anchor,
