@@ -15,6 +15,7 @@ import { registerTextCheck } from './http/text-check';
 import { AfterReply } from './lib/after-reply';
 import { EventBus } from './lib/events';
 import { type MessageChannel, outboxChannel } from './lib/message-channel';
+import { secretKeyOf } from './lib/secret-box';
 import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
 import { backupRoutes } from './modules/backup/routes';
@@ -24,6 +25,7 @@ import { contractRoutes } from './modules/contract/routes';
 import { customerImportRoutes } from './modules/customer/import-routes';
 import { customerRoutes } from './modules/customer/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { einvoicingRoutes } from './modules/einvoicing/routes';
 import { formRoutes } from './modules/form/routes';
 import { governmentRoutes } from './modules/government/routes';
 import { invoiceRoutes, orderInvoiceRoutes } from './modules/invoice/routes';
@@ -43,6 +45,8 @@ import { MessageDispatcher } from './modules/whatsapp/dispatcher';
 import { whatsappRoutes } from './modules/whatsapp/routes';
 import { whatsappWebhookRoutes } from './modules/whatsapp/webhook';
 import { attachRealtime } from './realtime/server';
+import { useSecretKey } from './zatca/credentials';
+import { SubmissionWorker } from './zatca/submissions';
 
 export interface RouteEntry {
   method: string;
@@ -116,6 +120,13 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('db', opts.database.db);
   app.decorate('events', new EventBus());
   app.decorate('afterReply', new AfterReply(app.log));
+  // E-invoices: sealed secrets open with the configured key; submissions go out in the background.
+  useSecretKey(() => secretKeyOf(opts.config));
+  const submissions = new SubmissionWorker(app);
+  app.decorate('submissions', submissions);
+  app.addHook('onReady', async () => submissions.start());
+  app.addHook('preClose', async () => submissions.stop());
+  app.events.on('einvoice.issued', () => void submissions.kick());
   app.addHook('onClose', async () => app.afterReply.settled());
   // WhatsApp: with credentials a dispatcher sends queued messages (and staff codes go that way);
   // without, messages are kept (conversations in `messages`, staff codes in the outbox).
@@ -177,6 +188,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(paymentRoutes, { prefix: '/api/payment' });
   await app.register(invoiceRoutes, { prefix: '/api/invoice' });
   await app.register(orderInvoiceRoutes, { prefix: '/api/order' });
+  await app.register(einvoicingRoutes, { prefix: '/api/einvoicing' });
   await app.register(formRoutes, { prefix: '/api/form' });
   await app.register(taskRoutes, { prefix: '/api/task' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });

@@ -69,6 +69,17 @@ const envSchema = z
     WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('ar'),
     WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(500),
     TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+    /** E-invoicing: FATOORA's environment and gateway (tests point it at a local fake). */
+    ZATCA_ENV: z.enum(['developer-portal', 'simulation', 'core']).default('developer-portal'),
+    ZATCA_API_URL: z.string().url().optional(),
+    /** Key for secrets at rest (EGS private key, CSID secret): base64 of 32 bytes. */
+    IDARA_SECRET_KEY: z
+      .string()
+      .refine(
+        (v) => Buffer.from(v, 'base64').length === 32,
+        'must be base64 of 32 random bytes (openssl rand -base64 32)',
+      )
+      .optional(),
     /** Backups: where they go (default: `backups` beside DATA_DIR; never inside it), how often, how many kept. */
     BACKUP_DIR: z.string().optional(),
     BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).default(24),

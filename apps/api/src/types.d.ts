@@ -9,6 +9,7 @@ import type { MessageChannel } from './lib/message-channel';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { AuthUser } from './modules/auth/sessions';
 import type { MessageDispatcher } from './modules/whatsapp/dispatcher';
+import type { SubmissionWorker } from './zatca/submissions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     events: EventBus;
     /** Work answered before it finishes (lib/after-reply.ts). */
     afterReply: AfterReply;
+    /** Reporting and clearance of issued documents (zatca/submissions.ts). */
+    submissions: SubmissionWorker;
     sessionCache: SessionCache;
     /** socket.io server; null when realtime is off (API-only tests). */
     io: Server | null;

@@ -37,6 +37,10 @@ export interface DomainEvents {
   };
   /** A tax invoice, credit note or debit note was issued (committed). */
   'einvoice.issued': { einvoiceId: string; actorId: string | null };
+  /** ZATCA's answer to a submitted document (zatca/submissions.ts). */
+  'einvoice.reported': { einvoiceId: string };
+  'einvoice.cleared': { einvoiceId: string };
+  'einvoice.rejected': { einvoiceId: string };
   /** A task was given to someone (`newTask`, to the assignee). */
   'task.assigned': TaskEvent;
   /** A task was submitted for review (`ask`, to its creator and the reviewers). */

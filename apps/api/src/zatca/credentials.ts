@@ -1,19 +1,32 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { zatcaCredentials } from '../db/schema';
+import { open } from '../lib/secret-box';
 import { createLocalTestCertificate, generateKeyPair, type SigningCredential } from './index';
 
 /**
- * The credential documents are signed with. Until the business is onboarded to FATOORA that is a
- * local test certificate, made on first use and kept in this process's memory only (nothing secret
- * at rest): every document carries its certificate, so each stays verifiable, and all say «غير مرتبط».
+ * The credential documents are signed with: the production CSID once the business is onboarded to
+ * FATOORA (its private key and secret stored sealed, see lib/secret-box.ts); before that a local
+ * test certificate, made on first use and kept in this process's memory only — every document
+ * carries its certificate, so each stays verifiable, and all say «غير مرتبط».
  */
 export interface ActiveCredential extends SigningCredential {
   kind: 'local-test' | 'compliance' | 'production';
   environment: 'local' | 'developer-portal' | 'simulation' | 'core';
+  /** FATOORA's Basic credentials (production only). */
+  binarySecurityToken?: string;
+  secret?: string;
 }
 
 let localTest: ActiveCredential | undefined;
+/** Where the key that opens sealed secrets comes from (set once by the app from its config). */
+let secretKey: (() => Buffer) | undefined;
 
-export async function activeCredential(_db: DbOrTx): Promise<ActiveCredential> {
+export function useSecretKey(source: () => Buffer) {
+  secretKey = source;
+}
+
+function local(): ActiveCredential {
   if (!localTest) {
     const keys = generateKeyPair();
     const certificatePem = createLocalTestCertificate(keys.privateKeyPem, {
@@ -29,4 +42,30 @@ export async function activeCredential(_db: DbOrTx): Promise<ActiveCredential> {
     };
   }
   return localTest;
+}
+
+export async function productionRow(db: DbOrTx) {
+  const [row] = await db
+    .select()
+    .from(zatcaCredentials)
+    .where(and(eq(zatcaCredentials.kind, 'production'), eq(zatcaCredentials.active, true)))
+    .orderBy(desc(zatcaCredentials.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function activeCredential(db: DbOrTx): Promise<ActiveCredential> {
+  const row = await productionRow(db);
+  if (!row || !secretKey) return local();
+  const key = secretKey();
+  return {
+    kind: 'production',
+    environment: row.environment as ActiveCredential['environment'],
+    privateKeyPem: open(key, row.privateKey),
+    certificatePem: row.certificate,
+    binarySecurityToken: Buffer.from(
+      row.certificate.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, ''),
+    ).toString('base64'),
+    secret: open(key, row.secret),
+  };
 }

@@ -13,7 +13,7 @@ import {
 } from '@idara/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { einvoices, orderItems, orders } from '../../db/schema';
+import { einvoiceSubmissions, einvoices, orderItems, orders } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
@@ -145,6 +145,12 @@ async function issue(
       searchText: normalizeArabic(`${number} ${order.number} ${buyer.party.name}`),
     })
     .returning();
+  if (credential.kind === 'production') {
+    // Reported (simplified) or cleared (standard) in the background: issuing never waits on the network.
+    await tx
+      .insert(einvoiceSubmissions)
+      .values({ einvoice: row._id, action: scope === 'standard' ? 'clear' : 'report' });
+  }
   await tx
     .update(orders)
     .set({ invoiced: fromHalalas(toHalalas(order.invoiced) + SIGN[kind] * t.total), updatedAt: new Date() })

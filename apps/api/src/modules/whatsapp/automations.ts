@@ -111,4 +111,5 @@ export function registerWhatsappAutomations(app: FastifyInstance, kick: () => vo
     });
 
   app.events.on('einvoice.issued', ({ einvoiceId, actorId }) => sendDocument(einvoiceId, actorId));
+  app.events.on('einvoice.cleared', ({ einvoiceId }) => sendDocument(einvoiceId, null));
 }

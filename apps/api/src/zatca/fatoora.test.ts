@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { einvoiceSubmissions, einvoices, zatcaCredentials } from '../db/schema';
+import { type FakeFatoora, startFakeFatoora } from '../test/fake-fatoora';
+import { createTestApp, type TestApp } from '../test/harness';
+import { SubmissionWorker } from './submissions';
+
+/** Connecting to FATOORA and reporting/clearing documents, against a local fake of the gateway. */
+
+let fake: FakeFatoora;
+let t: TestApp;
+let admin: string;
+let customer: string;
+let company: string;
+let service: string;
+
+const post = (url: string, payload: unknown = {}, token = admin) =>
+  t.inject({ method: 'POST', url, token, payload: payload as object });
+const get = (url: string) => t.inject({ method: 'GET', url, token: admin });
+
+async function issueFor(buyer: string) {
+  const order = (
+    await post('/api/order', { customer: buyer, items: [{ service, quantity: 1, unitPrice: '100.00' }] })
+  ).json();
+  const res = await post(`/api/order/${order._id}/invoice`);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const statusOf = async (id: string) => (await t.db.select().from(einvoices).where(eq(einvoices._id, id)))[0];
+
+beforeAll(async () => {
+  fake = await startFakeFatoora();
+  t = await createTestApp({
+    env: {
+      ZATCA_API_URL: fake.url,
+      ZATCA_ENV: 'simulation',
+      IDARA_SECRET_KEY: randomBytes(32).toString('base64'),
+    },
+  });
+  admin = await t.adminToken();
+  customer = (await post('/api/customer', { name: 'فهد القحطاني', phoneNumber: '0552229901' })).json()._id;
+  const [city] = (await get('/api/city?limit=1')).json().data;
+  company = (
+    await post('/api/customer', {
+      name: 'شركة المدار التجارية',
+      type: 'company',
+      phoneNumber: '0552229902',
+      vatNumber: '310122393500003',
+      city: city._id,
+      government: city.government,
+      buildingNumber: '1111',
+      street: 'صلاح الدين',
+      district: 'المروج',
+      postalCode: '12222',
+    })
+  ).json()._id;
+  service = (await post('/api/service', { name: 'صيانة', price: '100.00' })).json()._id;
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+describe('onboarding', () => {
+  it('before it, documents are signed locally and marked not connected, and nothing is submitted', async () => {
+    expect((await get('/api/einvoicing')).json()).toMatchObject({
+      connected: false,
+      credential: null,
+      seller: { ready: true },
+    });
+    const doc = await issueFor(customer);
+    expect(doc.status).toBe('not_connected');
+    expect(await t.db.select().from(einvoiceSubmissions)).toHaveLength(0);
+  });
+
+  it('refuses incomplete seller data and a wrong OTP in Arabic, storing nothing', async () => {
+    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { crNumber: '' } });
+    const noCr = await post('/api/einvoicing/onboard', { otp: fake.otp });
+    expect(noCr.statusCode).toBe(422);
+    expect(noCr.json().fieldErrors).toMatchObject({ crNumber: 'السجل التجاري 10 أرقام' });
+    await t.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      token: admin,
+      payload: { crNumber: '1010010000' },
+    });
+
+    const wrong = await post('/api/einvoicing/onboard', { otp: '000000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().fieldErrors).toMatchObject({ otp: 'رمز التحقق غير صحيح أو منتهي الصلاحية' });
+    expect((await post('/api/einvoicing/onboard', { otp: '12' })).statusCode).toBe(422);
+    expect(await t.db.select().from(zatcaCredentials)).toHaveLength(0);
+  });
+
+  it('with the OTP: CSR, compliance CSID, a compliance check of every kind, production CSID; the key stored sealed', async () => {
+    const res = await post('/api/einvoicing/onboard', { otp: fake.otp });
+    expect(res.statusCode, res.body).toBe(201);
+    const checks = fake.received.filter((r) => r.route === 'compliance');
+    expect(checks).toHaveLength(6);
+    expect(checks.every((c) => c.hashMatches)).toBe(true);
+    const state = (await get('/api/einvoicing')).json();
+    expect(state).toMatchObject({
+      connected: true,
+      credential: { kind: 'production', environment: 'simulation' },
+    });
+    expect(state.credential.daysLeft).toBeGreaterThan(300);
+    const [row] = await t.db.select().from(zatcaCredentials);
+    expect(row.privateKey.startsWith('v1.')).toBe(true);
+    expect(row.privateKey).not.toContain('PRIVATE KEY');
+    expect(row.secret.startsWith('v1.')).toBe(true);
+    // Never shown: no answer carries the key or the secret.
+    expect(JSON.stringify(state)).not.toMatch(/PRIVATE|secret_enc|v1\./);
+  });
+});
+
+describe('reporting and clearance', () => {
+  it('a simplified document is reported in the background; a standard one cleared, and ZATCA’s XML kept', async () => {
+    const simple = await issueFor(customer);
+    expect(simple.status).toBe('pending');
+    const standard = await issueFor(company);
+    expect(standard.status).toBe('pending');
+    await t.app.submissions.settled();
+    expect((await statusOf(simple._id)).status).toBe('reported');
+    const cleared = await statusOf(standard._id);
+    expect(cleared.status).toBe('cleared');
+    expect(cleared.xml).toContain('<!-- cleared by FATOORA -->');
+    expect((await get(`/api/invoice/${standard._id}/xml`)).body).toContain('cleared by FATOORA');
+    const sent = fake.received.filter(
+      (r) => r.uuid === simple.snapshot.uuid || r.uuid === standard.snapshot.uuid,
+    );
+    expect(sent.map((r) => r.route).sort()).toEqual(['clear', 'report']);
+    expect(sent.every((r) => r.hashMatches)).toBe(true);
+  });
+
+  it('5xx is retried later; 400 rejects with ZATCA’s messages; 202 reports with warnings', async () => {
+    // Scripted before issuing: issuing wakes the worker at once.
+    fake.script.push({ status: 503 });
+    const retried = await issueFor(customer);
+    await t.app.submissions.settled();
+    expect((await statusOf(retried._id)).status).toBe('pending');
+    const [job] = await t.db
+      .select()
+      .from(einvoiceSubmissions)
+      .where(eq(einvoiceSubmissions.einvoice, retried._id));
+    expect(job.doneAt).toBeNull();
+    expect(job.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await t.db
+      .update(einvoiceSubmissions)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(einvoiceSubmissions._id, job._id));
+    await t.app.submissions.settled();
+    expect((await statusOf(retried._id)).status).toBe('reported');
+
+    fake.script.push({
+      status: 400,
+      body: {
+        validationResults: {
+          status: 'ERROR',
+          errorMessages: [{ type: 'ERROR', code: 'BR-KSA-37', message: 'Building number must be 4 digits' }],
+        },
+        reportingStatus: 'NOT_REPORTED',
+      },
+    });
+    const rejected = await issueFor(customer);
+    await t.app.submissions.settled();
+    const bad = await statusOf(rejected._id);
+    expect(bad.status).toBe('rejected');
+    expect(bad.zatcaMessages).toEqual([
+      { type: 'ERROR', code: 'BR-KSA-37', message: 'Building number must be 4 digits' },
+    ]);
+    expect(
+      (await post(`/api/invoice/${rejected._id}/credit-note`, { reason: 'تصحيح', amount: '1.00' }))
+        .statusCode,
+    ).toBe(409);
+
+    fake.script.push({
+      status: 202,
+      body: {
+        validationResults: {
+          status: 'WARNING',
+          warningMessages: [{ type: 'WARNING', code: 'BR-KSA-98', message: 'Reported late' }],
+        },
+        reportingStatus: 'REPORTED',
+      },
+    });
+    const warned = await issueFor(customer);
+    await t.app.submissions.settled();
+    expect((await statusOf(warned._id)).status).toBe('reported_with_warnings');
+    expect((await get('/api/einvoicing')).json().attention.rejected).toBe(1);
+  });
+
+  it('several workers at once submit each document exactly once', async () => {
+    const docs = await Promise.all(Array.from({ length: 6 }, () => issueFor(customer)));
+    // The app's own worker (woken by each issue) and two more, as other nodes would be.
+    await Promise.all([
+      t.app.submissions.settled(),
+      new SubmissionWorker(t.app).drain(),
+      new SubmissionWorker(t.app).drain(),
+    ]);
+    await t.app.submissions.settled();
+    for (const d of docs) {
+      expect(fake.received.filter((r) => r.uuid === d.snapshot.uuid)).toHaveLength(1);
+      expect((await statusOf(d._id)).status).toBe('reported');
+    }
+  });
+});

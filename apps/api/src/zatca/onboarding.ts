@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type EinvoiceKind,
+  type EinvoiceScope,
+  type EinvoiceSnapshot,
+  FIRST_PREVIOUS_HASH,
+  isValidCrNumber,
+  isValidVatNumber,
+  nationalAddressSchema,
+} from '@idara/domain';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { zatcaCredentials } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { ActorContext } from '../http/request-context';
+import { recordActivity } from '../lib/activity';
+import { seal, secretKeyOf } from '../lib/secret-box';
+import { getSettings } from '../modules/settings/service';
+import {
+  type CsidAnswer,
+  certificateFromToken,
+  FatooraUnreachable,
+  fatooraClient,
+  type ValidationResults,
+} from './fatoora-client';
+import { createCsr, generateKeyPair, readCertificate, signEinvoice } from './index';
+
+/**
+ * Connecting the business to FATOORA: the seller data must be complete; then a new EGS key pair,
+ * ZATCA's CSR, the compliance CSID (with the OTP from the FATOORA portal), one compliance check per
+ * kind of document the unit issues, and the production CSID. Nothing is stored until all of it
+ * succeeded; any failure answers in Arabic and can simply be retried with a new OTP.
+ */
+
+const unreachable = () =>
+  new AppError(
+    502,
+    'تعذّر الوصول إلى منصة «فاتورة» الآن. تحقق من اتصال الخادم بالإنترنت وأعد المحاولة بعد قليل.',
+  );
+
+export function zatcaMessages(results: ValidationResults | undefined) {
+  const list = [...(results?.errorMessages ?? []), ...(results?.warningMessages ?? [])];
+  return list.map((m) => ({
+    type: String(m.type ?? ''),
+    code: String(m.code ?? ''),
+    category: m.category ? String(m.category) : undefined,
+    message: String(m.message ?? ''),
+  }));
+}
+
+/** Why the seller data cannot go on a document yet, by field ('' when ready). */
+export async function sellerProblems(db: Db) {
+  const s = await getSettings(db);
+  const problems: Record<string, string> = {};
+  if ((s.companyName ?? '').trim().length < 2) problems.companyName = 'اسم المنشأة مطلوب';
+  if (!isValidVatNumber(s.vatNumber))
+    problems.vatNumber = 'الرقم الضريبي يتكون من 15 رقماً ويبدأ وينتهي بالرقم 3';
+  if (!isValidCrNumber(s.crNumber)) problems.crNumber = 'السجل التجاري 10 أرقام';
+  const address = nationalAddressSchema.safeParse(s.sellerAddress ?? {});
+  if (!address.success) {
+    for (const issue of address.error.issues)
+      problems[`sellerAddress.${issue.path.join('.')}`] = issue.message;
+  }
+  return problems;
+}
+
+function complianceSample(
+  seller: EinvoiceSnapshot['seller'],
+  kind: EinvoiceKind,
+  scope: EinvoiceScope,
+  n: number,
+): EinvoiceSnapshot {
+  return {
+    kind,
+    scope,
+    number: `CMP-${n}`,
+    uuid: randomUUID(),
+    issuedAt: new Date().toISOString(),
+    seller,
+    buyer:
+      scope === 'standard'
+        ? { name: 'عميل فحص المطابقة', vatNumber: '399999999800003', crNumber: '', address: seller.address }
+        : { name: 'عميل فحص المطابقة', vatNumber: '', crNumber: '', address: null },
+    lines: [{ name: 'خدمة فحص', quantity: 1, unitPrice: '100.00', lineTotal: '100.00' }],
+    subtotal: '100.00',
+    discount: '0.00',
+    net: '100.00',
+    vatRate: 15,
+    vatAmount: '15.00',
+    total: '115.00',
+    billingReference:
+      kind === 'invoice' ? null : { number: 'CMP-1', uuid: randomUUID(), issuedAt: new Date().toISOString() },
+    reason: kind === 'invoice' ? '' : 'فحص المطابقة',
+    order: { _id: randomUUID(), number: 0 },
+    phase: 2,
+  };
+}
+
+export async function onboard(db: Db, config: Config, otp: string, ctx: ActorContext) {
+  const problems = await sellerProblems(db);
+  if (Object.keys(problems).length) {
+    throw new AppError(422, 'أكمل بيانات البائع في الإعدادات قبل الربط بمنصة «فاتورة»', {
+      fieldErrors: problems,
+    });
+  }
+  const key = secretKeyOf(config);
+  const settings = await getSettings(db);
+  const address = settings.sellerAddress!;
+  const keys = generateKeyPair();
+  const csr = createCsr(
+    {
+      commonName: `EGS1-${settings.vatNumber}`,
+      vatNumber: settings.vatNumber,
+      organizationName: settings.companyName,
+      organizationUnit: address.city,
+      egsSerialNumber: `1-Idara|2-1|3-${randomUUID()}`,
+      invoiceTypes: '1100',
+      location: address.city,
+      industry: 'Services',
+      environment: config.ZATCA_ENV,
+    },
+    keys.privateKeyPem,
+  );
+  const client = fatooraClient(config);
+  const guard = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof FatooraUnreachable) throw unreachable();
+      throw err;
+    }
+  };
+
+  const compliance = await guard(() => client.complianceCsid(csr, otp));
+  if (compliance.status >= 500) throw unreachable();
+  if (compliance.status !== 200) {
+    const body = compliance.body as unknown as { errorCode?: string; errorMessage?: string };
+    if (/otp/i.test(`${body.errorCode ?? ''} ${body.errorMessage ?? ''}`))
+      throw new AppError(
+        422,
+        'رمز التحقق (OTP) غير صحيح أو انتهت صلاحيته: أنشئ رمزاً جديداً من بوابة «فاتورة» وأدخله خلال ساعة',
+        {
+          fieldErrors: { otp: 'رمز التحقق غير صحيح أو منتهي الصلاحية' },
+        },
+      );
+    throw new AppError(422, `رفضت منصة «فاتورة» طلب الشهادة: ${body.errorMessage ?? compliance.status}`);
+  }
+  const complianceCsid = compliance.body as CsidAnswer;
+  const complianceCreds = {
+    binarySecurityToken: complianceCsid.binarySecurityToken,
+    secret: complianceCsid.secret,
+  };
+  const complianceCert = certificateFromToken(complianceCsid.binarySecurityToken);
+
+  // One compliance check per kind of document this unit issues, chained as real ones are.
+  const seller = {
+    name: settings.companyName,
+    vatNumber: settings.vatNumber,
+    crNumber: settings.crNumber,
+    address,
+  };
+  let previousHash = FIRST_PREVIOUS_HASH;
+  let icv = 0;
+  for (const scope of ['standard', 'simplified'] as const) {
+    for (const kind of ['invoice', 'credit', 'debit'] as const) {
+      icv++;
+      const snapshot = complianceSample(seller, kind, scope, icv);
+      const signed = signEinvoice(
+        snapshot,
+        { icv, previousHash },
+        { privateKeyPem: keys.privateKeyPem, certificatePem: complianceCert },
+      );
+      const answer = await guard(() =>
+        client.complianceCheck(complianceCreds, {
+          invoiceHash: signed.hash,
+          uuid: snapshot.uuid,
+          invoice: Buffer.from(signed.xml).toString('base64'),
+        }),
+      );
+      if (answer.status >= 500) throw unreachable();
+      if (answer.status !== 200 && answer.status !== 202) {
+        const messages = zatcaMessages(answer.body.validationResults);
+        throw new AppError(
+          422,
+          `لم تجتز وثيقة الفحص (${scope === 'standard' ? 'ضريبية' : 'مبسطة'}، ${kind}) فحص المطابقة: ${messages.map((m) => `${m.code}: ${m.message}`).join('؛ ') || answer.status}`,
+        );
+      }
+      previousHash = signed.hash;
+    }
+  }
+
+  const production = await guard(() =>
+    client.productionCsid(complianceCreds, String(complianceCsid.requestID)),
+  );
+  if (production.status >= 500) throw unreachable();
+  if (production.status !== 200)
+    throw new AppError(422, 'رفضت منصة «فاتورة» إصدار شهادة الإنتاج: أعد الربط برمز تحقق جديد');
+  const productionCsid = production.body as CsidAnswer;
+  const certificatePem = certificateFromToken(productionCsid.binarySecurityToken);
+  const info = readCertificate(certificatePem);
+
+  return db.transaction(async (tx) => {
+    await tx
+      .update(zatcaCredentials)
+      .set({ active: false, updatedAt: new Date() })
+      .where(eq(zatcaCredentials.active, true));
+    const [row] = await tx
+      .insert(zatcaCredentials)
+      .values({
+        kind: 'production',
+        environment: config.ZATCA_ENV,
+        privateKey: seal(key, keys.privateKeyPem),
+        certificate: certificatePem,
+        secret: seal(key, productionCsid.secret),
+        requestId: String(productionCsid.requestID),
+        expiresAt: info.notAfter,
+        active: true,
+        createdBy: ctx.actorId,
+      })
+      .returning({
+        _id: zatcaCredentials._id,
+        environment: zatcaCredentials.environment,
+        expiresAt: zatcaCredentials.expiresAt,
+      });
+    await recordActivity(tx, ctx, {
+      action: 'create',
+      entity: 'einvoicing',
+      entityId: row._id,
+      summary: `ربط المنشأة بمنصة «فاتورة» (${config.ZATCA_ENV}) — شهادة الإنتاج حتى ${info.notAfter.toISOString().slice(0, 10)}`,
+    });
+    return { ...row, serialNumber: info.serialNumber, issuer: info.issuer };
+  });
+}

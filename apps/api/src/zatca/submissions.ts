@@ -1,0 +1,192 @@
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { einvoiceSubmissions, einvoices } from '../db/schema';
+import { activeCredential } from './credentials';
+import { FatooraUnreachable, fatooraClient, type SubmissionAnswer } from './fatoora-client';
+import { zatcaMessages } from './onboarding';
+
+/**
+ * Reports simplified documents and clears standard ones, in the background: nothing a person waits
+ * on touches the network. Each pending document has one `einvoice_submissions` row; a node takes a
+ * due row by moving its lease (`locked_until`) in one statement, so two nodes never send the same
+ * document at once, and a row is marked done in the same transaction that records ZATCA's answer,
+ * so nothing is lost or sent twice after a crash (a repeat of an accepted one answers 409: done).
+ * Network failures and 5xx retry with growing delays.
+ */
+
+const LEASE_MS = 60_000;
+const POLL_MS = 10_000;
+const backoffMs = (attempts: number) => Math.min(60 * 60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
+
+const qrOf = (xml: string) =>
+  /<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>([^<]+)</.exec(xml)?.[1];
+
+export class SubmissionWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  start() {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Runs a pass now (one at a time per process). */
+  kick() {
+    if (this.stopped) return;
+    if (!this.running)
+      this.running = this.drain()
+        .catch((err) => this.app.log.error({ err }, 'e-invoice submissions failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
+    return this.running;
+  }
+
+  /** Waits for the pass under way, then runs one more: everything due by now is done. */
+  async settled() {
+    await this.running;
+    await this.drain();
+    await this.running;
+  }
+
+  /** Everything due, one document at a time, until nothing is left. */
+  async drain() {
+    while (!this.stopped && (await this.submitOne())) {
+      // next
+    }
+  }
+
+  private async claim() {
+    const now = new Date();
+    const due = this.app.db
+      .select({ _id: einvoiceSubmissions._id })
+      .from(einvoiceSubmissions)
+      .where(
+        and(
+          isNull(einvoiceSubmissions.doneAt),
+          lte(einvoiceSubmissions.nextAttemptAt, now),
+          or(isNull(einvoiceSubmissions.lockedUntil), lt(einvoiceSubmissions.lockedUntil, now)),
+        ),
+      )
+      .orderBy(einvoiceSubmissions.nextAttemptAt)
+      .limit(1);
+    const [claimed] = await this.app.db
+      .update(einvoiceSubmissions)
+      .set({
+        lockedUntil: new Date(now.getTime() + LEASE_MS),
+        attempts: sql`${einvoiceSubmissions.attempts} + 1`,
+      })
+      .where(
+        and(
+          sql`${einvoiceSubmissions._id} = (${due})`,
+          or(isNull(einvoiceSubmissions.lockedUntil), lt(einvoiceSubmissions.lockedUntil, now)),
+        ),
+      )
+      .returning();
+    return claimed;
+  }
+
+  /** One due document: true when there was one. */
+  async submitOne(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    const [doc] = await this.app.db.select().from(einvoices).where(eq(einvoices._id, job.einvoice));
+    const credential = await activeCredential(this.app.db);
+    if (
+      !doc?.xml ||
+      credential.kind !== 'production' ||
+      !credential.binarySecurityToken ||
+      !credential.secret
+    ) {
+      await this.retryLater(job._id, job.attempts, 'no production credential');
+      return true;
+    }
+    const client = fatooraClient(this.app.config);
+    const creds = { binarySecurityToken: credential.binarySecurityToken, secret: credential.secret };
+    const body = {
+      invoiceHash: doc.hash ?? '',
+      uuid: doc.uuid,
+      invoice: Buffer.from(doc.xml).toString('base64'),
+    };
+    let answer: { status: number; body: SubmissionAnswer };
+    try {
+      answer = job.action === 'clear' ? await client.clear(creds, body) : await client.report(creds, body);
+    } catch (err) {
+      if (!(err instanceof FatooraUnreachable)) throw err;
+      await this.retryLater(job._id, job.attempts, `unreachable: ${err.message}`);
+      return true;
+    }
+    const { status } = answer;
+    if (status >= 500 || status === 429 || status === 401) {
+      // 401: the credential was revoked or expired; it is retried after renewal, and the home screen shows it pending.
+      await this.retryLater(job._id, job.attempts, `HTTP ${status}`);
+      return true;
+    }
+    const messages = zatcaMessages(answer.body?.validationResults);
+    let next: { status: string; xml?: string; qr?: string };
+    if (status === 200 || status === 202 || status === 409) {
+      const warned = status === 202 || messages.length > 0;
+      if (job.action === 'clear') {
+        const cleared = answer.body?.clearedInvoice
+          ? Buffer.from(answer.body.clearedInvoice, 'base64').toString('utf8')
+          : undefined;
+        next = { status: 'cleared', ...(cleared ? { xml: cleared, qr: qrOf(cleared) ?? undefined } : {}) };
+      } else next = { status: warned && status !== 409 ? 'reported_with_warnings' : 'reported' };
+    } else {
+      next = { status: 'rejected' };
+    }
+    await this.app.db.transaction(async (tx) => {
+      await tx
+        .update(einvoices)
+        .set({
+          status: next.status,
+          zatcaMessages: messages,
+          submittedAt: new Date(),
+          updatedAt: new Date(),
+          ...(next.xml ? { xml: next.xml } : {}),
+          ...(next.qr ? { qr: next.qr } : {}),
+        })
+        .where(eq(einvoices._id, doc._id));
+      await tx
+        .update(einvoiceSubmissions)
+        .set({
+          doneAt: new Date(),
+          lockedUntil: null,
+          lastError: status === 200 ? '' : `HTTP ${status}`,
+          updatedAt: new Date(),
+        })
+        .where(eq(einvoiceSubmissions._id, job._id));
+    });
+    const event =
+      next.status === 'cleared'
+        ? 'einvoice.cleared'
+        : next.status === 'rejected'
+          ? 'einvoice.rejected'
+          : 'einvoice.reported';
+    this.app.events.emit(event, { einvoiceId: doc._id });
+    return true;
+  }
+
+  private async retryLater(id: string, attempts: number, error: string) {
+    await this.app.db
+      .update(einvoiceSubmissions)
+      .set({
+        lockedUntil: null,
+        lastError: error,
+        nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+        updatedAt: new Date(),
+      })
+      .where(eq(einvoiceSubmissions._id, id));
+  }
+}
