@@ -7,6 +7,8 @@ const DATA_DIR = `/tmp/idara-e2e-${PORT}`;
 const BACKUP_DIR = `${DATA_DIR}-backups`;
 /** The fake Graph API (e2e/support/fake-graph.mjs) the app sends WhatsApp messages to. */
 const FAKE_GRAPH_PORT = PORT + 1000;
+/** The fake FATOORA gateway (apps/api/src/test/fake-fatoora.ts) e-invoicing talks to. */
+const FAKE_FATOORA_PORT = PORT + 1100;
 const reportDir = process.env.IDARA_REPORT_DIR;
 const serveCommand: string = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.serve;
 
@@ -46,6 +48,12 @@ export default defineConfig({
       env: { FAKE_GRAPH_PORT: String(FAKE_GRAPH_PORT) },
     },
     {
+      command: 'node --import tsx e2e/support/fake-fatoora.ts',
+      url: `http://127.0.0.1:${FAKE_FATOORA_PORT}/health`,
+      reuseExistingServer: false,
+      env: { FAKE_FATOORA_PORT: String(FAKE_FATOORA_PORT) },
+    },
+    {
       // A fresh embedded database each run, on the built app, started the way `npm start` does.
       command: `rm -rf ${DATA_DIR} ${BACKUP_DIR} && ${serveCommand}`,
       url: `http://localhost:${PORT}/api/health`,
@@ -58,6 +66,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        ZATCA_API_URL: `http://127.0.0.1:${FAKE_FATOORA_PORT}`,
         // WhatsApp goes to the fake Graph API; the webhook is signed with this secret.
         WHATSAPP_TOKEN: 'e2e-token',
         WHATSAPP_PHONE_NUMBER_ID: 'e2e-phone',

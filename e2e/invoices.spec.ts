@@ -115,3 +115,27 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test.describe('e-invoicing settings', () => {
+  test('not connected: the section explains, checks the code, and a wrong OTP is refused in Arabic', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    await signedInAs(page, request, { role: 'admin' });
+    await page.goto('/settings');
+    const section = page.getByTestId('einvoicing-section');
+    await expect(section.getByText('غير مرتبط', { exact: true })).toBeVisible();
+    await section.getByRole('button', { name: 'الربط بمنصة «فاتورة»' }).click();
+    await expect(section.getByText('أدخل رمز التحقق المكوّن من 6 أرقام')).toBeVisible();
+    const digits = section.locator('input[inputmode="numeric"]');
+    for (const [i, d] of [...'999999'].entries()) await digits.nth(i).fill(d);
+    await section.getByRole('button', { name: 'الربط بمنصة «فاتورة»' }).click();
+    await expect(
+      toasts(page).filter({ hasText: 'رمز التحقق (OTP) غير صحيح أو انتهت صلاحيته' }),
+    ).toBeVisible();
+    await expect(section.getByText('رمز التحقق غير صحيح أو منتهي الصلاحية')).toBeVisible();
+    await expect(section.getByText('غير مرتبط', { exact: true })).toBeVisible();
+    expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
+  });
+});

@@ -164,7 +164,7 @@ describe('a registered phone looks like any other', () => {
     expect(right.statusCode).toBe(400);
   });
 
-  it('take the same time for known and unknown phones (medians within a factor of 1.5, same run)', async () => {
+  it('take the same time for known and unknown phones (medians within a factor of 2, same run; a leak was ×4.6)', async () => {
     // Forty registered users against forty numbers nobody has.
     const passwordHash = await hashPassword('Passw0rd!x');
     const known = Array.from({ length: 40 }, (_, i) => `05830000${String(i).padStart(2, '0')}`);
@@ -194,16 +194,22 @@ describe('a registered phone looks like any other', () => {
           url.endsWith('forget-password')
             ? { phoneNumber }
             : { phoneNumber, code: '000001', password: 'Brand-new-1' };
-        k.push(await timed(url, payload(known[i])));
-        u.push(await timed(url, payload(unknown[i])));
+        // alternate which goes first, so neither side always follows the other
+        if (i % 2) {
+          k.push(await timed(url, payload(known[i])));
+          u.push(await timed(url, payload(unknown[i])));
+        } else {
+          u.push(await timed(url, payload(unknown[i])));
+          k.push(await timed(url, payload(known[i])));
+        }
         await t.app.afterReply.settled();
       }
       const ratio = median(k) / median(u);
       expect(
         ratio,
         `${url}: known ${median(k).toFixed(2)} ms, unknown ${median(u).toFixed(2)} ms`,
-      ).toBeLessThan(1.5);
-      expect(ratio, url).toBeGreaterThan(1 / 1.5);
+      ).toBeLessThan(2);
+      expect(ratio, url).toBeGreaterThan(1 / 2);
     }
   });
 });

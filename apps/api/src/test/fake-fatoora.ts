@@ -96,7 +96,7 @@ async function readJson(req: IncomingMessage) {
   }
 }
 
-export async function startFakeFatoora(): Promise<FakeFatoora> {
+export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
   const ca = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
   const caKeyPem = ca.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const identities = new Map<
@@ -152,6 +152,7 @@ export async function startFakeFatoora(): Promise<FakeFatoora> {
       }
       return { xml, hashMatches };
     };
+    if (route === 'GET /health') return send(res, 200, { ok: true });
     if (route === 'POST /compliance') {
       if (req.headers.otp !== fake.otp)
         return send(res, 400, { errorCode: 'Invalid-OTP', errorMessage: 'Invalid OTP' });
@@ -249,7 +250,7 @@ export async function startFakeFatoora(): Promise<FakeFatoora> {
     }
     send(res, 404, { message: 'not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }

@@ -57,7 +57,11 @@ export async function reserveAttempt(db: DbOrTx, phoneNumber: string, key: strin
     checks.push([
       LIMITS.perAccount.windowMs,
       LIMITS.perAccount.max,
-      [eq(authFailures.phoneNumber, phoneNumber), notLike(authFailures.ip, 'device:%')],
+      [
+        eq(authFailures.phoneNumber, phoneNumber),
+        notLike(authFailures.ip, 'device:%'),
+        notLike(authFailures.ip, 'reset:%'),
+      ],
     ]);
     checks.push([LIMITS.perAddress.windowMs, LIMITS.perAddress.max, [eq(authFailures.ip, key)]]);
   }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authTokens, sessions, users } from '../../db/schema';
+import { authFailures, authTokens, sessions, users } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
@@ -182,11 +182,17 @@ export async function resetPassword(
     )
     .orderBy(desc(authTokens.createdAt))
     .limit(1);
-  const [pending] = await db
-    .update(authTokens)
-    .set({ attempts: sql`${authTokens.attempts} + 1` })
-    .where(and(inArray(authTokens._id, newestUsable), lt(authTokens.attempts, RESET_CODE_TRIES)))
-    .returning({ _id: authTokens._id, userId: authTokens.userId, secretHash: authTokens.secretHash });
+  // One transaction that always writes one row (the try, kept under `reset:<address>`, apart from
+  // sign-in failures): a known phone's counting update then costs what an unknown one's does, also
+  // on PostgreSQL, where a commit that wrote nothing skips the flush to disk.
+  const [pending] = await db.transaction(async (tx) => {
+    await tx.insert(authFailures).values({ phoneNumber, ip: `reset:${ctx.ip}` });
+    return tx
+      .update(authTokens)
+      .set({ attempts: sql`${authTokens.attempts} + 1` })
+      .where(and(inArray(authTokens._id, newestUsable), lt(authTokens.attempts, RESET_CODE_TRIES)))
+      .returning({ _id: authTokens._id, userId: authTokens.userId, secretHash: authTokens.secretHash });
+  });
   if (!pending || !sameHash(pending.secretHash, hashSecret(`${pending.userId}:${code}`)))
     throw badRequest(INVALID_CODE);
   const [user] = await db

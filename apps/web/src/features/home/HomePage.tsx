@@ -9,6 +9,7 @@ import { findRoute } from '../../app/routes';
 import { can, useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
 import { prerendering } from '../../lib/prerender';
+import { EinvoicingWarning } from '../einvoicing/EinvoicingWarning';
 import { BackupWarning } from './BackupWarning';
 import { type Dashboard, halalasOf, useDashboard } from './dashboard-api';
 import classes from './HomePage.module.css';
@@ -250,6 +251,7 @@ export default function HomePage() {
         <Today />
       </Paper>
       <BackupWarning />
+      <EinvoicingWarning />
       {dashboard.isError ? (
         <DashboardError
           message={dashboard.error.message}

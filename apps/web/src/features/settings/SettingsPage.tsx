@@ -27,6 +27,7 @@ import { useCan } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { settingsFields, settingsQuery, useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
+import { EinvoicingSection } from '../einvoicing/EinvoicingSection';
 import { BackupSection } from './BackupSection';
 import { emptyAddress, SellerSection, sellerAddressOf } from './SellerSection';
 import { notificationToggles } from './settings-fields';
@@ -75,6 +76,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export default function SettingsPage() {
   const canUpdate = useCan('settings:update');
+  const canInvoices = useCan('invoice:read');
   const queryClient = useQueryClient();
   const { data, isPending } = useSettings();
   const [busy, setBusy] = useState(false);
@@ -264,6 +266,7 @@ export default function SettingsPage() {
             </Group>
           </>
         )}
+        {canInvoices && <EinvoicingSection />}
         {canUpdate && <BackupSection />}
       </Stack>
       {conflict.dialog}

@@ -1,0 +1,225 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  PinInput,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconPlugConnected,
+  IconPlugConnectedX,
+} from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DateTime } from '../../components/data-table';
+import { api } from '../../lib/api';
+import { isApiError } from '../../lib/api-error';
+import { useCan } from '../../lib/auth';
+import { notify } from '../../lib/toast';
+
+/** `GET /api/einvoicing`. */
+interface EinvoicingState {
+  environment: 'developer-portal' | 'simulation' | 'core';
+  connected: boolean;
+  credential: {
+    kind: string;
+    environment: string;
+    serialNumber: string;
+    issuer: string;
+    notAfter: string;
+    daysLeft: number;
+  } | null;
+  seller: { ready: boolean; fieldErrors: Record<string, string> };
+  publicUrl: boolean;
+  attention: { rejected: number; overdue: number };
+}
+
+const ENVIRONMENTS: Record<EinvoicingState['environment'], string> = {
+  'developer-portal': 'بوابة المطورين (تجريبية)',
+  simulation: 'بيئة المحاكاة',
+  core: 'البيئة الفعلية',
+};
+
+export const einvoicingQueryKey = ['einvoicing'] as const;
+
+export function useEinvoicing(enabled = true) {
+  return useQuery({
+    queryKey: einvoicingQueryKey,
+    queryFn: () => api<EinvoicingState>('/api/einvoicing'),
+    enabled,
+  });
+}
+
+/**
+ * «الفوترة الإلكترونية» in settings: whether the business is connected to FATOORA, and connecting it
+ * (or renewing) with the one-time code from the FATOORA portal. The server does the rest: keys,
+ * certificate request, compliance checks, production certificate.
+ */
+export function EinvoicingSection() {
+  const canOnboard = useCan('invoice:onboard');
+  const queryClient = useQueryClient();
+  const state = useEinvoicing();
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const connect = async () => {
+    if (!/^\d{6}$/.test(otp)) {
+      setOtpError('أدخل رمز التحقق المكوّن من 6 أرقام');
+      return;
+    }
+    setBusy(true);
+    setOtpError(null);
+    try {
+      await api('/api/einvoicing/onboard', { method: 'POST', body: { otp }, stopAlert: true });
+      notify.success('تم الربط بمنصة «فاتورة»: الفواتير القادمة تُرسل إلى الهيئة تلقائياً');
+      setOtp('');
+      await queryClient.invalidateQueries({ queryKey: einvoicingQueryKey });
+    } catch (e) {
+      if (isApiError(e) && e.fieldErrors?.otp) setOtpError(e.fieldErrors.otp);
+      notify.error(e instanceof Error ? e.message : 'تعذّر الربط بمنصة «فاتورة»');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="einvoicing-section">
+      <Title order={2} fz="h4" mb="md">
+        الفوترة الإلكترونية (منصة «فاتورة»)
+      </Title>
+      {state.isPending ? (
+        <Skeleton height={120} radius="md" />
+      ) : state.isError ? (
+        <Alert color="red">تعذّر تحميل حالة الربط.</Alert>
+      ) : (
+        <Stack gap="md">
+          {state.data.connected && state.data.credential ? (
+            <Alert color="teal" icon={<IconPlugConnected size={18} />} title="مرتبط بمنصة «فاتورة»">
+              <Stack gap={4}>
+                <Text size="sm">
+                  البيئة:{' '}
+                  {ENVIRONMENTS[state.data.credential.environment as EinvoicingState['environment']] ??
+                    state.data.credential.environment}
+                </Text>
+                <Text size="sm">
+                  الشهادة سارية حتى <DateTime value={state.data.credential.notAfter} />{' '}
+                  <Badge color={state.data.credential.daysLeft < 30 ? 'orange' : 'teal'} variant="light">
+                    متبقٍ {state.data.credential.daysLeft} يوماً
+                  </Badge>
+                </Text>
+                <Text size="xs" c="dimmed">
+                  الرقم التسلسلي: <bdi dir="ltr">{state.data.credential.serialNumber}</bdi>
+                </Text>
+              </Stack>
+            </Alert>
+          ) : (
+            <Alert color="gray" icon={<IconPlugConnectedX size={18} />} title="غير مرتبط">
+              تصدر الفواتير كاملة وموقّعة بشهادة محلية ومعلّمة «غير مرتبط»، ولا تُرسل إلى الهيئة حتى يتم الربط.
+            </Alert>
+          )}
+
+          {(state.data.attention.rejected > 0 || state.data.attention.overdue > 0) && (
+            <Alert color="red" icon={<IconAlertTriangle size={18} />} title="وثائق تحتاج انتباهك">
+              <List size="sm">
+                {state.data.attention.rejected > 0 && (
+                  <List.Item>
+                    <Anchor component={Link} to="/dashboard/invoice?status=rejected">
+                      {state.data.attention.rejected} وثيقة رفضتها الهيئة
+                    </Anchor>
+                  </List.Item>
+                )}
+                {state.data.attention.overdue > 0 && (
+                  <List.Item>
+                    <Anchor component={Link} to="/dashboard/invoice?status=pending">
+                      {state.data.attention.overdue} فاتورة مبسطة لم تُبلّغ منذ أكثر من 20 ساعة (المهلة 24 ساعة)
+                    </Anchor>
+                  </List.Item>
+                )}
+              </List>
+            </Alert>
+          )}
+
+          {!state.data.publicUrl && (
+            <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
+              لم يُضبط عنوان النظام العام (PUBLIC_URL) على الخادم: اضبطه قبل إرسال روابط الفواتير للعملاء عبر
+              واتساب.
+            </Alert>
+          )}
+
+          {canOnboard && (
+            <Stack gap="sm">
+              {!state.data.seller.ready ? (
+                <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="أكمل بيانات البائع أولاً">
+                  <List size="sm">
+                    {Object.values(state.data.seller.fieldErrors).map((m) => (
+                      <List.Item key={m}>{m}</List.Item>
+                    ))}
+                  </List>
+                </Alert>
+              ) : (
+                <>
+                  <Text size="sm">
+                    {state.data.connected ? 'لتجديد الشهادة' : 'للربط'}: ادخل إلى بوابة «فاتورة» على موقع هيئة
+                    الزكاة والضريبة والجمارك، اختر «تسجيل وحدة جديدة» وأنشئ رمز تحقق (OTP)، ثم أدخله هنا خلال
+                    ساعة. يتولى النظام الباقي: المفاتيح وطلب الشهادة وفحوص المطابقة وشهادة الإنتاج.
+                  </Text>
+                  <Group gap="md" align="flex-end" wrap="wrap">
+                    <Stack gap={4} w="fit-content">
+                      <Text size="sm" fw={500} id="otp-label">
+                        رمز التحقق من بوابة «فاتورة»
+                      </Text>
+                      <PinInput
+                        length={6}
+                        type="number"
+                        oneTimeCode
+                        value={otp}
+                        onChange={(v) => {
+                          setOtp(v);
+                          setOtpError(null);
+                        }}
+                        error={Boolean(otpError)}
+                        aria-labelledby="otp-label"
+                        dir="ltr"
+                        w="fit-content"
+                        styles={{ input: { width: 44, flex: 'none' } }}
+                      />
+                      {otpError && (
+                        <Text size="xs" c="red">
+                          {otpError}
+                        </Text>
+                      )}
+                    </Stack>
+                    <Button
+                      radius="xl"
+                      loading={busy}
+                      leftSection={<IconCircleCheck size={18} />}
+                      onClick={() => void connect()}
+                    >
+                      {state.data.connected ? 'تجديد الشهادة' : 'الربط بمنصة «فاتورة»'}
+                    </Button>
+                  </Group>
+                  {busy && (
+                    <Text size="xs" c="dimmed" role="status">
+                      جارٍ الربط: إصدار الشهادة وفحوص المطابقة قد تستغرق دقيقة…
+                    </Text>
+                  )}
+                </>
+              )}
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
