@@ -72,7 +72,8 @@ export function fatooraClient(config: Pick<Config, 'ZATCA_ENV' | 'ZATCA_API_URL'
         method,
         headers: {
           'Accept-Version': 'V2',
-          'Accept-Language': 'en',
+          // ZATCA answers its validation messages in Arabic when asked.
+          'Accept-Language': 'ar',
           Accept: 'application/json',
           'Content-Type': 'application/json',
           ...headers,
