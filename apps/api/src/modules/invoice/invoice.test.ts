@@ -297,3 +297,24 @@ describe('upgrading from phase 1', () => {
     }
   });
 });
+
+describe('notifications', () => {
+  it('a credit note reaches those who read invoices', async () => {
+    const reader = await t.userWith('accountant');
+    const order = await newOrder('40.00', 1);
+    const invoice = await issue(order._id);
+    const note = await post(`/api/invoice/${invoice._id}/credit-note`, {
+      reason: 'خصم ولاء',
+      amount: '4.60',
+    });
+    expect(note.statusCode).toBe(201);
+    let titles: string[] = [];
+    for (let i = 0; i < 50 && !titles.some((x) => x.includes(note.json().number)); i++) {
+      titles = (await t.inject({ method: 'GET', url: '/api/notification?limit=50', token: reader.token }))
+        .json()
+        .data.map((n: { title: string }) => n.title);
+      if (!titles.some((x) => x.includes(note.json().number))) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(titles).toContain(`إشعار دائن رقم ${note.json().number}`);
+  });
+});

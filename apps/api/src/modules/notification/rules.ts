@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sessions } from '../../db/schema';
+import { einvoices, sessions } from '../../db/schema';
 import type { DomainEvents } from '../../lib/events';
 import { getSettings } from '../settings/service';
 import { activeUsers, actorName, deliver, type NotificationDraft, usersWith } from './service';
@@ -100,6 +100,33 @@ export function registerNotificationRules(app: FastifyInstance) {
       title: status === 'approved' ? `اعتُمدت الدفعة رقم ${number}` : `رُفضت الدفعة رقم ${number}`,
       description: `${status === 'approved' ? 'اعتمد' : 'رفض'} ${who} الدفعة رقم ${number}`,
       link,
+    });
+  });
+
+  // E-invoices: credit and debit notes reach those who read invoices; a document ZATCA rejected
+  // reaches those who read them and those who can connect or correct.
+  rule('einvoice.issued', async ({ einvoiceId, actorId }) => {
+    const [doc] = await db.select().from(einvoices).where(eq(einvoices._id, einvoiceId));
+    if (!doc || doc.kind === 'invoice') return [];
+    const who = await actorName(db, actorId);
+    const label = doc.kind === 'credit' ? 'إشعار دائن' : 'إشعار مدين';
+    return to(await usersWith(db, ['invoice:read'], actorId), {
+      type: 'create',
+      title: `${label} رقم ${doc.number}`,
+      description: `أصدر ${who} ${label} على الطلب رقم ${doc.orderNumber}: ${doc.reason}`,
+      link: `/dashboard/invoice/${einvoiceId}`,
+    });
+  });
+
+  rule('einvoice.rejected', async ({ einvoiceId }) => {
+    const [doc] = await db.select().from(einvoices).where(eq(einvoices._id, einvoiceId));
+    if (!doc) return [];
+    return to(await usersWith(db, ['invoice:read'], null), {
+      type: 'rejected',
+      title: `رفضت الهيئة الوثيقة ${doc.number}`,
+      description:
+        doc.zatcaMessages.map((m) => `${m.code}: ${m.message}`).join('؛ ') || 'افتحها لمعرفة السبب',
+      link: `/dashboard/invoice/${einvoiceId}`,
     });
   });
 
