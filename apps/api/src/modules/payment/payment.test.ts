@@ -189,6 +189,14 @@ describe('payments', () => {
     expect(res.data).toHaveLength(1);
     // VAT inside each amount, rounded per payment: 1.30 + 2.67
     expect(res.totals).toEqual({ amount: '30.50', taxAmount: '3.97', count: 2 });
+    // A rejected payment stays in the list but not in the totals.
+    const third = (
+      await post('/api/payment', { order: order._id, amount: '5.75', paymentMethod: cash })
+    ).json();
+    await post(`/api/payment/${third._id}/status`, { status: 'rejected', reason: 'مكرر' });
+    const after = (await get(`/api/payment?order=${order._id}`)).json();
+    expect(after.total).toBe(3);
+    expect(after.totals).toEqual({ amount: '30.50', taxAmount: '3.97', count: 3 });
     expect((await get('/api/payment?status=unknown')).statusCode).toBe(400);
   });
 

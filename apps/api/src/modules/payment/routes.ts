@@ -30,8 +30,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentResource,
         query,
         {
-          amount: sql`coalesce(sum(${payments.amount}), 0)`,
-          taxAmount: sql`coalesce(sum(${payments.taxAmount}), 0)`,
+          // A rejected payment is money that never came: it is listed, not totalled.
+          amount: sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} <> 'rejected'), 0)`,
+          taxAmount: sql`coalesce(sum(${payments.taxAmount}) filter (where ${payments.status} <> 'rejected'), 0)`,
           count: sql`count(*)::int`,
         },
       ),
