@@ -57,14 +57,17 @@ function hashByXmllint(xml: string) {
   }
 }
 
+// Server errors go to the test output, so a 500 names its cause.
+const logLines: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ logLines });
   admin = await t.adminToken();
   customer = (await post('/api/customer', { name: 'محمد العتيبي', phoneNumber: '0552220101' })).json()._id;
   service = (await post('/api/service', { name: 'صيانة مكيفات', price: '100.00' })).json()._id;
   cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
 });
 afterAll(async () => {
+  for (const line of logLines) if (/"level":50/.test(line)) console.error(line.slice(0, 2000));
   await t.close();
 });
 
