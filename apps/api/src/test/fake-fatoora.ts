@@ -60,7 +60,7 @@ function issueFor(csrBase64: string, caKeyPem: string) {
   const der = Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
   const csr = AsnConvert.parse(der, CertificationRequest);
   const serial = randomBytes(16);
-  serial[0] &= 0x7f;
+  serial[0] = (serial[0] & 0x7f) | 0x01; // positive, minimal DER
   const tbs = new TBSCertificate({
     version: Version.v3,
     serialNumber: serial.buffer.slice(serial.byteOffset, serial.byteOffset + 16) as ArrayBuffer,

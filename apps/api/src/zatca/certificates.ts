@@ -194,7 +194,7 @@ export function createLocalTestCertificate(
   };
   const name = egsSubject(egs);
   const serial = randomBytes(16);
-  serial[0] &= 0x7f; // a positive INTEGER
+  serial[0] = (serial[0] & 0x7f) | 0x01; // a positive INTEGER with no leading zero byte (DER is minimal)
   const now = Date.now();
   const tbs = new TBSCertificate({
     version: Version.v3,

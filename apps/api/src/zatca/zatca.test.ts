@@ -167,4 +167,17 @@ describe('EGS keys, CSR and certificates', () => {
     expect(info.notAfter.getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
     expect(BigInt(info.serialNumber)).toBe(BigInt(`0x${cert.serialNumber}`));
   });
+
+  it('every certificate made is valid DER (serial numbers never start with a zero byte)', () => {
+    // Before, about 1 in 250 random serials was encoded with a leading zero and Node refused the certificate.
+    for (let i = 0; i < 600; i++) {
+      const k = generateKeyPair();
+      const pem = createLocalTestCertificate(k.privateKeyPem, {
+        commonName: 'x',
+        vatNumber: '300000000000003',
+        organizationName: 'y',
+      });
+      expect(() => readCertificate(pem)).not.toThrow();
+    }
+  });
 });
