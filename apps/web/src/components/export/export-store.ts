@@ -168,6 +168,17 @@ export function saveFile(link: string, fileName: string): void {
   a.remove();
 }
 
+/**
+ * Fetches a file with the bearer token and saves it under the name the server gives in
+ * Content-Disposition (invoice PDFs, e-invoice XML).
+ */
+export async function downloadFile(path: string, accept: string, fallbackName: string): Promise<void> {
+  const response = await apiFetch(path, { headers: { Accept: accept } });
+  const link = URL.createObjectURL(await response.blob());
+  saveFile(link, fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName));
+  window.setTimeout(() => URL.revokeObjectURL(link), 10_000);
+}
+
 /** Closing resets everything and releases the download link. */
 export function closeExport(): void {
   stopTimer();

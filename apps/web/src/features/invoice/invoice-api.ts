@@ -1,7 +1,7 @@
 import type { EinvoiceKind, EinvoiceScope, EinvoiceSnapshot, EinvoiceStatus } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '../../components/data-table';
-import { fileNameFromDisposition } from '../../components/export/export-store';
+import { downloadFile } from '../../components/export/export-store';
 import { api, apiFetch } from '../../lib/api';
 
 /** Issued tax invoices, credit notes and debit notes (docs/API.md "E-invoices"). */
@@ -104,19 +104,10 @@ export function refreshAfterDocument(queryClient: QueryClient) {
 }
 
 /** Downloads the PDF or XML with the bearer token, under the name the server gives. */
-export async function downloadDocument(id: string, format: 'pdf' | 'xml', fallbackName: string) {
-  const response = await apiFetch(`${INVOICE_PATH}/${id}/${format}`, {
-    headers: { Accept: format === 'pdf' ? 'application/pdf' : 'application/xml' },
-  });
-  const blob = await response.blob();
-  const name = fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
-  const link = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = link;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(link), 10_000);
+export function downloadDocument(id: string, format: 'pdf' | 'xml', fallbackName: string) {
+  return downloadFile(
+    `${INVOICE_PATH}/${id}/${format}`,
+    format === 'pdf' ? 'application/pdf' : 'application/xml',
+    fallbackName,
+  );
 }

@@ -1,8 +1,8 @@
 import type { EinvoiceKind, EinvoiceScope, EinvoiceStatus, OrderStatus, PaymentStatus } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '../../components/data-table';
-import { fileNameFromDisposition } from '../../components/export/export-store';
-import { api, apiFetch, type RequestOptions } from '../../lib/api';
+import { downloadFile } from '../../components/export/export-store';
+import { api, type RequestOptions } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 
 /** Payments and invoices (docs/API.md "Payments and invoices"). Money is always a decimal string. */
@@ -213,17 +213,6 @@ export function changePaymentStatus(
  * Downloads the invoice PDF with the bearer token and saves it under the Arabic name the server
  * gives in Content-Disposition.
  */
-export async function downloadInvoicePdf(id: string, fallbackName: string): Promise<void> {
-  const response = await apiFetch(`${PAYMENT_PATH}/${id}/pdf`, { headers: { Accept: 'application/pdf' } });
-  const blob = await response.blob();
-  const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
-  const link = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = link;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(link), 10_000);
+export function downloadInvoicePdf(id: string, fallbackName: string): Promise<void> {
+  return downloadFile(`${PAYMENT_PATH}/${id}/pdf`, 'application/pdf', fallbackName);
 }
