@@ -1,7 +1,7 @@
 import { createHash, sign } from 'node:crypto';
 import { type EinvoiceSnapshot, type SignedEinvoice, zatcaQrBase64 } from '@idara/domain';
 import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
-import { C14nCanonicalization } from 'xml-crypto';
+import { C14nCanonicalization, ExclusiveCanonicalization } from 'xml-crypto';
 import { certificateBody, readCertificate } from './certificates';
 import { MARK, NS, riyadhDateTime } from './ubl';
 
@@ -22,6 +22,20 @@ const canonical = (node: Node) => new C14nCanonicalization().process(node as nev
 /** ZATCA's digests of the certificate and of the signed properties: base64 of the hex SHA-256. */
 const hexDigest64 = (text: string) =>
   Buffer.from(createHash('sha256').update(text, 'utf8').digest('hex')).toString('base64');
+
+/**
+ * The signed-properties digest as ZATCA computes it: exclusive C14N of xades:SignedProperties,
+ * except that the empty ds:DigestMethod stays self-closed (ZATCA's SDK hashes its own
+ * serialization). This recipe reproduces the published digest of every sample in ZATCA's SDK;
+ * inclusive C14N reproduces none.
+ */
+export function signedPropertiesDigest(properties: Node) {
+  const canonical = (new ExclusiveCanonicalization().process(properties as never, {}) as string).replace(
+    /<(ds:DigestMethod)([^>]*)><\/ds:DigestMethod>/g,
+    '<$1$2/>',
+  );
+  return hexDigest64(canonical);
+}
 
 /** The invoice hash of a UBL document (signed or not): base64 SHA-256 of its canonical form without the stamp. */
 export function invoiceHash(xml: string) {
@@ -60,8 +74,8 @@ export function stamp(
   const body = certificateBody(credential.certificatePem);
   const signingTime = new Date(snapshot.issuedAt).toISOString().slice(0, 19);
   const properties = signedProperties(signingTime, hexDigest64(body), cert.issuer, cert.serialNumber);
-  const propertiesDigest = hexDigest64(
-    canonical(new DOMParser().parseFromString(properties, 'text/xml').documentElement as Node),
+  const propertiesDigest = signedPropertiesDigest(
+    new DOMParser().parseFromString(properties, 'text/xml').documentElement as Node,
   );
   const issued = riyadhDateTime(snapshot.issuedAt);
   const qr = zatcaQrBase64({

@@ -40,6 +40,28 @@ function hashByXmllint(xml: string) {
   return createHash('sha256').update(canonical).digest('base64');
 }
 
+/**
+ * The XAdES signed-properties digest as libxml2 computes it: exclusive C14N of the element with
+ * ZATCA's one quirk (the empty ds:DigestMethod stays self-closed), SHA-256 as lowercase hex, base64.
+ */
+function signedPropertiesDigestByXmllint(xml: string) {
+  const element = /<xades:SignedProperties[\s\S]*<\/xades:SignedProperties>/.exec(xml)?.[0] ?? '';
+  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.xml`);
+  fs.writeFileSync(
+    file,
+    element.replace(
+      '<xades:SignedProperties',
+      '<xades:SignedProperties xmlns:xades="http://uri.etsi.org/01903/v1.3.2#" xmlns:ds="http://www.w3.org/2000/09/xmldsig#"',
+    ),
+  );
+  const canonical = execFileSync('xmllint', ['--exc-c14n', file])
+    .toString('utf8')
+    .replace(/<(ds:DigestMethod)([^>]*)><\/ds:DigestMethod>/g, '<$1$2/>');
+  return hexDigest64(canonical);
+}
+const hexDigest64 = (text: string) =>
+  Buffer.from(createHash('sha256').update(text, 'utf8').digest('hex')).toString('base64');
+
 describe('signed e-invoice XML', () => {
   for (const scope of ['simplified', 'standard'] as const) {
     for (const kind of ['invoice', 'credit', 'debit'] as const) {
@@ -62,6 +84,11 @@ describe('signed e-invoice XML', () => {
         // The hash, by libxml2 rather than by our canonicalizer.
         expect(hashByXmllint(xml)).toBe(signed.hash);
         expect(text(xml, 'ds:DigestValue')).toBe(signed.hash);
+
+        // The XAdES digests, as ZATCA's SDK computes them (checked by libxml2's exclusive C14N).
+        const digests = [...xml.matchAll(/<ds:DigestValue>([^<]*)<\/ds:DigestValue>/g)].map((m) => m[1]);
+        expect(digests[1]).toBe(signedPropertiesDigestByXmllint(xml));
+        expect(digests[2]).toBe(hexDigest64(text(xml, 'ds:X509Certificate')!));
 
         // The signature, with the public key as node:crypto reads it from the embedded certificate.
         const cert = new X509Certificate(Buffer.from(text(xml, 'ds:X509Certificate')!, 'base64'));
