@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { einvoiceSubmissions, einvoices, notifications, zatcaCredentials } from '../db/schema';
 import { open } from '../lib/secret-box';
 import { type FakeFatoora, startFakeFatoora } from '../test/fake-fatoora';
@@ -263,6 +264,34 @@ describe('every answer of reporting and clearance', () => {
     }
     expect(rows).toHaveLength(1);
     expect(rows[0].title).toContain('لم تُبلّغ للهيئة منذ 20 ساعة');
+  });
+
+  it('two apps on one database (two nodes) send each document exactly once', async () => {
+    const other = await buildApp({
+      config: t.app.config,
+      database: t.database,
+      logger: false,
+      serveWeb: false,
+      realtime: false,
+    });
+    await other.ready();
+    try {
+      const docs: { _id: string; snapshot: { uuid: string } }[] = [];
+      for (let i = 0; i < 8; i++) docs.push(await issueFor(i % 2 ? company : customer));
+      // Both nodes' workers and one more pass each, all at once.
+      await Promise.all([
+        t.app.submissions.settled(),
+        other.submissions.settled(),
+        t.app.submissions.drain(),
+        other.submissions.drain(),
+      ]);
+      for (const d of docs) {
+        expect(fake.received.filter((r) => r.uuid === d.snapshot.uuid)).toHaveLength(1);
+        expect(['reported', 'cleared']).toContain((await docOf(d._id)).status);
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('a reader without the onboarding permission sees the state but cannot connect or renew', async () => {
