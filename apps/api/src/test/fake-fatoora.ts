@@ -164,6 +164,11 @@ export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
       return { xml, hashMatches };
     };
     if (route === 'GET /health') return send(res, 200, { ok: true });
+    // The browser suite runs this fake as a process: it scripts answers over HTTP.
+    if (route === 'POST /_test/script') {
+      fake.script.push({ status: Number(body.status), body: body.body });
+      return send(res, 200, { queued: fake.script.length });
+    }
     const step: Step | undefined = (
       {
         'POST /compliance': 'compliance',

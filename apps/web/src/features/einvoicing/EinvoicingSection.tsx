@@ -158,7 +158,10 @@ export function EinvoicingSection() {
                   <Text size="sm">جدّد الشهادة قبل انتهائها برمز تحقق جديد من بوابة «فاتورة» (أدناه).</Text>
                 )}
                 <Text size="xs" c="dimmed">
-                  الرقم التسلسلي: <bdi dir="ltr">{state.data.credential.serialNumber}</bdi>
+                  الرقم التسلسلي:{' '}
+                  <bdi dir="ltr" style={{ wordBreak: 'break-all' }}>
+                    {state.data.credential.serialNumber}
+                  </bdi>
                 </Text>
               </Stack>
             </Alert>

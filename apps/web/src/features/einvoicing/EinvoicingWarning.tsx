@@ -67,9 +67,11 @@ export function EinvoicingWarning() {
                       <bdi>{d.number}</bdi> — {d.buyerName}
                     </Anchor>
                     {d.zatcaMessages?.[0] && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        (<bdi dir="ltr">{d.zatcaMessages[0].code}</bdi>: {d.zatcaMessages[0].message})
+                      <Text size="xs" c="dimmed">
+                        <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                          {d.zatcaMessages[0].code}
+                        </bdi>{' '}
+                        — {d.zatcaMessages[0].message}
                       </Text>
                     )}
                   </List.Item>
