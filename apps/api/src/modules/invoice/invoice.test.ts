@@ -270,6 +270,20 @@ describe('upgrading from phase 1', () => {
         await p('/api/order', { customer: c, items: [{ service: s, quantity: 1, unitPrice: '100.00' }] })
       ).json();
       const payment1 = (await p('/api/payment', { order: o._id, amount: '115.00', paymentMethod: m })).json();
+      // A second order whose only payment was rejected: its old invoice is kept but owes nothing.
+      const oRejected = (
+        await p('/api/order', { customer: c, items: [{ service: s, quantity: 1, unitPrice: '100.00' }] })
+      ).json();
+      const rejectedPayment = (
+        await p('/api/payment', { order: oRejected._id, amount: '115.00', paymentMethod: m })
+      ).json();
+      const second = (await fresh.userWith('admin')).token;
+      await fresh.inject({
+        method: 'POST',
+        url: `/api/payment/${rejectedPayment._id}/status`,
+        token: second,
+        payload: { status: 'rejected', reason: 'مكرر' },
+      });
       // As if these payments were written before the upgrade: no document counter yet.
       await migrateLegacyInvoices(fresh.db);
       await migrateLegacyInvoices(fresh.db); // a second start changes nothing
@@ -289,12 +303,19 @@ describe('upgrading from phase 1', () => {
       expect(details.invoice).toMatchObject({ phase: 1, number: String(payment1.number) });
       const xml = await fresh.inject({ method: 'GET', url: `/api/invoice/${legacy[0]._id}/xml`, token });
       expect(xml.statusCode).toBe(404);
+      const rejectedOrder = (
+        await fresh.inject({ method: 'GET', url: `/api/order/${oRejected._id}`, token })
+      ).json();
+      expect(rejectedOrder.invoiced).toBe('0.00');
+      expect(
+        await fresh.db.select().from(einvoices).where(eq(einvoices.payment, rejectedPayment._id)),
+      ).toHaveLength(1);
       // The order counts as invoiced; a new order's invoice takes the next number.
       const o2 = (
         await p('/api/order', { customer: c, items: [{ service: s, quantity: 1, unitPrice: '100.00' }] })
       ).json();
       const next = await p(`/api/order/${o2._id}/invoice`, {});
-      expect(next.json().number).toBe(`INV-${String(payment1.number + 1).padStart(6, '0')}`);
+      expect(next.json().number).toBe(`INV-${String(rejectedPayment.number + 1).padStart(6, '0')}`);
     } finally {
       await fresh.close();
     }

@@ -15,7 +15,8 @@ import { getSettings } from '../settings/service';
 /**
  * Before phase 2 every payment was shown as a simplified tax invoice, rebuilt from the data of the
  * day on each read. Upgrading freezes each one as it read at that moment into an `einvoices` row
- * (phase 1, status `phase1`, no XML, not chained), numbered by its payment number, and starts the
+ * (phase 1, status `phase1`, no XML, not chained), numbered by its payment number — counted as
+ * invoiced unless its payment was rejected — and starts the
  * document counter after them. Runs once: the 'einvoice' counter row marks it done.
  */
 export async function migrateLegacyInvoices(db: Db) {
@@ -111,10 +112,12 @@ export async function migrateLegacyInvoices(db: Db) {
         status: 'phase1',
         searchText: normalizeArabic(`${number} ${order.number} ${buyerName}`),
       });
-      await tx
-        .update(orders)
-        .set({ invoiced: sql`${orders.invoiced} + ${amount}` })
-        .where(eq(orders._id, order._id));
+      // A rejected payment's invoice stays on record as it was shown, but no money was owed by it.
+      if (payment.status !== 'rejected')
+        await tx
+          .update(orders)
+          .set({ invoiced: sql`${orders.invoiced} + ${amount}` })
+          .where(eq(orders._id, order._id));
       last = Math.max(last, payment.number);
     }
     await tx.insert(counters).values({ name: 'einvoice', value: last });

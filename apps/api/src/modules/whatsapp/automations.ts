@@ -12,9 +12,9 @@ export async function documentLink(app: FastifyInstance, einvoiceId: string) {
 }
 
 /**
- * Messages the system sends customers on its own, each switched by the settings toggle of its event:
- * an order's confirmation (newOrder) and a receipt with the invoice link when a payment is recorded
- * (newPayment) or paid (payPayment). Kept in the outbox when WhatsApp is not configured.
+ * Messages the system sends customers on its own, each switched by a settings toggle: an order's
+ * confirmation (newOrder), and each issued tax invoice or note with its signed link (payPayment),
+ * once. Kept in the outbox when WhatsApp is not configured.
  */
 export function registerWhatsappAutomations(app: FastifyInstance, kick: () => void) {
   const channel = app.whatsapp.channel;
