@@ -121,7 +121,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('events', new EventBus());
   app.decorate('afterReply', new AfterReply(app.log));
   // E-invoices: sealed secrets open with the configured key; submissions go out in the background.
-  useSecretKey(() => secretKeyOf(opts.config));
+  useSecretKey(() => secretKeyOf(opts.config, opts.database));
   const submissions = new SubmissionWorker(app);
   app.decorate('submissions', submissions);
   app.addHook('onReady', async () => submissions.start());

@@ -666,6 +666,8 @@ export const einvoiceSubmissions = pgTable(
     lockedUntil: ts('locked_until'),
     lastError: text('last_error').notNull().default(''),
     doneAt: ts('done_at'),
+    /** When those who connect were told a simplified document is near the 24-hour limit (once). */
+    overdueNotifiedAt: ts('overdue_notified_at'),
     ...timestamps,
   },
   (t) => [

@@ -41,6 +41,8 @@ export interface DomainEvents {
   'einvoice.reported': { einvoiceId: string };
   'einvoice.cleared': { einvoiceId: string };
   'einvoice.rejected': { einvoiceId: string };
+  /** A simplified document still unreported 20 hours after issue (once per document). */
+  'einvoice.overdue': { einvoiceId: string };
   /** A task was given to someone (`newTask`, to the assignee). */
   'task.assigned': TaskEvent;
   /** A task was submitted for review (`ask`, to its creator and the reviewers). */

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 
 /**
@@ -13,16 +14,29 @@ import { AppError } from '../http/errors';
  */
 
 const KEY_FILE = 'idara-secret.key';
+/** An in-memory embedded database (tests) keeps nothing across restarts, so neither does its key. */
+let memoryKey: Buffer | undefined;
 
-export function secretKeyOf(config: Pick<Config, 'IDARA_SECRET_KEY' | 'DATABASE_URL' | 'DATA_DIR'>): Buffer {
+/**
+ * The sealing key for this app's database. Decided by the engine actually in use (not by whether
+ * DATABASE_URL is set), so a PostgreSQL without IDARA_SECRET_KEY always answers the Arabic 409.
+ */
+export function secretKeyOf(
+  config: Pick<Config, 'IDARA_SECRET_KEY'>,
+  database: Pick<Database, 'kind' | 'dataDir'>,
+): Buffer {
   if (config.IDARA_SECRET_KEY) return Buffer.from(config.IDARA_SECRET_KEY, 'base64');
-  if (config.DATABASE_URL) {
+  if (database.kind === 'postgres') {
     throw new AppError(
       409,
       'لحفظ مفاتيح الفوترة الإلكترونية مشفّرة على PostgreSQL اضبط IDARA_SECRET_KEY (32 بايت بصيغة Base64) على كل الخوادم، ثم أعد المحاولة',
     );
   }
-  const file = path.join(path.dirname(path.resolve(config.DATA_DIR)), KEY_FILE);
+  if (!database.dataDir) {
+    memoryKey ??= randomBytes(32);
+    return memoryKey;
+  }
+  const file = path.join(path.dirname(path.resolve(database.dataDir)), KEY_FILE);
   try {
     return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   } catch {

@@ -20,17 +20,24 @@ import { invoiceHash } from '../zatca/stamp';
 /**
  * A local FATOORA that follows the gateway's published contract closely enough to drive the whole
  * path in tests: OTP-checked compliance CSIDs issued as real certificates for the CSR's key, Basic
- * authentication, compliance checks, production CSIDs, reporting and clearance. Each answer of the
- * two submission routes can be scripted (`script`) to 400/202/401/5xx/409.
+ * authentication, compliance checks, production CSIDs and their renewal, reporting and clearance.
+ * Each answer of the two submission routes can be scripted (`script`) to 400/202/401/5xx/409, and
+ * each onboarding step's (`steps`), to drive the failures a person meets while connecting.
  */
 
+/** A scripted answer; status 0 drops the connection (ZATCA unreachable). */
 type Scripted = { status: number; body?: unknown };
+type Step = 'compliance' | 'complianceCheck' | 'production' | 'renew';
 
 export interface FakeFatoora {
   url: string;
   otp: string;
   /** Answers the next reporting/clearance calls give, in order; default: accepted. */
   script: Scripted[];
+  /** Answers the next calls of one onboarding step give, in order; default: the real behaviour. */
+  steps: Partial<Record<Step, Scripted[]>>;
+  /** Every CSID secret handed out, so tests can prove none of them leaks. */
+  secrets: string[];
   /** Every submission received: route, uuid, hash. */
   received: {
     route: 'report' | 'clear' | 'compliance';
@@ -106,6 +113,7 @@ export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
   let requestSeq = 1000;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
+    if (status === 0) return void res.socket?.destroy();
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
@@ -119,6 +127,7 @@ export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
   const newIdentity = (csr: string, kind: 'compliance' | 'production') => {
     const token = tokenFromCertificate(issueFor(csr, caKeyPem));
     const secret = randomBytes(12).toString('base64');
+    fake.secrets.push(secret);
     const requestId = String(++requestSeq);
     identities.set(token, { secret, kind, requestId });
     return {
@@ -135,6 +144,8 @@ export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
     url: '',
     otp: '123345',
     script: [],
+    steps: {},
+    secrets: [],
     received: [],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -153,6 +164,21 @@ export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
       return { xml, hashMatches };
     };
     if (route === 'GET /health') return send(res, 200, { ok: true });
+    // The browser suite runs this fake as a process: it scripts answers over HTTP.
+    if (route === 'POST /_test/script') {
+      fake.script.push({ status: Number(body.status), body: body.body });
+      return send(res, 200, { queued: fake.script.length });
+    }
+    const step: Step | undefined = (
+      {
+        'POST /compliance': 'compliance',
+        'POST /compliance/invoices': 'complianceCheck',
+        'POST /production/csids': 'production',
+        'PATCH /production/csids': 'renew',
+      } as const
+    )[route as 'POST /compliance'];
+    const stepScript = step ? fake.steps[step]?.shift() : undefined;
+    if (stepScript) return send(res, stepScript.status, stepScript.body ?? {});
     if (route === 'POST /compliance') {
       if (req.headers.otp !== fake.otp)
         return send(res, 400, { errorCode: 'Invalid-OTP', errorMessage: 'Invalid OTP' });
@@ -213,6 +239,17 @@ export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
           errorMessage: 'Invalid compliance request id',
         });
       return send(res, 200, newIdentity(csr, 'production'));
+    }
+    if (route === 'PATCH /production/csids') {
+      // Renewal: the current production CSID authenticates, the OTP and a new CSR.
+      if (!authorised(req, 'production')) return send(res, 401, {});
+      if (req.headers.otp !== fake.otp)
+        return send(res, 400, { errorCode: 'Invalid-OTP', errorMessage: 'Invalid OTP' });
+      try {
+        return send(res, 200, newIdentity(String(body.csr ?? ''), 'production'));
+      } catch {
+        return send(res, 400, { errorCode: 'Invalid-CSR', errorMessage: 'Invalid CSR' });
+      }
     }
     if (route === 'POST /invoices/reporting/single' || route === 'POST /invoices/clearance/single') {
       const clearing = route.includes('clearance');

@@ -26,6 +26,12 @@ export function useSecretKey(source: () => Buffer) {
   secretKey = source;
 }
 
+/** The key new secrets are sealed with (an Arabic 409 when none may be had, see lib/secret-box.ts). */
+export function sealingKey() {
+  if (!secretKey) throw new Error('useSecretKey was not called');
+  return secretKey();
+}
+
 function local(): ActiveCredential {
   if (!localTest) {
     const keys = generateKeyPair();

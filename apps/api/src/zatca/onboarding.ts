@@ -15,8 +15,9 @@ import { zatcaCredentials } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { ActorContext } from '../http/request-context';
 import { recordActivity } from '../lib/activity';
-import { seal, secretKeyOf } from '../lib/secret-box';
+import { seal } from '../lib/secret-box';
 import { getSettings } from '../modules/settings/service';
+import { activeCredential, sealingKey } from './credentials';
 import {
   type CsidAnswer,
   certificateFromToken,
@@ -38,6 +39,8 @@ const unreachable = () =>
     502,
     'تعذّر الوصول إلى منصة «فاتورة» الآن. تحقق من اتصال الخادم بالإنترنت وأعد المحاولة بعد قليل.',
   );
+
+const KIND_NAMES = { invoice: 'فاتورة', credit: 'إشعار دائن', debit: 'إشعار مدين' } as const;
 
 export function zatcaMessages(results: ValidationResults | undefined) {
   const list = [...(results?.errorMessages ?? []), ...(results?.warningMessages ?? [])];
@@ -97,15 +100,40 @@ function complianceSample(
   };
 }
 
-export async function onboard(db: Db, config: Config, otp: string, ctx: ActorContext) {
+const guard = async <T>(work: () => Promise<T>) => {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof FatooraUnreachable) throw unreachable();
+    throw err;
+  }
+};
+
+/** A refused CSID request (compliance or renewal): a wrong or expired OTP, or a refused CSR. */
+function csidRefused(answer: { status: number; body: unknown }) {
+  const body = (answer.body ?? {}) as { errorCode?: string; errorMessage?: string };
+  if (/otp/i.test(`${body.errorCode ?? ''} ${body.errorMessage ?? ''}`))
+    return new AppError(
+      422,
+      'رمز التحقق (OTP) غير صحيح أو انتهت صلاحيته: أنشئ رمزاً جديداً من بوابة «فاتورة» وأدخله خلال ساعة',
+      { fieldErrors: { otp: 'رمز التحقق غير صحيح أو منتهي الصلاحية' } },
+    );
+  return new AppError(422, `رفضت منصة «فاتورة» طلب الشهادة: ${body.errorMessage ?? answer.status}`);
+}
+
+async function readySeller(db: Db) {
   const problems = await sellerProblems(db);
   if (Object.keys(problems).length) {
     throw new AppError(422, 'أكمل بيانات البائع في الإعدادات قبل الربط بمنصة «فاتورة»', {
       fieldErrors: problems,
     });
   }
-  const key = secretKeyOf(config);
   const settings = await getSettings(db);
+  return { settings, address: settings.sellerAddress! };
+}
+
+/** A new EGS key pair and ZATCA's CSR for it, from the seller data. */
+function newIdentity(settings: Awaited<ReturnType<typeof getSettings>>, config: Config) {
   const address = settings.sellerAddress!;
   const keys = generateKeyPair();
   const csr = createCsr(
@@ -122,30 +150,64 @@ export async function onboard(db: Db, config: Config, otp: string, ctx: ActorCon
     },
     keys.privateKeyPem,
   );
+  return { keys, csr };
+}
+
+/** The new production credential replaces the active one, with its activity row, in one transaction. */
+async function storeProduction(
+  db: Db,
+  config: Config,
+  ctx: ActorContext,
+  privateKeyPem: string,
+  csid: CsidAnswer,
+  summary: (notAfter: string) => string,
+) {
+  const key = sealingKey();
+  const certificatePem = certificateFromToken(csid.binarySecurityToken);
+  const info = readCertificate(certificatePem);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(zatcaCredentials)
+      .set({ active: false, updatedAt: new Date() })
+      .where(eq(zatcaCredentials.active, true));
+    const [row] = await tx
+      .insert(zatcaCredentials)
+      .values({
+        kind: 'production',
+        environment: config.ZATCA_ENV,
+        privateKey: seal(key, privateKeyPem),
+        certificate: certificatePem,
+        secret: seal(key, csid.secret),
+        requestId: String(csid.requestID),
+        expiresAt: info.notAfter,
+        active: true,
+        createdBy: ctx.actorId,
+      })
+      .returning({
+        _id: zatcaCredentials._id,
+        environment: zatcaCredentials.environment,
+        expiresAt: zatcaCredentials.expiresAt,
+      });
+    await recordActivity(tx, ctx, {
+      action: 'create',
+      entity: 'einvoicing',
+      entityId: row._id,
+      summary: summary(info.notAfter.toISOString().slice(0, 10)),
+    });
+    return { ...row, serialNumber: info.serialNumber, issuer: info.issuer };
+  });
+}
+
+export async function onboard(db: Db, config: Config, otp: string, ctx: ActorContext) {
+  const { settings, address } = await readySeller(db);
+  // Before any call: on PostgreSQL without IDARA_SECRET_KEY nothing could be stored.
+  sealingKey();
+  const { keys, csr } = newIdentity(settings, config);
   const client = fatooraClient(config);
-  const guard = async <T>(work: () => Promise<T>) => {
-    try {
-      return await work();
-    } catch (err) {
-      if (err instanceof FatooraUnreachable) throw unreachable();
-      throw err;
-    }
-  };
 
   const compliance = await guard(() => client.complianceCsid(csr, otp));
   if (compliance.status >= 500) throw unreachable();
-  if (compliance.status !== 200) {
-    const body = compliance.body as unknown as { errorCode?: string; errorMessage?: string };
-    if (/otp/i.test(`${body.errorCode ?? ''} ${body.errorMessage ?? ''}`))
-      throw new AppError(
-        422,
-        'رمز التحقق (OTP) غير صحيح أو انتهت صلاحيته: أنشئ رمزاً جديداً من بوابة «فاتورة» وأدخله خلال ساعة',
-        {
-          fieldErrors: { otp: 'رمز التحقق غير صحيح أو منتهي الصلاحية' },
-        },
-      );
-    throw new AppError(422, `رفضت منصة «فاتورة» طلب الشهادة: ${body.errorMessage ?? compliance.status}`);
-  }
+  if (compliance.status !== 200) throw csidRefused(compliance);
   const complianceCsid = compliance.body as CsidAnswer;
   const complianceCreds = {
     binarySecurityToken: complianceCsid.binarySecurityToken,
@@ -183,7 +245,7 @@ export async function onboard(db: Db, config: Config, otp: string, ctx: ActorCon
         const messages = zatcaMessages(answer.body.validationResults);
         throw new AppError(
           422,
-          `لم تجتز وثيقة الفحص (${scope === 'standard' ? 'ضريبية' : 'مبسطة'}، ${kind}) فحص المطابقة: ${messages.map((m) => `${m.code}: ${m.message}`).join('؛ ') || answer.status}`,
+          `لم تجتز وثيقة الفحص (${scope === 'standard' ? 'ضريبية' : 'مبسطة'}، ${KIND_NAMES[kind]}) فحص المطابقة: ${messages.map((m) => `${m.code}: ${m.message}`).join('؛ ') || answer.status}`,
         );
       }
       previousHash = signed.hash;
@@ -196,39 +258,50 @@ export async function onboard(db: Db, config: Config, otp: string, ctx: ActorCon
   if (production.status >= 500) throw unreachable();
   if (production.status !== 200)
     throw new AppError(422, 'رفضت منصة «فاتورة» إصدار شهادة الإنتاج: أعد الربط برمز تحقق جديد');
-  const productionCsid = production.body as CsidAnswer;
-  const certificatePem = certificateFromToken(productionCsid.binarySecurityToken);
-  const info = readCertificate(certificatePem);
+  return storeProduction(
+    db,
+    config,
+    ctx,
+    keys.privateKeyPem,
+    production.body as CsidAnswer,
+    (notAfter) => `ربط المنشأة بمنصة «فاتورة» (${config.ZATCA_ENV}) — شهادة الإنتاج حتى ${notAfter}`,
+  );
+}
 
-  return db.transaction(async (tx) => {
-    await tx
-      .update(zatcaCredentials)
-      .set({ active: false, updatedAt: new Date() })
-      .where(eq(zatcaCredentials.active, true));
-    const [row] = await tx
-      .insert(zatcaCredentials)
-      .values({
-        kind: 'production',
-        environment: config.ZATCA_ENV,
-        privateKey: seal(key, keys.privateKeyPem),
-        certificate: certificatePem,
-        secret: seal(key, productionCsid.secret),
-        requestId: String(productionCsid.requestID),
-        expiresAt: info.notAfter,
-        active: true,
-        createdBy: ctx.actorId,
-      })
-      .returning({
-        _id: zatcaCredentials._id,
-        environment: zatcaCredentials.environment,
-        expiresAt: zatcaCredentials.expiresAt,
-      });
-    await recordActivity(tx, ctx, {
-      action: 'create',
-      entity: 'einvoicing',
-      entityId: row._id,
-      summary: `ربط المنشأة بمنصة «فاتورة» (${config.ZATCA_ENV}) — شهادة الإنتاج حتى ${info.notAfter.toISOString().slice(0, 10)}`,
+/**
+ * Renewing the production CSID before it expires: a new key pair and CSR, authenticated by the
+ * current production CSID, with a new OTP. The old credential stays active until the new one is
+ * stored. A certificate already expired or revoked cannot authenticate: connect again instead.
+ */
+export async function renew(db: Db, config: Config, otp: string, ctx: ActorContext) {
+  const current = await activeCredential(db);
+  if (current.kind !== 'production' || !current.binarySecurityToken || !current.secret)
+    throw new AppError(409, 'المنشأة غير مرتبطة بمنصة «فاتورة» بعد: اربطها أولاً برمز التحقق', {
+      code: 'not_connected',
     });
-    return { ...row, serialNumber: info.serialNumber, issuer: info.issuer };
-  });
+  const { settings } = await readySeller(db);
+  const { keys, csr } = newIdentity(settings, config);
+  const answer = await guard(() =>
+    fatooraClient(config).renewProductionCsid(
+      { binarySecurityToken: current.binarySecurityToken!, secret: current.secret! },
+      csr,
+      otp,
+    ),
+  );
+  if (answer.status >= 500) throw unreachable();
+  if (answer.status === 401)
+    throw new AppError(
+      409,
+      'رفضت منصة «فاتورة» الشهادة الحالية (منتهية أو ملغاة)، فلا يمكن تجديدها: أعد الربط من جديد برمز تحقق جديد',
+      { code: 'reconnect' },
+    );
+  if (answer.status !== 200) throw csidRefused(answer);
+  return storeProduction(
+    db,
+    config,
+    ctx,
+    keys.privateKeyPem,
+    answer.body as CsidAnswer,
+    (notAfter) => `تجديد شهادة «فاتورة» (${config.ZATCA_ENV}) — سارية حتى ${notAfter}`,
+  );
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { einvoiceSubmissions, einvoices } from '../db/schema';
 import { activeCredential } from './credentials';
@@ -16,6 +16,9 @@ import { zatcaMessages } from './onboarding';
 
 const LEASE_MS = 60_000;
 const POLL_MS = 10_000;
+/** Simplified documents must be reported within 24 hours; from 20 they need someone's attention. */
+export const OVERDUE_HOURS = 20;
+const OVERDUE_CHECK_MS = 60_000;
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 
 const qrOf = (xml: string) =>
@@ -25,6 +28,7 @@ export class SubmissionWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  private overdueCheckedAt = 0;
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -62,6 +66,7 @@ export class SubmissionWorker {
 
   /** Everything due, one document at a time, until nothing is left. */
   async drain() {
+    if (Date.now() - this.overdueCheckedAt >= OVERDUE_CHECK_MS) await this.noticeOverdue();
     while (!this.stopped && (await this.submitOne())) {
       // next
     }
@@ -176,6 +181,37 @@ export class SubmissionWorker {
           : 'einvoice.reported';
     this.app.events.emit(event, { einvoiceId: doc._id });
     return true;
+  }
+
+  /**
+   * Simplified documents still unreported 20 hours after issue: each is marked and announced once,
+   * by whichever node marks it first (the mark and the check are one statement).
+   */
+  async noticeOverdue() {
+    this.overdueCheckedAt = Date.now();
+    const late = this.app.db
+      .select({ _id: einvoices._id })
+      .from(einvoices)
+      .where(
+        and(
+          eq(einvoices.status, 'pending'),
+          eq(einvoices.scope, 'simplified'),
+          lt(einvoices.issuedAt, new Date(Date.now() - OVERDUE_HOURS * 3_600_000)),
+        ),
+      );
+    const marked = await this.app.db
+      .update(einvoiceSubmissions)
+      .set({ overdueNotifiedAt: new Date() })
+      .where(
+        and(
+          isNull(einvoiceSubmissions.doneAt),
+          isNull(einvoiceSubmissions.overdueNotifiedAt),
+          inArray(einvoiceSubmissions.einvoice, late),
+        ),
+      )
+      .returning({ einvoiceId: einvoiceSubmissions.einvoice });
+    for (const { einvoiceId } of marked) this.app.events.emit('einvoice.overdue', { einvoiceId });
+    return marked.length;
   }
 
   private async retryLater(id: string, attempts: number, error: string) {

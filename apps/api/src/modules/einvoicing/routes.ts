@@ -1,14 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { einvoices } from '../../db/schema';
 import { actorOf } from '../../http/request-context';
 import { productionRow } from '../../zatca/credentials';
 import { readCertificate } from '../../zatca/index';
-import { onboard, sellerProblems } from '../../zatca/onboarding';
+import { onboard, renew, sellerProblems } from '../../zatca/onboarding';
+import { OVERDUE_HOURS } from '../../zatca/submissions';
 
 const tags = ['einvoicing'];
 const DAY = 86_400_000;
+
+const otpBody = z.object({
+  otp: z
+    .string({ message: 'رمز التحقق مطلوب' })
+    .trim()
+    .regex(/^\d{6}$/, { message: 'رمز التحقق 6 أرقام من بوابة «فاتورة»' }),
+});
 
 /** The e-invoicing connection: its state for the settings screen, and onboarding with the portal's OTP. */
 export const einvoicingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +26,7 @@ export const einvoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     const [attention] = await app.db
       .select({
         rejected: sql<number>`count(*) filter (where ${einvoices.status} = 'rejected')::int`,
-        overdue: sql<number>`count(*) filter (where ${einvoices.status} = 'pending' and ${einvoices.scope} = 'simplified' and ${einvoices.issuedAt} < now() - interval '20 hours')::int`,
+        overdue: sql<number>`count(*) filter (where ${einvoices.status} = 'pending' and ${einvoices.scope} = 'simplified' and ${einvoices.issuedAt} < ${new Date(Date.now() - OVERDUE_HOURS * 3_600_000)})::int`,
       })
       .from(einvoices);
     const cert = row ? readCertificate(row.certificate) : null;
@@ -48,12 +56,7 @@ export const einvoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissions: ['invoice:onboard'] },
       schema: {
         tags,
-        body: z.object({
-          otp: z
-            .string({ message: 'رمز التحقق مطلوب' })
-            .trim()
-            .regex(/^\d{6}$/, { message: 'رمز التحقق 6 أرقام من بوابة «فاتورة»' }),
-        }),
+        body: otpBody,
       },
     },
     async (req, reply) => {
@@ -61,4 +64,49 @@ export const einvoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ credential });
     },
   );
+
+  app.post(
+    '/renew',
+    { config: { permissions: ['invoice:onboard'] }, schema: { tags, body: otpBody } },
+    async (req, reply) => {
+      const credential = await renew(app.db, app.config, req.body.otp, actorOf(req));
+      return reply.status(201).send({ credential });
+    },
+  );
+
+  /** The documents behind `attention`: rejected ones, and simplified ones unreported for 20 hours. */
+  app.get('/attention', { config: { permissions: ['invoice:read'] }, schema: { tags } }, async () => {
+    const columns = {
+      _id: einvoices._id,
+      kind: einvoices.kind,
+      scope: einvoices.scope,
+      number: einvoices.number,
+      status: einvoices.status,
+      issuedAt: einvoices.issuedAt,
+      total: einvoices.total,
+      buyerName: einvoices.buyerName,
+      orderNumber: einvoices.orderNumber,
+    };
+    const [rejected, overdue] = await Promise.all([
+      app.db
+        .select({ ...columns, zatcaMessages: einvoices.zatcaMessages })
+        .from(einvoices)
+        .where(eq(einvoices.status, 'rejected'))
+        .orderBy(desc(einvoices.issuedAt))
+        .limit(50),
+      app.db
+        .select(columns)
+        .from(einvoices)
+        .where(
+          and(
+            eq(einvoices.status, 'pending'),
+            eq(einvoices.scope, 'simplified'),
+            lt(einvoices.issuedAt, new Date(Date.now() - OVERDUE_HOURS * 3_600_000)),
+          ),
+        )
+        .orderBy(einvoices.issuedAt)
+        .limit(50),
+    ]);
+    return { rejected, overdue };
+  });
 };

@@ -130,6 +130,18 @@ export function registerNotificationRules(app: FastifyInstance) {
     });
   });
 
+  rule('einvoice.overdue', async ({ einvoiceId }) => {
+    const [doc] = await db.select().from(einvoices).where(eq(einvoices._id, einvoiceId));
+    if (doc?.status !== 'pending') return [];
+    return to(await usersWith(db, ['invoice:onboard'], null), {
+      type: 'message',
+      title: `الوثيقة ${doc.number} لم تُبلّغ للهيئة منذ 20 ساعة`,
+      description:
+        'المهلة 24 ساعة من الإصدار. تحقق من ربط «فاتورة» في الإعدادات (الشهادة والاتصال)؛ يعيد النظام المحاولة تلقائياً',
+      link: `/dashboard/invoice/${einvoiceId}`,
+    });
+  });
+
   rule('records.imported', async ({ entity, count, skipped, actorId, fileName }) => {
     const permission = importReaders[entity];
     if (!permission || count === 0) return [];

@@ -73,25 +73,48 @@ export function EinvoicingSection() {
   const [otpError, setOtpError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** A new production certificate could only be had by connecting again (renewal refused). */
+  const [reconnect, setReconnect] = useState(false);
+  const connected = Boolean(state.data?.connected);
+  const expired = (state.data?.credential?.daysLeft ?? 0) < 0;
+
   const connect = async () => {
     if (!/^\d{6}$/.test(otp)) {
       setOtpError('أدخل رمز التحقق المكوّن من 6 أرقام');
       return;
     }
+    // Renewal keeps the unit and needs a certificate FATOORA still accepts; otherwise connect anew.
+    const renewing = connected && !expired && !reconnect;
     setBusy(true);
     setOtpError(null);
     try {
-      await api('/api/einvoicing/onboard', { method: 'POST', body: { otp }, stopAlert: true });
-      notify.success('تم الربط بمنصة «فاتورة»: الفواتير القادمة تُرسل إلى الهيئة تلقائياً');
+      await api(renewing ? '/api/einvoicing/renew' : '/api/einvoicing/onboard', {
+        method: 'POST',
+        body: { otp },
+        stopAlert: true,
+      });
+      notify.success(
+        renewing
+          ? 'تم تجديد شهادة «فاتورة»'
+          : 'تم الربط بمنصة «فاتورة»: الفواتير القادمة تُرسل إلى الهيئة تلقائياً',
+      );
       setOtp('');
+      setReconnect(false);
       await queryClient.invalidateQueries({ queryKey: einvoicingQueryKey });
     } catch (e) {
+      if (isApiError(e) && e.body.code === 'reconnect') setReconnect(true);
       if (isApiError(e) && e.fieldErrors?.otp) setOtpError(e.fieldErrors.otp);
       notify.error(e instanceof Error ? e.message : 'تعذّر الربط بمنصة «فاتورة»');
     } finally {
       setBusy(false);
     }
   };
+  const action =
+    connected && !expired && !reconnect
+      ? 'تجديد الشهادة'
+      : connected
+        ? 'إعادة الربط'
+        : 'الربط بمنصة «فاتورة»';
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="einvoicing-section">
@@ -105,7 +128,11 @@ export function EinvoicingSection() {
       ) : (
         <Stack gap="md">
           {state.data.connected && state.data.credential ? (
-            <Alert color="teal" icon={<IconPlugConnected size={18} />} title="مرتبط بمنصة «فاتورة»">
+            <Alert
+              color={expired ? 'red' : 'teal'}
+              icon={<IconPlugConnected size={18} />}
+              title={expired ? 'انتهت صلاحية شهادة «فاتورة»' : 'مرتبط بمنصة «فاتورة»'}
+            >
               <Stack gap={4}>
                 <Text size="sm">
                   البيئة:{' '}
@@ -113,13 +140,28 @@ export function EinvoicingSection() {
                     state.data.credential.environment}
                 </Text>
                 <Text size="sm">
-                  الشهادة سارية حتى <DateTime value={state.data.credential.notAfter} />{' '}
-                  <Badge color={state.data.credential.daysLeft < 30 ? 'orange' : 'teal'} variant="light">
-                    متبقٍ {state.data.credential.daysLeft} يوماً
-                  </Badge>
+                  {expired ? 'انتهت الشهادة في' : 'الشهادة سارية حتى'}{' '}
+                  <DateTime value={state.data.credential.notAfter} />{' '}
+                  {!expired && (
+                    <Badge color={state.data.credential.daysLeft < 30 ? 'orange' : 'teal'} variant="light">
+                      متبقٍ {state.data.credential.daysLeft} يوماً
+                    </Badge>
+                  )}
                 </Text>
+                {expired && (
+                  <Text size="sm" fw={600}>
+                    لا تقبل الهيئة الوثائق الجديدة بهذه الشهادة: أعد الربط برمز تحقق جديد، وتُرسل الوثائق
+                    المنتظرة تلقائياً بعده.
+                  </Text>
+                )}
+                {!expired && state.data.credential.daysLeft < 30 && (
+                  <Text size="sm">جدّد الشهادة قبل انتهائها برمز تحقق جديد من بوابة «فاتورة» (أدناه).</Text>
+                )}
                 <Text size="xs" c="dimmed">
-                  الرقم التسلسلي: <bdi dir="ltr">{state.data.credential.serialNumber}</bdi>
+                  الرقم التسلسلي:{' '}
+                  <bdi dir="ltr" style={{ wordBreak: 'break-all' }}>
+                    {state.data.credential.serialNumber}
+                  </bdi>
                 </Text>
               </Stack>
             </Alert>
@@ -170,9 +212,9 @@ export function EinvoicingSection() {
               ) : (
                 <>
                   <Text size="sm">
-                    {state.data.connected ? 'لتجديد الشهادة' : 'للربط'}: ادخل إلى بوابة «فاتورة» على موقع هيئة
-                    الزكاة والضريبة والجمارك، اختر «تسجيل وحدة جديدة» وأنشئ رمز تحقق (OTP)، ثم أدخله هنا خلال
-                    ساعة. يتولى النظام الباقي: المفاتيح وطلب الشهادة وفحوص المطابقة وشهادة الإنتاج.
+                    {action === 'تجديد الشهادة' ? 'لتجديد الشهادة' : 'للربط'}: ادخل إلى بوابة «فاتورة» على
+                    موقع هيئة الزكاة والضريبة والجمارك، اختر «تسجيل وحدة جديدة» وأنشئ رمز تحقق (OTP)، ثم أدخله
+                    هنا خلال ساعة. يتولى النظام الباقي: المفاتيح وطلب الشهادة وفحوص المطابقة وشهادة الإنتاج.
                   </Text>
                   <Group gap="md" align="flex-end" wrap="wrap">
                     <Stack gap={4} w="fit-content">
@@ -206,12 +248,14 @@ export function EinvoicingSection() {
                       leftSection={<IconCircleCheck size={18} />}
                       onClick={() => void connect()}
                     >
-                      {state.data.connected ? 'تجديد الشهادة' : 'الربط بمنصة «فاتورة»'}
+                      {action}
                     </Button>
                   </Group>
                   {busy && (
                     <Text size="xs" c="dimmed" role="status">
-                      جارٍ الربط: إصدار الشهادة وفحوص المطابقة قد تستغرق دقيقة…
+                      {action === 'تجديد الشهادة'
+                        ? 'جارٍ تجديد الشهادة…'
+                        : 'جارٍ الربط: إصدار الشهادة وفحوص المطابقة قد تستغرق دقيقة…'}
                     </Text>
                   )}
                 </>

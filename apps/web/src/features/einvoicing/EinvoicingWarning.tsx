@@ -1,20 +1,47 @@
 import { hasAll } from '@idara/domain';
-import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
 import { useEinvoicing } from './EinvoicingSection';
 
+/** `GET /api/einvoicing/attention`. */
+interface AttentionDocument {
+  _id: string;
+  number: string;
+  buyerName: string;
+  issuedAt: string;
+  total: string;
+  zatcaMessages?: { code: string; message: string }[];
+}
+interface Attention {
+  rejected: AttentionDocument[];
+  overdue: AttentionDocument[];
+}
+
+const SHOWN = 5;
+
+const hoursSince = (iso: string) => Math.floor((Date.now() - new Date(iso).getTime()) / 3_600_000);
+
 /**
  * On the home screen, for those who read invoices: documents ZATCA rejected and simplified ones still
- * unreported near the 24-hour limit. After the first paint, and with `hasAll`, like the backup warning.
+ * unreported near the 24-hour limit, each linked to its page. After the first paint, and with
+ * `hasAll`, like the backup warning; the list is fetched only when the counts say there is one.
  */
 export function EinvoicingWarning() {
   const { user } = useAuth();
   const painted = useAfterFirstPaint();
   const { data } = useEinvoicing(painted && hasAll(user?.permissions, ['invoice:read']));
-  if (!data || (data.attention.rejected === 0 && data.attention.overdue === 0)) return null;
+  const needed = Boolean(data && (data.attention.rejected > 0 || data.attention.overdue > 0));
+  const list = useQuery({
+    queryKey: ['einvoicing', 'attention'],
+    queryFn: () => api<Attention>('/api/einvoicing/attention'),
+    enabled: needed,
+  });
+  if (!data || !needed) return null;
   return (
     <Alert
       color="red"
@@ -24,21 +51,68 @@ export function EinvoicingWarning() {
       title="فواتير إلكترونية تحتاج انتباهك"
       data-testid="einvoicing-warning"
     >
-      <Group gap="md" wrap="wrap">
-        {data.attention.rejected > 0 && (
-          <Anchor component={Link} to="/dashboard/invoice?status=rejected" size="sm" fw={600}>
-            {data.attention.rejected} رفضتها الهيئة: أصدر بدلها بعد التصحيح
-          </Anchor>
-        )}
-        {data.attention.overdue > 0 && (
-          <Text size="sm">
-            {data.attention.overdue} فاتورة مبسطة لم تُبلّغ منذ أكثر من 20 ساعة —{' '}
-            <Anchor component={Link} to="/dashboard/invoice?status=pending" size="sm">
-              اعرضها
-            </Anchor>
-          </Text>
-        )}
-      </Group>
+      {list.isPending ? (
+        <Skeleton height={48} radius="md" />
+      ) : (
+        <Stack gap="sm">
+          {data.attention.rejected > 0 && (
+            <div>
+              <Text size="sm" fw={600}>
+                رفضتها الهيئة ({data.attention.rejected}): صحّح السبب ثم أصدر إشعاراً أو وثيقة بدلها
+              </Text>
+              <List size="sm" spacing={2}>
+                {list.data?.rejected.slice(0, SHOWN).map((d) => (
+                  <List.Item key={d._id}>
+                    <Anchor component={Link} to={`/dashboard/invoice/${d._id}`} size="sm">
+                      <bdi>{d.number}</bdi> — {d.buyerName}
+                    </Anchor>
+                    {d.zatcaMessages?.[0] && (
+                      <Text size="xs" c="dimmed">
+                        <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                          {d.zatcaMessages[0].code}
+                        </bdi>{' '}
+                        — {d.zatcaMessages[0].message}
+                      </Text>
+                    )}
+                  </List.Item>
+                ))}
+              </List>
+            </div>
+          )}
+          {data.attention.overdue > 0 && (
+            <div>
+              <Text size="sm" fw={600}>
+                مبسطة لم تُبلّغ منذ أكثر من 20 ساعة ({data.attention.overdue}) — المهلة 24 ساعة؛ تحقق من ربط
+                «فاتورة» في الإعدادات
+              </Text>
+              <List size="sm" spacing={2}>
+                {list.data?.overdue.slice(0, SHOWN).map((d) => (
+                  <List.Item key={d._id}>
+                    <Anchor component={Link} to={`/dashboard/invoice/${d._id}`} size="sm">
+                      <bdi>{d.number}</bdi> — {d.buyerName}
+                    </Anchor>{' '}
+                    <Text span size="xs" c="dimmed">
+                      منذ {hoursSince(d.issuedAt)} ساعة
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            </div>
+          )}
+          <Group gap="md">
+            {data.attention.rejected > SHOWN && (
+              <Anchor component={Link} to="/dashboard/invoice?status=rejected" size="sm">
+                كل المرفوضة
+              </Anchor>
+            )}
+            {data.attention.overdue > SHOWN && (
+              <Anchor component={Link} to="/dashboard/invoice?status=pending" size="sm">
+                كل المنتظرة
+              </Anchor>
+            )}
+          </Group>
+        </Stack>
+      )}
     </Alert>
   );
 }

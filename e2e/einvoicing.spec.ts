@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { adminAuth, bearer, randomPhone } from './support/api';
+import { signedInAs } from './support/auth';
+import { collectErrors } from './support/console';
+import { toasts } from './support/toasts';
+
+/**
+ * Connecting the business to FATOORA from the settings, as an accountant would, against the fake
+ * gateway (apps/api/src/test/fake-fatoora.ts, started by playwright.config.ts); renewing; and a
+ * document ZATCA rejects reaching the home screen. Runs last (project `fatoora`): after it every new
+ * document is submitted.
+ */
+
+const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
+const WIDTHS = [375, 768, 1280] as const;
+const FAKE_FATOORA = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1100}`;
+const OTP = '123345';
+const suffix = () => String(Math.floor(Math.random() * 1e6));
+
+async function typeOtp(page: Page, otp: string) {
+  const digits = page.getByTestId('einvoicing-section').locator('input[inputmode="numeric"]');
+  for (const [i, d] of [...otp].entries()) await digits.nth(i).fill(d);
+}
+
+async function issueInvoice(page: Page) {
+  const headers = bearer(await adminAuth(page.request));
+  const service = await (
+    await page.request.post('/api/service', {
+      headers,
+      data: { name: `صيانة مكيفات ${suffix()}`, price: '150.00' },
+    })
+  ).json();
+  const customer = await (
+    await page.request.post('/api/customer', {
+      headers,
+      data: { name: `نورة الحربي ${suffix()}`, phoneNumber: randomPhone() },
+    })
+  ).json();
+  const order = await (
+    await page.request.post('/api/order', {
+      headers,
+      data: { customer: customer._id, items: [{ service: service._id, quantity: 1, unitPrice: '150.00' }] },
+    })
+  ).json();
+  const res = await page.request.post(`/api/order/${order._id}/invoice`, { headers });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('connect with the portal code, then renew: certificate, expiry and days left shown', async ({
+  page,
+  request,
+}) => {
+  const errors = collectErrors(page);
+  await signedInAs(page, request, { role: 'accountant', name: 'هند المطيري' });
+  await page.goto('/settings');
+  const section = page.getByTestId('einvoicing-section');
+  await expect(section.getByText('غير مرتبط', { exact: true })).toBeVisible();
+  await expect(
+    section.getByText('اختر «تسجيل وحدة جديدة» وأنشئ رمز تحقق (OTP)', { exact: false }),
+  ).toBeVisible();
+
+  await typeOtp(page, OTP);
+  await section.getByRole('button', { name: 'الربط بمنصة «فاتورة»' }).click();
+  await expect(toasts(page).filter({ hasText: 'تم الربط بمنصة «فاتورة»' })).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByText('مرتبط بمنصة «فاتورة»')).toBeVisible();
+  await expect(section.getByText(/متبقٍ \d+ يوماً/)).toBeVisible();
+  const serial = await section.getByText('الرقم التسلسلي').textContent();
+
+  await typeOtp(page, OTP);
+  await section.getByRole('button', { name: 'تجديد الشهادة' }).click();
+  await expect(toasts(page).filter({ hasText: 'تم تجديد شهادة «فاتورة»' })).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByText('الرقم التسلسلي')).not.toHaveText(serial ?? '');
+  expect(errors).toEqual([]);
+});
+
+test('a document ZATCA rejects is listed on the home screen with its code, linked to its page', async ({
+  page,
+  request,
+}) => {
+  const errors = collectErrors(page);
+  const answer = await request.post(`${FAKE_FATOORA}/_test/script`, {
+    data: {
+      status: 400,
+      body: {
+        validationResults: {
+          status: 'ERROR',
+          errorMessages: [{ type: 'ERROR', code: 'BR-KSA-25', message: 'اسم المشتري مطلوب' }],
+        },
+        reportingStatus: 'NOT_REPORTED',
+      },
+    },
+  });
+  expect(answer.ok()).toBe(true);
+  const doc = await issueInvoice(page);
+  await signedInAs(page, request, { role: 'accountant', name: 'هند المطيري' });
+  const warning = page.getByTestId('einvoicing-warning');
+  // The worker submits right after issue; the home screen shows it once ZATCA answered.
+  await expect(async () => {
+    await page.goto('/');
+    await expect(warning.getByRole('link', { name: new RegExp(doc.number) })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(warning.getByText('BR-KSA-25')).toBeVisible();
+  await warning.getByRole('link', { name: new RegExp(doc.number) }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/invoice/${doc._id}$`));
+  expect(errors).toEqual([]);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+    test(`${scheme}: the e-invoicing section and the home warning at ${WIDTHS.join(', ')} px, no overflow`, async ({
+      page,
+      request,
+    }) => {
+      const errors = collectErrors(page);
+      await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' });
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/settings');
+        const section = page.getByTestId('einvoicing-section');
+        await expect(section.getByText('مرتبط بمنصة «فاتورة»')).toBeVisible();
+        await section.scrollIntoViewIfNeeded();
+        await section.screenshot({ path: path.join(OUT_DIR, `einvoicing-${width}-${scheme}.png`) });
+        await page.goto('/');
+        const warning = page.getByTestId('einvoicing-warning');
+        await expect(warning.getByText('BR-KSA-25').first()).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `home at ${width}`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(OUT_DIR, `home-einvoicing-${width}-${scheme}.png`) });
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+}
