@@ -146,7 +146,9 @@ test.describe('orders', () => {
     await expect(page.getByTestId('order-vat')).toHaveText(formatSAR(expected.taxAmount));
     await expect(page.getByTestId('order-total')).toHaveText(formatSAR(expected.total));
     await expect(page.getByTestId('order-paid')).toHaveText(formatSAR(0));
-    await expect(page.getByTestId('order-balance')).toHaveText(formatSAR(expected.total));
+    await expect(page.getByTestId('order-invoiced')).toHaveText(formatSAR(0));
+    await expect(page.getByTestId('order-outstanding')).toHaveText(formatSAR(0));
+    await expect(page.getByTestId('order-uninvoiced')).toHaveText(formatSAR(expected.total));
     const lines = page.getByTestId('order-items').locator('tbody tr');
     await expect(lines).toHaveCount(2);
     await expect(lines.nth(1)).toContainText(freon.name);

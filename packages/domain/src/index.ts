@@ -14,6 +14,7 @@ export * from './permissions';
 export * from './phone';
 export * from './plural';
 export * from './prerender';
+export * from './receivables';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/dates';

@@ -311,6 +311,18 @@ export const orders = pgTable(
     invoiced: money('invoiced_halalas').notNull().default(sql`0`),
     /** total − Σ payments not rejected: what may still be requested. */
     balance: money('balance_halalas').notNull(),
+    // The figures of packages/domain receivables.ts, kept by PostgreSQL so lists sort and sum them.
+    pending: money('pending_halalas')
+      .notNull()
+      .generatedAlwaysAs(sql`total_halalas - balance_halalas - paid_halalas`),
+    outstanding: money('outstanding_halalas')
+      .notNull()
+      .generatedAlwaysAs(sql`invoiced_halalas - paid_halalas`),
+    uninvoiced: money('uninvoiced_halalas')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when status = 'cancelled' then 0 else total_halalas - invoiced_halalas end`,
+      ),
     notes: text('notes').notNull().default(''),
     createdBy: uuid('created_by'),
     searchText: text('search_text').notNull().default(''),

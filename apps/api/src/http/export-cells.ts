@@ -15,22 +15,27 @@ export const HIJRI_SUFFIX = ' (هجري)';
 /** Marks the row withTotals appends: its value is the cells by column key. */
 export const TOTALS_ROW = '__totals__';
 
+/** 1 adds a row to the totals, −1 takes it away (a credit note), 0 leaves it out (a rejected payment). */
+export type SignInTotals = (row: Record<string, unknown>) => 1 | -1 | 0;
+
 /**
- * The rows, then one «الإجمالي» row summing the columns marked `total` (money exactly, in halalas).
- * Nothing is buffered: sums grow as rows stream past.
+ * The rows, then one «الإجمالي» row summing the columns marked `total` (money exactly, in halalas),
+ * each row counted with its sign. Nothing is buffered: sums grow as rows stream past.
  */
 export async function* withTotals(
   rows: AsyncIterable<Record<string, unknown>>,
   columns: ExportColumn[],
+  signOf: SignInTotals = () => 1,
 ): AsyncGenerator<Record<string, unknown>> {
   const summed = columns.filter((c) => c.total);
   if (!summed.length) return yield* rows;
   const sums = new Map(summed.map((c) => [c.key, 0]));
   for await (const row of rows) {
+    const sign = signOf(row);
     for (const c of summed) {
       const v = c.value ? c.value(row) : row[c.key];
-      if (v === null || v === undefined || v === '') continue;
-      sums.set(c.key, sums.get(c.key)! + (c.type === 'money' ? toHalalas(String(v)) : Number(v)));
+      if (sign === 0 || v === null || v === undefined || v === '') continue;
+      sums.set(c.key, sums.get(c.key)! + sign * (c.type === 'money' ? toHalalas(String(v)) : Number(v)));
     }
     yield row;
   }

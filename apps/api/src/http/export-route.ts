@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { recordActivity } from '../lib/activity';
 import { type ExportColumn, parseFileType, sendExport } from './export';
-import { withTotals } from './export-cells';
+import { type SignInTotals, withTotals } from './export-cells';
 import { iterateList, type ListResource, parseListQuery, runList } from './list-query';
 import { PDF_MAX_ROWS, pdfTooLong, requesterOf, sendPdfExport } from './pdf';
 import { actorOf } from './request-context';
@@ -14,6 +14,8 @@ export interface ExportConfig {
   fileName: string;
   /** Columns; may load lookups (city names …) once per export. */
   columns: (db: DbOrTx) => Promise<ExportColumn[]> | ExportColumn[];
+  /** How a row counts in the totals row, as in the list's totals (default 1; see receivables.ts). */
+  signInTotals?: SignInTotals;
 }
 
 /** Aborts when the client goes away before the answer is complete (a PDF waiting its turn is dropped). */
@@ -58,7 +60,7 @@ export function registerExportRoute(
         fileName: opts.export.fileName,
         title: opts.export.fileName,
         columns,
-        rows: withTotals(iterateList(app.db, opts.resource, query), columns),
+        rows: withTotals(iterateList(app.db, opts.resource, query), columns, opts.export.signInTotals),
       };
       const written =
         fileType === 'pdf'

@@ -44,7 +44,8 @@ describe('dashboard', () => {
     expect(d.cards).toMatchObject({
       ordersToday: 2,
       openOrders: 2,
-      unpaidBalance: '275.00', // 460 + 115 − 300 paid
+      // Owed on issued invoices: 460 invoiced when its payment was paid − 300 paid; the 115 order is not invoiced.
+      unpaidBalance: '160.00',
       revenueHijriMonth: { amount: '300.00' },
       revenueGregorianMonth: { amount: '300.00' },
     });

@@ -35,12 +35,12 @@ export function dashboardQueries(db: DbOrTx, now: Date) {
   return {
     hijri,
     months,
-    /** Orders per status with what is still unpaid on them (one index-only scan). */
+    /** Orders per status with what is outstanding on them (packages/domain receivables.ts). */
     byStatus: db
       .select({
         status: orders.status,
         count: sql<number>`count(*)::int`,
-        unpaid: sql<string>`coalesce(sum(${orders.total} - ${orders.paid}), 0)`,
+        outstanding: sql<string>`coalesce(sum(${orders.outstanding}), 0)`,
       })
       .from(orders)
       .groupBy(orders.status),
@@ -147,11 +147,9 @@ export async function dashboardData(
     out.topServices = top!.map((t) => ({ ...t, amount: fromHalalas(Number(t.amount)) }));
   }
   if (canPayments) {
-    const unpaid = ['new', 'in_progress', 'completed'].reduce(
-      (s, st) => s + Number(counts.get(st)?.unpaid ?? 0),
-      0,
-    );
-    cards.unpaidBalance = fromHalalas(unpaid);
+    // What customers owe on issued documents, net of overpayments: the same figure as the orders'.
+    const outstanding = orderStatuses.reduce((s, st) => s + Number(counts.get(st)?.outstanding ?? 0), 0);
+    cards.unpaidBalance = fromHalalas(outstanding);
     const r = revenue![0] as Record<string, string>;
     cards.revenueHijriMonth = {
       amount: fromHalalas(Number(r.hijriMonth)),

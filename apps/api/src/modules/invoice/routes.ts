@@ -2,6 +2,7 @@ import {
   creditNoteBody,
   einvoiceKindLabels,
   einvoiceScopeLabels,
+  einvoiceSignInTotals,
   einvoiceStatusLabels,
   fromHalalas,
   idSchema,
@@ -97,6 +98,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     export: {
       fileName: 'الفواتير',
       pdf: true,
+      signInTotals: (r) => einvoiceSignInTotals(r.kind),
       columns: () => [
         { key: 'number', header: 'الرقم' },
         {

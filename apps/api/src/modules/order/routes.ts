@@ -1,17 +1,23 @@
 import {
   formatSaudiPhoneLocal,
+  fromHalalas,
   hasAll,
   idSchema,
   orderBody,
   orderStatusBody,
   orderStatusLabels,
+  receivableKeys,
+  receivableLabels,
 } from '@idara/domain';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { orders } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
-import { runList } from '../../http/list-query';
+import { aggregateList, runList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
 import { createTasksForOrder, taskEvent } from '../task/service';
 import { orderResource } from './resource';
@@ -24,6 +30,32 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { config: { permissions: ['order:read'] }, schema: { tags } }, async (req) =>
     runList(app.db, orderResource, req.query as Record<string, unknown>),
   );
+
+  // The receivable figures (packages/domain receivables.ts) summed over every order the list's
+  // filters select: a customer's balance is `?customer=<id>`. Apart from the list, which stays cheap.
+  app.get('/totals', { config: { permissions: ['order:read'] }, schema: { tags } }, async (req) => {
+    const sum = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`;
+    const sums = await aggregateList<Record<string, string | number>>(
+      app.db,
+      orderResource,
+      req.query as Record<string, unknown>,
+      {
+        count: sql`count(*)::int`,
+        total: sum(orders.total),
+        invoiced: sum(orders.invoiced),
+        paid: sum(orders.paid),
+        pending: sum(orders.pending),
+        outstanding: sum(orders.outstanding),
+        uninvoiced: sum(orders.uninvoiced),
+      },
+    );
+    const money = (k: string) => fromHalalas(Number(sums[k]));
+    return {
+      count: Number(sums.count),
+      total: money('total'),
+      ...Object.fromEntries(receivableKeys.map((k) => [k, money(k)])),
+    };
+  });
 
   registerExportRoute(app, {
     entity: 'order',
@@ -50,8 +82,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         { key: 'discount', header: 'الخصم (ر.س)', type: 'money', total: true },
         { key: 'taxAmount', header: 'الضريبة (ر.س)', type: 'money', total: true },
         { key: 'total', header: 'الإجمالي (ر.س)', type: 'money', total: true },
-        { key: 'paid', header: 'المدفوع (ر.س)', type: 'money', total: true },
-        { key: 'balance', header: 'المتبقي (ر.س)', type: 'money', total: true },
+        ...receivableKeys.map((key) => ({
+          key,
+          header: `${receivableLabels[key]} (ر.س)`,
+          type: 'money' as const,
+          total: true,
+        })),
         { key: 'scheduledAt', header: 'موعد التنفيذ', type: 'datetime' },
         { key: 'createdAt', header: 'تاريخ الطلب', type: 'datetime' },
       ],

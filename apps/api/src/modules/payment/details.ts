@@ -21,6 +21,8 @@ export async function paymentDetails(db: DbOrTx, id: string) {
       paid: orders.paid,
       invoiced: orders.invoiced,
       balance: orders.balance,
+      pending: orders.pending,
+      outstanding: orders.outstanding,
       status: orders.status,
     })
     .from(orders)

@@ -1,4 +1,11 @@
-import { fromHalalas, idSchema, paymentBody, paymentStatusBody, paymentStatusLabels } from '@idara/domain';
+import {
+  fromHalalas,
+  idSchema,
+  paymentBody,
+  paymentCountsInTotals,
+  paymentStatusBody,
+  paymentStatusLabels,
+} from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,8 +58,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     export: {
       fileName: 'المدفوعات',
       pdf: true,
+      signInTotals: (r) => (paymentCountsInTotals(r.status) ? 1 : 0),
       columns: () => [
-        { key: 'number', header: 'رقم الفاتورة', type: 'number' },
+        { key: 'number', header: 'رقم السند', type: 'number' },
         { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
         { key: 'customerName', header: 'العميل', width: 28 },
         { key: 'paymentMethodName', header: 'طريقة الدفع' },

@@ -62,7 +62,7 @@ function checkBalance(amount: number, balance: number, allowOverpay: boolean) {
   if (amount > balance && !allowOverpay) {
     throw new AppError(
       409,
-      `المبلغ أكبر من المتبقي على الطلب (${fromHalalas(Math.max(balance, 0))} ر.س)، أكّد لتسجيله`,
+      `المبلغ أكبر من المتاح للتسجيل على الطلب (${fromHalalas(Math.max(balance, 0))} ر.س)، أكّد لتسجيله`,
       { code: 'overpay', balance: fromHalalas(balance) },
     );
   }

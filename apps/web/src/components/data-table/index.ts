@@ -22,6 +22,7 @@ export { FilterSelect } from './FilterSelect';
 export { ListDateRangeFilter } from './LazyDateRangeFilter';
 export { MoreFilters, StatusFilter } from './ListFilters';
 export { EXPORT_OPTIONS, ListPage, type ListPageProps, ListSearch } from './ListPage';
+export { type ListTotal, ListTotals } from './ListTotals';
 export { LookupFilter } from './LookupFilter';
 export { RemoteSelect, type RemoteSelectProps } from './RemoteSelect';
 export { toolbarField } from './toolbar-field';

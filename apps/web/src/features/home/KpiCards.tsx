@@ -83,9 +83,9 @@ export function kpisOf(cards: NonNullable<Dashboard['cards']>, now = new Date())
   if (cards.unpaidBalance !== undefined)
     out.push({
       key: 'unpaidBalance',
-      label: 'الرصيد غير المدفوع',
+      label: 'المستحق على العملاء',
       value: formatSAR(halalasOf(cards.unpaidBalance)),
-      hint: 'المتبقي على الطلبات',
+      hint: 'المفوتر ولم يُدفع بعد',
       icon: IconWallet,
       color: 'red',
       to: cardLinks.unpaidBalance(),

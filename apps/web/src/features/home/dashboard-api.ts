@@ -97,7 +97,7 @@ export const cardLinks = {
   ordersToday: (now = new Date()) =>
     withQuery('/dashboard/order', { createdAtFrom: iso(startOfRiyadhDay(now)) }),
   openOrders: () => withQuery('/dashboard/order', { status: 'new,in_progress' }),
-  unpaidBalance: () => withQuery('/dashboard/order', { status: 'new,in_progress,completed' }),
+  unpaidBalance: () => withQuery('/dashboard/order', { sort: '-outstanding' }),
   revenueHijriMonth: (now = new Date()) => {
     const r = hijriMonthRange(now);
     return withQuery('/dashboard/payment', {

@@ -1,4 +1,4 @@
-import { type EinvoiceStatus, einvoiceKindLabels, einvoiceKinds } from '@idara/domain';
+import { arabicPlural, type EinvoiceStatus, einvoiceKindLabels, einvoiceKinds } from '@idara/domain';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import {
@@ -8,11 +8,20 @@ import {
   FilterSelect,
   ListDateRangeFilter,
   ListPage,
+  ListTotals,
   Money,
   useRecordList,
 } from '../../components/data-table';
 import { EINVOICE_STATUS_OPTIONS, EinvoiceStatusBadge } from './einvoice-ui';
 import { documentPath, type EinvoiceListResponse, type EinvoiceRow, INVOICE_PATH } from './invoice-api';
+
+const DOCUMENTS = {
+  one: 'وثيقة واحدة',
+  two: 'وثيقتان',
+  few: '{n} وثائق',
+  many: '{n} وثيقة',
+  other: '{n} وثيقة',
+};
 
 const KIND_OPTIONS = einvoiceKinds.map((k) => ({ value: k, label: einvoiceKindLabels[k] }));
 const SCOPE_OPTIONS = [
@@ -128,25 +137,18 @@ export default function EinvoiceListPage() {
           </>
         }
       />
-      {(query.isPending || totals) && (
-        <Paper withBorder radius="lg" px={{ base: 'md', sm: 'lg' }} py="sm" aria-label="إجماليات الفواتير">
-          {query.isPending || !totals ? (
-            <Skeleton height={20} width={260} />
-          ) : (
-            <Group gap="lg" wrap="wrap">
-              <Text size="sm">
-                عدد الوثائق: <bdi>{totals.count}</bdi>
-              </Text>
-              <Text size="sm">
-                الصافي بعد الإشعارات: <Money value={totals.total} />
-              </Text>
-              <Text size="sm">
-                الضريبة: <Money value={totals.vatAmount} />
-              </Text>
-            </Group>
-          )}
-        </Paper>
-      )}
+      <ListTotals
+        label="إجماليات الفواتير"
+        testId="einvoice-totals"
+        loading={query.isPending}
+        count={totals && arabicPlural(totals.count, DOCUMENTS)}
+        items={
+          totals && [
+            { label: 'الصافي بعد الإشعارات', value: totals.total, strong: true },
+            { label: 'الضريبة', value: totals.vatAmount },
+          ]
+        }
+      />
     </Stack>
   );
 }

@@ -1,22 +1,23 @@
+import { receivableLabels } from '@idara/domain';
 import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconPlus, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DateTime, type ListResponse, Money } from '../../components/data-table';
+import { DateTime, type ListResponse, ListTotals, Money } from '../../components/data-table';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
 import { EmptyState } from '../customer/ui';
-import { ORDER_PATH, type OrderRow } from './order-api';
+import { ORDER_PATH, type OrderRow, receivableTotals, useOrderTotals } from './order-api';
 import { OrderNumber, OrderStatusBadge } from './order-ui';
 
 const PAGE_SIZE = 10;
-const FIELDS = '_id,number,status,total,paid,balance,scheduledAt,createdAt';
+const FIELDS = '_id,number,status,total,paid,outstanding,scheduledAt,createdAt';
 
 type Row = Pick<
   OrderRow,
-  '_id' | 'number' | 'status' | 'total' | 'paid' | 'balance' | 'scheduledAt' | 'createdAt'
+  '_id' | 'number' | 'status' | 'total' | 'paid' | 'outstanding' | 'scheduledAt' | 'createdAt'
 >;
 
 /** The customer's orders, newest first, ten a page (customer details → الطلبات). */
@@ -38,6 +39,7 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
     enabled: canRead,
     placeholderData: keepPreviousData,
   });
+  const totals = useOrderTotals({ customer: customerId }, canRead);
 
   const newOrder = canCreate ? (
     <Button
@@ -123,7 +125,7 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
               <Table.Th>#</Table.Th>
               <Table.Th>الحالة</Table.Th>
               <Table.Th>الإجمالي</Table.Th>
-              <Table.Th>المتبقي</Table.Th>
+              <Table.Th>{receivableLabels.outstanding}</Table.Th>
               <Table.Th>تاريخ الإنشاء</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -147,7 +149,7 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
                   <Money value={r.total} />
                 </Table.Td>
                 <Table.Td>
-                  <Money value={r.balance} />
+                  <Money value={r.outstanding} />
                 </Table.Td>
                 <Table.Td>
                   <DateTime value={r.createdAt} />
@@ -161,38 +163,52 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
   }
 
   return (
-    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      {(rows.length > 0 || query.isPending) && (
-        <Group justify="space-between" gap="sm" p="md" pb={0} wrap="wrap">
-          <Text fw={600}>
-            الطلبات{' '}
-            {query.data ? (
-              <Text span c="dimmed" size="sm">
-                (<bdi>{total}</bdi>)
-              </Text>
-            ) : null}
-          </Text>
-          {newOrder}
-        </Group>
+    <Stack gap="sm">
+      {(rows.length > 0 || totals.isPending) && (
+        <ListTotals
+          label="حساب العميل"
+          testId="customer-receivable"
+          loading={totals.isPending}
+          items={totals.data && receivableTotals(totals.data)}
+        />
       )}
-      {body}
-      {pages > 1 && (
-        <Group justify="center" p="md" pt="xs">
-          <Pagination
-            size="sm"
-            radius="xl"
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={setPage}
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'next' ? 'الصفحة التالية' : control === 'previous' ? 'الصفحة السابقة' : undefined,
-            })}
-          />
-        </Group>
-      )}
-    </Paper>
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        {(rows.length > 0 || query.isPending) && (
+          <Group justify="space-between" gap="sm" p="md" pb={0} wrap="wrap">
+            <Text fw={600}>
+              الطلبات{' '}
+              {query.data ? (
+                <Text span c="dimmed" size="sm">
+                  (<bdi>{total}</bdi>)
+                </Text>
+              ) : null}
+            </Text>
+            {newOrder}
+          </Group>
+        )}
+        {body}
+        {pages > 1 && (
+          <Group justify="center" p="md" pt="xs">
+            <Pagination
+              size="sm"
+              radius="xl"
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={setPage}
+              siblings={1}
+              boundaries={1}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'next'
+                    ? 'الصفحة التالية'
+                    : control === 'previous'
+                      ? 'الصفحة السابقة'
+                      : undefined,
+              })}
+            />
+          </Group>
+        )}
+      </Paper>
+    </Stack>
   );
 }

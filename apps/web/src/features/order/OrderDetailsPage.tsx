@@ -2,10 +2,13 @@ import {
   formatGregorianDate,
   formatHijriDate,
   formatSaudiPhoneLocal,
+  fromHalalas,
   type OrderStatus,
   orderStatusActions,
   orderStatusLabels,
   orderTransitions,
+  receivableLabels,
+  toHalalas,
 } from '@idara/domain';
 import {
   Anchor,
@@ -247,16 +250,7 @@ function OrderDetails({ order }: { order: Order }) {
         <TotalsCard order={order} />
       </div>
 
-      <OrderPaymentsCard
-        order={{
-          _id: order._id,
-          number: order.number,
-          total: order.total,
-          paid: order.paid,
-          balance: order.balance,
-          status: order.status,
-        }}
-      />
+      <OrderPaymentsCard order={{ _id: order._id, number: order.number, status: order.status }} />
 
       <OrderTasksCard
         order={{
@@ -400,6 +394,34 @@ function TotalRow({
   );
 }
 
+/**
+ * The order's money as packages/domain receivables.ts defines it: invoiced = paid + outstanding.
+ * Pending payments are shown apart (requested, not received); negative outstanding is a credit.
+ */
+function ReceivableRows({ order }: { order: Order }) {
+  const outstanding = toHalalas(order.outstanding);
+  const uninvoiced = toHalalas(order.uninvoiced);
+  const pending = toHalalas(order.pending);
+  return (
+    <>
+      <TotalRow label={receivableLabels.invoiced} value={order.invoiced} testId="order-invoiced" />
+      <TotalRow label={receivableLabels.paid} value={order.paid} testId="order-paid" />
+      <TotalRow
+        label={outstanding < 0 ? 'رصيد دائن للعميل' : receivableLabels.outstanding}
+        value={fromHalalas(Math.abs(outstanding))}
+        testId="order-outstanding"
+        strong
+      />
+      {pending !== 0 && (
+        <TotalRow label={receivableLabels.pending} value={order.pending} testId="order-pending" />
+      )}
+      {uninvoiced > 0 && (
+        <TotalRow label={receivableLabels.uninvoiced} value={order.uninvoiced} testId="order-uninvoiced" />
+      )}
+    </>
+  );
+}
+
 function TotalsCard({ order }: { order: Order }) {
   const rate = taxRateOf(order.taxRate);
   return (
@@ -418,9 +440,7 @@ function TotalsCard({ order }: { order: Order }) {
         />
         <Divider />
         <TotalRow label="الإجمالي" value={order.total} testId="order-total" strong />
-        <TotalRow label="المفوتر" value={order.invoiced ?? '0.00'} testId="order-invoiced" />
-        <TotalRow label="المدفوع" value={order.paid} testId="order-paid" />
-        <TotalRow label="المتبقي" value={order.balance} testId="order-balance" strong />
+        <ReceivableRows order={order} />
         <OrderInvoiceActions order={order} />
       </Stack>
     </Section>

@@ -1,5 +1,11 @@
-import { formatDateTime, formatGregorianDate, type OrderStatus } from '@idara/domain';
-import { ActionIcon, Menu, Text } from '@mantine/core';
+import {
+  arabicPlural,
+  formatDateTime,
+  formatGregorianDate,
+  type OrderStatus,
+  receivableLabels,
+} from '@idara/domain';
+import { ActionIcon, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import {
@@ -8,6 +14,7 @@ import {
   EXPORT_OPTIONS,
   ListDateRangeFilter,
   ListPage,
+  ListTotals,
   LookupFilter,
   Money,
   MoreFilters,
@@ -21,12 +28,16 @@ import {
   ORDER_PATH,
   type OrderRow,
   orderStatusOptions,
+  receivableTotals,
+  useOrderTotals,
   useServices,
   useUserOptions,
 } from './order-api';
 import { CustomerPicker, OrderNumber, OrderStatusBadge } from './order-ui';
 
 const BASE = '/dashboard/order';
+
+const ORDERS = { one: 'طلب واحد', two: 'طلبان', few: '{n} طلبات', many: '{n} طلبًا', other: '{n} طلب' };
 
 /** Filters beyond search and status; on phones they fold behind a button. */
 const MORE_FILTERS = ['customer', 'service', 'city', 'assignee', 'createdAtFrom', 'createdAtTo'];
@@ -39,6 +50,7 @@ export default function OrderListPage() {
       sort: '-createdAt',
     },
   );
+  const totals = useOrderTotals(state.exportQuery);
   const services = useServices();
   const cities = useCities();
   const users = useUserOptions();
@@ -85,8 +97,8 @@ export default function OrderListPage() {
         cell: (c) => <Money value={c.getValue()} />,
       },
       {
-        accessorKey: 'balance',
-        header: 'المتبقي',
+        accessorKey: 'outstanding',
+        header: receivableLabels.outstanding,
         meta: { nowrap: true },
         cell: (c) => <Money value={c.getValue()} />,
       },
@@ -190,31 +202,40 @@ export default function OrderListPage() {
   );
 
   return (
-    <ListPage<OrderRow>
-      resourcePath={ORDER_PATH}
-      state={state}
-      query={query}
-      columns={columns}
-      createTo={`${BASE}/new`}
-      createLabel="طلب جديد"
-      createPermission="order:create"
-      // No bulk selection: it is all or nothing, and an order with payments cannot be deleted;
-      // each row's menu (and the order's page) deletes one order.
-      exportTitle="تصدير الطلبات"
-      exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
-      searchPlaceholder="رقم الطلب أو العميل أو الجوال"
-      rowLabel={(r) => `الطلب رقم ${r.number} — ${r.customerName}`}
-      onRowClick={canView ? (r) => navigate(`${BASE}/${r._id}`) : undefined}
-      minWidth={960}
-      filters={
-        <>
-          <StatusFilter state={state} options={orderStatusOptions} width={230} />
-          <MoreFilters id="order-more-filters" active={activeMore}>
-            {moreFilters}
-          </MoreFilters>
-        </>
-      }
-    />
+    <Stack gap="md">
+      <ListPage<OrderRow>
+        resourcePath={ORDER_PATH}
+        state={state}
+        query={query}
+        columns={columns}
+        createTo={`${BASE}/new`}
+        createLabel="طلب جديد"
+        createPermission="order:create"
+        // No bulk selection: it is all or nothing, and an order with payments cannot be deleted;
+        // each row's menu (and the order's page) deletes one order.
+        exportTitle="تصدير الطلبات"
+        exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
+        searchPlaceholder="رقم الطلب أو العميل أو الجوال"
+        rowLabel={(r) => `الطلب رقم ${r.number} — ${r.customerName}`}
+        onRowClick={canView ? (r) => navigate(`${BASE}/${r._id}`) : undefined}
+        minWidth={960}
+        filters={
+          <>
+            <StatusFilter state={state} options={orderStatusOptions} width={230} />
+            <MoreFilters id="order-more-filters" active={activeMore}>
+              {moreFilters}
+            </MoreFilters>
+          </>
+        }
+      />
+      <ListTotals
+        label="إجماليات الطلبات"
+        testId="order-totals"
+        loading={totals.isPending}
+        count={totals.data && arabicPlural(totals.data.count, ORDERS)}
+        items={totals.data && receivableTotals(totals.data)}
+      />
+    </Stack>
   );
 }
 

@@ -1,6 +1,13 @@
-import { type OrderStatus, orderStatuses, orderStatusLabels, toHalalas, toLatinDigits } from '@idara/domain';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { useLookup } from '../../components/data-table';
+import {
+  type OrderStatus,
+  orderStatuses,
+  orderStatusLabels,
+  receivableLabels,
+  toHalalas,
+  toLatinDigits,
+} from '@idara/domain';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { type ListQueryParams, type ListTotal, useLookup } from '../../components/data-table';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { userDirectoryQuery } from '../../lib/user-directory';
@@ -33,8 +40,12 @@ export interface OrderRow {
   taxAmount: string;
   total: string;
   paid: string;
-  /** Σ issued invoices + debit notes − credit notes. */
-  invoiced?: string;
+  /** The receivable figures of packages/domain receivables.ts. */
+  invoiced: string;
+  pending: string;
+  outstanding: string;
+  uninvoiced: string;
+  /** total − Σ payments not rejected: what may still be requested as a payment. */
   balance: string;
   notes: string;
   createdBy: string | null;
@@ -82,6 +93,45 @@ export function useOrder(id: string | undefined) {
     enabled: Boolean(id),
     retry: false,
   });
+}
+
+/** `GET /api/order/totals`: the receivable figures summed over the orders the filters select. */
+export interface OrderTotals {
+  count: number;
+  total: string;
+  invoiced: string;
+  paid: string;
+  pending: string;
+  outstanding: string;
+  uninvoiced: string;
+}
+
+/** The totals of the orders a list shows (same filters and search; refreshed with every order change). */
+export function useOrderTotals(params: ListQueryParams, enabled = true) {
+  const { sort: _sort, page: _page, limit: _limit, fields: _fields, ...query } = params;
+  return useQuery({
+    queryKey: [ORDER_PATH, 'totals', query],
+    queryFn: ({ signal }) => api<OrderTotals>(`${ORDER_PATH}/totals`, { query, signal, stopAlert: true }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The figures of packages/domain receivables.ts as a list's totals (a credit shown as such). */
+export function receivableTotals(t: OrderTotals): ListTotal[] {
+  const credit = toHalalas(t.outstanding) < 0;
+  return [
+    { label: receivableLabels.invoiced, value: t.invoiced, testId: 'totals-invoiced' },
+    { label: receivableLabels.paid, value: t.paid, testId: 'totals-paid' },
+    {
+      label: credit ? 'رصيد دائن للعملاء' : receivableLabels.outstanding,
+      value: credit ? t.outstanding.replace('-', '') : t.outstanding,
+      testId: 'totals-outstanding',
+      strong: true,
+    },
+    { label: receivableLabels.pending, value: t.pending, testId: 'totals-pending' },
+    { label: receivableLabels.uninvoiced, value: t.uninvoiced, testId: 'totals-uninvoiced' },
+  ];
 }
 
 /** `POST /api/order/:id/status {status}`; 409 with an Arabic message for a move that is not allowed. */

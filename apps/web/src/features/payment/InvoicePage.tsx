@@ -312,8 +312,8 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
               <InfoItem label="المدفوع من الطلب">
                 <Money value={payment.order.paid} />
               </InfoItem>
-              <InfoItem label="المتبقي على الطلب">
-                <Money value={payment.order.balance} />
+              <InfoItem label="المستحق على الطلب">
+                <Money value={payment.order.outstanding} />
               </InfoItem>
             </>
           )}

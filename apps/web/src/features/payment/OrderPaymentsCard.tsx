@@ -1,14 +1,13 @@
-import { Button, Flex, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Title } from '@mantine/core';
 import { IconCash, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { Money } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
 import { CardListStates, EmptyState } from '../customer/ui';
 import { PaymentsTable } from './PaymentsTable';
 import { newPaymentPath, usePaymentList } from './payment-api';
 
 export interface OrderPaymentsCardProps {
-  order: { _id: string; number: number; total: string; paid: string; balance: string; status: string };
+  order: { _id: string; number: number; status: string };
 }
 
 const FIELDS = '_id,number,amount,status,createdAt,paidAt,paymentMethodName';
@@ -50,12 +49,6 @@ export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
         {addButton}
       </Group>
 
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mb="md">
-        <Figure label="إجمالي الطلب" value={order.total} />
-        <Figure label="المدفوع" value={order.paid} />
-        <Figure label="المتبقي" value={order.balance} strong />
-      </SimpleGrid>
-
       {canRead && (
         <CardListStates
           query={list}
@@ -70,23 +63,5 @@ export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
         </CardListStates>
       )}
     </Paper>
-  );
-}
-
-function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Flex
-      direction={{ base: 'row', xs: 'column' }}
-      justify={{ base: 'space-between', xs: 'flex-start' }}
-      gap={{ base: 'sm', xs: 0 }}
-      style={{ minWidth: 0 }}
-    >
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 500}>
-        <Money value={value} />
-      </Text>
-    </Flex>
   );
 }

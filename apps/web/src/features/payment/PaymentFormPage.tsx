@@ -123,16 +123,16 @@ export default function PaymentFormPage() {
       if (!result.ok) {
         const balance = result.balance === null ? null : halalasOf(result.balance);
         const confirmed = await ask({
-          header: 'المبلغ أكبر من المتبقي على الطلب',
+          header: 'المبلغ أكبر من المتاح للتسجيل على الطلب',
           message: (
             <span data-testid="overpay-confirm">
               {balance !== null ? (
                 <>
-                  المبلغ المدخل <bdi>{formatSAR(toHalalas(b.amount))}</bdi> أكبر من المتبقي على الطلب{' '}
+                  المبلغ المدخل <bdi>{formatSAR(toHalalas(b.amount))}</bdi> أكبر من المتاح للتسجيل على الطلب{' '}
                   <bdi>{formatSAR(balance)}</bdi> بفارق <bdi>{formatSAR(toHalalas(b.amount) - balance)}</bdi>.
                 </>
               ) : (
-                result.message || 'المبلغ أكبر من المتبقي على الطلب.'
+                result.message || 'المبلغ أكبر من المتاح للتسجيل على الطلب.'
               )}{' '}
               هل تريد تسجيل الدفعة بهذا المبلغ؟
             </span>
@@ -335,7 +335,7 @@ function PaymentFields({
                 data-testid="overpay-warning"
                 role="status"
               >
-                المبلغ أكبر من المتبقي على الطلب (<bdi>{formatSAR(available)}</bdi>) بفارق{' '}
+                المبلغ أكبر من المتاح للتسجيل على الطلب (<bdi>{formatSAR(available)}</bdi>) بفارق{' '}
                 <bdi>{formatSAR((amount ?? 0) - available)}</bdi>. سنطلب تأكيدك عند الحفظ.
               </Alert>
             )}
@@ -427,7 +427,7 @@ function OrderSummary({
         <Figure label="إجمالي الطلب" value={o.total} />
         <Figure label="المدفوع" value={o.paid} />
         <Figure
-          label="المتبقي"
+          label="المتاح للتسجيل"
           value={available !== null ? fromHalalas(available) : o.balance}
           testId="order-balance"
           strong

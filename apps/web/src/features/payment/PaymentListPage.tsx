@@ -10,6 +10,7 @@ import {
   FilterSelect,
   ListDateRangeFilter,
   ListPage,
+  ListTotals,
   Money,
   RemoteSelect,
   useLookup,
@@ -28,12 +29,12 @@ import {
 } from './payment-api';
 import { formatDay, PAYMENT_STATUS_OPTIONS, PaymentStatusBadge } from './payment-ui';
 
-const INVOICES = {
-  one: 'فاتورة واحدة',
-  two: 'فاتورتان',
-  few: '{n} فواتير',
-  many: '{n} فاتورة',
-  other: '{n} فاتورة',
+const RECEIPTS = {
+  one: 'سند واحد',
+  two: 'سندان',
+  few: '{n} سندات',
+  many: '{n} سندًا',
+  other: '{n} سند',
 };
 
 /** In flow (not absolutely positioned) so a scrolled table never widens the page on phones. */
@@ -62,7 +63,7 @@ export default function PaymentListPage() {
     () => [
       {
         accessorKey: 'number',
-        header: 'رقم الفاتورة',
+        header: 'رقم السند',
         meta: { nowrap: true },
         cell: (c) => (
           <Text size="sm" fw={600}>
@@ -192,8 +193,8 @@ export default function PaymentListPage() {
         createPermission="payment:create"
         exportTitle="تصدير الحسابات"
         exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
-        searchPlaceholder="ابحث برقم الفاتورة أو الطلب أو اسم العميل"
-        rowLabel={(r) => `الفاتورة رقم ${r.number}`}
+        searchPlaceholder="ابحث برقم السند أو الطلب أو اسم العميل"
+        rowLabel={(r) => `السند رقم ${r.number}`}
         onRowClick={canView ? (r) => navigate(invoicePath(r._id)) : undefined}
         filters={
           <>
@@ -234,7 +235,18 @@ export default function PaymentListPage() {
           </>
         }
       />
-      <TotalsBar totals={totals} loading={query.isPending} />
+      <ListTotals
+        label="إجماليات المدفوعات"
+        testId="payment-totals"
+        loading={query.isPending}
+        count={totals && arabicPlural(totals.count, RECEIPTS)}
+        items={
+          totals && [
+            { label: 'المبلغ', value: totals.amount, testId: 'totals-amount', strong: true },
+            { label: 'الضريبة', value: totals.taxAmount, testId: 'totals-tax', strong: true },
+          ]
+        }
+      />
     </Stack>
   );
 }
@@ -247,48 +259,4 @@ function customerOption(c: CustomerOption) {
 function customerLabelFromRows(rows: Payment[] | undefined, id: string | undefined) {
   if (!id) return undefined;
   return rows?.find((r) => r.customer === id)?.customerName;
-}
-
-/** The list's totals row: every row the filters select, not only this page. */
-function TotalsBar({ totals, loading }: { totals: PaymentListResponse['totals']; loading: boolean }) {
-  if (!loading && !totals) return null;
-  return (
-    <Paper
-      withBorder
-      radius="lg"
-      px={{ base: 'md', sm: 'lg' }}
-      py="sm"
-      role="region"
-      aria-label="إجماليات الفواتير"
-      data-testid="payment-totals"
-    >
-      {loading || !totals ? (
-        <Skeleton h={20} w="60%" radius="sm" />
-      ) : (
-        <Group gap="xl" wrap="wrap" justify="space-between">
-          <Text size="sm" fw={600}>
-            الإجمالي حسب الفلاتر: <bdi>{arabicPlural(totals.count, INVOICES)}</bdi>
-          </Text>
-          <Group gap="xl" wrap="wrap">
-            <Text size="sm">
-              <Text span c="dimmed" size="sm">
-                المبلغ:{' '}
-              </Text>
-              <Text span fw={700} size="sm" data-testid="totals-amount">
-                <Money value={totals.amount} />
-              </Text>
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed" size="sm">
-                الضريبة:{' '}
-              </Text>
-              <Text span fw={700} size="sm" data-testid="totals-tax">
-                <Money value={totals.taxAmount} />
-              </Text>
-            </Text>
-          </Group>
-        </Group>
-      )}
-    </Paper>
-  );
 }

@@ -34,7 +34,7 @@ export function PaymentsTable({ rows, showOrder = false }: { rows: Payment[]; sh
       <Table verticalSpacing="sm" striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>رقم الفاتورة</Table.Th>
+            <Table.Th>رقم السند</Table.Th>
             {showOrder && <Table.Th>رقم الطلب</Table.Th>}
             <Table.Th>المبلغ</Table.Th>
             <Table.Th>الحالة</Table.Th>

@@ -59,7 +59,9 @@ export interface PaymentOrderSummary {
   number: number;
   total: string;
   paid: string;
-  invoiced?: string;
+  invoiced: string;
+  pending: string;
+  outstanding: string;
   balance: string;
   status: OrderStatus;
 }

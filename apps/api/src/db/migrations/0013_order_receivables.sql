@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "pending_halalas" bigint GENERATED ALWAYS AS (total_halalas - balance_halalas - paid_halalas) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "outstanding_halalas" bigint GENERATED ALWAYS AS (invoiced_halalas - paid_halalas) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "uninvoiced_halalas" bigint GENERATED ALWAYS AS (case when status = 'cancelled' then 0 else total_halalas - invoiced_halalas end) STORED NOT NULL;

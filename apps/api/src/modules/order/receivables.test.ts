@@ -1,0 +1,223 @@
+import { fromHalalas, paymentStatuses, receivableKeys, toHalalas } from '@idara/domain';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { einvoices, payments } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/**
+ * The money definition of packages/domain receivables.ts, held against what actually happened:
+ * random histories of orders, payments (recorded, approved, paid, rejected, overpaid), invoices,
+ * credit and debit notes and cancellations; then every place that shows money — the order, the
+ * customer's totals, the home card, the lists' totals and the exports' totals rows — must agree
+ * with figures recomputed here from the payments and documents themselves.
+ */
+
+let t: TestApp;
+let admin: string;
+let reviewer: string;
+let service: string;
+let cash: string;
+const customers: string[] = [];
+/** Every order of every history so far, summed per customer from the payments and documents. */
+const byCustomer = new Map<string, Record<string, number>>();
+
+const post = (url: string, payload: unknown = {}, token = admin) =>
+  t.inject({ method: 'POST', url, token, payload: payload as object });
+const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+
+/** A small seeded generator, so a failure names the history that caused it. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: T[]) => list[int(0, list.length - 1)];
+  return { int, pick };
+}
+
+function csvRows(body: string) {
+  return body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(','));
+}
+/** The «الإجمالي» row of a CSV export, by header. */
+function totalsRowOf(body: string) {
+  const rows = csvRows(body);
+  const header = rows[0];
+  const last = rows.at(-1)!;
+  return Object.fromEntries(header.map((h, i) => [h, last[i]]));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  reviewer = (await t.userWith('admin')).token;
+  for (const [name, phone] of [
+    ['سارة القحطاني', '0552230101'],
+    ['شركة الرواد', '0552230102'],
+  ]) {
+    customers.push((await post('/api/customer', { name, phoneNumber: phone })).json()._id);
+  }
+  service = (await post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
+  cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
+});
+afterAll(() => t.close());
+
+async function history(seed: number) {
+  const r = random(seed);
+  const orders: string[] = [];
+  const paymentIds: string[] = [];
+  for (let step = 0; step < 60; step++) {
+    const op = r.int(0, 9);
+    const order = orders.length ? r.pick(orders) : undefined;
+    let res: Awaited<ReturnType<typeof post>> | undefined;
+    if (op <= 1 || !order) {
+      res = await post('/api/order', {
+        customer: r.pick(customers),
+        items: [{ service, quantity: r.int(1, 3), unitPrice: fromHalalas(r.int(1000, 40000)) }],
+      });
+      if (res.statusCode === 201) orders.push(res.json()._id);
+    } else if (op <= 4) {
+      res = await post('/api/payment', {
+        order,
+        amount: fromHalalas(r.int(100, 60000)),
+        paymentMethod: cash,
+        allowOverpay: true,
+      });
+      if (res.statusCode === 201) paymentIds.push(res.json()._id);
+    } else if (op <= 6 && paymentIds.length) {
+      // The payment moves one step along its way: approved or rejected, then paid.
+      const payment = r.pick(paymentIds);
+      const [row] = await t.db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(inArray(payments._id, [payment]));
+      const next = { pending: r.int(0, 9) < 7 ? 'approved' : 'rejected', approved: 'paid' }[
+        row.status as 'pending' | 'approved'
+      ];
+      if (next)
+        res = await post(
+          `/api/payment/${payment}/status`,
+          { status: next, reason: 'مرفوض للاختبار' },
+          reviewer,
+        );
+    } else if (op === 7) {
+      res = await post(`/api/order/${order}/invoice`);
+    } else if (op === 8) {
+      const [invoice] = await t.db
+        .select({ _id: einvoices._id, total: einvoices.total })
+        .from(einvoices)
+        .where(inArray(einvoices.order, [order]));
+      if (invoice) {
+        const kind = r.pick(['credit-note', 'debit-note']);
+        res = await post(`/api/invoice/${invoice._id}/${kind}`, {
+          reason: 'تصحيح المبلغ',
+          amount: fromHalalas(r.int(1, Math.max(1, toHalalas(invoice.total)))),
+        });
+      }
+    } else {
+      const status = r.pick(['in_progress', 'completed', 'cancelled']);
+      res = await post(`/api/order/${order}/status`, { status });
+    }
+    if (res) expect(res.statusCode, `seed ${seed} step ${step}: ${res.body}`).toBeLessThan(500);
+  }
+  return orders;
+}
+
+describe('money that reconciles', () => {
+  for (const seed of [1, 2, 3, 4]) {
+    it(`history ${seed}: every figure shown equals the payments and documents behind it`, async () => {
+      const orderIds = await history(seed);
+      const paymentRows = await t.db
+        .select({ order: payments.order, amount: payments.amount, status: payments.status })
+        .from(payments)
+        .where(inArray(payments.order, orderIds));
+      const documentRows = await t.db
+        .select({ order: einvoices.order, kind: einvoices.kind, total: einvoices.total })
+        .from(einvoices)
+        .where(inArray(einvoices.order, orderIds));
+
+      for (const id of orderIds) {
+        const order = (await get(`/api/order/${id}`)).json();
+        const mine = paymentRows.filter((p) => p.order === id);
+        const sum = (rows: { amount: string }[]) => rows.reduce((s, p) => s + toHalalas(p.amount), 0);
+        const paid = sum(mine.filter((p) => p.status === 'paid'));
+        const pending = sum(mine.filter((p) => p.status === 'pending' || p.status === 'approved'));
+        const invoiced = documentRows
+          .filter((d) => d.order === id)
+          .reduce((s, d) => s + (d.kind === 'credit' ? -1 : 1) * toHalalas(d.total), 0);
+        const expected = {
+          invoiced,
+          paid,
+          pending,
+          outstanding: invoiced - paid,
+          uninvoiced: order.status === 'cancelled' ? 0 : toHalalas(order.total) - invoiced,
+        };
+        const shown = Object.fromEntries(receivableKeys.map((k) => [k, toHalalas(order[k])]));
+        expect(shown, `seed ${seed}, order ${order.number}`).toEqual(expected);
+        expect(shown.invoiced).toBe(shown.paid + shown.outstanding);
+        const c = byCustomer.get(order.customer) ?? { total: 0, count: 0 };
+        for (const k of receivableKeys) c[k] = (c[k] ?? 0) + expected[k];
+        c.total += toHalalas(order.total);
+        c.count += 1;
+        byCustomer.set(order.customer, c);
+      }
+
+      // Per customer: the totals route sums exactly the orders, and so does the order export.
+      for (const [customer, expected] of byCustomer) {
+        const totals = (await get(`/api/order/totals?customer=${customer}`)).json();
+        const all = (await get(`/api/order?customer=${customer}&limit=0`)).json().data;
+        const sumOf = (k: string) =>
+          all.reduce((s: number, o: Record<string, string>) => s + toHalalas(o[k]), 0);
+        expect(totals.count).toBe(all.length);
+        expect(totals.count).toBe(expected.count);
+        expect(toHalalas(totals.total)).toBe(expected.total);
+        for (const k of receivableKeys) {
+          expect(toHalalas(totals[k]), k).toBe(expected[k]);
+          expect(sumOf(k), k).toBe(expected[k]);
+        }
+        expect(toHalalas(totals.invoiced)).toBe(toHalalas(totals.paid) + toHalalas(totals.outstanding));
+        const exported = totalsRowOf((await get(`/api/order/export?fileType=csv&customer=${customer}`)).body);
+        expect(exported['المستحق (ر.س)']).toBe(totals.outstanding);
+        expect(exported['المفوتر (ر.س)']).toBe(totals.invoiced);
+        expect(exported['المدفوع (ر.س)']).toBe(totals.paid);
+        expect(exported['قيد التحصيل (ر.س)']).toBe(totals.pending);
+      }
+    });
+  }
+
+  it('the home card, the payments list and the documents list total what the orders say', async () => {
+    const everything = (await get('/api/order/totals')).json();
+    const home = (await get('/api/dashboard')).json();
+    expect(home.cards.unpaidBalance).toBe(everything.outstanding);
+
+    // Payments: rejected ones are listed but never totalled, on the screen and in the export.
+    const paymentList = (await get('/api/payment?limit=0')).json();
+    const counted = paymentList.data
+      .filter((p: { status: string }) => p.status !== 'rejected')
+      .reduce((s: number, p: { amount: string }) => s + toHalalas(p.amount), 0);
+    expect(paymentList.data.some((p: { status: string }) => p.status === 'rejected')).toBe(true);
+    expect(toHalalas(paymentList.totals.amount)).toBe(counted);
+    const paymentExport = totalsRowOf((await get('/api/payment/export?fileType=csv')).body);
+    expect(paymentExport['المبلغ شامل الضريبة (ر.س)']).toBe(paymentList.totals.amount);
+    const paidTotal = paymentList.data
+      .filter((p: { status: string }) => p.status === 'paid')
+      .reduce((s: number, p: { amount: string }) => s + toHalalas(p.amount), 0);
+    expect(paidTotal).toBe(toHalalas(everything.paid));
+    expect(paymentStatuses).toContain('approved');
+
+    // Documents: credit notes take away, so the list's net equals what the orders say is invoiced.
+    const documents = (await get('/api/invoice?limit=0')).json();
+    expect(documents.data.some((d: { kind: string }) => d.kind === 'credit')).toBe(true);
+    expect(documents.totals.total).toBe(everything.invoiced);
+    const documentExport = totalsRowOf((await get('/api/invoice/export?fileType=csv')).body);
+    expect(documentExport['الإجمالي شامل الضريبة (ر.س)']).toBe(everything.invoiced);
+  });
+});
