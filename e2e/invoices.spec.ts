@@ -77,6 +77,42 @@ test.describe('e-invoices', () => {
     await expect(page.getByLabel('إجماليات الفواتير')).toContainText('621.00 ر.س');
     expect(errors).toEqual([]);
   });
+
+  test('the order page: what is invoiced, paid and owed; cancelling an invoiced order issues a credit note with the reason', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    await signedInAs(page, request, { role: 'admin' });
+    const { invoice, order } = await issuedInvoice(page);
+    await page.goto(`/dashboard/order/${order._id}`);
+    await expect(page.getByTestId('order-invoiced')).toHaveText('690.00 ر.س');
+    await expect(page.getByTestId('order-paid')).toHaveText('0.00 ر.س');
+    await expect(page.getByTestId('order-outstanding')).toHaveText('690.00 ر.س');
+    await expect(page.getByTestId('order-uninvoiced')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'إلغاء الطلب' }).click();
+    const dialog = page.getByRole('dialog', { name: `إلغاء الطلب رقم ${order.number}` });
+    await expect(dialog).toContainText('690.00 ر.س');
+    await dialog.getByRole('button', { name: 'إلغاء الطلب وإصدار الإشعار' }).click();
+    await expect(dialog.getByText('اكتب سبب الإلغاء')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'سبب الإلغاء' }).fill('ألغى العميل الطلب قبل التنفيذ');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: path.join(OUT_DIR, `order-cancel-credit-${scheme}.png`) });
+    }
+    await dialog.getByRole('button', { name: 'إلغاء الطلب وإصدار الإشعار' }).click();
+    await expect(toasts(page).filter({ hasText: 'تم تغيير حالة الطلب إلى «ملغي»' })).toBeVisible();
+    await expect(page.getByTestId('order-invoiced')).toHaveText('0.00 ر.س');
+    await expect(page.getByTestId('order-outstanding')).toHaveText('0.00 ر.س');
+
+    // The credit note carries the reason and takes back the whole invoice.
+    await page.goto(`/dashboard/invoice?order=${order._id}`);
+    await expect(page.getByRole('row', { name: /إشعار دائن رقم CRN-/ })).toContainText('690.00');
+    await expect(page.getByLabel('إجماليات الفواتير')).toContainText('0.00 ر.س');
+    expect(invoice.number).toMatch(/^INV-/);
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+  });
 });
 
 for (const scheme of ['light', 'dark'] as const) {

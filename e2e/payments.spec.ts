@@ -119,7 +119,7 @@ test.describe('payments and invoices', () => {
     await page.getByRole('button', { name: 'اعتماد الدفعة' }).click();
     const override = page.getByRole('dialog', { name: /اعتماد دفعة سجّلتها بنفسك/ });
     await override.getByRole('button', { name: 'اعتماد' }).click();
-    await expect(override.getByText('اكتب السبب')).toBeVisible();
+    await expect(override.getByText('اكتب سبب الاعتماد دون مراجعة زميل')).toBeVisible();
     await override
       .getByRole('textbox', { name: 'سبب الاعتماد دون مراجعة زميل' })
       .fill('المحاسب الآخر في إجازة');
@@ -177,7 +177,7 @@ test.describe('payments and invoices', () => {
 
     // The list: the row, its status, and the totals of the filtered rows.
     await page.goto(`/dashboard/payment?customer=${fx.customerId}`);
-    const row = page.getByRole('row', { name: `الفاتورة رقم ${saved.number}`, exact: true });
+    const row = page.getByRole('row', { name: `السند رقم ${saved.number}`, exact: true });
     await expect(row).toBeVisible();
     await expect(row).toContainText('مدفوعة');
     await expect(row).toContainText(fx.customerName);
@@ -189,7 +189,7 @@ test.describe('payments and invoices', () => {
 
     // The customer's payments tab links to the invoice.
     await page.goto(`/dashboard/customer/${fx.customerId}?tab=payments`);
-    await page.getByRole('link', { name: `الفاتورة رقم ${saved.number}`, exact: true }).click();
+    await page.getByRole('link', { name: `السند رقم ${saved.number}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${paymentId}$`));
     expect(errors).toEqual([]);
   });
@@ -240,7 +240,7 @@ test.describe('payments and invoices', () => {
 
     // The order's card lists it, with a link to its invoice.
     await page.goto(`/dashboard/order/${fx.orderId}`);
-    await expect(card.getByRole('link', { name: `الفاتورة رقم ${list.data[0].number}` })).toBeVisible();
+    await expect(card.getByRole('link', { name: `السند رقم ${list.data[0].number}` })).toBeVisible();
     await expect(card).toContainText('2,000.00 ر.س');
     await expect(card).toContainText('بانتظار الموافقة');
     // The browser logs the expected 409 answer itself; nothing else may go wrong.

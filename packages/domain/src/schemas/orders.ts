@@ -53,6 +53,8 @@ export type OrderBody = z.input<typeof orderBody>;
 
 export const orderStatusBody = z.object({
   status: z.enum(orderStatuses, { message: 'حالة الطلب غير معروفة' }),
+  /** Cancelling an invoiced order: the reason of the credit note that takes its invoice back. */
+  reason: z.string().trim().max(500, { message: 'السبب طويل جداً' }).optional().default(''),
 });
 
 export const paymentBody = z.object({

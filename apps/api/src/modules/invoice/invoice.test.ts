@@ -207,7 +207,7 @@ describe('credit and debit notes', () => {
     expect(list.totals.total).toBe('264.50');
   });
 
-  it('an issued invoice freezes its order: no edit, and cancelling needs a full credit note first', async () => {
+  it('an issued invoice freezes its order: no edit, and cancelling asks for the credit note’s reason', async () => {
     const order = await newOrder('100.00', 1);
     const invoice = await issue(order._id);
     const edit = await t.inject({
@@ -220,7 +220,7 @@ describe('credit and debit notes', () => {
     expect(edit.json().message).toMatch(/إشعار دائن أو مدين/);
     const cancel = await post(`/api/order/${order._id}/status`, { status: 'cancelled' });
     expect(cancel.statusCode).toBe(409);
-    expect(cancel.json().message).toMatch(/إشعاراً دائناً/);
+    expect(cancel.json().message).toMatch(/إشعار دائن/);
     expect(
       (
         await post(`/api/invoice/${invoice._id}/credit-note`, {
@@ -230,6 +230,58 @@ describe('credit and debit notes', () => {
       ).statusCode,
     ).toBe(201);
     expect((await post(`/api/order/${order._id}/status`, { status: 'cancelled' })).statusCode).toBe(200);
+  });
+
+  it('cancelling an invoiced order with a reason takes the invoice back with a credit note, in one step', async () => {
+    const order = await newOrder('33.33', 3); // 99.99 + 15 % = 114.99
+    const invoice = await issue(order._id);
+    const partial = await post(`/api/invoice/${invoice._id}/credit-note`, { reason: 'خصم', amount: '10.01' });
+    expect(partial.statusCode, partial.body).toBe(201);
+
+    // Without the right to issue credit notes, nothing happens.
+    const clerk = await t.userWith('employee', ['order:read', 'order:details', 'order:update']);
+    const refused = await post(
+      `/api/order/${order._id}/status`,
+      { status: 'cancelled', reason: 'ألغى العميل' },
+      clerk.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    // Without a reason, the answer says why one is needed.
+    const noReason = await post(`/api/order/${order._id}/status`, { status: 'cancelled' });
+    expect(noReason.statusCode).toBe(409);
+    expect(noReason.json()).toMatchObject({ code: 'credit_note_reason', invoiced: '104.98' });
+    expect((await get(`/api/order/${order._id}`)).json().status).toBe('new');
+
+    const cancelled = await post(`/api/order/${order._id}/status`, {
+      status: 'cancelled',
+      reason: 'ألغى العميل الطلب',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      status: 'cancelled',
+      invoiced: '0.00',
+      uninvoiced: '0.00',
+      outstanding: '0.00',
+    });
+    const notes = await t.db
+      .select()
+      .from(einvoices)
+      .where(eq(einvoices.corrects, invoice._id))
+      .orderBy(asc(einvoices.seq));
+    expect(notes.map((n) => [n.kind, n.total, n.reason])).toEqual([
+      ['credit', '10.01', 'خصم'],
+      ['credit', '104.98', 'ألغى العميل الطلب'],
+    ]);
+
+    // An untouched invoice is taken back line by line, exactly.
+    const other = await newOrder('33.33', 3);
+    const second = await issue(other._id);
+    expect(
+      (await post(`/api/order/${other._id}/status`, { status: 'cancelled', reason: 'مكرر' })).statusCode,
+    ).toBe(200);
+    const [full] = await t.db.select().from(einvoices).where(eq(einvoices.corrects, second._id));
+    expect(full.total).toBe(second.total);
+    expect(full.snapshot.lines).toEqual(second.snapshot.lines);
   });
 });
 

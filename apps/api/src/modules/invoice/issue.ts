@@ -48,9 +48,14 @@ function totalsOf({ lines, discount, vatRate }: Amounts) {
   return { subtotal, net, vat, total: net + vat };
 }
 
-/** One line for a VAT-inclusive amount: the part before VAT is what the line says. */
+/**
+ * One line for a VAT-inclusive amount: the part before VAT is what the line says. VAT is rounded on
+ * the net, so the net next to the first estimate that gives back exactly `gross` is taken when
+ * there is one (some amounts, e.g. 0.04 at 15 %, no net reaches).
+ */
 export function lineForAmount(name: string, gross: number, vatRate: number): EinvoiceLine {
-  const net = gross - vatIncluded(gross, vatRate);
+  const estimate = gross - vatIncluded(gross, vatRate);
+  const net = [estimate, estimate - 1, estimate + 1].find((n) => n + vatOf(n, vatRate) === gross) ?? estimate;
   return { name, quantity: 1, unitPrice: fromHalalas(net), lineTotal: fromHalalas(net) };
 }
 
@@ -217,6 +222,47 @@ export interface NoteInput {
   reason: string;
   amount?: string;
   lines?: { name: string; quantity: number; unitPrice: string }[];
+}
+
+/**
+ * Cancelling an invoiced order: a credit note for all that is still creditable on each of its
+ * invoices — the invoice's own lines when nothing corrected it yet, else one line for the rest.
+ * Returns the notes; refuses (409, nothing issued) when a rest cannot be credited exactly.
+ */
+export async function creditWholeOrder(tx: Tx, ctx: ActorContext, orderId: string, reason: string) {
+  const invoices = await tx
+    .select()
+    .from(einvoices)
+    .where(and(eq(einvoices.order, orderId), eq(einvoices.kind, 'invoice')))
+    .orderBy(asc(einvoices.seq));
+  const notes = [];
+  for (const invoice of invoices) {
+    if (invoice.status === 'rejected') continue;
+    const creditable = await creditableOf(tx, invoice);
+    if (creditable <= 0) continue;
+    const untouched = creditable === toHalalas(invoice.total);
+    const vatRate = Number(invoice.snapshot.vatRate);
+    const amounts: Amounts = untouched
+      ? {
+          lines: invoice.snapshot.lines,
+          discount: toHalalas(invoice.snapshot.discount),
+          vatRate,
+        }
+      : {
+          lines: [lineForAmount(`إلغاء باقي الفاتورة ${invoice.number}`, creditable, vatRate)],
+          discount: 0,
+          vatRate,
+        };
+    if (totalsOf(amounts).total !== creditable) {
+      throw new AppError(
+        409,
+        `تعذر إصدار إشعار دائن بباقي الفاتورة ${invoice.number} (${fromHalalas(creditable)} ر.س) تلقائياً: أصدره من صفحة الفاتورة ثم ألغِ الطلب`,
+      );
+    }
+    const order = await lockOrder(tx, orderId);
+    notes.push(await issue(tx, ctx, { kind: 'credit', order, amounts, corrects: invoice, reason }));
+  }
+  return notes;
 }
 
 /** A credit or debit note against an issued invoice, with its reason; a credit never exceeds what is creditable. */

@@ -142,11 +142,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/status',
     { config: { permissions: ['order:update'] }, schema: { tags, params, body: orderStatusBody } },
     async (req) => {
-      const { issuedInvoice, ...after } = await app.db.transaction((tx) =>
-        changeOrderStatus(tx, actorOf(req), req.params.id, req.body.status),
+      const { issuedInvoice, creditNotes, ...after } = await app.db.transaction((tx) =>
+        changeOrderStatus(tx, actorOf(req), req.params.id, req.body.status, {
+          reason: req.body.reason,
+          mayCredit: hasAll(req.user!.permissions, ['invoice:credit']),
+        }),
       );
-      if (issuedInvoice)
-        app.events.emit('einvoice.issued', { einvoiceId: issuedInvoice, actorId: req.user?._id ?? null });
+      const actorId = req.user?._id ?? null;
+      for (const id of [issuedInvoice, ...creditNotes])
+        if (id) app.events.emit('einvoice.issued', { einvoiceId: id, actorId });
       return after;
     },
   );

@@ -27,7 +27,7 @@ import { withJoinsSelect } from '../../http/list-query';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
 import { nextNumber } from '../../lib/counters';
-import { issueOrderInvoice } from '../invoice/issue';
+import { creditWholeOrder, issueOrderInvoice } from '../invoice/issue';
 import { getSettings } from '../settings/service';
 import { orderFields, orderResource, orderSearchText } from './resource';
 
@@ -247,7 +247,18 @@ export async function updateOrder(
   return after;
 }
 
-export async function changeOrderStatus(tx: Tx, actor: ActorContext, id: string, status: OrderStatus) {
+/**
+ * Moves an order. Completing issues its invoice; cancelling an invoiced order needs a reason and
+ * takes the invoice back with a credit note in the same transaction (`mayCredit`: the actor holds
+ * invoice:credit).
+ */
+export async function changeOrderStatus(
+  tx: Tx,
+  actor: ActorContext,
+  id: string,
+  status: OrderStatus,
+  cancel: { reason?: string; mayCredit?: boolean } = {},
+) {
   const locked = await lockOrder(tx, id);
   const from = locked.status as OrderStatus;
   if (!orderTransitions[from]?.includes(status)) {
@@ -256,12 +267,7 @@ export async function changeOrderStatus(tx: Tx, actor: ActorContext, id: string,
       `لا يمكن نقل الطلب من «${orderStatusLabels[from]}» إلى «${orderStatusLabels[status]}»`,
     );
   }
-  if (status === 'cancelled' && toHalalas(locked.invoiced) !== 0) {
-    throw new AppError(
-      409,
-      `للطلب فاتورة ضريبية صادرة بقيمة ${fromHalalas(toHalalas(locked.invoiced))} ر.س: أصدر عليها إشعاراً دائناً بقيمتها وسببه، ثم ألغِ الطلب`,
-    );
-  }
+  let credited: string[] = [];
   if (status === 'cancelled') {
     const [settled] = await tx
       .select({ _id: payments._id })
@@ -269,6 +275,24 @@ export async function changeOrderStatus(tx: Tx, actor: ActorContext, id: string,
       .where(and(eq(payments.order, id), inArray(payments.status, ['approved', 'paid'])))
       .limit(1);
     if (settled) throw new AppError(409, 'لا يمكن إلغاء طلب عليه دفعات معتمدة أو مدفوعة');
+  }
+  if (status === 'cancelled' && toHalalas(locked.invoiced) !== 0) {
+    const invoiced = `${fromHalalas(toHalalas(locked.invoiced))} ر.س`;
+    if (!cancel.mayCredit)
+      throw new AppError(
+        403,
+        `للطلب فاتورة صادرة بقيمة ${invoiced}، وإلغاؤه يصدر إشعاراً دائناً بها: يحتاج ذلك صلاحية إصدار الإشعارات الدائنة`,
+      );
+    if (!cancel.reason || cancel.reason.length < 3)
+      throw new AppError(
+        409,
+        `للطلب فاتورة صادرة بقيمة ${invoiced}: اكتب سبب الإلغاء، ويصدر به إشعار دائن بقيمتها`,
+        { code: 'credit_note_reason', invoiced: fromHalalas(toHalalas(locked.invoiced)) },
+      );
+    credited = (await creditWholeOrder(tx, actor, id, cancel.reason)).map((n) => n._id);
+    const [after] = await tx.select({ invoiced: orders.invoiced }).from(orders).where(eq(orders._id, id));
+    if (toHalalas(after.invoiced) !== 0)
+      throw new AppError(409, 'بقي على الطلب مبلغ مفوتر بعد الإشعار الدائن: راجع فواتيره ثم ألغِه');
   }
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders._id, id));
   // The work is done: a tax point, so the invoice is issued now if it was not before.
@@ -282,7 +306,7 @@ export async function changeOrderStatus(tx: Tx, actor: ActorContext, id: string,
     before: { status: from },
     after: { status },
   });
-  return Object.assign(after, { issuedInvoice: issued });
+  return Object.assign(after, { issuedInvoice: issued, creditNotes: credited });
 }
 
 export async function deleteOrder(tx: Tx, actor: ActorContext, id: string) {

@@ -1,2 +1,3 @@
 export { confirmDelete } from './confirm-delete';
 export { ask, type ConfirmOptions, confirm, DEFAULT_CONFIRM_MESSAGE } from './confirm-store';
+export { ReasonModal } from './ReasonModal';

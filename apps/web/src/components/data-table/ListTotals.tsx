@@ -42,13 +42,13 @@ export function ListTotals({
       {loading || !items ? (
         <Skeleton h={20} w="60%" radius="sm" />
       ) : (
-        <Group gap="xl" wrap="wrap" justify="space-between">
+        <Group gap="xl" wrap="wrap" justify="space-between" style={{ rowGap: 6 }}>
           {count && (
             <Text size="sm" fw={600}>
               الإجمالي حسب الفلاتر: <bdi>{count}</bdi>
             </Text>
           )}
-          <Group gap="xl" wrap="wrap">
+          <Group gap="xl" wrap="wrap" style={{ rowGap: 6 }}>
             {items.map((item) => (
               <Text size="sm" key={item.label}>
                 <Text span c="dimmed" size="sm">

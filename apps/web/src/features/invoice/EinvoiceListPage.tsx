@@ -1,5 +1,5 @@
 import { arabicPlural, type EinvoiceStatus, einvoiceKindLabels, einvoiceKinds } from '@idara/domain';
-import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import {
   type DataTableColumn,

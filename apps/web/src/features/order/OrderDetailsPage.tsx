@@ -1,6 +1,7 @@
 import {
   formatGregorianDate,
   formatHijriDate,
+  formatSAR,
   formatSaudiPhoneLocal,
   fromHalalas,
   type OrderStatus,
@@ -36,7 +37,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ask } from '../../components/confirm';
+import { ask, ReasonModal } from '../../components/confirm';
 import { Money, useDeleteRecord } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
 import { dayNoon } from '../../lib/riyadh-day';
@@ -95,6 +96,9 @@ function OrderDetails({ order }: { order: Order }) {
   const canCustomer = useCan('customer:details');
   const canActivity = useCan('activity:read');
   const [moving, setMoving] = useState<OrderStatus | null>(null);
+  const [creditReason, setCreditReason] = useState(false);
+  const canCredit = useCan('invoice:credit');
+  const invoiced = toHalalas(order.invoiced);
 
   // What the server says the order may do now; never more than the domain's transitions.
   const moves = (order.allowedStatuses ?? []).filter((s) => orderTransitions[order.status]?.includes(s));
@@ -106,8 +110,13 @@ function OrderDetails({ order }: { order: Order }) {
     },
   });
 
-  const move = async (status: OrderStatus) => {
-    if (status === 'cancelled') {
+  const move = async (status: OrderStatus, reason?: string) => {
+    // An invoiced order is cancelled with a credit note, whose reason the user gives.
+    if (status === 'cancelled' && invoiced !== 0 && canCredit && reason === undefined) {
+      setCreditReason(true);
+      return;
+    }
+    if (status === 'cancelled' && reason === undefined) {
       const ok = await ask({
         header: 'إلغاء الطلب',
         message: `هل تريد إلغاء الطلب رقم ${order.number}؟ لا يمكن تعديل الطلب أو إعادة فتحه بعد الإلغاء.`,
@@ -120,8 +129,12 @@ function OrderDetails({ order }: { order: Order }) {
     }
     setMoving(status);
     try {
-      const saved = await changeOrderStatus(order._id, status);
+      const saved = await changeOrderStatus(order._id, status, reason);
       afterOrderChanged(queryClient, saved);
+      if (reason !== undefined) {
+        refreshAfterDocument(queryClient);
+        setCreditReason(false);
+      }
       if (!saved || !Array.isArray(saved.items))
         await queryClient.invalidateQueries({ queryKey: orderKey(order._id) });
       notify.success(`تم تغيير حالة الطلب إلى «${orderStatusLabels[status]}»`);
@@ -276,6 +289,24 @@ function OrderDetails({ order }: { order: Order }) {
           />
         </Section>
       )}
+      <ReasonModal
+        opened={creditReason}
+        title={`إلغاء الطلب رقم ${order.number}`}
+        label="سبب الإلغاء"
+        placeholder="مثل: ألغى العميل الطلب قبل التنفيذ"
+        hint={
+          <>
+            صدرت للطلب فاتورة ضريبية بقيمة <bdi>{formatSAR(invoiced)}</bdi>. يصدر بإلغائه إشعار دائن بهذه
+            القيمة يحمل السبب، ولا يمكن تعديل الطلب أو إعادة فتحه بعده.
+          </>
+        }
+        submitLabel="إلغاء الطلب وإصدار الإشعار"
+        submitIcon={<IconBan size={16} />}
+        color="red"
+        busy={moving === 'cancelled'}
+        onClose={() => setCreditReason(false)}
+        onSubmit={(reason) => move('cancelled', reason)}
+      />
     </Stack>
   );
 }

@@ -135,8 +135,8 @@ export function receivableTotals(t: OrderTotals): ListTotal[] {
 }
 
 /** `POST /api/order/:id/status {status}`; 409 with an Arabic message for a move that is not allowed. */
-export function changeOrderStatus(id: string, status: OrderStatus) {
-  return api<Order>(`${ORDER_PATH}/${id}/status`, { method: 'POST', body: { status } });
+export function changeOrderStatus(id: string, status: OrderStatus, reason?: string) {
+  return api<Order>(`${ORDER_PATH}/${id}/status`, { method: 'POST', body: { status, reason } });
 }
 
 /** After a write: the record, every order list, the customer's tab and the activity log refresh. */

@@ -1,22 +1,15 @@
-import {
-  allPermissions,
-  type PaymentStatus,
-  paymentStatusBody,
-  paymentTransitionPermission,
-} from '@idara/domain';
+import { allPermissions, type PaymentStatus, paymentTransitionPermission } from '@idara/domain';
 import {
   Alert,
   Anchor,
   Button,
   Divider,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import {
@@ -33,7 +26,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ask } from '../../components/confirm';
+import { ask, ReasonModal } from '../../components/confirm';
 import { DateTime, Money } from '../../components/data-table';
 import { can, useAuth, useCan } from '../../lib/auth';
 import { useSettings } from '../../lib/settings';
@@ -174,8 +167,8 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
       header: status === 'approved' ? 'اعتماد الدفعة' : 'تسجيل الدفعة كمدفوعة',
       message:
         status === 'approved'
-          ? `هل تريد اعتماد الفاتورة رقم ${payment.number}؟`
-          : `هل تأكدت من استلام مبلغ الفاتورة رقم ${payment.number}؟ لا يمكن التراجع عن ذلك.`,
+          ? `هل تريد اعتماد الدفعة رقم ${payment.number}؟`
+          : `هل تأكدت من استلام مبلغ الدفعة رقم ${payment.number}؟ لا يمكن التراجع عن ذلك.`,
       acceptLabel: status === 'approved' ? 'اعتماد' : 'تسجيل كمدفوعة',
       rejectLabel: 'إلغاء',
       centered: true,
@@ -367,9 +360,14 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
         </Button>
       </Group>
 
-      <RejectModal
+      <ReasonModal
         opened={rejecting}
-        number={payment.number}
+        title={`رفض الدفعة رقم ${payment.number}`}
+        label="سبب الرفض"
+        placeholder="مثل: لم يصل المبلغ إلى الحساب"
+        submitLabel="رفض الدفعة"
+        submitIcon={<IconCircleX size={16} />}
+        color="red"
         busy={busy === 'rejected'}
         onClose={() => setRejecting(false)}
         onSubmit={async (reason) => {
@@ -395,85 +393,6 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
   );
 }
 
-function RejectModal({
-  opened,
-  number,
-  busy,
-  onClose,
-  onSubmit,
-}: {
-  opened: boolean;
-  number: number;
-  busy: boolean;
-  onClose: () => void;
-  onSubmit: (reason: string) => void | Promise<void>;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (opened) {
-      setReason('');
-      setError(null);
-    }
-  }, [opened]);
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = paymentStatusBody.safeParse({ status: 'rejected', reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'اكتب سبب الرفض');
-      return;
-    }
-    void onSubmit(parsed.data.reason);
-  };
-
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={`رفض الفاتورة رقم ${number}`}
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'إغلاق' }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Textarea
-            label="سبب الرفض"
-            withAsterisk
-            placeholder="مثل: لم يصل المبلغ إلى الحساب"
-            autosize
-            minRows={3}
-            maxRows={6}
-            maxLength={500}
-            value={reason}
-            error={error}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="sm" onClick={onClose}>
-              إلغاء
-            </Button>
-            <Button
-              type="submit"
-              color="red"
-              size="sm"
-              loading={busy}
-              leftSection={<IconCircleX size={16} />}
-            >
-              رفض الدفعة
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
 function InvoiceSkeleton() {
   return (
     <Stack gap="lg" role="status" aria-label="جارٍ التحميل…">
@@ -493,88 +412,5 @@ function InvoiceSkeleton() {
         <Skeleton h={140} radius="sm" />
       </Paper>
     </Stack>
-  );
-}
-
-/** A reason, required, for a move that needs one (the four-eyes override). */
-function ReasonModal({
-  opened,
-  title,
-  label,
-  placeholder,
-  hint,
-  submitLabel,
-  color,
-  busy,
-  onClose,
-  onSubmit,
-}: {
-  opened: boolean;
-  title: string;
-  label: string;
-  placeholder: string;
-  hint: string;
-  submitLabel: string;
-  color: string;
-  busy: boolean;
-  onClose: () => void;
-  onSubmit: (reason: string) => void | Promise<void>;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (opened) {
-      setReason('');
-      setError(null);
-    }
-  }, [opened]);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (reason.trim().length < 3) {
-      setError('اكتب السبب (3 أحرف على الأقل)');
-      return;
-    }
-    void onSubmit(reason.trim());
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'إغلاق' }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-          <Textarea
-            label={label}
-            withAsterisk
-            placeholder={placeholder}
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={reason}
-            error={error}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="sm" onClick={onClose}>
-              إلغاء
-            </Button>
-            <Button type="submit" color={color} size="sm" loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

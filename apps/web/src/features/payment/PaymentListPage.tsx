@@ -1,5 +1,5 @@
 import { arabicPlural, type PaymentStatus } from '@idara/domain';
-import { ActionIcon, Anchor, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -151,7 +151,7 @@ export default function PaymentListPage() {
                   <ActionIcon
                     variant="subtle"
                     radius="xl"
-                    aria-label={`عرض الفاتورة رقم ${p.number}`}
+                    aria-label={`عرض السند رقم ${p.number}`}
                     onClick={() => navigate(invoicePath(p._id))}
                   >
                     <IconEye size={18} />
@@ -163,7 +163,7 @@ export default function PaymentListPage() {
                   <ActionIcon
                     variant="subtle"
                     radius="xl"
-                    aria-label={`تعديل الفاتورة رقم ${p.number}`}
+                    aria-label={`تعديل السند رقم ${p.number}`}
                     onClick={() => navigate(`${PAYMENT_BASE}/edit/${p._id}`)}
                   >
                     <IconEdit size={18} />

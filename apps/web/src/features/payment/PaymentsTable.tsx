@@ -45,7 +45,7 @@ export function PaymentsTable({ rows, showOrder = false }: { rows: Payment[]; sh
           {rows.map((p) => (
             <Table.Tr key={p._id}>
               <Table.Td>
-                <RecordLink to={invoicePath(p._id)} label={`الفاتورة رقم ${p.number}`} allowed={canView}>
+                <RecordLink to={invoicePath(p._id)} label={`السند رقم ${p.number}`} allowed={canView}>
                   {p.number}
                 </RecordLink>
               </Table.Td>
