@@ -86,6 +86,23 @@ test.describe('settings', () => {
     await expect(page.getByLabel('العنوان', { exact: true })).toHaveValue(value);
   });
 
+  test('a tax out of range is refused on the field, never saved as something else', async ({
+    page,
+    request,
+  }) => {
+    const { token } = await signedInAs(page, request, { role: 'admin' });
+    const before = (await (await request.get('/api/settings', { headers: bearer(token) })).json()).tax;
+    await page.goto('/settings');
+    const tax = page.getByRole('textbox', { name: 'نسبة ضريبة القيمة المضافة' });
+    await tax.fill('150');
+    await tax.blur();
+    await expect(tax).toHaveValue(/150/);
+    await page.getByRole('button', { name: 'حفظ الإعدادات' }).click();
+    await expect(page.getByText('نسبة الضريبة لا تزيد عن 100')).toBeVisible();
+    await expect(toasts(page).filter({ hasText: 'تم حفظ الإعدادات' })).toHaveCount(0);
+    expect((await (await request.get('/api/settings', { headers: bearer(token) })).json()).tax).toBe(before);
+  });
+
   test('an employee sees the settings read-only', async ({ page, request }) => {
     await signedInAs(page, request, { role: 'employee' });
     await page.goto('/settings');
@@ -99,6 +116,33 @@ test.describe('settings', () => {
     await expect(page.getByRole('button', { name: 'حفظ الإعدادات' })).toHaveCount(0);
     // The values are still shown.
     await expect(page.getByRole('textbox', { name: 'اسم المنشأة', exact: true })).not.toHaveValue('');
+  });
+});
+
+test.describe('calendar', () => {
+  test('date pickers start the week on Saturday and mark Friday and Saturday as the weekend', async ({
+    page,
+    request,
+  }) => {
+    await signedInAs(page, request, { role: 'admin' });
+    await page.goto('/dashboard/payment');
+    await page.getByRole('button', { name: 'فترة التسجيل' }).click();
+    const month = page.locator('table.mantine-DatePickerInput-month, table[class*="month"]').first();
+    await expect(month).toBeVisible();
+    const headers = await month.locator('thead th').allInnerTexts();
+    expect(headers[0]).toMatch(/^س/); // السبت
+    expect(headers[6]).toMatch(/^ج/); // الجمعة
+    // Every weekend cell is in the first (Saturday) or last (Friday) column, and both columns are.
+    const columns = await month
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.flatMap((row) =>
+          Array.from(row.querySelectorAll('td')).flatMap((td, i) =>
+            td.querySelector('[data-weekend]') ? [i] : [],
+          ),
+        ),
+      );
+    expect(new Set(columns)).toEqual(new Set([0, 6]));
   });
 });
 

@@ -53,6 +53,8 @@ export interface RouteEntry {
   url: string;
   public: boolean;
   permissions: string[];
+  /** The zod schema of the body, when the route declares one (the error-message tests walk it). */
+  body?: unknown;
 }
 
 export interface AppOptions {
@@ -153,6 +155,7 @@ export async function buildApp(opts: AppOptions) {
         url: route.url,
         public: Boolean(route.config?.public),
         permissions: route.config?.permissions ?? [],
+        body: route.schema?.body,
       });
     }
   });

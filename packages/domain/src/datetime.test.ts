@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { arabicWeekdayOf, arabicWeekdays, formatDateTime, formatRelative, weekStartsOn } from './datetime';
+import {
+  arabicWeekdayOf,
+  arabicWeekdays,
+  formatDateTime,
+  formatRelative,
+  isWeekend,
+  weekStartsOn,
+  workingDaysBetween,
+} from './datetime';
 
 describe('formatDateTime', () => {
   it.each([
@@ -91,5 +99,21 @@ describe('formatRelative', () => {
   it('accepts strings and numbers, and defaults now to the current time', () => {
     expect(formatRelative('2026-11-21T11:55:00Z', now.getTime())).toBe('منذ 5 دقائق');
     expect(formatRelative(Date.now() - 3 * 3_600_000)).toBe('منذ 3 ساعات');
+  });
+});
+
+describe('the Saudi weekend', () => {
+  it('is Friday and Saturday in Riyadh, and working days skip it', () => {
+    // 2026-11-27 is a Friday; 23:30 UTC on Thursday the 26th is already Friday in Riyadh.
+    expect(isWeekend('2026-11-27T09:00:00Z')).toBe(true);
+    expect(isWeekend('2026-11-28T09:00:00Z')).toBe(true);
+    expect(isWeekend('2026-11-29T09:00:00Z')).toBe(false); // Sunday works
+    expect(isWeekend('2026-11-26T23:30:00Z')).toBe(true);
+    expect(isWeekend('2026-11-26T20:30:00Z')).toBe(false);
+    expect(arabicWeekdayOf('2026-11-27T09:00:00Z')).toBe('الجمعة');
+    // Thursday → next Thursday: 7 days, 5 of them working (Thu, Sun, Mon, Tue, Wed).
+    expect(workingDaysBetween('2026-11-26T09:00:00Z', '2026-12-03T09:00:00Z')).toBe(5);
+    expect(workingDaysBetween('2026-12-03T09:00:00Z', '2026-11-26T09:00:00Z')).toBe(-5);
+    expect(workingDaysBetween('2026-11-27T09:00:00Z', '2026-11-29T09:00:00Z')).toBe(0);
   });
 });

@@ -15,11 +15,37 @@ export const arabicWeekdays = [
   'الجمعة',
 ] as const;
 
+/**
+ * The Saudi weekend: Friday and Saturday (`getDay()` numbering). Date pickers mark these days,
+ * and anything that counts working days or must not run on the weekend asks `isWeekend`.
+ */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export const weekendDays: readonly Weekday[] = [5, 6];
+
+/** `getDay()` of `date`'s calendar day in Asia/Riyadh. */
+function riyadhWeekday(date: DateInput): number {
+  const p = riyadhParts(date);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay();
+}
+
+/** Whether `date` falls on the Saudi weekend, in Asia/Riyadh. */
+export function isWeekend(date: DateInput): boolean {
+  return weekendDays.includes(riyadhWeekday(date) as Weekday);
+}
+
+/** Working days (not the weekend) from `from`'s Riyadh day up to, not including, `to`'s. */
+export function workingDaysBetween(from: DateInput, to: DateInput): number {
+  const days = riyadhDayDiff(from, to);
+  if (days < 0) return -workingDaysBetween(to, from);
+  const start = riyadhWeekday(from);
+  let count = 0;
+  for (let i = 0; i < days; i++) if (!weekendDays.includes(((start + i) % 7) as Weekday)) count++;
+  return count;
+}
+
 /** Arabic weekday name of `date` in Asia/Riyadh. */
 export function arabicWeekdayOf(date: DateInput): string {
-  const p = riyadhParts(date);
-  const jsDay = new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay();
-  return arabicWeekdays[(jsDay - weekStartsOn + 7) % 7];
+  return arabicWeekdays[(riyadhWeekday(date) - weekStartsOn + 7) % 7];
 }
 
 /**

@@ -1,3 +1,6 @@
+import './schemas/error-map';
+
+export * from './activity';
 export * from './backup';
 export * from './datetime';
 export * from './digits';
@@ -18,6 +21,7 @@ export * from './receivables';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/dates';
+
 export * from './schemas/einvoice';
 export * from './schemas/forms';
 export * from './schemas/money';

@@ -117,3 +117,21 @@ export const SERVICES: ArabicPluralForms = {
   many: '{n} خدمة',
   other: '{n} خدمة',
 };
+
+/** Characters, after a preposition ('عن 3 أحرف'): 'حرف واحد', 'حرفين', '3 أحرف', '11 حرفاً', '100 حرف'. */
+export const CHARACTERS: ArabicPluralForms = {
+  one: 'حرف واحد',
+  two: 'حرفين',
+  few: '{n} أحرف',
+  many: '{n} حرفاً',
+  other: '{n} حرف',
+};
+
+/** Items of a list, after a preposition: 'عنصر واحد', 'عنصرين', '3 عناصر', '11 عنصراً', '100 عنصر'. */
+export const ITEMS: ArabicPluralForms = {
+  one: 'عنصر واحد',
+  two: 'عنصرين',
+  few: '{n} عناصر',
+  many: '{n} عنصراً',
+  other: '{n} عنصر',
+};

@@ -53,6 +53,7 @@ const DEFAULT_WIDTH: Record<OutputColumn['type'], number> = {
   date: 14,
   datetime: 20,
   boolean: 10,
+  phone: 16,
   hijri: 22,
 };
 
@@ -88,15 +89,16 @@ export function neutralizeFormula(value: string): string {
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
 
-/** Any value as cell text, neutralised. */
+/**
+ * Any value as cell text. An XLSX text cell is never read as a formula, so it keeps the text as it
+ * is (`=SUM(1,2)` comes back as written); CSV has no cell types and neutralises it (`csvText`).
+ */
 function text(v: unknown): string {
-  let s: string;
-  if (typeof v === 'string') s = v;
-  else if (v instanceof Date) s = Number.isNaN(v.getTime()) ? '' : v.toISOString();
-  else if (Array.isArray(v)) s = v.map((x) => (isEmpty(x) ? '' : text(x))).join('، ');
-  else if (typeof v === 'object') s = JSON.stringify(v);
-  else s = String(v);
-  return neutralizeFormula(s);
+  if (typeof v === 'string') return v;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString();
+  if (Array.isArray(v)) return v.map((x) => (isEmpty(x) ? '' : text(x))).join('، ');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
@@ -202,8 +204,8 @@ export function xlsxCell(col: OutputColumn, v: unknown): string | number | Date 
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The CSV text of a value: '1250.50', '2026/11/21 14:05', 'نعم', neutralised text. */
-export function csvText(col: OutputColumn, v: unknown): string {
+/** A value as a person reads it: '1250.50', '2026/11/21 14:05', 'نعم' (PDF cells; CSV adds its guards). */
+export function displayText(col: OutputColumn, v: unknown): string {
   if (col.type === 'money') {
     const h = isEmpty(v) ? undefined : halalasOf(v);
     if (h !== undefined) return fromHalalas(h);
@@ -216,6 +218,19 @@ export function csvText(col: OutputColumn, v: unknown): string {
     return col.type === 'datetime' ? `${date} ${pad(cell.getUTCHours())}:${pad(cell.getUTCMinutes())}` : date;
   }
   return cell;
+}
+
+const PHONE = /^\+?\d+$/;
+
+/**
+ * The CSV text of a value: as displayed, with text that a spreadsheet would take for a formula
+ * neutralised. A phone number is written `="0551234567"`, which Excel shows as the text
+ * 0551234567 (a bare 0551234567 loses its zero, +966… its plus); our import reads it back.
+ */
+export function csvText(col: OutputColumn, v: unknown): string {
+  if (col.type === 'phone' && typeof v === 'string' && PHONE.test(v)) return `="${v}"`;
+  const shown = displayText(col, v);
+  return typeof xlsxCell(col, v) === 'string' ? neutralizeFormula(shown) : shown;
 }
 
 /** One CSV field, quoted per RFC 4180 when it holds a comma, quote, CR or LF. */

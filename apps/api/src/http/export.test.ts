@@ -301,14 +301,16 @@ describe('formula injection', () => {
     expect(neutralizeFormula('a=b')).toBe('a=b');
   });
 
-  it('neutralises text cells in xlsx while real numbers stay numbers', async () => {
+  it('keeps formula-like text as text cells in xlsx, as written (no visible apostrophe)', async () => {
     const { app } = await exportApp(injection);
     const sheet = await readXlsx((await app.inject({ method: 'GET', url: '/export' })).rawPayload);
     dangerous.forEach((s, i) => {
       const row = sheet.getRow(i + 2);
+      // A string cell: a spreadsheet shows it and never evaluates it.
       expect(row.getCell(1).type).toBe(ExcelJS.ValueType.String);
-      // XML turns a bare CR into LF when read; the cell still starts with the apostrophe.
-      expect(row.getCell(1).value).toBe(`'${s.replace('\r', '\n')}`);
+      expect(row.getCell(1).formula).toBeUndefined();
+      // XML turns a bare CR into LF when read.
+      expect(row.getCell(1).value).toBe(s.replace('\r', '\n'));
       expect(row.getCell(2).value).toBe(-2);
     });
   });

@@ -16,7 +16,7 @@ export interface ExportColumn {
   /** Arabic column header. */
   header: string;
   /** Default 'text'. A date/datetime column is followed by a '<header> (هجري)' column. */
-  type?: 'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean';
+  type?: 'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'phone';
   /** Xlsx column width in characters; defaults by type. */
   width?: number;
   /** Computed cell instead of row[key]. */

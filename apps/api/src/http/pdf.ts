@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { AppError } from './errors';
 import type { ExportColumn } from './export';
 import { contentDisposition } from './export';
-import { csvText, outputColumns } from './export-cells';
+import { displayText, outputColumns } from './export-cells';
 import { WorkQueue } from './work-queue';
 
 export { requesterOf } from './work-queue';
@@ -129,7 +129,7 @@ async function printList(
     if (body.length >= PDF_MAX_ROWS) throw pdfTooLong();
     const cells = cols.map((c) => {
       const v = c.raw(row);
-      const text = c.type === 'text' ? (v === null || v === undefined ? '' : String(v)) : csvText(c, v);
+      const text = displayText(c, v);
       // Numbers, phones and dates never break mid-value; only words wrap.
       const unbreakable = c.type !== 'text' || /^[\d+\s/:-]+$/.test(text);
       return `<td${unbreakable ? ' class="n"' : ''}>${escapeHtml(text)}</td>`;

@@ -44,6 +44,9 @@ function tableCollector() {
   };
 }
 
+/** `="0551234567"`, how our CSV exports keep a phone number's zero in Excel: the text inside. */
+const asText = (field) => (/^="[^"]*"$/.test(field) ? field.slice(2, -1) : field);
+
 /** RFC 4180 CSV (quoted fields, doubled quotes, CRLF/LF), BOM stripped; stops at the row limit. */
 function readCsv() {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
@@ -64,18 +67,18 @@ function readCsv() {
       } else field += c;
     } else if (c === '"' && field === '') quoted = true;
     else if (c === ',') {
-      row.push(field);
+      row.push(asText(field));
       field = '';
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
+      row.push(asText(field));
       table.add(line++, row);
       row = [];
       field = '';
     } else field += c;
   }
   if (field !== '' || row.length) {
-    row.push(field);
+    row.push(asText(field));
     table.add(line, row);
   }
   return table.result();

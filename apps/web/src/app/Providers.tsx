@@ -1,3 +1,4 @@
+import { weekendDays, weekStartsOn } from '@idara/domain';
 import { DirectionProvider, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -16,7 +17,9 @@ export function Providers({ children }: { children: ReactNode }) {
         colorSchemeManager={colorSchemeManager}
         cssVariablesResolver={cssVariablesResolver}
       >
-        <DatesProvider settings={{ locale: 'ar', firstDayOfWeek: 6 }}>
+        <DatesProvider
+          settings={{ locale: 'ar', firstDayOfWeek: weekStartsOn, weekendDays: [...weekendDays] }}
+        >
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </DatesProvider>
       </MantineProvider>

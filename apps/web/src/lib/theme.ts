@@ -14,6 +14,9 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'xl' } },
     Modal: { defaultProps: { transitionProps: { duration: 150 } } },
     Tooltip: { defaultProps: { withArrow: true } },
+    // A value out of range stays as typed and the form says why; clamping it on blur saved 150 %
+    // as 100 % with a success toast.
+    NumberInput: { defaultProps: { clampBehavior: 'none' } },
     // Mantine keeps every closed select's option list in the page (display: none) and positions
     // it at mount; a list page with three filters paid for hundreds of hidden options and forced
     // style recalculations. The list now mounts when it opens.

@@ -1,4 +1,4 @@
-import { idSchema } from '@idara/domain';
+import { activityActionLabels, activityEntityLabels, idSchema } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,8 +60,12 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       columns: () => [
         { key: 'createdAt', header: 'الوقت', type: 'datetime' },
         { key: 'actorName', header: 'المستخدم' },
-        { key: 'action', header: 'الإجراء' },
-        { key: 'entity', header: 'السجل' },
+        {
+          key: 'action',
+          header: 'الإجراء',
+          value: (r) => activityActionLabels[String(r.action)] ?? r.action,
+        },
+        { key: 'entity', header: 'السجل', value: (r) => activityEntityLabels[String(r.entity)] ?? r.entity },
         { key: 'summary', header: 'الوصف', width: 50 },
         { key: 'ip', header: 'العنوان' },
         { key: 'userAgent', header: 'المتصفح', width: 40 },

@@ -106,6 +106,34 @@ describe('customer import', () => {
     for (const row of res.json().rows) expect(row.errors.join()).toMatch(/مسجل مسبقاً/);
   });
 
+  it('round-trips formula-like names through XLSX as written, and phone numbers through CSV', async () => {
+    const made = await t.inject({
+      method: 'POST',
+      url: '/api/customer',
+      token: admin,
+      payload: { name: '=SUM(1,2)', phoneNumber: '0551234999' },
+    });
+    expect(made.statusCode).toBe(201);
+    const xlsx = await t.inject({ method: 'GET', url: '/api/customer/export?fileType=xlsx', token: admin });
+    const back = await upload(
+      'العملاء.xlsx',
+      xlsx.rawPayload,
+      true,
+      admin,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(back.json().rows.map((r: { name: string }) => r.name)).toContain('=SUM(1,2)');
+
+    // CSV: the phone as Excel keeps it (="0551234999"), read back as the number; the formula-like
+    // name keeps CSV's protective apostrophe (CSV has no text cells).
+    const csvFile = await t.inject({ method: 'GET', url: '/api/customer/export?fileType=csv', token: admin });
+    expect(csvFile.body).toContain(',"=""0551234999""",'); // the field ="0551234999", quoted per RFC 4180
+    expect(csvFile.body).toContain("'=SUM(1,2)");
+    const fromCsv = (await upload('العملاء.csv', csvFile.body, true)).json();
+    const row = fromCsv.rows.find((r: { name: string }) => r.name === "'=SUM(1,2)");
+    expect(row.errors.join()).toMatch(/مسجل مسبقاً/); // the same phone, recognised
+  });
+
   it('refuses other file types, files without the needed columns, and users without customer:create', async () => {
     expect((await upload('x.exe', 'MZ', true)).statusCode).toBe(400);
     const noColumns = await upload('x.csv', 'a,b\r\n1,2', true);

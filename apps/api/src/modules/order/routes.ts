@@ -70,6 +70,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           key: 'customerPhone',
           header: 'الجوال',
+          type: 'phone',
           value: (r) => (r.customerPhone ? formatSaudiPhoneLocal(String(r.customerPhone)) : ''),
         },
         { key: 'cityName', header: 'المدينة' },

@@ -165,18 +165,40 @@ describe('payments', () => {
     });
     expect((await get(`/api/order/${order._id}`)).json().invoiced).toBe('1150.00');
 
-    // Frozen: renaming the company and changing the VAT number leave the issued document as it was.
+    // Frozen: renaming the company, changing the VAT number and rate, renaming the customer leave
+    // the issued document as it was — its page, XML, QR, list row and export.
     const html = (await get(`/api/invoice/${doc._id}/html`)).body;
     const xml = (await get(`/api/invoice/${doc._id}/xml`)).body;
+    const listRow = () =>
+      get(`/api/invoice?order=${order._id}`).then((r) =>
+        r.json().data.find((x: { _id: string }) => x._id === doc._id),
+      );
+    const exported = () => get(`/api/invoice/export?fileType=csv&order=${order._id}`).then((r) => r.body);
+    const [rowBefore, exportBefore] = [await listRow(), await exported()];
     await t.inject({
       method: 'PUT',
       url: '/api/settings',
       token: admin,
-      payload: { companyName: 'اسم آخر للشركة', vatNumber: '300000000000003' },
+      payload: { companyName: 'اسم آخر للشركة', vatNumber: '300000000000003', tax: 10 },
     });
+    const named = (await get(`/api/customer/${customer}`)).json();
+    const renamed = await t.inject({
+      method: 'PUT',
+      url: `/api/customer/${customer}`,
+      token: admin,
+      payload: { name: 'اسم جديد للعميل', phoneNumber: named.phoneNumber, type: named.type },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await get(`/api/invoice/${doc._id}/html`)).body).toBe(html);
     expect((await get(`/api/invoice/${doc._id}/xml`)).body).toBe(xml);
-    expect((await get(`/api/invoice/${doc._id}`)).json().snapshot.seller.name).toBe('شركة إدارة للخدمات');
+    const again = (await get(`/api/invoice/${doc._id}`)).json();
+    expect(again.snapshot).toEqual(doc.snapshot);
+    expect(again.qr).toBe(doc.qr);
+    expect(await listRow()).toEqual(rowBefore);
+    expect(rowBefore.buyerName).toBe('مؤسسة النخبة');
+    expect(await exported()).toBe(exportBefore);
+    expect(again.snapshot.seller.name).toBe('شركة إدارة للخدمات');
+    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { tax: 15 } });
     expect(html).toContain('فاتورة ضريبية مبسطة');
     expect(html).toContain('غير مرتبط');
   });

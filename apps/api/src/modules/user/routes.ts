@@ -32,6 +32,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           key: 'phoneNumber',
           header: 'رقم الجوال',
+          type: 'phone',
           value: (r) => formatSaudiPhoneLocal(String(r.phoneNumber)),
         },
         { key: 'email', header: 'البريد الإلكتروني' },

@@ -1,38 +1,28 @@
-/** Arabic labels and colours of the activity log (docs/API.md "Activity log"). */
-export const ACTION_LABELS: Record<string, { label: string; color: string }> = {
-  create: { label: 'إضافة', color: 'teal' },
-  update: { label: 'تعديل', color: 'blue' },
-  delete: { label: 'حذف', color: 'red' },
-  signin: { label: 'تسجيل دخول', color: 'green' },
-  signin_failed: { label: 'محاولة دخول فاشلة', color: 'orange' },
-  signout: { label: 'تسجيل خروج', color: 'gray' },
-  password_reset: { label: 'استعادة كلمة المرور', color: 'grape' },
-  password_change: { label: 'تغيير كلمة المرور', color: 'violet' },
-  export: { label: 'تصدير', color: 'cyan' },
-  import: { label: 'استيراد', color: 'indigo' },
-  backup_failed: { label: 'فشل النسخ الاحتياطي', color: 'red' },
+import { activityActionLabels, activityEntityLabels } from '@idara/domain';
+
+/** Arabic labels and colours of the activity log; the words are the domain's (the export uses them too). */
+const ACTION_COLORS: Record<string, string> = {
+  create: 'teal',
+  update: 'blue',
+  delete: 'red',
+  signin: 'green',
+  signin_failed: 'orange',
+  signout: 'gray',
+  password_reset: 'grape',
+  password_change: 'violet',
+  export: 'cyan',
+  import: 'indigo',
+  backup_failed: 'red',
 };
 
-export const ENTITY_LABELS: Record<string, string> = {
-  customer: 'عميل',
-  user: 'مستخدم',
-  city: 'مدينة',
-  government: 'منطقة',
-  service: 'خدمة',
-  contract: 'نوع عقد',
-  paymentMethod: 'طريقة دفع',
-  order: 'طلب',
-  payment: 'دفعة',
-  form: 'نموذج',
-  task: 'مهمة',
-  message: 'رسالة واتساب',
-  notification: 'إشعار',
-  settings: 'الإعدادات',
-  auth: 'الدخول',
-  session: 'جلسة',
-  backup: 'نسخة احتياطية',
-  einvoice: 'فاتورة إلكترونية',
-};
+export const ACTION_LABELS: Record<string, { label: string; color: string }> = Object.fromEntries(
+  Object.entries(activityActionLabels).map(([action, label]) => [
+    action,
+    { label, color: ACTION_COLORS[action] ?? 'gray' },
+  ]),
+);
+
+export const ENTITY_LABELS = activityEntityLabels;
 
 /** Records with a details screen: the log links to them. */
 export const ENTITY_ROUTES: Record<string, { path: (id: string) => string; permission: string }> = {
