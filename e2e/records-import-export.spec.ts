@@ -24,8 +24,8 @@ test('import customers from a CSV: preview names the bad rows, import adds the g
   await expect(dialog.getByText('صالحة: 1')).toBeVisible();
   await expect(dialog.getByText('بها أخطاء: 1')).toBeVisible();
   await expect(dialog.getByText(/رقم الجوال غير صحيح/)).toBeVisible();
-  await dialog.getByRole('button', { name: 'استيراد 1 عميل' }).click();
-  await expect(page.getByText(/تم استيراد 1 عميل، وتخطي 1 صف/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'استيراد عميل واحد' }).click();
+  await expect(page.getByText(/تم استيراد عميل واحد، وتخطي صف واحد/)).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const found = await request.get(`/api/customer?search=${encodeURIComponent(name)}`, {

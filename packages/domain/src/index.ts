@@ -8,6 +8,7 @@ export * from './duration';
 export * from './einvoice';
 export * from './exports';
 export * from './forms';
+export * from './grammar';
 export * from './hijri';
 export * from './ids';
 export * from './money';

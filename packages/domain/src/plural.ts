@@ -41,7 +41,11 @@ export function arabicPluralCategory(n: number): ArabicPluralCategory {
 }
 
 /** Picks the form for `n` and fills `{n}`. `arabicPlural(3, DAYS)` → '3 أيام'. */
-export function arabicPlural(n: number, forms: ArabicPluralForms): string {
+export function arabicPlural(
+  n: number,
+  forms: ArabicPluralForms,
+  format: (n: number) => string = String,
+): string {
   if (!Number.isFinite(n)) throw new RangeError(`عدد غير صالح: ${n}`);
   const category = arabicPluralCategory(n);
   let template: string;
@@ -55,7 +59,7 @@ export function arabicPlural(n: number, forms: ArabicPluralForms): string {
     default:
       template = forms[category];
   }
-  return template.replaceAll('{n}', String(n));
+  return template.replaceAll('{n}', format(n));
 }
 
 /** Days, nominative (subject / standalone): 'يوم واحد', 'يومان', '3 أيام', '11 يوماً', '100 يوم'. */
@@ -134,4 +138,70 @@ export const ITEMS: ArabicPluralForms = {
   few: '{n} عناصر',
   many: '{n} عنصراً',
   other: '{n} عنصر',
+};
+
+/** Customers, counted after a verbal noun or a preposition: 'عميل واحد', 'عميلين', '3 عملاء', '11 عميلاً'. */
+export const CUSTOMERS: ArabicPluralForms = {
+  one: 'عميل واحد',
+  two: 'عميلين',
+  few: '{n} عملاء',
+  many: '{n} عميلاً',
+  other: '{n} عميل',
+};
+
+/** Rows of a file, after a verbal noun or a preposition: 'صف واحد', 'صفين', '5 صفوف', '11 صفاً'. */
+export const ROWS: ArabicPluralForms = {
+  one: 'صف واحد',
+  two: 'صفين',
+  few: '{n} صفوف',
+  many: '{n} صفاً',
+  other: '{n} صف',
+};
+
+/** Records of a list, after a preposition: 'سجل واحد', 'سجلين', '3 سجلات', '11 سجلاً'. */
+export const RECORDS: ArabicPluralForms = {
+  one: 'سجل واحد',
+  two: 'سجلين',
+  few: '{n} سجلات',
+  many: '{n} سجلاً',
+  other: '{n} سجل',
+};
+
+/** Messages, after a preposition: 'رسالة واحدة', 'رسالتين', '3 رسائل', '11 رسالة'. */
+export const MESSAGES: ArabicPluralForms = {
+  one: 'رسالة واحدة',
+  two: 'رسالتين',
+  few: '{n} رسائل',
+  many: '{n} رسالة',
+  other: '{n} رسالة',
+};
+
+/** Orders, standalone (a chart's tooltip): 'طلب واحد', 'طلبان', '3 طلبات', '11 طلباً'. */
+export const ORDERS: ArabicPluralForms = {
+  one: 'طلب واحد',
+  two: 'طلبان',
+  few: '{n} طلبات',
+  many: '{n} طلباً',
+  other: '{n} طلب',
+};
+
+/** Minutes after a preposition ('بعد دقيقتين'). */
+export const MINUTES_GENITIVE: ArabicPluralForms = { ...MINUTES, two: 'دقيقتين' };
+
+/** Payment receipts, standalone: 'سند واحد', 'سندان', '3 سندات', '11 سندًا'. */
+export const RECEIPTS: ArabicPluralForms = {
+  one: 'سند واحد',
+  two: 'سندان',
+  few: '{n} سندات',
+  many: '{n} سندًا',
+  other: '{n} سند',
+};
+
+/** Tax documents (invoices and notes), standalone: 'وثيقة واحدة', 'وثيقتان', '3 وثائق', '11 وثيقة'. */
+export const DOCUMENTS: ArabicPluralForms = {
+  one: 'وثيقة واحدة',
+  two: 'وثيقتان',
+  few: '{n} وثائق',
+  many: '{n} وثيقة',
+  other: '{n} وثيقة',
 };

@@ -1,4 +1,4 @@
-import { idSchema } from '@idara/domain';
+import { agree, type EntityNoun, idSchema } from '@idara/domain';
 import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,8 +33,8 @@ export interface CrudConfig<Body extends z.ZodType> {
   entity: string;
   /** Permission area: `<area>:read|details|create|update|delete`. */
   area: string;
-  /** Arabic noun with the article, e.g. 'العميل'. */
-  noun: string;
+  /** How sentences name the record, with its gender: `entityNouns.customer` ('العميل', m). */
+  noun: EntityNoun;
   table: PgTable;
   id: PgColumn;
   resource: ListResource;
@@ -65,7 +65,8 @@ const bulkBody = z.object({
  * its activity-log row. A new entity is a config, not a copy.
  */
 export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): FastifyPluginAsyncZod {
-  const { area, entity, noun, table, id, resource } = config;
+  const { area, entity, table, id, resource } = config;
+  const noun = config.noun.noun;
   const tags = [entity];
   const versionColumn = getTableColumns(table).version;
   if (!versionColumn) throw new Error(`${entity}: an editable table needs a version column`);
@@ -74,7 +75,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
   async function load(tx: DbOrTx, recordId: string, lock = false) {
     const q = tx.select(selection).from(table).where(eq(id, recordId));
     const [row] = lock ? await q.for('update') : await q;
-    if (!row) throw notFound(noun);
+    if (!row) throw notFound(config.noun);
     return row as Row;
   }
 
@@ -100,7 +101,10 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
     for (const ref of config.references ?? []) {
       const [{ n }] = await tx.select({ n: count() }).from(ref.table).where(eq(ref.column, row._id));
       if (n > 0) {
-        throw new AppError(409, `لا يمكن حذف ${noun} «${config.label(row)}» لارتباطه بـ ${n} من ${ref.what}`);
+        throw new AppError(
+          409,
+          `لا يمكن حذف ${noun} «${config.label(row)}» ${agree(config.noun.gender, 'لارتباطه', 'لارتباطها')} بـ ${n} من ${ref.what}`,
+        );
       }
     }
   }
@@ -214,7 +218,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
             .from(table)
             .where(inArray(id, ids))
             .for('update')) as Row[];
-          if (rows.length !== ids.length) throw notFound(noun);
+          if (rows.length !== ids.length) throw notFound(config.noun);
           for (const row of rows) await assertUnreferenced(tx, row);
           await tx.delete(table).where(inArray(id, ids));
           for (const row of rows) {

@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream';
+import { type EntityNoun, entityNouns, notFoundText } from '@idara/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -23,7 +24,9 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'السجل') => new AppError(404, `${what} غير موجود`);
+/** 404 naming what is missing, in agreement: notFound(entityNouns.service) → «الخدمة غير موجودة». */
+export const notFound = (what: EntityNoun | string = entityNouns.record) =>
+  new AppError(404, notFoundText(typeof what === 'string' ? { noun: what, gender: 'm' } : what));
 /** A 422 that the form shows under one field (e.g. a record that must exist does not). */
 export const fieldError = (field: string, message: string) =>
   new AppError(422, message, { fieldErrors: { [field]: message } });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { formatDateTime, formatHijriDate, PDF_ROW_LIMIT } from '@idara/domain';
+import { arabicPlural, formatDateTime, formatHijriDate, PDF_ROW_LIMIT, RECORDS } from '@idara/domain';
 import type { FastifyReply } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { AppError } from './errors';
@@ -71,7 +71,7 @@ export const PDF_MAX_ROWS = PDF_ROW_LIMIT;
 export const pdfTooLong = (rows?: number) =>
   new AppError(
     400,
-    `${rows === undefined ? 'القائمة أطول مما' : `عدد سجلات القائمة ${rows}، وهذا أكثر مما`} يتسع له ملف PDF (${PDF_MAX_ROWS} سجل على الأكثر)؛ ضيّق البحث أو المرشحات، أو صدّر القائمة بصيغة Excel أو CSV`,
+    `${rows === undefined ? 'القائمة أطول مما' : `عدد سجلات القائمة ${rows}، وهذا أكثر مما`} يتسع له ملف PDF (${arabicPlural(PDF_MAX_ROWS, RECORDS)} على الأكثر)؛ ضيّق البحث أو المرشحات، أو صدّر القائمة بصيغة Excel أو CSV`,
     { maxRows: PDF_MAX_ROWS },
   );
 

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { arabicPlural, ROWS } from '@idara/domain';
 import { AppError, badRequest } from './errors';
 import { WorkQueue } from './work-queue';
 
@@ -33,7 +34,7 @@ function refusal(reason: Exclude<WorkerAnswer, { ok: true }>['reason'], maxRows:
   switch (reason) {
     case 'too-many-rows':
       return badRequest(
-        `الملف يحتوي على أكثر من ${maxRows} صف، والحد الأقصى ${maxRows} صف في المرة الواحدة؛ قسّمه إلى ملفات أصغر`,
+        `الملف يحتوي على أكثر من ${arabicPlural(maxRows, ROWS)}، والحد الأقصى ${arabicPlural(maxRows, ROWS)} في المرة الواحدة؛ قسّمه إلى ملفات أصغر`,
       );
     case 'too-large-unpacked':
       return new AppError(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
+import { type Gender, requiredText, tooLongText } from '../grammar';
 
 export const vatNumberSchema = z
   .string()
@@ -17,19 +18,19 @@ const digitsField = (pattern: RegExp, message: string) =>
     .transform((v) => toLatinDigits(v))
     .refine((v) => pattern.test(v), { message });
 
-const addressText = (label: string) =>
+const addressText = (label: string, gender: Gender = 'm') =>
   z
-    .string({ message: `${label} مطلوب` })
+    .string({ message: requiredText(label, gender) })
     .trim()
-    .min(1, { message: `${label} مطلوب` })
-    .max(100, { message: `${label} طويل جداً` });
+    .min(1, { message: requiredText(label, gender) })
+    .max(100, { message: tooLongText(label, gender) });
 
 /** The Saudi national address (العنوان الوطني): ZATCA wants all of it for the seller and a standard buyer. */
 export const nationalAddressSchema = z.object({
   buildingNumber: digitsField(/^\d{4}$/, 'رقم المبنى 4 أرقام'),
   street: addressText('اسم الشارع'),
   district: addressText('اسم الحي'),
-  city: addressText('المدينة'),
+  city: addressText('المدينة', 'f'),
   postalCode: digitsField(/^\d{5}$/, 'الرمز البريدي 5 أرقام'),
   additionalNumber: digitsField(/^(\d{4})?$/, 'الرقم الإضافي 4 أرقام'),
 });

@@ -1,3 +1,4 @@
+import { arabicPlural, MINUTES_GENITIVE } from '@idara/domain';
 import { and, eq, gte, notLike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authFailures } from '../../db/schema';
@@ -20,7 +21,7 @@ function limited(oldest: string, windowMs: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfter / 60));
   return new AppError(
     429,
-    `محاولات دخول كثيرة غير ناجحة. حاول مرة أخرى بعد ${minutes} دقيقة`,
+    `محاولات دخول كثيرة غير ناجحة. حاول مرة أخرى بعد ${arabicPlural(minutes, MINUTES_GENITIVE)}`,
     { retryAfter },
     { 'Retry-After': String(retryAfter) },
   );

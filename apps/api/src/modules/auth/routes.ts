@@ -1,5 +1,6 @@
 import {
   changePasswordBody,
+  entityNouns,
   forgotPasswordBody,
   idSchema,
   profileUpdateBody,
@@ -170,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         )
         .returning({ _id: sessions._id });
-      if (rows.length === 0) throw notFound('الجلسة');
+      if (rows.length === 0) throw notFound(entityNouns.session);
       await recordActivity(tx, actorOf(req), {
         action: 'delete',
         entity: 'session',

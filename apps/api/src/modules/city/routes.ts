@@ -1,4 +1,4 @@
-import { cityBody, normalizeArabic } from '@idara/domain';
+import { cityBody, entityNouns, normalizeArabic } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments, orders } from '../../db/schema';
@@ -24,7 +24,7 @@ export const cityResource: ListResource = {
 export const cityRoutes = crudRoutes({
   entity: 'city',
   area: 'city',
-  noun: 'المدينة',
+  noun: entityNouns.city,
   table: cities,
   id: cities._id,
   resource: cityResource,

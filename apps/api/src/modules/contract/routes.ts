@@ -1,4 +1,4 @@
-import { contractBody, normalizeArabic } from '@idara/domain';
+import { contractBody, entityNouns, normalizeArabic } from '@idara/domain';
 import { contracts, orders } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import type { ListResource } from '../../http/list-query';
@@ -25,7 +25,7 @@ export const contractResource: ListResource = {
 export const contractRoutes = crudRoutes({
   entity: 'contract',
   area: 'contract',
-  noun: 'نوع العقد',
+  noun: entityNouns.contract,
   table: contracts,
   id: contracts._id,
   resource: contractResource,

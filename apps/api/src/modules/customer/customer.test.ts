@@ -145,10 +145,23 @@ describe('references', () => {
   it('refuses to delete a region with cities, or a city with customers, with an Arabic reason', async () => {
     const gov = await t.inject({ method: 'DELETE', url: `/api/government/${riyadhRegion}`, token: admin });
     expect(gov.statusCode).toBe(409);
-    expect(gov.json().message).toMatch(/لا يمكن حذف المنطقة «منطقة الرياض» لارتباطه بـ \d+ من المدن/);
+    // In agreement with the feminine nouns: «لارتباطها», «غير موجودة».
+    expect(gov.json().message).toMatch(/لا يمكن حذف المنطقة «منطقة الرياض» لارتباطها بـ \d+ من المدن/);
     const city = await t.inject({ method: 'DELETE', url: `/api/city/${riyadh}`, token: admin });
     expect(city.statusCode).toBe(409);
-    expect(city.json().message).toContain('العملاء');
+    expect(city.json().message).toMatch(/لا يمكن حذف المدينة «.+» لارتباطها بـ \d+ من العملاء/);
+    const missing = await t.inject({
+      method: 'GET',
+      url: '/api/service/00000000-0000-4000-8000-000000000000',
+      token: admin,
+    });
+    expect(missing.json().message).toBe('الخدمة غير موجودة');
+    const missingCustomer = await t.inject({
+      method: 'GET',
+      url: '/api/customer/00000000-0000-4000-8000-000000000000',
+      token: admin,
+    });
+    expect(missingCustomer.json().message).toBe('العميل غير موجود');
   });
 
   it('bulk delete is all or nothing', async () => {

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { arabicPlural, CUSTOMERS, ROWS } from '@idara/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../http/errors';
 import { actorOf } from '../../http/request-context';
@@ -50,7 +51,7 @@ export const customerImportRoutes: FastifyPluginAsync = async (app) => {
         fileName: file.filename,
       });
       return {
-        message: `تم استيراد ${imported} عميل${invalid.length ? `، وتخطي ${invalid.length} صف` : ''}`,
+        message: `تم استيراد ${arabicPlural(imported, CUSTOMERS)}${invalid.length ? `، وتخطي ${arabicPlural(invalid.length, ROWS)}` : ''}`,
         imported,
         skipped: summary(invalid),
       };

@@ -85,7 +85,7 @@ describe('customer import', () => {
       vatNumber: '300000000000003',
     });
     const [log] = await t.db.select().from(activity).where(eq(activity.action, 'import'));
-    expect(log.summary).toMatch(/استيراد 2 عميل.*وتخطي 5 صف/);
+    expect(log.summary).toMatch(/استيراد عميلين .*وتخطي 5 صفوف/);
   });
 
   it('reads back its own XLSX export (every row now a known phone)', async () => {

@@ -1,4 +1,11 @@
-import { customerBody, customerTypeLabels, normalizeArabic } from '@idara/domain';
+import {
+  arabicPlural,
+  CUSTOMERS,
+  customerBody,
+  customerTypeLabels,
+  normalizeArabic,
+  ROWS,
+} from '@idara/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cities, customers, governments } from '../../db/schema';
@@ -139,7 +146,7 @@ export async function importCustomers(db: Db, rows: CheckedRow[], fileName: stri
     await recordActivity(tx, ctx, {
       action: 'import',
       entity: 'customer',
-      summary: `استيراد ${valid.length} عميل من الملف «${fileName}»، وتخطي ${rows.length - valid.length} صف`,
+      summary: `استيراد ${arabicPlural(valid.length, CUSTOMERS)} من الملف «${fileName}»، وتخطي ${arabicPlural(rows.length - valid.length, ROWS)}`,
     });
   });
   return valid.length;

@@ -1,4 +1,4 @@
-import { customerBody, customerTypeLabels, formatSaudiPhoneLocal } from '@idara/domain';
+import { customerBody, customerTypeLabels, entityNouns, formatSaudiPhoneLocal } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments, orders, tasks } from '../../db/schema';
@@ -9,7 +9,7 @@ import { customerResource, customerSearchText } from './resource';
 export const customerRoutes = crudRoutes({
   entity: 'customer',
   area: 'customer',
-  noun: 'العميل',
+  noun: entityNouns.customer,
   table: customers,
   id: customers._id,
   resource: customerResource,

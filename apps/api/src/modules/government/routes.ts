@@ -1,4 +1,4 @@
-import { governmentBody, normalizeArabic } from '@idara/domain';
+import { entityNouns, governmentBody, normalizeArabic } from '@idara/domain';
 import { cities, customers, governments } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import type { ListResource } from '../../http/list-query';
@@ -19,7 +19,7 @@ export const governmentResource: ListResource = {
 export const governmentRoutes = crudRoutes({
   entity: 'government',
   area: 'gov',
-  noun: 'المنطقة',
+  noun: entityNouns.government,
   table: governments,
   id: governments._id,
   resource: governmentResource,

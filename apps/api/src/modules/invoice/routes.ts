@@ -4,6 +4,7 @@ import {
   einvoiceScopeLabels,
   einvoiceSignInTotals,
   einvoiceStatusLabels,
+  entityNouns,
   fromHalalas,
   idSchema,
 } from '@idara/domain';
@@ -30,7 +31,7 @@ const tags = ['invoice'];
 /** A document as the API shows it: the frozen row, its notes, and what a credit note may still take. */
 export async function einvoiceDetails(db: DbOrTx, id: string) {
   const [row] = await db.select().from(einvoices).where(eq(einvoices._id, id));
-  if (!row) throw notFound('الفاتورة');
+  if (!row) throw notFound(entityNouns.einvoice);
   const notes = await db
     .select({
       _id: einvoices._id,
@@ -55,7 +56,7 @@ export async function einvoiceDetails(db: DbOrTx, id: string) {
 
 async function loadRow(db: DbOrTx, id: string) {
   const [row] = await db.select().from(einvoices).where(eq(einvoices._id, id));
-  if (!row) throw notFound('الفاتورة');
+  if (!row) throw notFound(entityNouns.einvoice);
   return row;
 }
 
@@ -183,7 +184,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   // The link a customer gets: no account, a signature over this document's id.
   app.get('/:id/document.pdf', { config: { public: true }, schema: { tags, params } }, async (req, reply) => {
     const sig = (req.query as Record<string, unknown>).sig;
-    if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound('الفاتورة');
+    if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound(entityNouns.einvoice);
     const row = await loadRow(app.db, req.params.id);
     const { pdf, disposition } = await sendPdf(row, requesterOf(req), true);
     return reply

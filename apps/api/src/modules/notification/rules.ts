@@ -1,3 +1,4 @@
+import { arabicPlural, ROWS } from '@idara/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { einvoices, sessions } from '../../db/schema';
@@ -149,7 +150,7 @@ export function registerNotificationRules(app: FastifyInstance) {
     return to(await usersWith(db, [permission], actorId), {
       type: 'import',
       title: `استيراد ${count} ${entity === 'customer' ? 'عميل' : 'سجل'}`,
-      description: `استورد ${who} الملف «${fileName}»${skipped ? ` وتخطى ${skipped} صفاً` : ''}`,
+      description: `استورد ${who} الملف «${fileName}»${skipped ? ` وتخطى ${arabicPlural(skipped, ROWS)}` : ''}`,
       link: entity === 'customer' ? '/dashboard/customer' : '',
     });
   });

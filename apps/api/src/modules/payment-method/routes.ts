@@ -1,4 +1,5 @@
 import {
+  entityNouns,
   normalizeArabic,
   paymentMethodBody,
   paymentMethodKindLabels,
@@ -31,7 +32,7 @@ export const paymentMethodResource: ListResource = {
 export const paymentMethodRoutes = crudRoutes({
   entity: 'paymentMethod',
   area: 'paymentMethod',
-  noun: 'طريقة الدفع',
+  noun: entityNouns.paymentMethod,
   table: paymentMethods,
   id: paymentMethods._id,
   resource: paymentMethodResource,

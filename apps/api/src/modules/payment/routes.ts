@@ -1,4 +1,5 @@
 import {
+  entityNouns,
   fromHalalas,
   idSchema,
   paymentBody,
@@ -116,7 +117,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Links sent before phase 2 named the payment: they open the invoice it pays.
   app.get('/:id/invoice.pdf', { config: { public: true }, schema: { tags, params } }, async (req, reply) => {
     const sig = (req.query as Record<string, unknown>).sig;
-    if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound('الفاتورة');
+    if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound(entityNouns.einvoice);
     const row = await paidDocument(req.params.id);
     const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
     return reply

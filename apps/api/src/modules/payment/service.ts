@@ -1,5 +1,6 @@
 import {
   allPermissions,
+  entityNouns,
   fromHalalas,
   type PaymentStatus,
   type paymentBody,
@@ -47,7 +48,7 @@ export async function loadPayment(db: DbOrTx, id: string) {
   const [row] = (await withJoinsSelect(db, paymentResource, paymentFields).where(
     eq(payments._id, id),
   )) as Row[];
-  if (!row) throw notFound('الدفعة');
+  if (!row) throw notFound(entityNouns.payment);
   return row;
 }
 
@@ -122,7 +123,7 @@ export async function createPayment(tx: Tx, actor: ActorContext, input: PaymentI
 
 async function lockPayment(tx: Tx, id: string) {
   const [row] = await tx.select().from(payments).where(eq(payments._id, id)).for('update');
-  if (!row) throw notFound('الدفعة');
+  if (!row) throw notFound(entityNouns.payment);
   return row;
 }
 

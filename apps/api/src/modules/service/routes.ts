@@ -1,4 +1,4 @@
-import { normalizeArabic, serviceBody } from '@idara/domain';
+import { entityNouns, normalizeArabic, serviceBody } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { forms, orderItems, services } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
@@ -29,7 +29,7 @@ export const serviceResource: ListResource = {
 export const serviceRoutes = crudRoutes({
   entity: 'service',
   area: 'service',
-  noun: 'الخدمة',
+  noun: entityNouns.service,
   table: services,
   id: services._id,
   resource: serviceResource,

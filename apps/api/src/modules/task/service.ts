@@ -1,6 +1,7 @@
 import {
   arabicPlural,
   attachmentIds,
+  entityNouns,
   type FormField,
   hasAll,
   TASKS,
@@ -35,7 +36,7 @@ export const canSeeAllTasks = (user: Viewer) =>
 
 async function taskRow(db: DbOrTx, id: string) {
   const [row] = (await withJoinsSelect(db, taskResource, taskFields).where(eq(tasks._id, id))) as Row[];
-  if (!row) throw notFound('المهمة');
+  if (!row) throw notFound(entityNouns.task);
   return row;
 }
 
@@ -84,7 +85,7 @@ export async function loadTask(db: DbOrTx, id: string) {
 /** The task if this user may see it: its assignee, or anyone allowed to see every task (else 404). */
 export async function viewTask(db: DbOrTx, user: Viewer, id: string) {
   const task = await loadTask(db, id);
-  if (task.assignee !== user._id && !canSeeAllTasks(user)) throw notFound('المهمة');
+  if (task.assignee !== user._id && !canSeeAllTasks(user)) throw notFound(entityNouns.task);
   const status = task.status as TaskStatus;
   return {
     ...task,
@@ -180,7 +181,7 @@ export async function createTask(tx: Tx, actor: ActorContext, input: TaskInput) 
 
 async function lockTask(tx: Tx, id: string) {
   const [row] = await tx.select().from(tasks).where(eq(tasks._id, id)).for('update');
-  if (!row) throw notFound('المهمة');
+  if (!row) throw notFound(entityNouns.task);
   return row;
 }
 
@@ -231,7 +232,7 @@ export async function assignTasks(tx: Tx, actor: ActorContext, ids: string[], as
   await checkAssignee(tx, assignee);
   const unique = [...new Set(ids)];
   const rows = await tx.select().from(tasks).where(inArray(tasks._id, unique)).for('update');
-  if (rows.length !== unique.length) throw notFound('إحدى المهام');
+  if (rows.length !== unique.length) throw notFound({ noun: 'إحدى المهام', gender: 'f' });
   const closed = rows.find((r) => !taskOpenStatuses.includes(r.status as TaskStatus));
   if (closed)
     throw new AppError(
@@ -267,7 +268,7 @@ export async function lockForWork(tx: Tx, user: Viewer, id: string) {
   const locked = await lockTask(tx, id);
   if (locked.assignee !== user._id) {
     if (canSeeAllTasks(user)) throw new AppError(403, 'تعبئة المهمة للموظف المسندة إليه فقط');
-    throw notFound('المهمة');
+    throw notFound(entityNouns.task);
   }
   if (!taskOpenStatuses.includes(locked.status as TaskStatus))
     throw new AppError(

@@ -1,4 +1,12 @@
-import { composerTemplates, customerBody, idSchema, isoDateTime, whatsappSendBody } from '@idara/domain';
+import {
+  arabicPlural,
+  composerTemplates,
+  customerBody,
+  idSchema,
+  isoDateTime,
+  MESSAGES,
+  whatsappSendBody,
+} from '@idara/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -107,7 +115,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'create',
           entity: 'customer',
           entityId: row._id,
-          summary: `إضافة العميل «${row.name}» من محادثة واتساب (${moved.length} رسالة)`,
+          summary: `إضافة العميل «${row.name}» من محادثة واتساب (${arabicPlural(moved.length, MESSAGES)})`,
           after: { name: row.name, phoneNumber: input.phoneNumber },
         });
         return row;

@@ -1,3 +1,4 @@
+import { arabicPlural, CUSTOMERS } from '@idara/domain';
 import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -200,7 +201,7 @@ export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; on
             loading={busy && !!preview}
             onClick={runImport}
           >
-            {preview ? `استيراد ${preview.valid} عميل` : 'استيراد'}
+            {preview ? `استيراد ${arabicPlural(preview.valid, CUSTOMERS)}` : 'استيراد'}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { formatCount, formatSAR } from '@idara/domain';
+import { arabicPlural, formatCount, formatSAR, ORDERS } from '@idara/domain';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconChartDonut, IconTrophy } from '@tabler/icons-react';
@@ -165,7 +165,13 @@ export function OrdersByStatusChart({ data }: { data: NonNullable<Dashboard['ord
                 const cell = c && cells.find((x) => x.name === c.name);
                 return cell ? (
                   <TooltipBox
-                    rows={[{ label: cell.name, value: `${countText(cell.value)} طلب`, color: cell.color }]}
+                    rows={[
+                      {
+                        label: cell.name,
+                        value: arabicPlural(cell.value, ORDERS, countText),
+                        color: cell.color,
+                      },
+                    ]}
                   />
                 ) : null;
               },

@@ -1,4 +1,10 @@
-import { arabicPlural, type EinvoiceStatus, einvoiceKindLabels, einvoiceKinds } from '@idara/domain';
+import {
+  arabicPlural,
+  DOCUMENTS,
+  type EinvoiceStatus,
+  einvoiceKindLabels,
+  einvoiceKinds,
+} from '@idara/domain';
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import {
@@ -14,14 +20,6 @@ import {
 } from '../../components/data-table';
 import { EINVOICE_STATUS_OPTIONS, EinvoiceStatusBadge } from './einvoice-ui';
 import { documentPath, type EinvoiceListResponse, type EinvoiceRow, INVOICE_PATH } from './invoice-api';
-
-const DOCUMENTS = {
-  one: 'وثيقة واحدة',
-  two: 'وثيقتان',
-  few: '{n} وثائق',
-  many: '{n} وثيقة',
-  other: '{n} وثيقة',
-};
 
 const KIND_OPTIONS = einvoiceKinds.map((k) => ({ value: k, label: einvoiceKindLabels[k] }));
 const SCOPE_OPTIONS = [

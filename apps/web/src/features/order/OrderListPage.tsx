@@ -2,6 +2,7 @@ import {
   arabicPlural,
   formatDateTime,
   formatGregorianDate,
+  ORDERS,
   type OrderStatus,
   receivableLabels,
 } from '@idara/domain';
@@ -36,8 +37,6 @@ import {
 import { CustomerPicker, OrderNumber, OrderStatusBadge } from './order-ui';
 
 const BASE = '/dashboard/order';
-
-const ORDERS = { one: 'طلب واحد', two: 'طلبان', few: '{n} طلبات', many: '{n} طلبًا', other: '{n} طلب' };
 
 /** Filters beyond search and status; on phones they fold behind a button. */
 const MORE_FILTERS = ['customer', 'service', 'city', 'assignee', 'createdAtFrom', 'createdAtTo'];

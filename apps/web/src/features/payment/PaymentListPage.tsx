@@ -1,4 +1,4 @@
-import { arabicPlural, type PaymentStatus } from '@idara/domain';
+import { arabicPlural, type PaymentStatus, RECEIPTS } from '@idara/domain';
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -28,14 +28,6 @@ import {
   type PaymentMethodRow,
 } from './payment-api';
 import { formatDay, PAYMENT_STATUS_OPTIONS, PaymentStatusBadge } from './payment-ui';
-
-const RECEIPTS = {
-  one: 'سند واحد',
-  two: 'سندان',
-  few: '{n} سندات',
-  many: '{n} سندًا',
-  other: '{n} سند',
-};
 
 /** In flow (not absolutely positioned) so a scrolled table never widens the page on phones. */
 const srOnly = {
