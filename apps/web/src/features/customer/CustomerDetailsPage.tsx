@@ -110,7 +110,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Group gap="xs" wrap="wrap">
                 <Title order={2} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
-                  {customer.name}
+                  <bdi>{customer.name}</bdi>
                 </Title>
                 <Badge variant="light" color={isCompany ? 'indigo' : 'teal'} radius="sm">
                   {customerTypeLabels[customer.type]}

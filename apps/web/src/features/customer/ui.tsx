@@ -127,7 +127,7 @@ export function InfoItem({ label, children }: { label: string; children?: ReactN
         {label}
       </Text>
       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {empty ? '—' : children}
+        {empty ? '—' : typeof children === 'string' ? <bdi>{children}</bdi> : children}
       </Text>
     </div>
   );

@@ -60,7 +60,7 @@ function TaskItem({ task, now }: { task: DashboardTask; now: Date }) {
               {task.customerName && (
                 <Text size="xs" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
                   <IconUser size={12} aria-hidden />
-                  {task.customerName}
+                  <bdi>{task.customerName}</bdi>
                 </Text>
               )}
             </Group>

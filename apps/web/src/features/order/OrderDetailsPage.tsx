@@ -219,7 +219,7 @@ function OrderDetails({ order }: { order: Order }) {
             <InfoItem label="الاسم">
               {canCustomer ? (
                 <Anchor component={Link} to={`/dashboard/customer/${order.customer}`} fw={600}>
-                  {order.customerName}
+                  <bdi>{order.customerName}</bdi>
                 </Anchor>
               ) : (
                 order.customerName

@@ -208,7 +208,7 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
                   طلب رقم <bdi>{orderNumber}</bdi>
                 </>
               )}{' '}
-              — {payment.customerName}
+              — <bdi>{payment.customerName}</bdi>
             </Text>
           </Stack>
           <Group gap="xs" wrap="wrap">

@@ -410,7 +410,7 @@ function OrderSummary({
           </Text>
           {o.customerName && (
             <Text size="sm" c="dimmed">
-              {o.customerName}
+              <bdi>{o.customerName}</bdi>
             </Text>
           )}
           <Badge variant="outline" radius="sm" color="gray" size="sm">

@@ -259,7 +259,7 @@ function TaskCard({ task, now }: { task: TaskRow; now: Date }) {
             {task.customerName && (
               <span>
                 <IconUser size={14} aria-hidden />
-                {task.customerName}
+                <bdi>{task.customerName}</bdi>
               </span>
             )}
             {order !== null && (

@@ -308,7 +308,7 @@ function TaskInfo({ task }: { task: Task }) {
           {task.customer && task.customerName ? (
             canCustomer ? (
               <Anchor component={Link} to={`/dashboard/customer/${task.customer}`} fw={600} size="sm">
-                {task.customerName}
+                <bdi>{task.customerName}</bdi>
               </Anchor>
             ) : (
               task.customerName
