@@ -180,6 +180,22 @@ test.describe('whatsapp', () => {
     await watchSocket(page);
     const { token } = await signedInAs(page, request, { role: 'admin', name: `ريم خدمة العملاء ${tag()}` });
     const customer = await createCustomer(request, token, `مؤسسة الريان للمقاولات ${tag()}`);
+    // One order of 1,000.00 + VAT = 1,150.00, nothing paid: the reminder's amount and number come from it.
+    const service = await (
+      await request.post('/api/service', {
+        headers: bearer(token),
+        data: { name: `صيانة ${tag()}`, price: '1000.00' },
+      })
+    ).json();
+    const order = await (
+      await request.post('/api/order', {
+        headers: bearer(token),
+        data: {
+          customer: customer._id,
+          items: [{ service: service._id, quantity: 1, unitPrice: '1000.00' }],
+        },
+      })
+    ).json();
 
     // From the customer page to the conversation.
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -192,7 +208,9 @@ test.describe('whatsapp', () => {
     await expect(header.locator('bdi')).toHaveText(customer.phone);
     // WhatsApp is configured (the fake Graph API): no outbox notice.
     await expect(page.getByTestId('wa-outbox-notice')).toHaveCount(0);
-    await expect(page.getByTestId('wa-empty')).toBeVisible();
+    // The only message so far: the order's confirmation, sent when it was created.
+    await expect(outgoing(page)).toHaveCount(1);
+    await expect(outgoing(page)).toContainText(`طلبك رقم ${order.number}`);
 
     // The customer never wrote: outside the window free text is off, templates stay.
     const windowBanner = page.getByTestId('wa-window');
@@ -210,11 +228,13 @@ test.describe('whatsapp', () => {
     await expect(dialog.getByRole('textbox', { name: 'اسم العميل' })).toHaveValue(customer.name);
     const preview = dialog.getByTestId('wa-template-preview');
     await expect(preview).toContainText('[المبلغ المتبقي]');
+    // The number and the amount are not typed: the order is picked from the customer's orders.
+    await expect(dialog.getByRole('textbox', { name: 'رقم الطلب' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'إرسال القالب' }).click();
-    await expect(dialog.getByText('أدخل المبلغ المتبقي')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'المبلغ المتبقي' }).fill('1,150.00');
-    await dialog.getByRole('textbox', { name: 'رقم الطلب' }).fill('1024');
-    const templateText = `مرحباً ${customer.name}، نذكّرك بمبلغ 1,150.00 ر.س المتبقي على الطلب رقم 1024. يسعدنا خدمتك.`;
+    await expect(dialog.getByText('اختر الطلب')).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'الطلب', exact: true }).click();
+    await page.getByRole('option', { name: new RegExp(`^#${order.number} — 1,150.00 ر.س`) }).click();
+    const templateText = `مرحباً ${customer.name}، نذكّرك بمبلغ 1,150.00 ر.س المتبقي على الطلب رقم ${order.number}. يسعدنا خدمتك.`;
     await expect(preview).toHaveText(templateText);
     await dialog.getByRole('button', { name: 'إرسال القالب' }).click();
     await expect(dialog).toBeHidden();
@@ -479,7 +499,7 @@ test.describe('whatsapp', () => {
           await composer(page).fill('اكتب');
           await page.getByTestId('wa-composer').getByRole('button', { name: 'إرسال قالب' }).click();
           const dialog = page.getByRole('dialog', { name: 'إرسال قالب' });
-          await dialog.getByRole('textbox', { name: 'رقم الطلب' }).fill('1024');
+          await expect(dialog.getByRole('combobox', { name: 'الطلب', exact: true })).toBeVisible();
           await page.waitForTimeout(300);
           await page.screenshot({ path: path.join(OUT_DIR, `whatsapp-template-${width}-${scheme}.png`) });
           await page.keyboard.press('Escape');

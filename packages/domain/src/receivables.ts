@@ -52,6 +52,12 @@ export function receivableOf(order: OrderMoney): Receivable {
   };
 }
 
+/**
+ * What is still to be paid on an order, invoiced or not yet: outstanding + uninvoiced (for an
+ * open order, total − paid). A payment reminder asks for this.
+ */
+export const dueOf = (r: Pick<Receivable, 'outstanding' | 'uninvoiced'>) => r.outstanding + r.uninvoiced;
+
 export function sumReceivables(list: Iterable<Receivable>): Receivable {
   const sum: Receivable = { invoiced: 0, paid: 0, pending: 0, outstanding: 0, uninvoiced: 0 };
   for (const r of list) for (const k of receivableKeys) sum[k] += r[k];

@@ -26,8 +26,12 @@ export interface MessageTemplate {
   /** Name registered with WhatsApp (Cloud API `template.name`). */
   name: string;
   label: string;
-  /** Parameter names in order ({{1}}, {{2}} …) with their Arabic labels. */
-  params: { key: string; label: string }[];
+  /**
+   * Parameter names in order ({{1}}, {{2}} …) with their Arabic labels. `fromOrder` names the
+   * field of one of the customer's orders that fills it: the composer asks for the order, not for
+   * the number and the amount as free text.
+   */
+  params: { key: string; label: string; fromOrder?: 'number' | 'total' | 'due' }[];
   /** The Arabic text as the customer reads it, for the conversation and the outbox. */
   render: (values: Record<string, string>) => string;
 }
@@ -38,8 +42,8 @@ export const messageTemplates: MessageTemplate[] = [
     label: 'تأكيد الطلب',
     params: [
       { key: 'customerName', label: 'اسم العميل' },
-      { key: 'orderNumber', label: 'رقم الطلب' },
-      { key: 'total', label: 'الإجمالي' },
+      { key: 'orderNumber', label: 'رقم الطلب', fromOrder: 'number' },
+      { key: 'total', label: 'الإجمالي', fromOrder: 'total' },
     ],
     render: (v) =>
       `مرحباً ${v.customerName}، تم تسجيل طلبك رقم ${v.orderNumber} بإجمالي ${v.total} ر.س. سنتواصل معك لتأكيد الموعد. شكراً لثقتك.`,
@@ -60,8 +64,8 @@ export const messageTemplates: MessageTemplate[] = [
     label: 'تذكير بالدفع',
     params: [
       { key: 'customerName', label: 'اسم العميل' },
-      { key: 'amount', label: 'المبلغ المتبقي' },
-      { key: 'orderNumber', label: 'رقم الطلب' },
+      { key: 'amount', label: 'المبلغ المتبقي', fromOrder: 'due' },
+      { key: 'orderNumber', label: 'رقم الطلب', fromOrder: 'number' },
     ],
     render: (v) =>
       `مرحباً ${v.customerName}، نذكّرك بمبلغ ${v.amount} ر.س المتبقي على الطلب رقم ${v.orderNumber}. يسعدنا خدمتك.`,

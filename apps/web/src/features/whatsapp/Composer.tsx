@@ -1,4 +1,13 @@
-import { composerTemplates, type MessageTemplate, whatsappSendBody } from '@idara/domain';
+import {
+  composerTemplates,
+  dueOf,
+  formatSAR,
+  fromHalalas,
+  type MessageTemplate,
+  orderStatusLabels,
+  toHalalas,
+  whatsappSendBody,
+} from '@idara/domain';
 import {
   ActionIcon,
   Button,
@@ -12,7 +21,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconSend, IconTemplate } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../lib/api';
+import { useCan } from '../../lib/auth';
 import classes from './Whatsapp.module.css';
 import type { WhatsappConfig } from './whatsapp-api';
 
@@ -117,43 +129,93 @@ export function Composer({
   );
 }
 
-/** The template picker: one small form per template's parameters and a live preview of the Arabic text. */
+interface CustomerOrder {
+  _id: string;
+  number: number;
+  status: keyof typeof orderStatusLabels;
+  total: string;
+  outstanding: string;
+  uninvoiced: string;
+}
+
+/** The amount as a template carries it: grouped digits, the template adds «ر.س». */
+const amountText = (money: string) => formatSAR(toHalalas(money)).replace(' ر.س', '');
+
+/** What an order gives a template parameter (`fromOrder`). */
+function fromOrder(order: CustomerOrder, field: 'number' | 'total' | 'due') {
+  if (field === 'number') return String(order.number);
+  if (field === 'total') return amountText(order.total);
+  const due = dueOf({ outstanding: toHalalas(order.outstanding), uninvoiced: toHalalas(order.uninvoiced) });
+  return amountText(fromHalalas(due));
+}
+
+/**
+ * The template picker: one small form per template's parameters and a live preview of the Arabic
+ * text. Parameters an order fills (number, total, what is owed) come from one of the customer's
+ * orders, picked from a list, when the user may read orders.
+ */
 export function TemplatePicker({
   opened,
   onClose,
   templates,
+  customerId,
   customerName,
   onSend,
 }: {
   opened: boolean;
   onClose: () => void;
   templates: MessageTemplate[];
+  customerId: string;
   customerName: string;
   onSend: (template: MessageTemplate, params: Record<string, string>) => void;
 }) {
   const [name, setName] = useState(templates[0]?.name ?? '');
   const [values, setValues] = useState<Record<string, string>>({});
+  const [orderId, setOrderId] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const sent = useRef(false);
   const template = templates.find((t) => t.name === name) ?? templates[0];
+  const canOrders = useCan('order:read');
+  const needsOrder = canOrders && Boolean(template?.params.some((p) => p.fromOrder));
+  const orders = useQuery({
+    queryKey: ['/api/order', 'list', { customer: customerId, template: 'whatsapp' }],
+    queryFn: ({ signal }) =>
+      api<{ data: CustomerOrder[] }>('/api/order', {
+        query: {
+          customer: customerId,
+          limit: 50,
+          sort: '-createdAt',
+          fields: '_id,number,status,total,outstanding,uninvoiced',
+        },
+        signal,
+        stopAlert: true,
+      }),
+    enabled: opened && needsOrder,
+  });
+  const order = orders.data?.data.find((o) => o._id === orderId);
 
   // Each opening starts a fresh form, with the customer's name filled in.
   useEffect(() => {
     if (!opened) return;
     sent.current = false;
     setTried(false);
+    setOrderId(null);
     setValues({ customerName });
   }, [opened, customerName]);
 
   const params = useMemo(() => {
     const out: Record<string, string> = {};
-    for (const p of template?.params ?? []) out[p.key] = (values[p.key] ?? '').trim();
+    for (const p of template?.params ?? []) {
+      if (needsOrder && p.fromOrder) out[p.key] = order ? fromOrder(order, p.fromOrder) : '';
+      else out[p.key] = (values[p.key] ?? '').trim();
+    }
     return out;
-  }, [template, values]);
+  }, [template, values, needsOrder, order]);
 
   const errors = useMemo(() => {
     const out: Record<string, string> = {};
     if (!template) return out;
+    if (needsOrder && !order) out.order = 'اختر الطلب';
     const parsed = whatsappSendBody.safeParse({ kind: 'template', template: template.name, params });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -162,7 +224,7 @@ export function TemplatePicker({
       }
     }
     return out;
-  }, [template, params]);
+  }, [template, params, needsOrder, order]);
 
   const preview = template
     ? template.render(
@@ -201,22 +263,40 @@ export function TemplatePicker({
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />
-          {template?.params.map((p) => (
-            <TextInput
-              key={`${template.name}-${p.key}`}
-              label={p.label}
+          {needsOrder && (
+            <Select
+              label="الطلب"
               withAsterisk
-              aria-required
-              maxLength={500}
-              value={values[p.key] ?? ''}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                setValues((old) => ({ ...old, [p.key]: v }));
-              }}
-              error={tried ? errors[p.key] : undefined}
-              dir={p.key === 'link' ? 'ltr' : undefined}
+              placeholder={orders.isPending ? 'جارٍ تحميل الطلبات…' : 'اختر طلباً للعميل'}
+              nothingFoundMessage="لا توجد طلبات لهذا العميل"
+              data={(orders.data?.data ?? []).map((o) => ({
+                value: o._id,
+                label: `#${o.number} — ${formatSAR(toHalalas(o.total))} (${orderStatusLabels[o.status] ?? o.status})`,
+              }))}
+              value={orderId}
+              onChange={setOrderId}
+              error={tried ? errors.order : undefined}
+              comboboxProps={{ withinPortal: true }}
             />
-          ))}
+          )}
+          {template?.params
+            .filter((p) => !(needsOrder && p.fromOrder))
+            .map((p) => (
+              <TextInput
+                key={`${template.name}-${p.key}`}
+                label={p.label}
+                withAsterisk
+                aria-required
+                maxLength={500}
+                value={values[p.key] ?? ''}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setValues((old) => ({ ...old, [p.key]: v }));
+                }}
+                error={tried ? errors[p.key] : undefined}
+                dir={p.key === 'link' ? 'ltr' : undefined}
+              />
+            ))}
           <div>
             <Text size="sm" fw={500} mb={4} id="wa-template-preview-label">
               معاينة الرسالة

@@ -344,6 +344,7 @@ function ConversationBody({
           opened={picker}
           onClose={() => setPicker(false)}
           templates={templates}
+          customerId={customerId}
           customerName={customerName}
           onSend={sendTemplate}
         />
