@@ -74,7 +74,7 @@ describe('validateAnswers', () => {
       sign: '',
     });
     expect(fieldErrors).toEqual({
-      notes: 'لا يزيد النص عن 20 حرف',
+      notes: 'لا يزيد النص عن 20 حرفاً',
       units: 'لا يزيد الرقم عن 10',
       visit: 'التاريخ غير صحيح',
       state: 'اختر قيمة من القائمة',

@@ -1,5 +1,6 @@
 import { toLatinDigits } from './digits';
 import { normalizeSaudiPhone } from './phone';
+import { arabicPlural, CHARACTERS } from './plural';
 
 /** The field types of design.md §5; `section` is a heading that takes no answer. */
 export const formFieldTypes = [
@@ -103,8 +104,9 @@ function checkValue(field: FormField, raw: unknown): Checked {
       const value = String(raw).trim();
       const limit = field.type === 'text' ? TEXT_MAX : TEXTAREA_MAX;
       if (value.length > Math.min(limit, max ?? limit))
-        return { error: `لا يزيد النص عن ${Math.min(limit, max ?? limit)} حرف` };
-      if (min !== null && value.length < min) return { error: `لا يقل النص عن ${min} أحرف` };
+        return { error: `لا يزيد النص عن ${arabicPlural(Math.min(limit, max ?? limit), CHARACTERS)}` };
+      if (min !== null && value.length < min)
+        return { error: `لا يقل النص عن ${arabicPlural(min, CHARACTERS)}` };
       return { value };
     }
     case 'number': {

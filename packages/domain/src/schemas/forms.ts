@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { formFieldTypes, optionFieldTypes, rangeFieldTypes } from '../forms';
+import { arabicPlural, CHARACTERS } from '../plural';
 import { idSchema } from './common';
 import { optionalDateTime } from './dates';
 
@@ -8,7 +9,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { message: `لا يزيد النص عن ${max} حرف` })
+    .max(max, { message: `لا يزيد النص عن ${arabicPlural(max, CHARACTERS)}` })
     .optional()
     .default('');
 

@@ -1,3 +1,4 @@
+import { arabicPlural, MINUTES_GENITIVE } from '@idara/domain';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authFailures, authTokens, sessions, users } from '../../db/schema';
@@ -136,7 +137,7 @@ export async function requestPasswordReset(
       to: phoneNumber,
       purpose: 'password-reset',
       template: { name: 'password_reset_code', params: { code } },
-      body: `رمز استعادة كلمة المرور في إدارة: ${code}\nصالح لمدة ${RESET_CODE_MINUTES} دقائق. لا تشاركه مع أحد.`,
+      body: `رمز استعادة كلمة المرور في إدارة: ${code}\nصالح لمدة ${arabicPlural(RESET_CODE_MINUTES, MINUTES_GENITIVE)}. لا تشاركه مع أحد.`,
     });
     await recordActivity(
       tx,
