@@ -81,6 +81,42 @@ describe('notifications API (spec §7)', () => {
     expect((await req('GET', '/api/notification/unreadCount?cache=1', admin.token)).json()).toBe(1);
   });
 
+  it('links each reader where they may go: the page with …:details, else the list searched for it', async () => {
+    const reader = await t.userWith('employee', ['customer:read', 'order:read']);
+    const viewer = await t.userWith('employee', [
+      'customer:read',
+      'customer:details',
+      'order:read',
+      'order:details',
+    ]);
+    const customer = (await newCustomer(admin.token, 'مؤسسة الروابط')).json();
+    const service = (
+      await req('POST', '/api/service', admin.token, { name: 'خدمة الروابط', price: '10' })
+    ).json();
+    const order = (
+      await req('POST', '/api/order', admin.token, {
+        customer: customer._id,
+        items: [{ service: service._id, quantity: 1, unitPrice: '10' }],
+      })
+    ).json();
+    const linksOf = async (token: string) =>
+      Object.fromEntries(
+        (await waitFor(token, 2)).data.map((n: { title: string; link: string }) => [n.title, n.link]),
+      );
+    expect(await linksOf(viewer.token)).toMatchObject({
+      'عميل جديد': `/dashboard/customer/${customer._id}`,
+      [`طلب جديد رقم ${order.number}`]: `/dashboard/order/${order._id}`,
+    });
+    expect(await linksOf(reader.token)).toMatchObject({
+      'عميل جديد': `/dashboard/customer?search=${encodeURIComponent('مؤسسة الروابط')}`,
+      [`طلب جديد رقم ${order.number}`]: `/dashboard/order?search=${order.number}`,
+    });
+    // And those lists answer them (no 403).
+    for (const path of ['/api/customer?search=مؤسسة', `/api/order?search=${order.number}`])
+      expect((await req('GET', encodeURI(path), reader.token)).statusCode).toBe(200);
+    expect((await req('GET', `/api/order/${order._id}`, reader.token)).statusCode).toBe(403);
+  });
+
   it('follows the counter arithmetic: read −1, unread +1, read all → 0, unread all → total', async () => {
     await newCustomer(sales.token);
     await newCustomer(sales.token);

@@ -1,16 +1,47 @@
-import { arabicPlural, ROWS } from '@idara/domain';
+import { arabicPlural, CUSTOMERS, RECORDS, ROWS } from '@idara/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { einvoices, sessions } from '../../db/schema';
 import type { DomainEvents } from '../../lib/events';
 import { getSettings } from '../settings/service';
-import { activeUsers, actorName, deliver, type NotificationDraft, usersWith } from './service';
+import {
+  activeUsers,
+  actorName,
+  deliver,
+  linksFor,
+  type NotificationDraft,
+  type RecordLink,
+  usersWith,
+} from './service';
 
 type Rule<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => Promise<NotificationDraft[]>;
 
-const entityLinks: Record<string, { read: string; noun: string; path: (id: string) => string }> = {
-  customer: { read: 'customer:read', noun: 'العميل', path: (id) => `/dashboard/customer/${id}` },
+const entityLinks: Record<
+  string,
+  { read: string; noun: string; link: (id: string, label: string) => RecordLink }
+> = {
+  customer: {
+    read: 'customer:read',
+    noun: 'العميل',
+    link: (id, label) => ({
+      details: { permission: 'customer:details', path: `/dashboard/customer/${id}` },
+      list: { permission: 'customer:read', path: `/dashboard/customer?search=${encodeURIComponent(label)}` },
+    }),
+  },
 };
+
+const orderLink = (id: string, number: number | string): RecordLink => ({
+  details: { permission: 'order:details', path: `/dashboard/order/${id}` },
+  list: { permission: 'order:read', path: `/dashboard/order?search=${number}` },
+});
+const paymentLink = (id: string, number: number | string): RecordLink => ({
+  details: { permission: 'payment:details', path: `/dashboard/payment/${id}` },
+  list: { permission: 'payment:read', path: `/dashboard/payment?search=${number}` },
+});
+const documentLink = (id: string, number: string): RecordLink => ({
+  details: { permission: 'invoice:details', path: `/dashboard/invoice/${id}` },
+  list: { permission: 'invoice:read', path: `/dashboard/invoice?search=${encodeURIComponent(number)}` },
+});
 
 const importReaders: Record<string, string> = { customer: 'customer:read' };
 
@@ -23,6 +54,15 @@ export function registerNotificationRules(app: FastifyInstance) {
   const db = app.db;
   const to = (ids: string[], draft: Omit<NotificationDraft, 'recipient'>) =>
     ids.map((recipient) => ({ ...draft, recipient }));
+  /** The same notice to each, linked where that recipient may go (linksFor). */
+  const toEach = async (
+    ids: string[],
+    draft: Omit<NotificationDraft, 'recipient' | 'link'>,
+    link: RecordLink,
+  ) => {
+    const links = await linksFor(db, ids, link);
+    return ids.map((recipient) => ({ ...draft, recipient, link: links.get(recipient) ?? '' }));
+  };
 
   function rule<K extends keyof DomainEvents>(name: K, make: Rule<K>) {
     app.events.on(name, (payload) => {
@@ -37,47 +77,55 @@ export function registerNotificationRules(app: FastifyInstance) {
     if (!target) return [];
     if (entity === 'customer' && !(await getSettings(db)).newCustomer) return [];
     const who = await actorName(db, actorId);
-    return to(await usersWith(db, [target.read], actorId), {
-      type: 'create',
-      title: 'عميل جديد',
-      description: `أضاف ${who} ${target.noun} «${label}»`,
-      link: target.path(id),
-    });
+    return toEach(
+      await usersWith(db, [target.read], actorId),
+      { type: 'create', title: 'عميل جديد', description: `أضاف ${who} ${target.noun} «${label}»` },
+      target.link(id, label),
+    );
   });
 
   rule('order.created', async ({ orderId, number, customerName, actorId }) => {
     if (!(await getSettings(db)).newOrder) return [];
     const who = await actorName(db, actorId);
-    return to(await usersWith(db, ['order:read'], actorId), {
-      type: 'create',
-      title: `طلب جديد رقم ${number}`,
-      description: `أضاف ${who} طلباً للعميل «${customerName}»`,
-      link: `/dashboard/order/${orderId}`,
-    });
+    return toEach(
+      await usersWith(db, ['order:read'], actorId),
+      {
+        type: 'create',
+        title: `طلب جديد رقم ${number}`,
+        description: `أضاف ${who} طلباً للعميل «${customerName}»`,
+      },
+      orderLink(orderId, number),
+    );
   });
 
   rule('payment.created', async ({ paymentId, number, orderNumber, amount, actorId }) => {
     const who = await actorName(db, actorId);
-    const link = `/dashboard/payment/${paymentId}`;
+    const link = paymentLink(paymentId, number);
     const approvers = await usersWith(db, ['payment:approve'], actorId);
     // Approvers are asked to decide; the other readers only hear of it when newPayment is on.
-    const drafts = to(approvers, {
-      type: 'ask',
-      title: `دفعة بانتظار الاعتماد رقم ${number}`,
-      description: `سجّل ${who} دفعة بمبلغ ${amount} ر.س على الطلب رقم ${orderNumber}`,
+    const drafts = await toEach(
+      approvers,
+      {
+        type: 'ask',
+        title: `دفعة بانتظار الاعتماد رقم ${number}`,
+        description: `سجّل ${who} دفعة بمبلغ ${amount} ر.س على الطلب رقم ${orderNumber}`,
+      },
       link,
-    });
+    );
     if ((await getSettings(db)).newPayment) {
       const readers = (await usersWith(db, ['payment:read'], actorId)).filter(
         (id) => !approvers.includes(id),
       );
       drafts.push(
-        ...to(readers, {
-          type: 'create',
-          title: `دفعة جديدة رقم ${number}`,
-          description: `سجّل ${who} دفعة بمبلغ ${amount} ر.س على الطلب رقم ${orderNumber}`,
+        ...(await toEach(
+          readers,
+          {
+            type: 'create',
+            title: `دفعة جديدة رقم ${number}`,
+            description: `سجّل ${who} دفعة بمبلغ ${amount} ر.س على الطلب رقم ${orderNumber}`,
+          },
           link,
-        }),
+        )),
       );
     }
     return drafts;
@@ -85,23 +133,29 @@ export function registerNotificationRules(app: FastifyInstance) {
 
   rule('payment.status', async ({ paymentId, number, status, requestedBy, actorId }) => {
     const who = await actorName(db, actorId);
-    const link = `/dashboard/payment/${paymentId}`;
+    const link = paymentLink(paymentId, number);
     if (status === 'paid') {
       if (!(await getSettings(db)).payPayment) return [];
       const readers = await usersWith(db, ['payment:read'], actorId);
-      return to(await activeUsers(db, [...readers, requestedBy], actorId), {
-        type: 'paid',
-        title: `تم سداد الدفعة رقم ${number}`,
-        description: `سجّل ${who} سداد الفاتورة رقم ${number}`,
+      return toEach(
+        await activeUsers(db, [...readers, requestedBy], actorId),
+        {
+          type: 'paid',
+          title: `تم سداد الدفعة رقم ${number}`,
+          description: `سجّل ${who} سداد الدفعة رقم ${number}`,
+        },
         link,
-      });
+      );
     }
-    return to(await activeUsers(db, [requestedBy], actorId), {
-      type: status,
-      title: status === 'approved' ? `اعتُمدت الدفعة رقم ${number}` : `رُفضت الدفعة رقم ${number}`,
-      description: `${status === 'approved' ? 'اعتمد' : 'رفض'} ${who} الدفعة رقم ${number}`,
+    return toEach(
+      await activeUsers(db, [requestedBy], actorId),
+      {
+        type: status,
+        title: status === 'approved' ? `اعتُمدت الدفعة رقم ${number}` : `رُفضت الدفعة رقم ${number}`,
+        description: `${status === 'approved' ? 'اعتمد' : 'رفض'} ${who} الدفعة رقم ${number}`,
+      },
       link,
-    });
+    );
   });
 
   // E-invoices: credit and debit notes reach those who read invoices; a document ZATCA rejected
@@ -111,36 +165,45 @@ export function registerNotificationRules(app: FastifyInstance) {
     if (!doc || doc.kind === 'invoice') return [];
     const who = await actorName(db, actorId);
     const label = doc.kind === 'credit' ? 'إشعار دائن' : 'إشعار مدين';
-    return to(await usersWith(db, ['invoice:read'], actorId), {
-      type: 'create',
-      title: `${label} رقم ${doc.number}`,
-      description: `أصدر ${who} ${label} على الطلب رقم ${doc.orderNumber}: ${doc.reason}`,
-      link: `/dashboard/invoice/${einvoiceId}`,
-    });
+    return toEach(
+      await usersWith(db, ['invoice:read'], actorId),
+      {
+        type: 'create',
+        title: `${label} رقم ${doc.number}`,
+        description: `أصدر ${who} ${label} على الطلب رقم ${doc.orderNumber}: ${doc.reason}`,
+      },
+      documentLink(einvoiceId, doc.number),
+    );
   });
 
   rule('einvoice.rejected', async ({ einvoiceId }) => {
     const [doc] = await db.select().from(einvoices).where(eq(einvoices._id, einvoiceId));
     if (!doc) return [];
-    return to(await usersWith(db, ['invoice:read'], null), {
-      type: 'rejected',
-      title: `رفضت الهيئة الوثيقة ${doc.number}`,
-      description:
-        doc.zatcaMessages.map((m) => `${m.code}: ${m.message}`).join('؛ ') || 'افتحها لمعرفة السبب',
-      link: `/dashboard/invoice/${einvoiceId}`,
-    });
+    return toEach(
+      await usersWith(db, ['invoice:read'], null),
+      {
+        type: 'rejected',
+        title: `رفضت الهيئة الوثيقة ${doc.number}`,
+        description:
+          doc.zatcaMessages.map((m) => `${m.code}: ${m.message}`).join('؛ ') || 'افتحها لمعرفة السبب',
+      },
+      documentLink(einvoiceId, doc.number),
+    );
   });
 
   rule('einvoice.overdue', async ({ einvoiceId }) => {
     const [doc] = await db.select().from(einvoices).where(eq(einvoices._id, einvoiceId));
     if (doc?.status !== 'pending') return [];
-    return to(await usersWith(db, ['invoice:onboard'], null), {
-      type: 'message',
-      title: `الوثيقة ${doc.number} لم تُبلّغ للهيئة منذ 20 ساعة`,
-      description:
-        'المهلة 24 ساعة من الإصدار. تحقق من ربط «فاتورة» في الإعدادات (الشهادة والاتصال)؛ يعيد النظام المحاولة تلقائياً',
-      link: `/dashboard/invoice/${einvoiceId}`,
-    });
+    return toEach(
+      await usersWith(db, ['invoice:onboard'], null),
+      {
+        type: 'message',
+        title: `الوثيقة ${doc.number} لم تُبلّغ للهيئة منذ 20 ساعة`,
+        description:
+          'المهلة 24 ساعة من الإصدار. تحقق من ربط «فاتورة» في الإعدادات (الشهادة والاتصال)؛ يعيد النظام المحاولة تلقائياً',
+      },
+      documentLink(einvoiceId, doc.number),
+    );
   });
 
   rule('records.imported', async ({ entity, count, skipped, actorId, fileName }) => {
@@ -149,7 +212,7 @@ export function registerNotificationRules(app: FastifyInstance) {
     const who = await actorName(db, actorId);
     return to(await usersWith(db, [permission], actorId), {
       type: 'import',
-      title: `استيراد ${count} ${entity === 'customer' ? 'عميل' : 'سجل'}`,
+      title: `استيراد ${arabicPlural(count, entity === 'customer' ? CUSTOMERS : RECORDS)}`,
       description: `استورد ${who} الملف «${fileName}»${skipped ? ` وتخطى ${arabicPlural(skipped, ROWS)}` : ''}`,
       link: entity === 'customer' ? '/dashboard/customer' : '',
     });

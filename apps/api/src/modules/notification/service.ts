@@ -45,6 +45,31 @@ export async function deliver(app: FastifyInstance, drafts: NotificationDraft[])
   return rows;
 }
 
+/** What a notice about a record links to: its page for who may open it, else its list searched for it. */
+export interface RecordLink {
+  /** The details page and the permission it needs. */
+  details: { permission: string; path: string };
+  /** The list (filtered to the record) and the permission it needs. */
+  list: { permission: string; path: string };
+}
+
+/** The link each recipient may follow (none when they may open neither the record nor its list). */
+export async function linksFor(db: DbOrTx, ids: string[], link: RecordLink) {
+  const out = new Map<string, string>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ _id: users._id, permissions: users.permissions })
+    .from(users)
+    .where(inArray(users._id, ids));
+  for (const row of rows) {
+    const held = row.permissions ?? [];
+    if (held.includes(link.details.permission)) out.set(row._id, link.details.path);
+    else if (held.includes(link.list.permission)) out.set(row._id, link.list.path);
+    else out.set(row._id, '');
+  }
+  return out;
+}
+
 /** Active users holding every one of these permissions, minus the actor. */
 export async function usersWith(db: DbOrTx, permissions: string[], exceptId: string | null) {
   const rows = await db
