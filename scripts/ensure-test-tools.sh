@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# The tests need two Debian tools: Chromium (browser tests, PDFs) and xmllint (the e-invoice tests
-# check our XML canonicalization against libxml2's, an implementation independent of ours).
+# The tests need three Debian tools: Chromium (browser tests, PDFs), xmllint (the e-invoice tests
+# check our XML canonicalization against libxml2's, an implementation independent of ours) and
+# poppler's pdftotext (the PDF tests read our PDFs' text back as viewers and search tools do).
 # Installs what is missing when we can.
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium fonts-noto-core)
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
+command -v pdftotext >/dev/null || missing+=(poppler-utils)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "Installing ${missing[*]} for the tests…"

@@ -43,7 +43,18 @@ export async function closePdfBrowser() {
   if (b) await (await b).close().catch(() => undefined);
 }
 
-// The app's own Arabic font, embedded so the PDF looks like the screens on any server.
+/**
+ * The PDFs' font: Noto Kufi Arabic as Debian's fonts-noto-core installs it beside Chromium (our
+ * scripts install both; docs/DEPLOY.md). Not the screens' IBM Plex Sans Arabic first: that font
+ * draws pairs such as «شر», «ضر» and «ير» as one ligature glyph, which a PDF can only map back
+ * to text as a two-letter string, and extractors (poppler, hence copy and search in many viewers)
+ * write such strings reversed in right-to-left text: «رشكة» for «شركة». Google's current build of
+ * Noto Kufi (npm's copies) is no better: its cursive positioning makes extractors split words
+ * into letters. Debian's keeps one glyph per letter (lam-alef aside) and its PDFs give the text
+ * back as printed (apps/api/src/http/pdf-text.test.ts). IBM Plex, embedded, stays the fallback
+ * where that font is missing.
+ */
+export const PDF_FONT = "'Noto Kufi Arabic','IBM Plex Sans Arabic'";
 let fontCss: string | undefined;
 function fonts() {
   fontCss ??= [400, 700]
@@ -139,10 +150,10 @@ async function printList(
   const now = new Date();
   const html = `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><style>${fonts()}
     @page{size:A4 landscape;margin:12mm 10mm}
-    body{font-family:'IBM Plex Sans Arabic',sans-serif;font-size:8pt;color:#111;margin:0}
+    body{font-family:${PDF_FONT},sans-serif;font-size:8pt;color:#111;margin:0}
     h1{font-size:14pt;margin:0 0 4pt} .meta{color:#555;margin-bottom:8pt}
     table{width:100%;border-collapse:collapse} th,td{border:0.5pt solid #bbb;padding:2pt 3pt;text-align:start;vertical-align:top}
-    td{overflow-wrap:anywhere} td.n{white-space:nowrap;overflow-wrap:normal}
+    td{overflow-wrap:break-word;unicode-bidi:plaintext;text-align:right} td.n{white-space:nowrap;overflow-wrap:normal}
     th{background:#e8eef5;font-weight:700} tr:nth-child(even) td{background:#f7f9fb}
     thead{display:table-header-group} tr{page-break-inside:avoid}
     </style></head><body><h1>${escapeHtml(req.title)}</h1>

@@ -4,12 +4,16 @@ import {
   type EinvoiceStatus,
   einvoiceStatusLabels,
   einvoiceTitle,
+  formatDateTime,
   formatGregorianDate,
   formatHijriDate,
   type NationalAddress,
   toHalalas,
 } from '@idara/domain';
-import { embeddedFontCss, escapeHtml } from '../../http/pdf';
+import { embeddedFontCss, escapeHtml, PDF_FONT } from '../../http/pdf';
+
+/** The issue time as the page and the QR carry it, Riyadh time: '03:05 م'. */
+const issueTime = (d: Date) => formatDateTime(d).slice(0, 7);
 
 /**
  * The one drawing of an issued document: the PDF prints it and the web page shows it (in a sandboxed
@@ -63,11 +67,12 @@ export async function documentHtml(d: DrawnDocument): Promise<string> {
     : '';
   return `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><title>${e(einvoiceTitle(s.scope, s.kind))} ${e(s.number)}</title><style>${embeddedFontCss()}
   @page{size:A4 portrait;margin:14mm 12mm}
-  body{font-family:'IBM Plex Sans Arabic',sans-serif;font-size:10pt;color:#111;background:#fff;margin:0;padding:0}
+  body{font-family:${PDF_FONT},sans-serif;font-size:10pt;color:#111;background:#fff;margin:0;padding:0}
   .head{display:flex;justify-content:space-between;align-items:flex-start;gap:12pt;border-bottom:2pt solid #1c7ed6;padding-bottom:8pt}
   h1{font-size:17pt;margin:0 0 2pt} .muted{color:#555} .n{white-space:nowrap;direction:ltr;unicode-bidi:isolate}
   .grid{display:grid;grid-template-columns:1fr 1fr;gap:8pt;margin:10pt 0}
-  .box{border:0.6pt solid #ccc;border-radius:4pt;padding:6pt 8pt;overflow-wrap:anywhere} .box b{display:block;margin-bottom:2pt}
+  .box{border:0.6pt solid #ccc;border-radius:4pt;padding:6pt 8pt;overflow-wrap:break-word} .box b{display:block;margin-bottom:2pt}
+  td:not(.n){unicode-bidi:plaintext;text-align:right}
   .ref{margin:8pt 0;background:#fff8e6}
   .banner{margin:8pt 0;padding:6pt 8pt;border-radius:4pt;background:#fff3bf;color:#5c3d00;font-weight:600}
   .banner.bad{background:#ffe3e3;color:#8a1111}
@@ -81,12 +86,12 @@ export async function documentHtml(d: DrawnDocument): Promise<string> {
   </style></head><body>
   <div class="head"><div><h1>${e(einvoiceTitle(s.scope, s.kind))}</h1>
   <div>الرقم: <span class="n">${e(s.number)}</span> — ${e(einvoiceStatusLabels[status] ?? status)}</div>
-  <div class="muted">تاريخ الإصدار: <span class="n">${e(formatGregorianDate(issuedAt))}</span> م — ${e(formatHijriDate(issuedAt))}</div>
+  <div class="muted">تاريخ الإصدار: <span class="n">${e(formatGregorianDate(issuedAt))}</span> م، الساعة <span class="n">${e(issueTime(issuedAt))}</span> — ${e(formatHijriDate(issuedAt))}</div>
   <div class="muted">الطلب رقم <span class="n">${s.order.number}</span></div></div>
   ${qr ? `<img class="qr" alt="رمز الاستجابة السريعة للفاتورة" src="${qr}">` : ''}</div>
   ${banner}${reference}
-  <div class="grid"><div class="box"><b>البائع</b>${e(s.seller.name)}<br>الرقم الضريبي: <span class="n">${e(s.seller.vatNumber)}</span>${s.seller.crNumber ? `<br>السجل التجاري: <span class="n">${e(s.seller.crNumber)}</span>` : ''}${address(s.seller.address)}</div>
-  <div class="box"><b>المشتري</b>${e(s.buyer.name)}${s.buyer.vatNumber ? `<br>الرقم الضريبي: <span class="n">${e(s.buyer.vatNumber)}</span>` : ''}${address(s.buyer.address)}</div></div>
+  <div class="grid"><div class="box"><b>البائع</b><bdi>${e(s.seller.name)}</bdi><br>الرقم الضريبي: <span class="n">${e(s.seller.vatNumber)}</span>${s.seller.crNumber ? `<br>السجل التجاري: <span class="n">${e(s.seller.crNumber)}</span>` : ''}${address(s.seller.address)}</div>
+  <div class="box"><b>المشتري</b><bdi>${e(s.buyer.name)}</bdi>${s.buyer.vatNumber ? `<br>الرقم الضريبي: <span class="n">${e(s.buyer.vatNumber)}</span>` : ''}${address(s.buyer.address)}</div></div>
   <table><thead><tr><th>#</th><th>البيان</th><th>الكمية</th><th>سعر الوحدة</th><th>المبلغ</th></tr></thead><tbody>${rows}</tbody></table>
   <table class="totals"><tbody>
   <tr><td>المجموع</td><td class="n">${money(s.subtotal)}</td></tr>

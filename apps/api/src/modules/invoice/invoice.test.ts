@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FIRST_PREVIOUS_HASH } from '@idara/domain';
+import { FIRST_PREVIOUS_HASH, formatDateTime } from '@idara/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices } from '../../db/schema';
@@ -150,7 +150,10 @@ describe('issuing', () => {
     const xml = (await get(`/api/invoice/${doc._id}/xml`)).body;
     expect(xml).toContain('name="0100000"');
     expect(xml).toContain('<cbc:CompanyID>310122393500003</cbc:CompanyID>');
-    expect((await get(`/api/invoice/${doc._id}/html`)).body).toContain('فاتورة ضريبية</h1>');
+    const html = (await get(`/api/invoice/${doc._id}/html`)).body;
+    expect(html).toContain('فاتورة ضريبية</h1>');
+    // The date and the time of issue (Riyadh), as the page and the QR carry them.
+    expect(html).toContain(`الساعة <span class="n">${formatDateTime(doc.issuedAt).slice(0, 7)}</span>`);
   });
 });
 

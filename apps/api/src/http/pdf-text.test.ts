@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { formatDateTime } from '@idara/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+
+/**
+ * PDF text a person can copy and search: the Arabic words our PDFs print come back from the two
+ * extractors people meet — poppler's `pdftotext` (many viewers and search tools) and pdf.js (the
+ * one browsers ship) — for a tax invoice and for a list export.
+ */
+let t: TestApp;
+let admin: string;
+let invoicePdf: Buffer;
+let issuedAt: string;
+let listPdf: Buffer;
+
+/** Words each PDF prints: a customer's name with Latin in it, a service, the title, the status. */
+const INVOICE_WORDS = ['فاتورة', 'ضريبية', 'شركة', 'الآخرة', 'للتجارة', 'ABC', 'منشأة', 'غير', 'الإجمالي'];
+const LIST_WORDS = ['شركة', 'الآخرة', 'للتجارة', 'ABC', 'منشأة', 'الإلغاء', 'غير', 'الضريبية'];
+const NAME = 'شركة الآخرة ABC للتجارة';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
+  const customer = (await post('/api/customer', { name: NAME, phoneNumber: '0551119988' })).json();
+  await post('/api/customer', { name: 'منشأة الإلغاء غير الضريبية', phoneNumber: '0551119989' });
+  const service = (await post('/api/service', { name: 'تنظيف منشأة كاملة', price: '200' })).json();
+  const order = (
+    await post('/api/order', {
+      customer: customer._id,
+      items: [{ service: service._id, quantity: 2, unitPrice: '200' }],
+    })
+  ).json();
+  const doc = (await post(`/api/order/${order._id}/invoice`, {})).json();
+  issuedAt = doc.issuedAt;
+  invoicePdf = (await t.inject({ method: 'GET', url: `/api/invoice/${doc._id}/pdf`, token: admin }))
+    .rawPayload;
+  listPdf = (await t.inject({ method: 'GET', url: '/api/customer/export?fileType=pdf', token: admin }))
+    .rawPayload;
+}, 120_000);
+afterAll(() => t.close());
+
+function byPoppler(pdf: Buffer) {
+  const file = path.join(os.tmpdir(), `idara-text-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+async function byPdfjs(pdf: Buffer) {
+  // pdf.js 6 uses Promise.withResolvers, which Node has from 22 on.
+  (Promise as unknown as { withResolvers?: unknown }).withResolvers ??= () => {
+    let resolve!: (v: unknown) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise((a, b) => {
+      resolve = a;
+      reject = b;
+    });
+    return { promise, resolve, reject };
+  };
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false });
+  const doc = await task.promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await task.destroy();
+  return pages.join('\n');
+}
+
+/** Text as a search would compare it: without the bidi marks extractors add. */
+const plain = (s: string) => s.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+
+describe('Arabic text in our PDFs', () => {
+  for (const [what, pdf, words] of [
+    ['the tax invoice', () => invoicePdf, INVOICE_WORDS],
+    ['the customer list', () => listPdf, LIST_WORDS],
+  ] as const) {
+    it(`${what}: poppler and pdf.js give back the words printed`, async () => {
+      const poppler = plain(byPoppler(pdf()));
+      const pdfjs = plain(await byPdfjs(pdf()));
+      for (const word of words) {
+        expect(pdfjs, `pdf.js: ${word}`).toContain(word);
+        expect(poppler, `poppler: ${word}`).toContain(word);
+      }
+      // Before the PDFs had their own font, poppler gave «رشكة» and «اآلخرة» here.
+      expect(poppler).not.toContain('رشكة');
+    });
+  }
+
+  it('prints the issue time with the date on the invoice', async () => {
+    // Extractors order a line's mixed runs their own way; the words and the time are there.
+    const line = plain(byPoppler(invoicePdf))
+      .split('\n')
+      .find((l) => l.includes('تاريخ الإصدار'));
+    expect(line).toContain('الساعة');
+    expect(line).toContain(formatDateTime(issuedAt).slice(0, 5));
+  });
+});
