@@ -29,6 +29,7 @@ import { einvoicingRoutes } from './modules/einvoicing/routes';
 import { formRoutes } from './modules/form/routes';
 import { governmentRoutes } from './modules/government/routes';
 import { invoiceRoutes, orderInvoiceRoutes } from './modules/invoice/routes';
+import { lookupRoutes } from './modules/lookup/routes';
 import { notificationRoutes } from './modules/notification/routes';
 import { registerNotificationRules } from './modules/notification/rules';
 import { orderRoutes } from './modules/order/routes';
@@ -53,6 +54,8 @@ export interface RouteEntry {
   url: string;
   public: boolean;
   permissions: string[];
+  /** Held at least one of (empty: no such rule). */
+  anyPermission: string[];
   /** The zod schema of the body, when the route declares one (the error-message tests walk it). */
   body?: unknown;
 }
@@ -155,6 +158,7 @@ export async function buildApp(opts: AppOptions) {
         url: route.url,
         public: Boolean(route.config?.public),
         permissions: route.config?.permissions ?? [],
+        anyPermission: route.config?.anyPermission ?? [],
         body: route.schema?.body,
       });
     }
@@ -179,6 +183,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
+  await app.register(lookupRoutes, { prefix: '/api/lookup' });
   await app.register(customerRoutes, { prefix: '/api/customer' });
   await app.register(customerImportRoutes, { prefix: '/api/customer' });
   await app.register(serviceRoutes, { prefix: '/api/service' });

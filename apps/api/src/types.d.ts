@@ -38,6 +38,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Every one of these must be in the user's permissions. */
     permissions?: string[];
+    /** At least one of these must be (reference data several screens need, e.g. /api/lookup). */
+    anyPermission?: string[];
     /** Skips the control-character check (registerTextCheck): the route cleans the text itself. */
     keepsRawText?: boolean;
   }

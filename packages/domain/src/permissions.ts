@@ -56,6 +56,29 @@ export function hasAll(userPermissions: readonly string[] | undefined, required:
   return required.every((p) => userPermissions.includes(p));
 }
 
+/**
+ * Who may read the reference data a screen needs to show and filter its own records
+ * (`GET /api/lookup/<kind>`): a `customer:read` holder sees city names, an `order:create` holder
+ * picks services, a `task:create` holder picks an employee — without the right to manage them.
+ * The server guards each lookup with its list; the web asks only when the user holds one.
+ */
+const customerScreens = ['customer:read', 'customer:details', 'customer:create', 'customer:update'];
+const orderScreens = ['order:read', 'order:details', 'order:create', 'order:update'];
+const taskEditors = ['task:create', 'task:update'];
+export const lookupPermissions = {
+  places: ['gov:read', 'city:read', ...customerScreens, ...orderScreens],
+  services: ['service:read', 'contract:read', 'order:read', 'order:create', 'order:update'],
+  customers: ['customer:read', 'order:read', 'order:create', 'order:update', ...taskEditors],
+  orders: ['order:read', 'payment:create', 'payment:update', ...taskEditors],
+  users: ['user:read', ...taskEditors],
+  forms: ['forms:read', 'service:create', 'service:update', ...taskEditors],
+  paymentMethods: ['paymentMethod:read', 'payment:read', 'payment:create', 'payment:update'],
+} satisfies Record<string, string[]>;
+
+export function holdsAny(userPermissions: readonly string[] | undefined, any: readonly string[]) {
+  return any.some((p) => userPermissions?.includes(p));
+}
+
 const readOnly = (areas: string[]) => areas.flatMap((a) => [`${a}:read`, `${a}:details`]);
 
 /** Roles are named permission presets; a user's own list is stored on the user and editable. */

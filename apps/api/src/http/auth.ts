@@ -14,7 +14,7 @@ export function bearerToken(req: FastifyRequest): string | null {
 
 /**
  * One guard for every API route: resolves the bearer token, then enforces the route's
- * `config.public` / `config.permissions`, then maintenance mode. Runs before the body is
+ * `config.public` / `config.permissions` / `config.anyPermission`, then maintenance mode. Runs before the body is
  * parsed, so a refused request costs no parsing and no validation.
  */
 export function registerAuthGuard(app: FastifyInstance) {
@@ -44,6 +44,8 @@ export function registerAuthGuard(app: FastifyInstance) {
     if (config.public) return;
     if (!req.user) throw unauthorized(Boolean(token));
     if (!hasAll(req.user.permissions, config.permissions)) throw forbidden();
+    if (config.anyPermission && !config.anyPermission.some((p) => req.user!.permissions.includes(p)))
+      throw forbidden();
 
     if (!req.user.permissions.includes('settings:update') && req.routeOptions.url !== '/api/auth/signout') {
       const settings = await getSettings(app.db);

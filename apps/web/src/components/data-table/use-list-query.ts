@@ -2,6 +2,7 @@ import { keepPreviousData, type QueryKey, useQueryClient } from '@tanstack/react
 import { useCallback } from 'react';
 import { api } from '../../lib/api';
 import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
+import { LOOKUP_KEY, LOOKUP_SOURCES } from '../../lib/lookups';
 import { useQueryInTransition } from '../../lib/use-query-in-transition';
 import type { ListQueryParams } from './use-list-state';
 
@@ -86,8 +87,9 @@ export function useLookup<T extends Row & { name?: string }>(
 /** Returns a function that invalidates every cached query of the resource. */
 export function useInvalidateResource(resourcePath: string): () => Promise<void> {
   const queryClient = useQueryClient();
-  return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: resourceKey(resourcePath) }),
-    [queryClient, resourcePath],
-  );
+  return useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: resourceKey(resourcePath) });
+    if (LOOKUP_SOURCES.includes(resourcePath))
+      await queryClient.invalidateQueries({ queryKey: [LOOKUP_KEY] });
+  }, [queryClient, resourcePath]);
 }

@@ -1,7 +1,7 @@
 import type { customerTypes } from '@idara/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useLookup } from '../../components/data-table';
 import { api } from '../../lib/api';
+import { useCityLookup, useGovernmentLookup } from '../../lib/lookups';
 
 export type CustomerType = (typeof customerTypes)[number];
 
@@ -39,12 +39,12 @@ export interface City {
 
 /** Regions: all rows, cached (shared with the other screens through the list machinery's lookup). */
 export function useGovernments(enabled = true) {
-  return useLookup<Government>('/api/government', {}, { enabled });
+  return useGovernmentLookup(enabled);
 }
 
 /** Cities: all rows with their region, cached. */
 export function useCities(enabled = true) {
-  return useLookup<City>('/api/city', {}, { enabled });
+  return useCityLookup(enabled);
 }
 
 /** id → name map of a lookup list. */

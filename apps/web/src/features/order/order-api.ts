@@ -7,9 +7,10 @@ import {
   toLatinDigits,
 } from '@idara/domain';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { type ListQueryParams, type ListTotal, useLookup } from '../../components/data-table';
+import type { ListQueryParams, ListTotal } from '../../components/data-table';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
+import { useContractLookup, useServiceLookup } from '../../lib/lookups';
 import { userDirectoryQuery } from '../../lib/user-directory';
 
 export type { OrderStatus };
@@ -152,12 +153,12 @@ export function afterOrderChanged(queryClient: QueryClient, saved?: Partial<Orde
 
 /** Services with their price (all rows, cached). */
 export function useServices(enabled = true) {
-  return useLookup<ServiceOption>('/api/service', { fields: '_id,name,price,active' }, { enabled });
+  return useServiceLookup(enabled);
 }
 
 /** Contract types (all rows, cached). */
 export function useContracts(enabled = true) {
-  return useLookup<ContractOption>('/api/contract', { fields: '_id,name,price,active' }, { enabled });
+  return useContractLookup(enabled);
 }
 
 /**

@@ -67,8 +67,8 @@ export function CustomerPicker({
   return (
     <RemoteSelect<CustomerHit>
       {...props}
-      path="/api/customer"
-      params={{ fields: '_id,name,phoneNumber,city', sort: '-createdAt' }}
+      path="/api/lookup/customers"
+      params={{ sort: '-createdAt' }}
       toOption={customerOption}
       describe={customerPhone}
       value={value}

@@ -45,12 +45,12 @@ import { useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import {
   invoicePath,
-  ORDER_PATH,
+  ORDER_LOOKUP_PATH,
   type OrderRow,
   orderIdOf,
   orderPath,
   PAYMENT_BASE,
-  PAYMENT_METHOD_PATH,
+  PAYMENT_METHOD_LOOKUP_PATH,
   PAYMENT_PATH,
   type Payment,
   type PaymentBodyOut,
@@ -82,8 +82,6 @@ const formSchema = paymentBody.extend({
 
 /** Cancelled overpay confirmation: stops the save without an error message. */
 class SaveCancelled extends Error {}
-
-const ORDER_FIELDS = '_id,number,customer,customerName,status,total,paid,balance';
 
 function halalasOf(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -228,7 +226,7 @@ function PaymentFields({
   const orderId = form.values.order;
   const order = useOrder(orderId);
   const canOrder = useCan('order:details');
-  const methods = useLookup<PaymentMethodRow>(PAYMENT_METHOD_PATH);
+  const methods = useLookup<PaymentMethodRow>(PAYMENT_METHOD_LOOKUP_PATH);
 
   // Preselected from ?order=: the amount starts at the order's balance, and that is not a user edit.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once the preselected order arrives
@@ -274,8 +272,8 @@ function PaymentFields({
           </Title>
           <Stack gap="md">
             <RemoteSelect<OrderRow>
-              path={ORDER_PATH}
-              params={{ fields: ORDER_FIELDS, status: 'new,in_progress,completed', sort: '-createdAt' }}
+              path={ORDER_LOOKUP_PATH}
+              params={{ status: 'new,in_progress,completed', sort: '-createdAt' }}
               toOption={orderOptionOf}
               label="الطلب"
               placeholder="ابحث برقم الطلب أو اسم العميل أو جواله"

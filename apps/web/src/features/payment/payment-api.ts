@@ -9,7 +9,10 @@ import { isApiError } from '../../lib/api-error';
 export const PAYMENT_PATH = '/api/payment';
 export const PAYMENT_BASE = '/dashboard/payment';
 export const ORDER_PATH = '/api/order';
+/** Orders as a payment's picker needs them (GET /api/lookup/orders), for any payment recorder. */
+export const ORDER_LOOKUP_PATH = '/api/lookup/orders';
 export const PAYMENT_METHOD_PATH = '/api/paymentMethod';
+export const PAYMENT_METHOD_LOOKUP_PATH = '/api/lookup/paymentMethods';
 
 export const invoicePath = (id: string) => `${PAYMENT_BASE}/${id}`;
 export const orderPath = (id: string) => `/dashboard/order/${id}`;
@@ -133,7 +136,8 @@ export function usePaymentList(params: Record<string, string | number>, enabled 
 export function useOrder(id: string | null | undefined) {
   return useQuery({
     queryKey: [ORDER_PATH, 'detail', id],
-    queryFn: ({ signal }) => api<OrderRow>(`${ORDER_PATH}/${id}`, { signal, stopAlert: true }),
+    // The lookup answers whoever may record a payment, with what the form shows of the order.
+    queryFn: ({ signal }) => api<OrderRow>(`${ORDER_LOOKUP_PATH}/${id}`, { signal, stopAlert: true }),
     enabled: Boolean(id),
     retry: false,
   });

@@ -40,8 +40,8 @@ export default function ServiceFormPage() {
       </SimpleGrid>
       <Textarea label="الوصف" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
       <RemoteSelect<FormOption>
-        path="/api/form"
-        params={{ active: 'true', fields: '_id,title,version', sort: 'title' }}
+        path="/api/lookup/forms"
+        params={{ active: 'true', sort: 'title' }}
         toOption={formOption}
         loadSelected
         label="النموذج الافتراضي"

@@ -20,7 +20,7 @@ const userJob = (u: UserHit) =>
     </Text>
   ) : null;
 
-/** Searchable employee select (GET /api/user, active users only). */
+/** Searchable employee select (GET /api/lookup/users, active users only). */
 export function UserPicker({
   value,
   onChange,
@@ -32,14 +32,14 @@ export function UserPicker({
   onChange: (value: string | null) => void;
   /** Label of a preselected user (e.g. the task's assignee name). */
   initialLabel?: string;
-  /** Read a preselected user the list does not hold from /api/user/:id (needs user:details). */
+  /** Read a preselected user the list does not hold from /api/lookup/users/:id. */
   loadSelected?: boolean;
 }) {
   return (
     <RemoteSelect<UserHit>
       {...props}
-      path="/api/user"
-      params={{ fields: '_id,name,jobTitle', active: 'true', sort: 'name' }}
+      path="/api/lookup/users"
+      params={{ active: 'true', sort: 'name' }}
       toOption={userOption}
       describe={userJob}
       value={value}
@@ -62,7 +62,7 @@ export interface OrderHit {
 const orderLabel = (o: { number: number; customerName: string }) => `#${o.number} — ${o.customerName}`;
 const orderOption = (o: OrderHit) => ({ value: o._id, label: orderLabel(o) });
 
-/** Searchable order select (GET /api/order: number, customer name or phone). */
+/** Searchable order select (GET /api/lookup/orders: number, customer name or phone). */
 export function OrderPicker({
   value,
   onChange,
@@ -76,8 +76,8 @@ export function OrderPicker({
   return (
     <RemoteSelect<OrderHit>
       {...props}
-      path="/api/order"
-      params={{ fields: '_id,number,customer,customerName', sort: '-createdAt' }}
+      path="/api/lookup/orders"
+      params={{ sort: '-createdAt' }}
       toOption={orderOption}
       value={value}
       selectedLabel={initialLabel}
@@ -98,7 +98,7 @@ interface FormOption {
   active: boolean;
 }
 
-/** The active forms (GET /api/form?active=true), plus the task's current one when it was stopped. */
+/** The active forms (GET /api/lookup/forms?active=true), plus the task's current one when it was stopped. */
 export function FormPicker({
   value,
   onChange,
@@ -113,10 +113,10 @@ export function FormPicker({
   enabled?: boolean;
 }) {
   const forms = useQuery({
-    queryKey: ['/api/form', 'lookup', { active: 'true' }],
+    queryKey: ['/api/lookup/forms', { active: 'true' }],
     queryFn: ({ signal }) =>
-      api<ListResponse<FormOption>>('/api/form', {
-        query: { active: 'true', limit: 0, fields: '_id,title,version,active', sort: 'title' },
+      api<ListResponse<FormOption>>('/api/lookup/forms', {
+        query: { active: 'true', limit: 0, sort: 'title' },
         signal,
         stopAlert: true,
       }),

@@ -1,0 +1,120 @@
+import { type EntityNoun, entityNouns, idSchema, lookupPermissions } from '@idara/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cities, contracts, governments, paymentMethods, services } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { type ListResource, runList, withJoinsSelect } from '../../http/list-query';
+import { customerResource } from '../customer/resource';
+import { formResource } from '../form/resource';
+import { orderResource } from '../order/resource';
+import { userResource } from '../user/resource';
+
+/**
+ * Reference data a screen needs to show, filter and pick its own records — regions and cities,
+ * services and contract types with their prices, customers, orders, employees, forms and payment
+ * methods — for whoever may use such a screen (packages/domain `lookupPermissions`), without the
+ * right to manage that data.
+ */
+const PICKED = '_id,name,phoneNumber,city';
+/** What a payment's order picker and summary show (packages/domain receivables.ts figures). */
+const ORDER_PICKED =
+  '_id,number,customer,customerName,status,total,paid,balance,invoiced,pending,outstanding';
+
+export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * A picker over a large resource: the list's paging, search and filters with only the fields a
+   * picker shows, and one row by id for a preselected value.
+   */
+  const picker = (
+    path: string,
+    resource: ListResource,
+    picked: string,
+    anyPermission: string[],
+    noun: EntityNoun,
+  ) => {
+    const fields = Object.fromEntries(picked.split(',').map((f) => [f, resource.fields[f]]));
+    app.get(path, { config: { anyPermission }, schema: { tags: ['lookup'] } }, async (req) => {
+      const { fields: _fields, ...query } = req.query as Record<string, unknown>;
+      return runList(app.db, resource, { ...query, fields: picked });
+    });
+    app.get(
+      `${path}/:id`,
+      { config: { anyPermission }, schema: { tags: ['lookup'], params: z.object({ id: idSchema }) } },
+      async (req) => {
+        const [row] = await withJoinsSelect(app.db, resource, fields).where(
+          eq(resource.fields._id, req.params.id),
+        );
+        if (!row) throw notFound(noun);
+        return row;
+      },
+    );
+  };
+
+  // Customers to pick for an order or a task, by name or phone.
+  picker('/customers', customerResource, PICKED, lookupPermissions.customers, entityNouns.customer);
+  // Orders to pay against or to attach a task to, by number or customer.
+  picker('/orders', orderResource, ORDER_PICKED, lookupPermissions.orders, entityNouns.order);
+  // Employees to assign a task to.
+  picker('/users', userResource, '_id,name,jobTitle', lookupPermissions.users, entityNouns.user);
+  // Forms a service or a task carries.
+  picker('/forms', formResource, '_id,title,version,active', lookupPermissions.forms, entityNouns.form);
+
+  // Payment methods to choose from when recording a payment (the list's answer shape).
+  app.get(
+    '/paymentMethods',
+    {
+      config: { anyPermission: lookupPermissions.paymentMethods },
+      schema: { tags: ['lookup'] },
+    },
+    async () => {
+      const data = await app.db
+        .select({ _id: paymentMethods._id, name: paymentMethods.name, active: paymentMethods.active })
+        .from(paymentMethods)
+        .orderBy(asc(paymentMethods.name));
+      return { data, total: data.length, page: 1, limit: 0 };
+    },
+  );
+
+  app.get(
+    '/places',
+    {
+      config: { anyPermission: lookupPermissions.places },
+      schema: { tags: ['lookup'] },
+    },
+    async () => {
+      const [regions, places] = await Promise.all([
+        app.db
+          .select({ _id: governments._id, name: governments.name })
+          .from(governments)
+          .orderBy(asc(governments.name)),
+        app.db
+          .select({ _id: cities._id, name: cities.name, government: cities.government })
+          .from(cities)
+          .orderBy(asc(cities.name)),
+      ]);
+      return { governments: regions, cities: places };
+    },
+  );
+
+  app.get(
+    '/services',
+    {
+      config: { anyPermission: lookupPermissions.services },
+      schema: { tags: ['lookup'] },
+    },
+    async () => {
+      const fields = <T extends typeof services | typeof contracts>(t: T) => ({
+        _id: t._id,
+        name: t.name,
+        price: t.price,
+        active: t.active,
+      });
+      const [serviceRows, contractRows] = await Promise.all([
+        app.db.select(fields(services)).from(services).orderBy(asc(services.name)),
+        app.db.select(fields(contracts)).from(contracts).orderBy(asc(contracts.name)),
+      ]);
+      return { services: serviceRows, contracts: contractRows };
+    },
+  );
+};

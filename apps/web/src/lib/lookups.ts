@@ -1,0 +1,78 @@
+import { holdsAny, lookupPermissions } from '@idara/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+import { useAuth } from './auth';
+
+/**
+ * Reference data for the screens that show or filter by it (`GET /api/lookup/…`, docs/API.md):
+ * names of regions and cities; services and contract types with prices. Asked for only when the
+ * user holds one of the permissions the server accepts for it, so no screen meets a refusal.
+ */
+interface Named {
+  _id: string;
+  name: string;
+}
+export interface Lookup<T extends Named> {
+  rows: T[];
+  byId: Map<string, T>;
+  options: { value: string; label: string }[];
+}
+
+/** Query-key root of every lookup; saving a region, city, service or contract type refreshes them. */
+export const LOOKUP_KEY = '/api/lookup';
+export const LOOKUP_SOURCES = ['/api/government', '/api/city', '/api/service', '/api/contract'];
+
+const toLookup = <T extends Named>(rows: T[]): Lookup<T> => ({
+  rows,
+  byId: new Map(rows.map((r) => [r._id, r])),
+  options: rows.map((r) => ({ value: r._id, label: r.name })),
+});
+
+function useHoldsAny(permissions: readonly string[]) {
+  return holdsAny(useAuth().user?.permissions, permissions);
+}
+
+interface Places {
+  governments: Named[];
+  cities: (Named & { government: string })[];
+}
+interface Priced extends Named {
+  price: string;
+  active: boolean;
+}
+interface Services {
+  services: Priced[];
+  contracts: Priced[];
+}
+
+function usePlaces<T>(select: (p: Places) => T, enabled: boolean) {
+  const allowed = useHoldsAny(lookupPermissions.places);
+  return useQuery({
+    queryKey: [LOOKUP_KEY, 'places'],
+    queryFn: ({ signal }) => api<Places>('/api/lookup/places', { signal, stopAlert: true }),
+    staleTime: 60_000,
+    enabled: enabled && allowed,
+    select,
+  });
+}
+
+function useServiceLookups<T>(select: (s: Services) => T, enabled: boolean) {
+  const allowed = useHoldsAny(lookupPermissions.services);
+  return useQuery({
+    queryKey: [LOOKUP_KEY, 'services'],
+    queryFn: ({ signal }) => api<Services>('/api/lookup/services', { signal, stopAlert: true }),
+    staleTime: 60_000,
+    enabled: enabled && allowed,
+    select,
+  });
+}
+
+const selectGovernments = (p: Places) => toLookup(p.governments);
+const selectCities = (p: Places) => toLookup(p.cities);
+const selectServices = (s: Services) => toLookup(s.services);
+const selectContracts = (s: Services) => toLookup(s.contracts);
+
+export const useGovernmentLookup = (enabled = true) => usePlaces(selectGovernments, enabled);
+export const useCityLookup = (enabled = true) => usePlaces(selectCities, enabled);
+export const useServiceLookup = (enabled = true) => useServiceLookups(selectServices, enabled);
+export const useContractLookup = (enabled = true) => useServiceLookups(selectContracts, enabled);
