@@ -24,13 +24,15 @@ export default defineConfig({
     ? [['list'], ['json', { outputFile: path.join(reportDir, 'playwright.json') }]]
     : [['list']],
   projects: [
-    { name: 'screens', testIgnore: /(notifications|einvoicing)\.spec\.ts/ },
+    { name: 'screens', testIgnore: /(notifications|einvoicing|maintenance)\.spec\.ts/ },
     // Notifications count what reaches one user; every other spec's customers, orders and payments
     // notify users too, so this spec runs after them, alone.
     { name: 'notifications', testMatch: /notifications\.spec\.ts/, dependencies: ['screens'] },
     // Connecting to FATOORA changes every document issued after it (pending, then reported), which
     // the other specs expect not connected: this one runs last (alone: `--project fatoora --no-deps`).
     { name: 'fatoora', testMatch: /einvoicing\.spec\.ts/, dependencies: ['notifications'] },
+    // Maintenance mode refuses every other user while on: alone, after everything else.
+    { name: 'maintenance', testMatch: /maintenance\.spec\.ts/, dependencies: ['fatoora'] },
   ],
   use: {
     baseURL: `http://localhost:${PORT}`,

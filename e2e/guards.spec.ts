@@ -45,7 +45,7 @@ test.describe('signed out', () => {
   test('an unknown path shows the 404 screen with the path', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByTestId('error-status')).toHaveText('404');
-    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /no/such/page');
+    await expect(page.getByTestId('error-message')).toHaveText('لا توجد صفحة بهذا العنوان: /no/such/page');
     await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
     await expect(page).toHaveURL('/no/such/page');
   });

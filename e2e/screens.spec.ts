@@ -180,10 +180,15 @@ test.describe('route titles', () => {
     await expect(sidebar(page)).toBeVisible();
   });
 
-  test('an id route with an invalid id is a 404 "Page Not Found"', async ({ page, request }) => {
+  test('an id route with an invalid id is a 404 that says so in Arabic with the path', async ({
+    page,
+    request,
+  }) => {
     await signedInAs(page, request, { role: 'admin' });
     await page.goto('/dashboard/order/not-an-id');
     await expect(page.getByTestId('error-status')).toHaveText('404');
-    await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /dashboard/order/not-an-id');
+    await expect(page.getByTestId('error-message')).toHaveText(
+      'الرابط لا يدل على سجل صالح: /dashboard/order/not-an-id',
+    );
   });
 });

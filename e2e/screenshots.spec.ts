@@ -93,7 +93,7 @@ const screens: Screen[] = [
     path: '/no/such/page',
     signedIn: false,
     ready: async (page) => {
-      await expect(page.getByTestId('error-message')).toHaveText('Page not found: /no/such/page');
+      await expect(page.getByTestId('error-message')).toHaveText('لا توجد صفحة بهذا العنوان: /no/such/page');
     },
   },
 ];

@@ -22,3 +22,6 @@ export const settingsDefaults = {
 };
 
 export type Settings = typeof settingsDefaults;
+
+/** What a user without `settings:update` is told while maintenance mode is on (503 and realtime). */
+export const MAINTENANCE_MESSAGE = 'النظام في وضع الصيانة حالياً، يرجى المحاولة لاحقاً';

@@ -1,4 +1,4 @@
-import { hasAll } from '@idara/domain';
+import { hasAll, MAINTENANCE_MESSAGE } from '@idara/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SessionCache } from '../modules/auth/session-cache';
 import { resolveToken } from '../modules/auth/sessions';
@@ -50,12 +50,7 @@ export function registerAuthGuard(app: FastifyInstance) {
     if (!req.user.permissions.includes('settings:update') && req.routeOptions.url !== '/api/auth/signout') {
       const settings = await getSettings(app.db);
       if (settings.maintenanceMode) {
-        throw new AppError(
-          503,
-          'النظام في وضع الصيانة حالياً، يرجى المحاولة لاحقاً',
-          { maintenance: true },
-          { 'Retry-After': '300' },
-        );
+        throw new AppError(503, MAINTENANCE_MESSAGE, { maintenance: true }, { 'Retry-After': '300' });
       }
     }
   });

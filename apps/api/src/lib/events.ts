@@ -6,6 +6,8 @@ export interface DomainEvents {
   'sessions.revoked': { userId: string; sessionIds: string[] };
   /** A user's name, role, permissions or state changed. */
   'user.changed': { userId: string };
+  /** Maintenance mode was switched on or off: every open page hears it at once (realtime). */
+  'settings.maintenance': { on: boolean; message: string };
   /** Records were imported from a file (the notifications issue turns this into an `import` notification). */
   'records.imported': {
     entity: string;

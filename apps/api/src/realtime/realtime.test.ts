@@ -1,3 +1,4 @@
+import { MAINTENANCE_MESSAGE } from '@idara/domain';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -51,5 +52,37 @@ describe('realtime', () => {
     await t.inject({ method: 'POST', url: '/api/auth/signout', token });
     await closed;
     expect((await open(token)).error).toBe('unauthorized');
+  });
+
+  it('tells every open page when maintenance mode is switched on and off', async () => {
+    const employee = await t.userWith('employee', ['customer:read']);
+    const { socket } = await open(employee.token);
+    const admin = await t.adminToken();
+    const next = () => new Promise((resolve) => socket.once('maintenance', resolve));
+    const set = async (maintenanceMode: boolean) => {
+      const current = (await t.inject({ method: 'GET', url: '/api/settings', token: admin })).json();
+      const { _id, version, createdAt, updatedAt, ...body } = current;
+      const res = await t.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        token: admin,
+        payload: { ...body, maintenanceMode },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+
+    let heard = next();
+    await set(true);
+    expect(await heard).toEqual({ on: true, message: MAINTENANCE_MESSAGE });
+    const refused = await t.inject({ method: 'GET', url: '/api/customer', token: employee.token });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toBe(MAINTENANCE_MESSAGE);
+
+    heard = next();
+    await set(false);
+    expect(await heard).toEqual({ on: false, message: MAINTENANCE_MESSAGE });
+    expect((await t.inject({ method: 'GET', url: '/api/customer', token: employee.token })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -35,6 +35,11 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
     socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
   });
 
+  // Every open page learns of maintenance at once (through Redis, on every process).
+  app.events.on('settings.maintenance', (notice) => {
+    io.emit('maintenance', notice);
+  });
+
   app.events.on('sessions.revoked', ({ userId, sessionIds }) => {
     if (sessionIds.length === 0) io.in(userRoom(userId)).disconnectSockets(true);
     for (const id of sessionIds) io.in(sessionRoom(id)).disconnectSockets(true);

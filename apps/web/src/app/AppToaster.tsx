@@ -15,6 +15,8 @@ export function AppToaster() {
         visibleToasts={3}
         gap={14}
         offset="32px"
+        // On a phone the toasts start below the 60 px header, so its bell and menu stay tappable.
+        mobileOffset={{ top: '68px' }}
         hotkey={['altKey', 'KeyT']}
         dir="rtl"
         theme={scheme}

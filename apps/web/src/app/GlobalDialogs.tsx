@@ -1,6 +1,7 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useConfirmState } from '../components/confirm/confirm-store';
 import { useExportState } from '../components/export/export-store';
+import { LazyDialog } from '../components/LazyDialog';
 
 // The dialogs (and Mantine's Modal with them) load the first time they open, not with the shell.
 const ConfirmDialog = lazy(() =>
@@ -10,25 +11,18 @@ const ExportDialog = lazy(() =>
   import('../components/export/ExportDialog').then((m) => ({ default: m.ExportDialog })),
 );
 
-/** Renders `children` from the first time `when` is true on, so a closing dialog still animates. */
-function MountOnce({ when, children }: { when: boolean; children: ReactNode }) {
-  const [mounted, setMounted] = useState(false);
-  if (when && !mounted) setMounted(true);
-  return mounted || when ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
-
 /** Global area (spec §2): the confirmation dialog and the export dialog. */
 export function GlobalDialogs() {
   const { visible } = useConfirmState();
   const { show } = useExportState();
   return (
     <>
-      <MountOnce when={visible}>
+      <LazyDialog opened={visible}>
         <ConfirmDialog />
-      </MountOnce>
-      <MountOnce when={show}>
+      </LazyDialog>
+      <LazyDialog opened={show}>
         <ExportDialog />
-      </MountOnce>
+      </LazyDialog>
     </>
   );
 }

@@ -11,7 +11,7 @@ export function GuardedOutlet() {
   if (access.kind === 'error') {
     return (
       <>
-        <ErrorScreen statusCode={access.status} message={access.message} />
+        <ErrorScreen statusCode={access.status} message={access.message} path={access.path} />
         <MarkPageShown />
       </>
     );

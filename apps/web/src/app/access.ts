@@ -2,10 +2,17 @@ import type { User } from '@idara/domain';
 import { can } from '../lib/auth';
 import { type RouteMeta, requiredPermissions } from './route-meta';
 
+/**
+ * The spec's 404 messages («Page not found: {path}», and «Page Not Found» + path for a route whose
+ * parameters fail its check), said in Arabic; the path follows, isolated left to right.
+ */
+export const NO_SUCH_PAGE = 'لا توجد صفحة بهذا العنوان:';
+export const NO_SUCH_RECORD_PAGE = 'الرابط لا يدل على سجل صالح:';
+
 export type Access =
   | { kind: 'ok' }
   | { kind: 'redirect'; to: string }
-  | { kind: 'error'; status: number; message: string };
+  | { kind: 'error'; status: number; message: string; path?: string };
 
 export const FORBIDDEN_MESSAGE = 'ليس لديك صلاحية للوصول إلى هذه الصفحة';
 
@@ -42,7 +49,7 @@ export function evaluateAccess({
   search,
   params,
 }: AccessInput): Access {
-  if (!meta || meta.notFound) return { kind: 'error', status: 404, message: `Page not found: ${pathname}` };
+  if (!meta || meta.notFound) return { kind: 'error', status: 404, message: NO_SUCH_PAGE, path: pathname };
   if (meta.notRequiredAuth) {
     if (meta.guestOnly && user) return { kind: 'redirect', to: safeRedirect(search.get('redirect')) };
     return { kind: 'ok' };
@@ -53,7 +60,7 @@ export function evaluateAccess({
   }
   if (!canOpen(meta, user)) return { kind: 'error', status: 403, message: FORBIDDEN_MESSAGE };
   if (meta.validate && !meta.validate(params)) {
-    return { kind: 'error', status: 404, message: `Page Not Found: ${pathname}` };
+    return { kind: 'error', status: 404, message: NO_SUCH_RECORD_PAGE, path: pathname };
   }
   return { kind: 'ok' };
 }

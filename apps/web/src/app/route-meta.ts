@@ -16,7 +16,7 @@ export interface RouteMeta {
   permissions?: string[];
   /** Spec §6 "differently spelled key" on list routes; enforced like `permissions`. */
   listPermissions?: string[];
-  /** Route validation; failure shows a fatal 404 "Page Not Found" (spec §5). */
+  /** Route validation; failure shows a fatal 404 (spec §5's «Page Not Found» + path, in Arabic). */
   validate?: (params: Record<string, string | undefined>) => boolean;
   /** The catch-all route. */
   notFound?: boolean;

@@ -13,10 +13,12 @@ const headings: Record<number, string> = {
 export interface ErrorScreenProps {
   statusCode?: number;
   message?: string;
+  /** The address that was asked for, shown after the message. */
+  path?: string;
 }
 
 /** Spec §2: status + message + "back to home"; only below 500 (missing = 500), never for bots. */
-export function ErrorScreen({ statusCode, message }: ErrorScreenProps) {
+export function ErrorScreen({ statusCode, message, path }: ErrorScreenProps) {
   const status = statusCode ?? 500;
   if (status >= 500) return null;
   if (typeof navigator !== 'undefined' && BOT_UA.test(navigator.userAgent)) return null;
@@ -31,6 +33,12 @@ export function ErrorScreen({ statusCode, message }: ErrorScreenProps) {
         </Title>
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="error-message">
           <bdi>{message || DEFAULT_ERROR_MESSAGE}</bdi>
+          {path && (
+            <>
+              {' '}
+              <bdi dir="ltr">{path}</bdi>
+            </>
+          )}
         </Text>
         <Button component={Link} to="/" leftSection={<IconHome size={18} />} mt="md">
           العودة إلى الرئيسية

@@ -13,6 +13,8 @@ export interface SocketEvents {
   notification: NotificationPayload;
   /** A WhatsApp message added or its status changed (docs/API.md "WhatsApp"). */
   whatsapp: WhatsappEvent;
+  /** Maintenance mode switched on or off (docs/API.md "Realtime"). */
+  maintenance: { on: boolean; message: string };
 }
 
 type Listener<K extends keyof SocketEvents> = (payload: SocketEvents[K]) => void;
@@ -20,6 +22,7 @@ type Listener<K extends keyof SocketEvents> = (payload: SocketEvents[K]) => void
 const listeners: { [K in keyof SocketEvents]: Set<Listener<K>> } = {
   notification: new Set(),
   whatsapp: new Set(),
+  maintenance: new Set(),
 };
 /**
  * Notifications that arrived while nobody listened — the socket connects with the first protected
@@ -27,7 +30,11 @@ const listeners: { [K in keyof SocketEvents]: Set<Listener<K>> } = {
  * first listener, so a push in that moment is neither lost nor silent. (WhatsApp screens fetch
  * what they show when they open; their events are not held.)
  */
-const held: { [K in keyof SocketEvents]: SocketEvents[K][] } = { notification: [], whatsapp: [] };
+const held: { [K in keyof SocketEvents]: SocketEvents[K][] } = {
+  notification: [],
+  whatsapp: [],
+  maintenance: [],
+};
 const HELD_MAX = 50;
 
 function deliver<K extends keyof SocketEvents>(event: K, payload: SocketEvents[K]): void {
@@ -82,6 +89,7 @@ function createSocket({ io }: typeof import('socket.io-client')): Socket {
   s.io.on('reconnect_attempt', logReconnectAttempt);
   s.on('notification', (payload: NotificationPayload) => deliver('notification', payload));
   s.on('whatsapp', (payload: WhatsappEvent) => deliver('whatsapp', payload));
+  s.on('maintenance', (payload: SocketEvents['maintenance']) => deliver('maintenance', payload));
   socket = s;
   return s;
 }
@@ -111,6 +119,7 @@ export function disconnectSocket(): void {
 function dropInstance(): void {
   held.notification = [];
   held.whatsapp = [];
+  held.maintenance = [];
   if (!socket) return;
   socket.removeAllListeners();
   socket.io.off('reconnect_attempt', logReconnectAttempt);

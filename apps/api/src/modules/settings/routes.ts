@@ -1,4 +1,4 @@
-import { settingsBody } from '@idara/domain';
+import { MAINTENANCE_MESSAGE, settingsBody } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settings } from '../../db/schema';
@@ -56,10 +56,15 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           before: publicSettings(before),
           after: publicSettings(after),
         });
-        return after;
+        return { before, after };
       });
       invalidateSettingsCache();
-      return withETag(reply, publicSettings(result));
+      if (result.before.maintenanceMode !== result.after.maintenanceMode)
+        app.events.emit('settings.maintenance', {
+          on: result.after.maintenanceMode,
+          message: MAINTENANCE_MESSAGE,
+        });
+      return withETag(reply, publicSettings(result.after));
     },
   );
 };

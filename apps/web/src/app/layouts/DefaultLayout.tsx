@@ -1,11 +1,12 @@
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner';
 import { useFirstPageShown } from '../../lib/first-page';
 import { prerendering } from '../../lib/prerender';
 import { GuardedOutlet } from '../GuardedOutlet';
+import { MAIN_ID, PAGE_HEADING_ID, useFocusOnNavigation } from '../use-focus-on-navigation';
 import { useRouteMeta } from '../use-route-meta';
 import { Brand } from './Brand';
 import classes from './DefaultLayout.module.css';
@@ -25,6 +26,12 @@ function DeferredHeaderActions() {
   );
 }
 
+/** The skip link moves focus into the page itself (the URL keeps no `#`). */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+}
+
 /** Default layout: header (title, theme, notifications bell, user menu) and the sidebar on the right (RTL). */
 export function DefaultLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -35,6 +42,7 @@ export function DefaultLayout() {
   if (opened && !navOpenedOnce) setNavOpenedOnce(true);
   const meta = useRouteMeta();
   const { pathname } = useLocation();
+  useFocusOnNavigation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
@@ -49,11 +57,21 @@ export function DefaultLayout() {
       padding={{ base: 'sm', sm: 'md', md: 'lg' }}
       styles={{ main: { background: 'var(--idara-page-bg)' } }}
     >
+      <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skipToContent}>
+        تخطَّ إلى المحتوى
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="فتح القائمة" />
-            <Title order={1} fw={700} lineClamp={1} className={classes.pageTitle}>
+            <Title
+              order={1}
+              fw={700}
+              lineClamp={1}
+              className={classes.pageTitle}
+              id={PAGE_HEADING_ID}
+              tabIndex={-1}
+            >
               {meta?.title}
             </Title>
           </Group>
@@ -72,7 +90,7 @@ export function DefaultLayout() {
           {(wide || navOpenedOnce) && !prerendering && <Sidebar />}
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <MaintenanceBanner />
         <div style={{ maxWidth: 1400, marginInline: 'auto', width: '100%' }}>
           <GuardedOutlet />

@@ -1,5 +1,5 @@
 import { rolePresets } from '@idara/domain';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { signOut, useAuth } from '../../lib/auth';
@@ -16,9 +16,12 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.target} aria-label={`قائمة المستخدم: ${user.name}`}>
+        {/* Named by what it shows (name and role) after a hidden «قائمة المستخدم:», so a voice
+            command that reads the visible text finds it. */}
+        <UnstyledButton className={classes.target}>
+          <VisuallyHidden>قائمة المستخدم: </VisuallyHidden>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="teal" radius="xl" size={34}>
+            <Avatar color="teal" radius="xl" size={34} aria-hidden>
               {initial(user.name)}
             </Avatar>
             <div className={classes.names}>
@@ -31,7 +34,7 @@ export function UserMenu() {
                 </Text>
               )}
             </div>
-            <IconChevronDown size={14} className={classes.names} />
+            <IconChevronDown size={14} className={classes.chevron} aria-hidden />
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -1,7 +1,7 @@
 import { customerTypeLabels, customerTypes, formatSaudiPhoneLocal } from '@idara/domain';
 import { Badge, Button, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   type DataTableColumn,
@@ -17,6 +17,7 @@ import {
   useListQuery,
   useListState,
 } from '../../components/data-table';
+import { LazyDialog } from '../../components/LazyDialog';
 import { useCan } from '../../lib/auth';
 import { CUSTOMER_PATH, type Customer, useCities, useGovernments } from './customer-api';
 import { SrOnlyInline } from './ui';
@@ -37,8 +38,6 @@ export default function CustomerListPage() {
   const canCreate = useCan('customer:create');
   const [importing, setImporting] = useState(false);
   // The dialog mounts the first time it opens (then stays, so closing still animates).
-  const [importOpenedOnce, setImportOpenedOnce] = useState(false);
-  if (importing && !importOpenedOnce) setImportOpenedOnce(true);
   const governments = useGovernments();
   const cities = useCities();
 
@@ -168,11 +167,9 @@ export default function CustomerListPage() {
           </>
         }
       />
-      {importOpenedOnce && (
-        <Suspense fallback={null}>
-          <ImportCustomersDialog opened={importing} onClose={() => setImporting(false)} />
-        </Suspense>
-      )}
+      <LazyDialog opened={importing}>
+        <ImportCustomersDialog opened={importing} onClose={() => setImporting(false)} />
+      </LazyDialog>
     </>
   );
 }

@@ -36,6 +36,9 @@ export function NotificationBell() {
         returnFocus
         closeOnEscape
         withinPortal
+        // Above the toasts (sonner's layer is 999999999): a live toast never covers the open
+        // panel, which shows the same notice at its top.
+        zIndex={1_000_000_000}
       >
         <Popover.Target>
           <ActionIcon

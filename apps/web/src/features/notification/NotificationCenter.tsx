@@ -88,8 +88,13 @@ export function NotificationCenter({ onClose }: { onClose: () => void }) {
           size="compact-sm"
           variant="subtle"
           leftSection={<IconChecks size={16} />}
-          disabled={unreadCount === 0}
-          onClick={() => void markAllRead().catch(() => {})}
+          // Disabled but still focusable: the focus stays in the panel after the click, so
+          // Escape still closes it (a disabled button drops focus to <body>).
+          data-disabled={unreadCount === 0 || undefined}
+          aria-disabled={unreadCount === 0}
+          onClick={() => {
+            if (unreadCount > 0) void markAllRead().catch(() => {});
+          }}
         >
           تحديد الكل كمقروء
         </Button>

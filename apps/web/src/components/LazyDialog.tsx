@@ -1,0 +1,40 @@
+import { type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react';
+
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+/** Frames to wait for a closing dialog to hand focus back (its exit transition is 150 ms). */
+const RETURN_FRAMES = 60;
+
+/**
+ * A dialog whose code loads the first time it opens: rendered from then on (so closing still
+ * animates), and focus goes back to what opened it when it closes. Mantine's Modal remembers the
+ * opener only when it opens after mounting, so the first opening of a lazily mounted dialog left
+ * focus on `<body>`.
+ */
+export function LazyDialog({ opened, children }: { opened: boolean; children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  if (opened && !mounted) setMounted(true);
+  const opener = useRef<HTMLElement | null>(null);
+
+  useLayoutEffect(() => {
+    if (opened) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      return;
+    }
+    const target = opener.current;
+    if (!target) return;
+    let frames = 0;
+    let frame = requestAnimationFrame(function check() {
+      const active = document.activeElement;
+      if (!active || active === document.body) {
+        if (target.isConnected) target.focus({ preventScroll: true });
+        return;
+      }
+      // Still inside the closing dialog: wait; anywhere else: someone placed it on purpose.
+      if (active.closest(DIALOG) && ++frames < RETURN_FRAMES) frame = requestAnimationFrame(check);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [opened]);
+
+  return mounted || opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
