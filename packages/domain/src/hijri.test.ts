@@ -10,7 +10,10 @@ import {
   hijriMonthRange,
   hijriParts,
   hijriPartsByIntl,
+  riyadhDayBounds,
   riyadhDayDiff,
+  riyadhDayOf,
+  riyadhMonthStart,
   riyadhParts,
   riyadhPartsByIntl,
   startOfRiyadhDay,
@@ -42,7 +45,8 @@ describe('runtime support', () => {
     }
     expect(hijriParts('1999-04-16T21:00:00Z')).toMatchObject({ day: 1, month: 1, year: 1420 });
     expect(hijriParts('1999-04-16T20:59:59Z')).toMatchObject({ day: 29, month: 12, year: 1419 });
-  });
+    // 60,000 days through Intl: seconds on a busy two-core machine.
+  }, 60_000);
 
   it('HIJRI_MONTHS matches the names ICU gives for ar-SA', () => {
     const f = new Intl.DateTimeFormat('ar-SA-u-ca-islamic-umalqura', { timeZone: TIME_ZONE, month: 'long' });
@@ -226,6 +230,38 @@ describe('hijriMonthRange', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('Riyadh day and month boundaries', () => {
+  it('a day holds every instant whose Riyadh day it is, and months start on the 1st at 00:00', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1950-01-02'), max: new Date('2200-12-30'), noInvalidDate: true }),
+        (d) => {
+          const day = riyadhDayOf(d);
+          const { start, end, noon } = riyadhDayBounds(day);
+          expect(start.getTime()).toBeLessThanOrEqual(d.getTime());
+          expect(end.getTime()).toBeGreaterThanOrEqual(d.getTime());
+          expect(end.getTime() - start.getTime()).toBe(86_400_000 - 1);
+          expect(riyadhDayOf(noon)).toBe(day);
+          expect(start.getTime()).toBe(startOfRiyadhDay(d).getTime());
+          const month = riyadhMonthStart(d);
+          expect(riyadhDayOf(month)).toBe(`${day.slice(0, 7)}-01`);
+          expect(riyadhParts(month)).toMatchObject({ hour: 0, minute: 0, second: 0 });
+          expect(riyadhDayOf(riyadhMonthStart(d, -1)).slice(0, 7) > day.slice(0, 7)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('knows the Riyadh day near midnight UTC', () => {
+    expect(riyadhDayOf(new Date('2026-03-04T21:00:00Z'))).toBe('2026-03-05');
+    expect(riyadhDayOf(new Date('2026-03-04T20:59:59Z'))).toBe('2026-03-04');
+    expect(riyadhDayBounds('2026-03-05').start.toISOString()).toBe('2026-03-04T21:00:00.000Z');
+    expect(riyadhMonthStart(new Date('2026-01-15T12:00:00Z'), 1).toISOString()).toBe(
+      '2025-11-30T21:00:00.000Z',
     );
   });
 });

@@ -145,6 +145,31 @@ export function startOfRiyadhDay(date: DateInput): Date {
   return new Date(Date.UTC(p.year, p.month - 1, p.day) - offset);
 }
 
+/** The Riyadh calendar day of `date` as 'YYYY-MM-DD'. */
+export function riyadhDayOf(date: DateInput): string {
+  const p = riyadhParts(date);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/**
+ * The instants a Riyadh calendar day 'YYYY-MM-DD' starts (00:00) and ends (23:59:59.999), and its
+ * noon (a safe instant to format the day in either calendar). Saudi Arabia keeps UTC+3 all year.
+ */
+export function riyadhDayBounds(day: string): { start: Date; end: Date; noon: Date } {
+  const midnight = Date.parse(`${day.slice(0, 10)}T00:00:00Z`) - RIYADH_OFFSET_MS;
+  return {
+    start: new Date(midnight),
+    end: new Date(midnight + DAY_MS - 1),
+    noon: new Date(midnight + DAY_MS / 2),
+  };
+}
+
+/** 00:00 Riyadh time on the 1st of the Gregorian month `monthsBack` months before `date`'s month. */
+export function riyadhMonthStart(date: DateInput, monthsBack = 0): Date {
+  const p = riyadhParts(date);
+  return new Date(Date.UTC(p.year, p.month - 1 - monthsBack, 1) - RIYADH_OFFSET_MS);
+}
+
 /**
  * Number of whole Riyadh calendar days from `from` to `to` (positive when `to` is later):
  * yesterday → today is 1 regardless of the hours.

@@ -35,5 +35,6 @@ export * from './schemas/whatsapp';
 export * from './search';
 export * from './settings';
 export * from './signin';
+export * from './user-agent';
 export * from './vat';
 export * from './whatsapp';

@@ -4,6 +4,8 @@ import {
   einvoiceScopeNameCodes,
   einvoiceTypeCodes,
   fromHalalas,
+  riyadhDayOf,
+  riyadhParts,
   toHalalas,
   vatOf,
 } from '@idara/domain';
@@ -30,8 +32,9 @@ const percent = (rate: number) => rate.toFixed(2);
 
 /** Riyadh's wall clock (UTC+3 all year): UBL's IssueDate and IssueTime, and QR tag 3. */
 export function riyadhDateTime(iso: string) {
-  const local = new Date(new Date(iso).getTime() + 3 * 3600_000).toISOString();
-  return { date: local.slice(0, 10), time: local.slice(11, 19) };
+  const p = riyadhParts(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { date: riyadhDayOf(iso), time: `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}` };
 }
 
 function taxCategory(rate: number, element = 'TaxCategory') {

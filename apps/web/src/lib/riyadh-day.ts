@@ -1,6 +1,9 @@
-import { riyadhParts } from '@idara/domain';
+import { riyadhDayBounds, riyadhDayOf, riyadhParts } from '@idara/domain';
 
-/** Riyadh wall-clock days and times for the date pickers (Saudi Arabia keeps UTC+3 all year). */
+/**
+ * Riyadh wall-clock days and times for the date pickers, over the domain's Riyadh day rules
+ * (packages/domain hijri.ts).
+ */
 
 const RIYADH_OFFSET = '+03:00';
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -11,7 +14,7 @@ export function isoToPicker(iso: string | null | undefined): string | null {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
   const p = riyadhParts(d);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:00`;
+  return `${riyadhDayOf(d)} ${pad(p.hour)}:${pad(p.minute)}:00`;
 }
 
 /** The pickers' 'YYYY-MM-DD HH:mm[:ss]' read as Riyadh time → ISO instant. */
@@ -25,17 +28,16 @@ export function pickerToIso(value: string | null | undefined): string | null {
 
 /** 'YYYY-MM-DD' (a Riyadh day) → ISO instant of its start or its end. */
 export function dayToIso(day: string, end: boolean): string {
-  return new Date(`${day.slice(0, 10)}T${end ? '23:59:59.999' : '00:00:00'}${RIYADH_OFFSET}`).toISOString();
+  const bounds = riyadhDayBounds(day);
+  return (end ? bounds.end : bounds.start).toISOString();
 }
 
 /** ISO instant → its Riyadh day 'YYYY-MM-DD'. */
 export function isoToDay(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  const p = riyadhParts(d);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  return Number.isNaN(d.getTime()) ? null : riyadhDayOf(d);
 }
 
 /** Noon of a calendar day 'YYYY-MM-DD' in Riyadh: a safe instant for Hijri/Gregorian formatting. */
-export const dayNoon = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00${RIYADH_OFFSET}`);
+export const dayNoon = (day: string) => riyadhDayBounds(day).noon;

@@ -3,6 +3,9 @@ import {
   hijriMonthRange,
   orderStatuses,
   orderStatusLabels,
+  riyadhDayBounds,
+  riyadhDayOf,
+  riyadhMonthStart,
   startOfRiyadhDay,
   taskOpenStatuses,
 } from '@idara/domain';
@@ -16,12 +19,6 @@ const gregorianMonthLabel = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-latn'
   year: 'numeric',
   timeZone: 'UTC',
 });
-
-/** 00:00 Riyadh time on the 1st of the Gregorian month `monthsBack` months before now's month. */
-function riyadhMonthStart(now: Date, monthsBack = 0) {
-  const local = new Date(now.getTime() + 3 * 3600_000);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - 3 * 3600_000);
-}
 
 /** The dashboard's queries as Drizzle builders (the bench runs the same SQL through the bare driver). */
 export function dashboardQueries(db: DbOrTx, now: Date) {
@@ -155,18 +152,16 @@ export async function dashboardData(
       amount: fromHalalas(Number(r.hijriMonth)),
       label: `${q.hijri.monthName} ${q.hijri.year} هـ`,
     };
-    const riyadh = (d: Date) => new Date(d.getTime() + 3 * 3600_000);
-    out.revenueByMonth = q.months.map((m, i) => {
-      const local = riyadh(m);
-      return {
-        month: `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`,
-        label: gregorianMonthLabel.format(local),
-        amount: fromHalalas(Number(r[`m${i}`])),
-      };
-    });
+    // A month's start is noon-safe for its label: the 1st at 00:00 Riyadh, formatted at its noon.
+    const monthLabel = (m: Date) => gregorianMonthLabel.format(riyadhDayBounds(riyadhDayOf(m)).noon);
+    out.revenueByMonth = q.months.map((m, i) => ({
+      month: riyadhDayOf(m).slice(0, 7),
+      label: monthLabel(m),
+      amount: fromHalalas(Number(r[`m${i}`])),
+    }));
     cards.revenueGregorianMonth = {
       amount: fromHalalas(Number(r.m11)),
-      label: gregorianMonthLabel.format(riyadh(q.months[11])),
+      label: monthLabel(q.months[11]),
     };
   }
   if (recent) out.recentActivity = recent;

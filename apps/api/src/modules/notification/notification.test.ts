@@ -265,7 +265,7 @@ describe('sign-in from a new device', () => {
       type: 'auth',
       title: 'تسجيل دخول من جهاز جديد',
       link: '/account/profile',
-      description: expect.stringContaining('متصفح Safari على iOS'),
+      description: expect.stringContaining('سفاري على iOS'),
     });
   });
 });

@@ -1,4 +1,4 @@
-import { arabicPlural, CUSTOMERS, RECORDS, ROWS } from '@idara/domain';
+import { arabicPlural, CUSTOMERS, describeUserAgent, RECORDS, ROWS } from '@idara/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { einvoices, sessions } from '../../db/schema';
@@ -235,7 +235,7 @@ export function registerNotificationRules(app: FastifyInstance) {
         recipient: userId,
         type: 'auth' as const,
         title: 'تسجيل دخول من جهاز جديد',
-        description: `دخول إلى حسابك من ${describeDevice(userAgent)}، العنوان ${ip || 'غير معروف'}. إن لم تكن أنت فغيّر كلمة المرور وأنهِ الجلسات الأخرى.`,
+        description: `دخول إلى حسابك من ${describeUserAgent(userAgent)}، العنوان ${ip || 'غير معروف'}. إن لم تكن أنت فغيّر كلمة المرور وأنهِ الجلسات الأخرى.`,
         link: '/account/profile',
       },
     ];
@@ -270,31 +270,4 @@ export function registerNotificationRules(app: FastifyInstance) {
       link: `/tasks/${taskId}`,
     });
   });
-}
-
-/** A short Arabic name of a browser and system from a User-Agent header. */
-export function describeDevice(userAgent: string) {
-  const ua = userAgent.toLowerCase();
-  const system = /iphone|ipad/.test(ua)
-    ? 'iOS'
-    : ua.includes('android')
-      ? 'Android'
-      : ua.includes('windows')
-        ? 'Windows'
-        : ua.includes('mac os')
-          ? 'macOS'
-          : ua.includes('linux')
-            ? 'Linux'
-            : '';
-  const browser = ua.includes('edg/')
-    ? 'Edge'
-    : ua.includes('firefox')
-      ? 'Firefox'
-      : ua.includes('chrome') || ua.includes('chromium')
-        ? 'Chrome'
-        : ua.includes('safari')
-          ? 'Safari'
-          : '';
-  const parts = [browser, system].filter(Boolean);
-  return parts.length ? `متصفح ${parts.join(' على ')}` : 'جهاز غير معروف';
 }

@@ -1,11 +1,10 @@
-import { formatDateTime, formatRelative } from '@idara/domain';
+import { describeUserAgent, formatDateTime, formatRelative, isMobileUserAgent } from '@idara/domain';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/confirm/confirm-store';
 import { SectionLoader } from '../../components/FullPageLoader';
 import { notify } from '../../lib/toast';
-import { describeUserAgent, isMobileUserAgent } from '../../lib/user-agent';
 import classes from './SessionsCard.module.css';
 import { revokeSession, type Session, sessionsKey, sessionsQuery } from './sessions-api';
 

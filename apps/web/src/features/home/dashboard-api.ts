@@ -1,4 +1,10 @@
-import { hijriMonthRange, riyadhParts, startOfRiyadhDay, type TaskStatus, toHalalas } from '@idara/domain';
+import {
+  hijriMonthRange,
+  riyadhMonthStart,
+  startOfRiyadhDay,
+  type TaskStatus,
+  toHalalas,
+} from '@idara/domain';
 import { api } from '../../lib/api';
 import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
 import { useQueryInTransition } from '../../lib/use-query-in-transition';
@@ -107,10 +113,8 @@ export const cardLinks = {
     });
   },
   revenueGregorianMonth: (now = new Date()) => {
-    const p = riyadhParts(now);
-    // 00:00 Riyadh (UTC+3, no daylight saving) of the 1st of this month and of the next.
-    const start = new Date(Date.UTC(p.year, p.month - 1, 1) - 3 * 3600_000);
-    const next = new Date(Date.UTC(p.year, p.month, 1) - 3 * 3600_000);
+    const start = riyadhMonthStart(now);
+    const next = riyadhMonthStart(now, -1);
     return withQuery('/dashboard/payment', {
       status: 'paid',
       paidAtFrom: iso(start),
