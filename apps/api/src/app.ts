@@ -132,7 +132,10 @@ export async function buildApp(opts: AppOptions) {
   app.addHook('onReady', async () => submissions.start());
   app.addHook('preClose', async () => submissions.stop());
   app.events.on('einvoice.issued', () => void submissions.kick());
-  app.addHook('onClose', async () => app.afterReply.settled());
+  app.addHook('onClose', async () => {
+    await app.afterReply.settled();
+    await app.events.settled();
+  });
   // WhatsApp: with credentials a dispatcher sends queued messages (and staff codes go that way);
   // without, messages are kept (conversations in `messages`, staff codes in the outbox).
   const cloud = cloudApi(opts.config);

@@ -62,13 +62,37 @@ export interface TaskEvent {
   actorId: string | null;
 }
 
+/**
+ * Domain events after commit. A handler may return a promise: the bus keeps it until it settles,
+ * so `settled()` can wait for every reaction to what has happened (tests look at the outcome,
+ * closing finishes them) instead of waiting for time.
+ */
 export class EventBus {
   private emitter = new EventEmitter();
+  private readonly underWay = new Set<Promise<void>>();
+
   emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]) {
     this.emitter.emit(name, payload);
   }
-  on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void) {
-    this.emitter.on(name, listener);
-    return () => this.emitter.off(name, listener);
+
+  on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => unknown) {
+    const handle = (payload: DomainEvents[K]) => {
+      const result = listener(payload);
+      if (!(result instanceof Promise)) return;
+      const work: Promise<void> = result
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => this.underWay.delete(work));
+      this.underWay.add(work);
+    };
+    this.emitter.on(name, handle);
+    return () => this.emitter.off(name, handle);
+  }
+
+  /** Resolves once every handler started so far, and whatever they emitted in turn, has finished. */
+  async settled() {
+    while (this.underWay.size) await Promise.allSettled([...this.underWay]);
   }
 }

@@ -136,6 +136,12 @@ export class TestApp {
     return { token, user: res.json(), phoneNumber, password: 'Passw0rd!x' };
   }
 
+  /** Waits until the work after answers and the reactions to events so far have finished. */
+  async settled() {
+    await this.app.afterReply.settled();
+    await this.app.events.settled();
+  }
+
   async close() {
     await this.app.close();
     await this.database.close();

@@ -19,15 +19,13 @@ let phoneSeq = 0;
 const newCustomer = (token: string, name = 'عميل تجريبي') =>
   req('POST', '/api/customer', token, { name, phoneNumber: `05533${String(++phoneSeq).padStart(5, '0')}` });
 
-/** Rules run after the change commits; wait until the recipient has `n` notifications. */
+/** Rules run after the change commits: once they have, the recipient has at least `n` notifications. */
 async function waitFor(token: string, n: number) {
-  for (let i = 0; i < 100; i++) {
-    const list = (await req('GET', '/api/notification?limit=100', token)).json();
-    // Rows and count are two queries (two connections on PostgreSQL): wait until both see them.
-    if (list.total >= n && list.data.length >= n) return list;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`expected ${n} notifications`);
+  await t.settled();
+  const list = (await req('GET', '/api/notification?limit=100', token)).json();
+  expect(list.total).toBeGreaterThanOrEqual(n);
+  expect(list.data.length).toBe(Math.min(list.total, 100));
+  return list;
 }
 
 function open(token: string) {
@@ -197,7 +195,7 @@ describe('notifications API (spec §7)', () => {
       customer: customer._id,
       items: [{ service: service._id, quantity: 1, unitPrice: '10' }],
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await t.settled();
     expect((await req('GET', '/api/notification', admin.token)).json().total).toBe(1);
     await req('PUT', '/api/settings', admin.token, { newOrder: true });
   });
@@ -257,7 +255,7 @@ describe('sign-in from a new device', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Safari/604.1';
     const first = (await signIn(laptop)).json().token;
     await signIn(laptop);
-    await new Promise((r) => setTimeout(r, 200));
+    await t.settled();
     expect((await req('GET', '/api/notification', first)).json().total).toBe(0);
     await signIn(phoneUa);
     const list = await waitFor(first, 1);

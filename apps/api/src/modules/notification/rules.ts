@@ -65,11 +65,11 @@ export function registerNotificationRules(app: FastifyInstance) {
   };
 
   function rule<K extends keyof DomainEvents>(name: K, make: Rule<K>) {
-    app.events.on(name, (payload) => {
+    app.events.on(name, (payload) =>
       make(payload)
         .then((drafts) => deliver(app, drafts))
-        .catch((err) => app.log.error({ err, event: name }, 'notification failed'));
-    });
+        .catch((err) => app.log.error({ err, event: name }, 'notification failed')),
+    );
   }
 
   rule('record.created', async ({ entity, id, label, actorId }) => {

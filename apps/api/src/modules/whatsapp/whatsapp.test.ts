@@ -326,11 +326,7 @@ describe('the webhook', () => {
     await webhook(payload);
     const rows = await t.db.select().from(messages).where(eq(messages.providerId, 'wamid.dup-1'));
     expect(rows).toHaveLength(1);
-    for (let i = 0; i < 100; i++) {
-      const n = await t.db.select().from(notifications).where(eq(notifications.type, 'message'));
-      if (n.some((x) => x.description === 'هل يمكن تغيير الموعد؟')) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await t.settled();
     const note = (await t.db.select().from(notifications).where(eq(notifications.type, 'message'))).find(
       (x) => x.description === 'هل يمكن تغيير الموعد؟',
     );
@@ -382,28 +378,23 @@ describe('automations and the outbox', () => {
         .messages.filter(
           (m: { template: string; body: string }) => m.template === 'invoice_link' && m.body.includes('INV-'),
         );
-    let confirmation: { body: string } | undefined;
-    for (let i = 0; i < 100 && !confirmation; i++) {
-      const chat = (await req('GET', `/api/whatsapp/customer/${customer._id}?limit=200`)).json();
-      confirmation = chat.messages.find(
-        (m: { template: string; body: string }) =>
-          m.template === 'order_confirmation' && m.body.includes(`رقم ${order.number}`),
-      );
-      if (!confirmation) await new Promise((r) => setTimeout(r, 20));
-    }
+    await t.settled();
+    const chat = (await req('GET', `/api/whatsapp/customer/${customer._id}?limit=200`)).json();
+    const confirmation: { body: string } | undefined = chat.messages.find(
+      (m: { template: string; body: string }) =>
+        m.template === 'order_confirmation' && m.body.includes(`رقم ${order.number}`),
+    );
     expect(confirmation?.body).toContain('115.00');
     // Recorded and approved: nothing about an invoice yet.
     // A second admin reviews it (four eyes), then marks it paid.
     const reviewer = (await t.userWith('admin')).token;
     await req('POST', `/api/payment/${payment._id}/status`, { status: 'approved' }, reviewer);
+    await t.settled();
     expect(await documentMessages()).toHaveLength(0);
     // Paid: the invoice is issued and the customer gets one message with its link.
     await req('POST', `/api/payment/${payment._id}/status`, { status: 'paid' }, reviewer);
-    let sent: { body: string }[] = [];
-    for (let i = 0; i < 100 && sent.length === 0; i++) {
-      sent = await documentMessages();
-      if (sent.length === 0) await new Promise((r) => setTimeout(r, 20));
-    }
+    await t.settled();
+    const sent: { body: string }[] = await documentMessages();
     expect(sent).toHaveLength(1);
     const link = sent[0].body.match(/https:\/\/\S+/)![0];
     const invoiceId = /\/api\/invoice\/([0-9a-f-]{36})\/document\.pdf\?sig=/.exec(link)?.[1];
