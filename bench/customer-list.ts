@@ -13,9 +13,9 @@ import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
 import { cities } from '../apps/api/src/db/schema';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { customerResource } from '../apps/api/src/modules/customer/resource';
+import { startServer, stopServer } from '../scripts/server-process';
 import { timeExport } from './export';
 import { type BenchResult, stackVersusBareDriver } from './harness';
-import { startServer, stopServer } from './server-process';
 
 export const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startServer, stopServer } from '../scripts/server-process';
 import type { BenchResult } from './harness';
-import { startServer, stopServer } from './server-process';
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);

@@ -14,9 +14,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import { type Browser, chromium } from 'playwright-core';
 import type { PrerenderedPage } from '../apps/api/src/http/prerender';
-import { startServer, stopServer } from '../bench/server-process';
+import { startServer, stopServer } from './server-process';
 
 /** The pages people open first: sign-in, home, and the lists they bookmark. No query, no record. */
 export const PAGES: { path: string; guest?: boolean }[] = [
@@ -56,14 +56,13 @@ async function capture(
   width: (typeof WIDTHS)[number],
   token: string,
 ): Promise<Capture> {
-  const tab = await browser.newPage();
+  const context = await browser.newContext({
+    viewport: { width: width.width, height: width.height },
+    isMobile: width.mobile,
+    hasTouch: width.mobile,
+  });
+  const tab = await context.newPage();
   try {
-    await tab.setViewport({
-      width: width.width,
-      height: width.height,
-      isMobile: width.mobile,
-      hasTouch: width.mobile,
-    });
     // The token where the app keeps it, written on a page that is not prerendered.
     await tab.goto(`${base}/privacy`);
     await tab.evaluate(
@@ -73,7 +72,7 @@ async function capture(
       },
       page.guest ? '' : token,
     );
-    await tab.evaluateOnNewDocument(() => {
+    await tab.addInitScript(() => {
       const w = window as any;
       // Same-origin `/assets/…js` the document has fetched so far, in the order it asked for them.
       w.__idaraFetchedScripts = () =>
@@ -100,13 +99,16 @@ async function capture(
       };
     });
     await tab.goto(`${base}${page.path}`);
-    await tab.waitForFunction('window.__idaraCaptured', { timeout: 30_000 });
-    const result = (await tab.evaluate('window.__idaraCaptured')) as Omit<Capture, 'laterScripts'>;
+    await tab.waitForFunction(() => (window as any).__idaraCaptured, undefined, { timeout: 30_000 });
+    const result = (await tab.evaluate(() => (window as any).__idaraCaptured)) as Omit<
+      Capture,
+      'laterScripts'
+    >;
     // Settled: no new script for a second (the socket keeps the network itself busy).
     let fetched: string[] = [];
     for (let quiet = 0, waited = 0; quiet < 2 && waited < 15_000; waited += 500) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const now = (await tab.evaluate('window.__idaraFetchedScripts()')) as string[];
+      const now = (await tab.evaluate(() => (window as any).__idaraFetchedScripts())) as string[];
       quiet = now.length === fetched.length ? quiet + 1 : 0;
       fetched = now;
     }
@@ -114,7 +116,7 @@ async function capture(
     if (result.path !== page.path) throw new Error(`${page.path} went to ${result.path} while capturing`);
     return { ...result, laterScripts };
   } finally {
-    await tab.close();
+    await context.close();
   }
 }
 
@@ -152,7 +154,7 @@ async function main() {
     ADMIN_PASSWORD: admin.password,
   });
   const base = `http://127.0.0.1:${server.port}`;
-  const browser = await puppeteer.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });

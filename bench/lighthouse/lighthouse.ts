@@ -10,12 +10,12 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import type { BenchResult } from './harness';
-import { startServer, stopServer } from './server-process';
+import { startServer, stopServer } from '../../scripts/server-process';
+import type { BenchResult } from '../harness';
 
 const GOALS = { performance: 90, accessibility: 95 } as const;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const webDist = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
+const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist/index.html');
 
 async function signInAndSeed(base: string): Promise<string> {
   const post = async (url: string, body: unknown, token?: string) => {
