@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react';
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
-/** Frames to wait for a closing dialog to hand focus back (its exit transition is 150 ms). */
-const RETURN_FRAMES = 60;
+/** How long a closing dialog may keep focus before it is gone (its exit transition is 150 ms). */
+const RETURN_WAIT_MS = 3000;
 
 /**
  * A dialog whose code loads the first time it opens: rendered from then on (so closing still
@@ -23,7 +23,7 @@ export function LazyDialog({ opened, children }: { opened: boolean; children: Re
     }
     const target = opener.current;
     if (!target) return;
-    let frames = 0;
+    const until = performance.now() + RETURN_WAIT_MS;
     let frame = requestAnimationFrame(function check() {
       const active = document.activeElement;
       if (!active || active === document.body) {
@@ -31,7 +31,7 @@ export function LazyDialog({ opened, children }: { opened: boolean; children: Re
         return;
       }
       // Still inside the closing dialog: wait; anywhere else: someone placed it on purpose.
-      if (active.closest(DIALOG) && ++frames < RETURN_FRAMES) frame = requestAnimationFrame(check);
+      if (active.closest(DIALOG) && performance.now() < until) frame = requestAnimationFrame(check);
     });
     return () => cancelAnimationFrame(frame);
   }, [opened]);
