@@ -4,6 +4,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { bearer } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { expectNoOverflow } from './support/layout';
 import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -103,16 +104,6 @@ async function rowAction(page: Page, row: Locator, item: string) {
   await row.getByRole('button', { name: /^إجراءات النموذج/ }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: item }).click();
   await expect(page.getByRole('menu')).toHaveCount(0);
-}
-
-async function expectNoOverflow(page: Page, label: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(250);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${label} overflows at ${innerWidth}px`).toBeLessThanOrEqual(innerWidth);
 }
 
 test.describe('form builder', () => {

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { settleLayout } from './support/layout';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
 const WIDTHS = [375, 768, 1280] as const;
@@ -271,9 +272,8 @@ for (const scheme of SCHEMES) {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
         await dashboardReady(page);
-        await page.evaluate(() => document.fonts.ready);
-        // Let the sidebar and the charts (they measure their box) settle at the new size.
-        await page.waitForTimeout(400);
+        // The sidebar and the charts (they measure their box) settle at the new size.
+        await settleLayout(page);
         await expectNoOverflow(page, `home at ${width}px`);
         const columns = await kpiColumns(page);
         const [min, max] = COLUMNS[width];

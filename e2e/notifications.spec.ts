@@ -11,6 +11,7 @@ import {
 import { bearer, createUser, randomPhone, signIn } from './support/api';
 import { signedInAs, signInWithToken } from './support/auth';
 import { collectErrors } from './support/console';
+import { expectNoOverflow } from './support/layout';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
 const WIDTHS = [375, 768, 1280] as const;
@@ -105,16 +106,6 @@ async function clerkPage(browser: Browser, token: string) {
   const page = await context.newPage();
   await signInWithToken(page, token);
   return { context, page };
-}
-
-async function expectNoOverflow(page: Page, label: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(250);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${label} overflows at ${innerWidth}px`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Presses Tab until `target` has the focus (the centre is operable by keyboard alone). */
@@ -338,7 +329,14 @@ test.describe('live notifications', () => {
     await expect.poll(() => socketLog.some((l) => l.startsWith('[socket] disconnected'))).toBe(true);
     const missed = `عميل أثناء الانقطاع ${suffix()}`;
     await createCustomer(request, clerkToken, missed);
-    await page.waitForTimeout(2000);
+    // Stored for the admin (pushed to nobody: the page is offline), and nothing reached the page.
+    await expect
+      .poll(async () =>
+        (await listOnServer(request, adminToken)).data.some(
+          (n) => n.description?.includes(missed) || n.title?.includes(missed),
+        ),
+      )
+      .toBe(true);
     await expect(centre(page)).toBeHidden();
     expect(await toasts(page).filter({ hasText: missed }).count()).toBe(0);
     online = true;

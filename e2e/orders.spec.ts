@@ -4,6 +4,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { expectNoOverflow } from './support/layout';
 import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -61,16 +62,6 @@ async function choose(page: Page, input: Locator, option: string, search?: strin
   await input.click();
   if (search !== undefined) await input.fill(search);
   await page.getByRole('option', { name: option }).first().click();
-}
-
-async function expectNoOverflow(page: Page, label: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(250);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${label} overflows at ${innerWidth}px`).toBeLessThanOrEqual(innerWidth);
 }
 
 test.describe('orders', () => {

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { settleLayout } from './support/layout';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
 const WIDTHS = [375, 768, 1280] as const;
@@ -121,9 +122,8 @@ for (const scheme of SCHEMES) {
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
           await screen.ready(page);
-          await page.evaluate(() => document.fonts.ready);
-          // Let layout-dependent transitions (sidebar, header) settle at the new size.
-          await page.waitForTimeout(250);
+          // Layout-dependent transitions (sidebar, header) settle at the new size.
+          await settleLayout(page);
           const { scrollWidth, innerWidth } = await page.evaluate(() => ({
             scrollWidth: document.documentElement.scrollWidth,
             innerWidth: window.innerWidth,

@@ -13,6 +13,7 @@ import {
 import { bearer, createUser, randomPhone, signIn, type TestUser } from './support/api';
 import { signedInAs, signInViaUi } from './support/auth';
 import { collectErrors } from './support/console';
+import { expectNoOverflow } from './support/layout';
 import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -64,16 +65,6 @@ function makePng(w: number, h: number): Buffer {
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function expectNoOverflow(page: Page, label: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(250);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${label} overflows at ${innerWidth}px`).toBeLessThanOrEqual(innerWidth);
 }
 
 /**

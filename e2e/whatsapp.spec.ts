@@ -4,6 +4,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { bearer, createUser, randomPhone, signIn } from './support/api';
 import { signedInAs, signInWithToken } from './support/auth';
 import { collectErrors } from './support/console';
+import { expectNoOverflow } from './support/layout';
 
 /**
  * WhatsApp conversations. The server under Playwright sends to a fake Graph API on loopback
@@ -149,16 +150,6 @@ async function socketReady(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __wsOpen: number }).__wsOpen > 0);
   // The socket.io handshake and the room join follow the open.
   await page.waitForTimeout(500);
-}
-
-async function expectNoOverflow(page: Page, label: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(250);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${label} overflows at ${innerWidth}px`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Is the element fully inside the visible part of the conversation's scroller? */
