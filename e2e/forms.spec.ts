@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { bearer } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
-import { expectNoOverflow } from './support/layout';
+import { expectNoOverflow, settleLayout } from './support/layout';
 import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -60,8 +60,8 @@ async function dragTo(page: Page, source: Locator, to: { x: number; y: number })
   await page.mouse.move(to.x, to.y + 1, { steps: 2 });
   await page.waitForTimeout(100);
   await page.mouse.up();
-  // Let the cards finish their layout animation before anything measures them again.
-  await page.waitForTimeout(400);
+  // The cards finish their layout animation before anything measures them again.
+  await settleLayout(page);
 }
 
 /** Drags a palette item to just below the last card (or into the empty canvas). */

@@ -11,7 +11,7 @@ import {
 import { bearer, createUser, randomPhone, signIn } from './support/api';
 import { signedInAs, signInWithToken } from './support/auth';
 import { collectErrors } from './support/console';
-import { expectNoOverflow } from './support/layout';
+import { expectNoOverflow, settleLayout } from './support/layout';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
 const WIDTHS = [375, 768, 1280] as const;
@@ -488,8 +488,6 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(bell(page)).toBeVisible();
         await openCentreByKeyboard(page);
         await expect(rows(centre(page)).first()).toBeVisible();
-        await page.evaluate(() => document.fonts.ready);
-        await page.waitForTimeout(400);
         await expectNoOverflow(page, `centre at ${width}px`);
         // The centre fits inside the window.
         const box = await centre(page).boundingBox();
@@ -501,8 +499,6 @@ for (const scheme of ['light', 'dark'] as const) {
 
         await page.goto('/notification');
         await expect(rows(page.getByTestId('notification-list')).first()).toBeVisible();
-        await page.evaluate(() => document.fonts.ready);
-        await page.waitForTimeout(300);
         await expectNoOverflow(page, `notifications page at ${width}px`);
         await page.screenshot({
           path: path.join(OUT_DIR, `notifications-page-${width}-${scheme}.png`),
@@ -517,7 +513,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(card.getByRole('switch', { name: 'تشغيل صوت الإشعارات' })).toBeChecked();
       await createCustomer(request, clerkToken, `شركة الرواد ${t}`);
       await expect(toasts(page).filter({ hasText: `شركة الرواد ${t}` })).toBeVisible();
-      await page.waitForTimeout(600);
+      await settleLayout(page);
       await page.screenshot({ path: path.join(OUT_DIR, `notification-toast-375-${scheme}.png`) });
       await card.scrollIntoViewIfNeeded();
       await card.screenshot({ path: path.join(OUT_DIR, `notification-sound-card-375-${scheme}.png`) });

@@ -4,6 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { settleLayout } from './support/layout';
 import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -415,8 +416,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
-          await page.evaluate(() => document.fonts.ready);
-          await page.waitForTimeout(250);
+          await settleLayout(page);
           const { scrollWidth, innerWidth } = await page.evaluate(() => ({
             scrollWidth: document.documentElement.scrollWidth,
             innerWidth: window.innerWidth,

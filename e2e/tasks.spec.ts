@@ -13,7 +13,7 @@ import {
 import { bearer, createUser, randomPhone, signIn, type TestUser } from './support/api';
 import { signedInAs, signInViaUi } from './support/auth';
 import { collectErrors } from './support/console';
-import { expectNoOverflow } from './support/layout';
+import { expectNoOverflow, settleLayout } from './support/layout';
 import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -79,8 +79,7 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>, { rel
     const html = page.locator('html');
     if (scheme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
     else await expect(html).not.toHaveClass(/\bdark\b/);
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(300);
+    await settleLayout(page);
     const width = page.viewportSize()?.width ?? 0;
     await page.screenshot({ path: path.join(OUT_DIR, `${name}-${width}-${scheme}.png`), fullPage: true });
   }

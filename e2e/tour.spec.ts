@@ -4,6 +4,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { settleLayout } from './support/layout';
 
 /**
  * Every route of the route table (spec §2), read from apps/web/src/app/routes.ts so a new route
@@ -108,7 +109,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.waitForLoadState('networkidle');
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
-          await page.waitForTimeout(150);
+          await settleLayout(page);
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - window.innerWidth,
           );
@@ -134,7 +135,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.getByTestId('error-status'), `${url} shows an error page`).toHaveCount(0);
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
-          await page.waitForTimeout(150);
+          await settleLayout(page);
           const { scrollWidth, innerWidth } = await page.evaluate(() => ({
             scrollWidth: document.documentElement.scrollWidth,
             innerWidth: window.innerWidth,

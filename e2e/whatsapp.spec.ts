@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { bearer, createUser, randomPhone, signIn } from './support/api';
 import { signedInAs, signInWithToken } from './support/auth';
 import { collectErrors } from './support/console';
-import { expectNoOverflow } from './support/layout';
+import { expectNoOverflow, settleLayout } from './support/layout';
 
 /**
  * WhatsApp conversations. The server under Playwright sends to a fake Graph API on loopback
@@ -491,7 +491,7 @@ test.describe('whatsapp', () => {
           await page.getByTestId('wa-composer').getByRole('button', { name: 'إرسال قالب' }).click();
           const dialog = page.getByRole('dialog', { name: 'إرسال قالب' });
           await expect(dialog.getByRole('combobox', { name: 'الطلب', exact: true })).toBeVisible();
-          await page.waitForTimeout(300);
+          await settleLayout(page);
           await page.screenshot({ path: path.join(OUT_DIR, `whatsapp-template-${width}-${scheme}.png`) });
           await page.keyboard.press('Escape');
           await expect(dialog).toBeHidden();
