@@ -1,4 +1,5 @@
 import 'fastify';
+import type { Permission } from '@idara/domain';
 import type { Server } from 'socket.io';
 import type { RouteEntry } from './app';
 import type { Config } from './config';
@@ -37,9 +38,9 @@ declare module 'fastify' {
     /** No sign-in needed. */
     public?: boolean;
     /** Every one of these must be in the user's permissions. */
-    permissions?: string[];
+    permissions?: Permission[];
     /** At least one of these must be (reference data several screens need, e.g. /api/lookup). */
-    anyPermission?: string[];
+    anyPermission?: Permission[];
     /** Skips the control-character check (registerTextCheck): the route cleans the text itself. */
     keepsRawText?: boolean;
   }

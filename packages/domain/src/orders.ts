@@ -1,4 +1,5 @@
 import { vatOf } from './money';
+import type { Permission } from './permissions';
 
 /**
  * Order and invoice arithmetic, all in integer halalas with the one rounding rule of money.ts
@@ -101,7 +102,7 @@ export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]>
   rejected: [],
 };
 /** The permission each move needs: approving and rejecting is a manager's call. */
-export const paymentTransitionPermission: Record<Exclude<PaymentStatus, 'pending'>, string> = {
+export const paymentTransitionPermission: Record<Exclude<PaymentStatus, 'pending'>, Permission> = {
   approved: 'payment:approve',
   rejected: 'payment:approve',
   paid: 'payment:update',

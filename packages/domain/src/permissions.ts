@@ -40,14 +40,18 @@ export const actionLabels: Record<string, string> = {
   onboard: 'الربط مع فاتورة',
 };
 
-export const allPermissions: string[] = permissionGroups.flatMap((g) =>
-  g.actions.map((a) => `${g.area}:${a}`),
+type Group = (typeof permissionGroups)[number];
+/** A permission area (`customer`, `order`, …). */
+export type PermissionArea = Group['area'];
+/** Every permission of the catalogue: a misspelt one does not compile. */
+export type Permission = { [G in Group as G['area']]: `${G['area']}:${G['actions'][number]}` }[Group['area']];
+
+export const allPermissions = permissionGroups.flatMap((g) =>
+  g.actions.map((a) => `${g.area}:${a}` as Permission),
 );
 
-export type Permission = string;
-
-export function isKnownPermission(p: string): boolean {
-  return allPermissions.includes(p);
+export function isKnownPermission(p: string): p is Permission {
+  return (allPermissions as string[]).includes(p);
 }
 
 export function hasAll(userPermissions: readonly string[] | undefined, required: readonly string[] = []) {
@@ -62,9 +66,14 @@ export function hasAll(userPermissions: readonly string[] | undefined, required:
  * picks services, a `task:create` holder picks an employee — without the right to manage them.
  * The server guards each lookup with its list; the web asks only when the user holds one.
  */
-const customerScreens = ['customer:read', 'customer:details', 'customer:create', 'customer:update'];
-const orderScreens = ['order:read', 'order:details', 'order:create', 'order:update'];
-const taskEditors = ['task:create', 'task:update'];
+const customerScreens: Permission[] = [
+  'customer:read',
+  'customer:details',
+  'customer:create',
+  'customer:update',
+];
+const orderScreens: Permission[] = ['order:read', 'order:details', 'order:create', 'order:update'];
+const taskEditors: Permission[] = ['task:create', 'task:update'];
 export const lookupPermissions = {
   places: ['gov:read', 'city:read', ...customerScreens, ...orderScreens],
   services: ['service:read', 'contract:read', 'order:read', 'order:create', 'order:update'],
@@ -73,16 +82,17 @@ export const lookupPermissions = {
   users: ['user:read', ...taskEditors],
   forms: ['forms:read', 'service:create', 'service:update', ...taskEditors],
   paymentMethods: ['paymentMethod:read', 'payment:read', 'payment:create', 'payment:update'],
-} satisfies Record<string, string[]>;
+} satisfies Record<string, Permission[]>;
 
 export function holdsAny(userPermissions: readonly string[] | undefined, any: readonly string[]) {
   return any.some((p) => userPermissions?.includes(p));
 }
 
-const readOnly = (areas: string[]) => areas.flatMap((a) => [`${a}:read`, `${a}:details`]);
+const readOnly = (areas: Group['area'][]) =>
+  areas.flatMap((a) => [`${a}:read`, `${a}:details`] as Permission[]);
 
 /** Roles are named permission presets; a user's own list is stored on the user and editable. */
-export const rolePresets: Record<string, { label: string; permissions: string[] }> = {
+export const rolePresets: Record<string, { label: string; permissions: Permission[] }> = {
   admin: { label: 'مدير النظام', permissions: allPermissions },
   manager: {
     label: 'مدير',

@@ -1,4 +1,4 @@
-import { agree, type EntityNoun, idSchema } from '@idara/domain';
+import { agree, type EntityNoun, idSchema, type Permission, type PermissionArea } from '@idara/domain';
 import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,7 +32,7 @@ export interface CrudConfig<Body extends z.ZodType> {
   /** Activity-log entity name, e.g. 'customer'. */
   entity: string;
   /** Permission area: `<area>:read|details|create|update|delete`. */
-  area: string;
+  area: PermissionArea;
   /** How sentences name the record, with its gender: `entityNouns.customer` ('العميل', m). */
   noun: EntityNoun;
   table: PgTable;
@@ -66,6 +66,8 @@ const bulkBody = z.object({
  */
 export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): FastifyPluginAsyncZod {
   const { area, entity, table, id, resource } = config;
+  const can = (action: 'read' | 'details' | 'create' | 'update' | 'delete') =>
+    `${area}:${action}` as Permission;
   const noun = config.noun.noun;
   const tags = [entity];
   const versionColumn = getTableColumns(table).version;
@@ -110,21 +112,21 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
   }
 
   return async (app) => {
-    app.get('/', { config: { permissions: [`${area}:read`] }, schema: { tags } }, async (req) =>
+    app.get('/', { config: { permissions: [can('read')] }, schema: { tags } }, async (req) =>
       runList(app.db, resource, req.query as Row),
     );
 
-    registerExportRoute(app, { entity, permission: `${area}:read`, resource, export: config.export });
+    registerExportRoute(app, { entity, permission: can('read'), resource, export: config.export });
 
     app.get(
       '/:id',
-      { config: { permissions: [`${area}:details`] }, schema: { tags, params } },
+      { config: { permissions: [can('details')] }, schema: { tags, params } },
       async (req, reply) => withETag(reply, await load(app.db, req.params.id)),
     );
 
     app.post(
       '/',
-      { config: { permissions: [`${area}:create`] }, schema: { tags, body: config.body } },
+      { config: { permissions: [can('create')] }, schema: { tags, body: config.body } },
       async (req, reply) => {
         const input = req.body as z.output<Body>;
         const created = await app.db.transaction(async (tx) => {
@@ -153,7 +155,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
 
     app.put(
       '/:id',
-      { config: { permissions: [`${area}:update`] }, schema: { tags, params, body: config.body } },
+      { config: { permissions: [can('update')] }, schema: { tags, params, body: config.body } },
       async (req, reply) => {
         const input = req.body as z.output<Body>;
         const ifMatch = ifMatchOf(req);
@@ -188,7 +190,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
 
     app.delete(
       '/:id',
-      { config: { permissions: [`${area}:delete`] }, schema: { tags, params } },
+      { config: { permissions: [can('delete')] }, schema: { tags, params } },
       async (req) => {
         const deleted = await app.db.transaction(async (tx) => {
           const before = await load(tx, req.params.id, true);
@@ -209,7 +211,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
 
     app.post(
       '/bulk-delete',
-      { config: { permissions: [`${area}:delete`] }, schema: { tags, body: bulkBody } },
+      { config: { permissions: [can('delete')] }, schema: { tags, body: bulkBody } },
       async (req) => {
         const ids = [...new Set(req.body.ids)];
         const n = await app.db.transaction(async (tx) => {

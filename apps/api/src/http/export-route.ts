@@ -1,3 +1,4 @@
+import type { Permission } from '@idara/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { recordActivity } from '../lib/activity';
@@ -35,7 +36,7 @@ export function registerExportRoute(
   app: FastifyInstance,
   opts: {
     entity: string;
-    permission: string;
+    permission: Permission;
     resource: ListResource;
     export: ExportConfig;
     /** Narrows the request's filters to what this user may see (e.g. only their own tasks). */

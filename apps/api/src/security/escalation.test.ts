@@ -151,10 +151,10 @@ describe('acting on users', () => {
           const authorityChanges =
             after.role !== targetNow.role ||
             after.permissions.length !== targetNow.permissions.length ||
-            after.permissions.some((p) => !targetNow.permissions.includes(p));
+            after.permissions.some((p) => !(targetNow.permissions as string[]).includes(p));
           // On yourself only your own authority is out of reach; on anyone else, anyone stronger is.
           const mustRefuse =
-            !actorPerson.permissions.includes(guard) ||
+            !(actorPerson.permissions as string[]).includes(guard) ||
             (onSelf
               ? authorityChanges
               : permissionsBeyond(actorPerson.permissions, authorityOf(targetNow)).length > 0) ||

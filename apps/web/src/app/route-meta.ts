@@ -1,3 +1,4 @@
+import type { Permission } from '@idara/domain';
 import type { ComponentType } from 'react';
 
 export type Layout = 'default' | 'blank';
@@ -13,9 +14,9 @@ export interface RouteMeta {
   /** Public page that a signed-in user leaves for the home screen (the /auth/* pages). */
   guestOnly?: boolean;
   /** Every listed permission is required (spec §5). */
-  permissions?: string[];
+  permissions?: Permission[];
   /** Spec §6 "differently spelled key" on list routes; enforced like `permissions`. */
-  listPermissions?: string[];
+  listPermissions?: Permission[];
   /** Route validation; failure shows a fatal 404 (spec §5's «Page Not Found» + path, in Arabic). */
   validate?: (params: Record<string, string | undefined>) => boolean;
   /** The catch-all route. */

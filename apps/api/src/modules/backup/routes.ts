@@ -1,3 +1,4 @@
+import type { Permission } from '@idara/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/request-context';
@@ -5,7 +6,7 @@ import type { BackupService } from './service';
 
 const tags = ['backup'];
 /** Backups copy every record, so only administrators (who hold `settings:update`) take or see them. */
-const config = { permissions: ['settings:update'] };
+const config = { permissions: ['settings:update'] satisfies Permission[] };
 
 const backupFile = z.object({
   file: z.string().describe('absolute path on the server'),

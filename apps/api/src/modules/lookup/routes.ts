@@ -1,4 +1,4 @@
-import { type EntityNoun, entityNouns, idSchema, lookupPermissions } from '@idara/domain';
+import { type EntityNoun, entityNouns, idSchema, lookupPermissions, type Permission } from '@idara/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     path: string,
     resource: ListResource,
     picked: string,
-    anyPermission: string[],
+    anyPermission: Permission[],
     noun: EntityNoun,
   ) => {
     const fields = Object.fromEntries(picked.split(',').map((f) => [f, resource.fields[f]]));

@@ -1,4 +1,4 @@
-import { arabicPlural, idSchema, NOTIFICATIONS } from '@idara/domain';
+import { arabicPlural, idSchema, NOTIFICATIONS, type Permission } from '@idara/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { notificationResource } from './resource';
 const params = z.object({ id: idSchema });
 const tags = ['notification'];
 // Every signed-in user has their own notifications; no permission beyond signing in (spec §6).
-const own = { permissions: [] as string[] };
+const own = { permissions: [] as Permission[] };
 
 /** Spec §7: a user's notifications; someone else's id is a 404, as if it did not exist. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
