@@ -1,4 +1,4 @@
-import { hasAll, MAINTENANCE_MESSAGE } from '@idara/domain';
+import { hasAll, holdsAny, MAINTENANCE_MESSAGE } from '@idara/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SessionCache } from '../modules/auth/session-cache';
 import { resolveToken } from '../modules/auth/sessions';
@@ -44,8 +44,7 @@ export function registerAuthGuard(app: FastifyInstance) {
     if (config.public) return;
     if (!req.user) throw unauthorized(Boolean(token));
     if (!hasAll(req.user.permissions, config.permissions)) throw forbidden();
-    if (config.anyPermission && !config.anyPermission.some((p) => req.user!.permissions.includes(p)))
-      throw forbidden();
+    if (config.anyPermission && !holdsAny(req.user.permissions, config.anyPermission)) throw forbidden();
 
     if (!req.user.permissions.includes('settings:update') && req.routeOptions.url !== '/api/auth/signout') {
       const settings = await getSettings(app.db);

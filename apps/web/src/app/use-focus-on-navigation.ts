@@ -6,8 +6,9 @@ export const MAIN_ID = 'main-content';
 
 /** How long a page may take to show its form (lazy code, then the record) before we stop waiting. */
 const FORM_WAIT_MS = 5000;
-const FIELD =
-  'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([disabled]):not([readonly]):not([role=combobox]), textarea:not([disabled]):not([readonly])';
+/** A form's text fields (not choices or pickers, which open a list on focus). */
+const FORM_TEXT_FIELD =
+  'form input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([disabled]):not([readonly]):not([role=combobox]), form textarea:not([disabled]):not([readonly])';
 
 /**
  * The router's key of the entry the browser loaded ('default' on a fresh load, the saved one on a
@@ -17,7 +18,7 @@ const loadedKey: string =
   (typeof window !== 'undefined' && (window.history.state as { key?: string } | null)?.key) || 'default';
 
 function firstField(main: HTMLElement): HTMLElement | null {
-  for (const el of main.querySelectorAll<HTMLElement>(`form ${FIELD.split(', ').join(', form ')}`))
+  for (const el of main.querySelectorAll<HTMLElement>(FORM_TEXT_FIELD))
     if (el.offsetParent !== null) return el;
   return null;
 }

@@ -45,22 +45,21 @@ interface Services {
   contracts: Priced[];
 }
 
-function usePlaces<T>(select: (p: Places) => T, enabled: boolean) {
-  const allowed = useHoldsAny(lookupPermissions.places);
-  return useQuery({
-    queryKey: [LOOKUP_KEY, 'places'],
-    queryFn: ({ signal }) => api<Places>('/api/lookup/places', { signal, stopAlert: true }),
-    staleTime: 60_000,
-    enabled: enabled && allowed,
-    select,
-  });
+interface Sources {
+  places: Places;
+  services: Services;
 }
 
-function useServiceLookups<T>(select: (s: Services) => T, enabled: boolean) {
-  const allowed = useHoldsAny(lookupPermissions.services);
+/** One lookup route (`/api/lookup/<kind>`), cached once and read through `select`. */
+function useLookupRoute<K extends keyof Sources, T>(
+  kind: K,
+  select: (data: Sources[K]) => T,
+  enabled: boolean,
+) {
+  const allowed = useHoldsAny(lookupPermissions[kind]);
   return useQuery({
-    queryKey: [LOOKUP_KEY, 'services'],
-    queryFn: ({ signal }) => api<Services>('/api/lookup/services', { signal, stopAlert: true }),
+    queryKey: [LOOKUP_KEY, kind],
+    queryFn: ({ signal }) => api<Sources[K]>(`/api/lookup/${kind}`, { signal, stopAlert: true }),
     staleTime: 60_000,
     enabled: enabled && allowed,
     select,
@@ -72,7 +71,7 @@ const selectCities = (p: Places) => toLookup(p.cities);
 const selectServices = (s: Services) => toLookup(s.services);
 const selectContracts = (s: Services) => toLookup(s.contracts);
 
-export const useGovernmentLookup = (enabled = true) => usePlaces(selectGovernments, enabled);
-export const useCityLookup = (enabled = true) => usePlaces(selectCities, enabled);
-export const useServiceLookup = (enabled = true) => useServiceLookups(selectServices, enabled);
-export const useContractLookup = (enabled = true) => useServiceLookups(selectContracts, enabled);
+export const useGovernmentLookup = (enabled = true) => useLookupRoute('places', selectGovernments, enabled);
+export const useCityLookup = (enabled = true) => useLookupRoute('places', selectCities, enabled);
+export const useServiceLookup = (enabled = true) => useLookupRoute('services', selectServices, enabled);
+export const useContractLookup = (enabled = true) => useLookupRoute('services', selectContracts, enabled);

@@ -37,7 +37,7 @@ export interface City {
   government: string;
 }
 
-/** Regions: all rows, cached (shared with the other screens through the list machinery's lookup). */
+/** Regions: all rows, cached (GET /api/lookup/places, shared with every screen that names places). */
 export function useGovernments(enabled = true) {
   return useGovernmentLookup(enabled);
 }
