@@ -1,3 +1,5 @@
+import type { PaymentStatus } from './orders';
+
 /**
  * What a customer owes: the one definition of the money figures of an order and of a customer.
  * Every screen, list total, card and export shows these and nothing else (all in halalas here).
@@ -66,6 +68,12 @@ export function sumReceivables(list: Iterable<Receivable>): Receivable {
 
 /** How a payment counts in totals: a rejected one does not. */
 export const paymentCountsInTotals = (status: unknown) => status !== 'rejected';
+
+/** Payments requested and not yet received (awaiting approval, or approved and not yet paid): an order's `pending`. */
+export const unpaidPaymentStatuses = ['pending', 'approved'] as const satisfies readonly PaymentStatus[];
+
+/** Payments someone has approved, received or not yet: an order carrying one is no longer cancelled. */
+export const approvedPaymentStatuses = ['approved', 'paid'] as const satisfies readonly PaymentStatus[];
 
 /** How a document counts in totals: a credit note takes away from what was invoiced. */
 export const einvoiceSignInTotals = (kind: unknown): 1 | -1 => (kind === 'credit' ? -1 : 1);

@@ -4,6 +4,7 @@ import {
   type EinvoiceSnapshot,
   fromHalalas,
   normalizeArabic,
+  paymentCountsInTotals,
   toHalalas,
   zatcaQrBase64,
 } from '@idara/domain';
@@ -113,7 +114,7 @@ export async function migrateLegacyInvoices(db: Db) {
         searchText: normalizeArabic(`${number} ${order.number} ${buyerName}`),
       });
       // A rejected payment's invoice stays on record as it was shown, but no money was owed by it.
-      if (payment.status !== 'rejected')
+      if (paymentCountsInTotals(payment.status))
         await tx
           .update(orders)
           .set({ invoiced: sql`${orders.invoiced} + ${amount}` })

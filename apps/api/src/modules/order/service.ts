@@ -1,4 +1,5 @@
 import {
+  approvedPaymentStatuses,
   fromHalalas,
   type OrderStatus,
   type orderBody,
@@ -272,7 +273,7 @@ export async function changeOrderStatus(
     const [settled] = await tx
       .select({ _id: payments._id })
       .from(payments)
-      .where(and(eq(payments.order, id), inArray(payments.status, ['approved', 'paid'])))
+      .where(and(eq(payments.order, id), inArray(payments.status, [...approvedPaymentStatuses])))
       .limit(1);
     if (settled) throw new AppError(409, 'لا يمكن إلغاء طلب عليه دفعات معتمدة أو مدفوعة');
   }
