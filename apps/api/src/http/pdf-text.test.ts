@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 let t: TestApp;
 let admin: string;
 let invoicePdf: Buffer;
+let invoiceHtml: string;
 let issuedAt: string;
 let listPdf: Buffer;
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
   issuedAt = doc.issuedAt;
   invoicePdf = (await t.inject({ method: 'GET', url: `/api/invoice/${doc._id}/pdf`, token: admin }))
     .rawPayload;
+  invoiceHtml = (await t.inject({ method: 'GET', url: `/api/invoice/${doc._id}/html`, token: admin })).body;
   listPdf = (await t.inject({ method: 'GET', url: '/api/customer/export?fileType=pdf', token: admin }))
     .rawPayload;
 }, 120_000);
@@ -104,5 +106,16 @@ describe('Arabic text in our PDFs', () => {
       .find((l) => l.includes('تاريخ الإصدار'));
     expect(line).toContain('الساعة');
     expect(line).toContain(formatDateTime(issuedAt).slice(0, 5));
+  });
+
+  it('prints the very document the page shows: every Arabic word of the page is in the PDF', () => {
+    // The invoice page frames /html and the PDF prints the same drawing (invoice/document-html.ts).
+    const body = invoiceHtml.replace(/<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ');
+    const words = new Set(body.replace(/[\u064b-\u0652]/g, '').match(/[\u0621-\u064a]{2,}/g));
+    expect(words.size).toBeGreaterThan(30);
+    // poppler may set a mark apart from its letter, even by a space («لم ُت رسل»): look for each word
+    // in the printed text without marks and spaces.
+    const printed = plain(byPoppler(invoicePdf)).replace(/[\s\u064b-\u0652]/g, '');
+    expect([...words].filter((w) => !printed.includes(w))).toEqual([]);
   });
 });
