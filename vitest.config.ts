@@ -28,6 +28,17 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        test: {
+          // The web's stores and models; the notification and export stores talk to a real API
+          // (apps/api's test harness) listening on a local port, hence the API's timeouts.
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

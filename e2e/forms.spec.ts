@@ -49,32 +49,49 @@ async function center(locator: Locator) {
 
 /**
  * Drags with real pointer movement: press, move past dnd-kit's activation distance, travel in steps
- * to the target point, settle, release.
+ * to the target point, and release once the builder shows where the drop lands (`landing`): dnd-kit
+ * works out what is under the pointer on its next render, so releasing before that drops on
+ * whatever the pointer passed over last.
  */
-async function dragTo(page: Page, source: Locator, to: { x: number; y: number }) {
+async function dragTo(
+  page: Page,
+  source: Locator,
+  to: { x: number; y: number },
+  landing: () => Promise<void>,
+) {
   const from = await center(source);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + 12, from.y + 12, { steps: 4 });
   await page.mouse.move(to.x, to.y, { steps: 20 });
   await page.mouse.move(to.x, to.y + 1, { steps: 2 });
-  await page.waitForTimeout(100);
+  await landing();
   await page.mouse.up();
   // The cards finish their layout animation before anything measures them again.
   await settleLayout(page);
 }
 
+/** A palette item dragged over a card shows on which side of it the new field will go. */
+const dropMark = (page: Page, n: number, side: 'before' | 'after') => () =>
+  expect(card(page, n)).toHaveAttribute('data-drop', side);
+
+/** dnd-kit's live region announces what a dragged field is over (the page's `announcements`). */
+const announced = (page: Page, text: RegExp) => () =>
+  expect(page.getByRole('status').filter({ hasText: text })).toHaveCount(1);
+
 /** Drags a palette item to just below the last card (or into the empty canvas). */
 async function dragToEnd(page: Page, type: string) {
   const count = await cards(page).count();
-  let to: { x: number; y: number };
   if (count === 0) {
-    to = (await center(canvas(page))) as { x: number; y: number };
+    const to = await center(canvas(page));
+    await dragTo(page, page.getByTestId(`palette-${type}`), to, () =>
+      expect(canvas(page)).toHaveAttribute('data-over', 'true'),
+    );
   } else {
     const last = await center(card(page, count - 1));
-    to = { x: last.x, y: last.box.y + last.box.height * 0.8 };
+    const to = { x: last.x, y: last.box.y + last.box.height * 0.8 };
+    await dragTo(page, page.getByTestId(`palette-${type}`), to, dropMark(page, count - 1, 'after'));
   }
-  await dragTo(page, page.getByTestId(`palette-${type}`), to);
   await expect(cards(page)).toHaveCount(count + 1);
 }
 
@@ -128,7 +145,12 @@ test.describe('form builder', () => {
 
     // A section heading dropped on the upper half of the first card lands before it.
     const first = await center(card(page, 0));
-    await dragTo(page, page.getByTestId('palette-section'), { x: first.x, y: first.box.y + 4 });
+    await dragTo(
+      page,
+      page.getByTestId('palette-section'),
+      { x: first.x, y: first.box.y + 4 },
+      dropMark(page, 0, 'before'),
+    );
     await expect(cards(page)).toHaveCount(5);
     expect(await types(page)).toEqual(['section', 'text', 'select', 'number', 'checkbox']);
 
@@ -137,7 +159,12 @@ test.describe('form builder', () => {
     const target = await center(card(page, 2));
     const grip = await center(handle);
     const cardBox = await center(card(page, 3));
-    await dragTo(page, handle, { x: grip.x, y: grip.y + (target.y - cardBox.y) });
+    await dragTo(
+      page,
+      handle,
+      { x: grip.x, y: grip.y + (target.y - cardBox.y) },
+      announced(page, /فوق الموضع 3 من 5$/),
+    );
     await expect.poll(() => types(page)).toEqual(['section', 'text', 'number', 'select', 'checkbox']);
 
     // Labels, options, required, bounds.
@@ -273,12 +300,13 @@ test.describe('form builder', () => {
 
     // Pick up the signature card, move it up twice, drop it.
     await card(page, 2).getByTestId('field-handle').focus();
+    // Each key waits for dnd-kit to have taken the previous one (its announcement), not for time.
     await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
+    await expect(card(page, 2)).toHaveAttribute('data-dragging', 'true');
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(150);
+    await announced(page, /فوق الموضع 2 من 3$/)();
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(150);
+    await announced(page, /فوق الموضع 1 من 3$/)();
     await page.keyboard.press('Space');
     await expect.poll(() => types(page)).toEqual(['signature', 'text', 'date']);
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { ADMIN, revokeToken } from './support/api';
 import { fillSignin, signedInAs, storedToken } from './support/auth';
+import { settleLayout } from './support/layout';
 import { toasts } from './support/toasts';
 
 const signinHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' });
@@ -94,6 +95,11 @@ test.describe('signed in', () => {
     await page.waitForLoadState('networkidle');
 
     await revokeToken(request, token);
+    // Every answer from here on could raise a toast: the test waits for all of them to arrive.
+    const pending = new Set<Request>();
+    page.on('request', (r) => pending.add(r));
+    page.on('requestfinished', (r) => pending.delete(r));
+    page.on('requestfailed', (r) => pending.delete(r));
     await page
       .getByRole('navigation', { name: 'القائمة الرئيسية' })
       .getByRole('link', { name: 'الإعدادات' })
@@ -103,8 +109,9 @@ test.describe('signed in', () => {
     expect(new URL(page.url()).pathname).toBe('/auth/signin');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings');
     expect(await storedToken(page)).toEqual({ local: null, cookie: null });
-    // Give any toast time to appear, then make sure none did.
-    await page.waitForTimeout(500);
+    // Once every answer is in and the layout has settled (a toast slides in), none has appeared.
+    await expect.poll(() => pending.size).toBe(0);
+    await settleLayout(page);
     await expect(toasts(page)).toHaveCount(0);
   });
 });

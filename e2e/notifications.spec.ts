@@ -380,8 +380,9 @@ test.describe('live notifications', () => {
     await expect(rows(list)).not.toHaveCount(20);
     // (Other specs running beside this one may have notified this user too: load to the end.)
     while (await more.isVisible()) {
+      const shown = await rows(list).count();
       await more.click();
-      await page.waitForTimeout(500);
+      await expect(rows(list)).not.toHaveCount(shown);
     }
     const total = (await listOnServer(request, adminToken)).total;
     await expect(rows(list)).toHaveCount(total);

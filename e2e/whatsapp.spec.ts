@@ -126,20 +126,28 @@ async function conversationOnServer(request: APIRequestContext, token: string, c
   return (await res.json()) as { messages: ApiMessage[]; window: { open: boolean; until: string | null } };
 }
 
-/** Records when the page's WebSocket (the one socket.io connection) is open: only then can pushes arrive. */
+/**
+ * Counts the page's socket.io connections the server has accepted: its CONNECT packet (`40…`) is
+ * sent once the handshake's auth has passed, and the server joins the user's rooms in the same tick
+ * (realtime/server.ts), so from then on a push to this user reaches the page.
+ */
 async function watchSocket(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __wsOpen: number };
-    w.__wsOpen = 0;
+    const w = window as unknown as { __ioConnected: number };
+    w.__ioConnected = 0;
     const Native = window.WebSocket;
     window.WebSocket = class extends Native {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols);
-        this.addEventListener('open', () => {
-          w.__wsOpen++;
+        let connected = false;
+        this.addEventListener('message', (event) => {
+          if (connected || typeof event.data !== 'string' || !event.data.startsWith('40')) return;
+          connected = true;
+          w.__ioConnected++;
         });
         this.addEventListener('close', () => {
-          w.__wsOpen--;
+          if (connected) w.__ioConnected--;
+          connected = false;
         });
       }
     };
@@ -147,9 +155,7 @@ async function watchSocket(page: Page) {
 }
 
 async function socketReady(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __wsOpen: number }).__wsOpen > 0);
-  // The socket.io handshake and the room join follow the open.
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => (window as unknown as { __ioConnected: number }).__ioConnected > 0);
 }
 
 /** Is the element fully inside the visible part of the conversation's scroller? */
