@@ -1,0 +1,47 @@
+import { IconTool } from '@tabler/icons-react';
+import type { Resource } from '../../app/resource';
+import { ACTIVE_FILTER_OPTIONS } from '../records-shared';
+
+export const service: Resource = {
+  name: 'service',
+  api: '/api/service',
+  base: '/dashboard/service',
+  area: 'service',
+  titles: { list: 'الخدمات', new: 'إضافة خدمة جديدة', edit: 'تعديل الخدمة' },
+  guardForms: true,
+  nav: { group: 'البيانات الأساسية', label: 'الخدمات', icon: IconTool, description: 'الخدمات وأسعارها' },
+  list: {
+    columns: [
+      { key: 'name', header: 'اسم الخدمة' },
+      { key: 'price', header: 'السعر', display: 'money', nowrap: true },
+      { key: 'active', header: 'الحالة', display: 'active' },
+    ],
+    filters: [
+      {
+        filter: 'active',
+        label: 'الحالة',
+        placeholder: 'كل الحالات',
+        options: ACTIVE_FILTER_OPTIONS,
+        width: 160,
+      },
+    ],
+    createLabel: 'إضافة خدمة',
+    exportTitle: 'تصدير الخدمات',
+    searchPlaceholder: 'ابحث باسم الخدمة',
+  },
+  form: {
+    fields: [
+      { name: 'name', label: 'اسم الخدمة', kind: 'text', required: true, half: true },
+      { name: 'price', label: 'السعر', kind: 'money', required: true, half: true },
+      { name: 'description', label: 'الوصف', kind: 'textarea', maxRows: 6 },
+      {
+        name: 'form',
+        label: 'النموذج الافتراضي',
+        kind: 'formTemplate',
+        description: 'يُرفق بمهام هذه الخدمة ليملأه الموظف عند التنفيذ',
+        placeholder: 'بدون نموذج',
+      },
+      { name: 'active', label: 'فعّال', kind: 'switch', initial: true },
+    ],
+  },
+};
