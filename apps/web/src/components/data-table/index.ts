@@ -17,6 +17,7 @@
  * Filters: any URL param other than page/limit/sort/search is a filter and is sent to the API as is.
  */
 export { ActiveBadge, DateTime, Empty, formatMoney, Money } from './cells';
+export { dateColumn, moneyColumn, numberColumn } from './columns';
 export { DataTable, type DataTableColumn, type DataTableProps, rowActionsColumn } from './DataTable';
 export { FilterSelect } from './FilterSelect';
 export { ListDateRangeFilter } from './LazyDateRangeFilter';

@@ -5,7 +5,7 @@ import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   type DataTableColumn,
-  DateTime,
+  dateColumn,
   Empty,
   EXPORT_OPTIONS,
   FilterSelect,
@@ -86,12 +86,7 @@ export default function CustomerListPage() {
         return name ?? <Empty />;
       },
     },
-    {
-      accessorKey: 'createdAt',
-      header: 'تاريخ الإضافة',
-      meta: { nowrap: true },
-      cell: (c) => <DateTime value={c.getValue() as string} />,
-    },
+    dateColumn('createdAt', 'تاريخ الإضافة'),
     {
       ...rowActionsColumn<Customer>({
         onView: canDetails ? (r) => navigate(`/dashboard/customer/${r._id}`) : undefined,

@@ -1,8 +1,9 @@
 import { formatDateTime } from '@idara/domain';
 import { Alert, Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowRight, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RetryButton } from '../../components/feedback';
 import { errorMessage } from '../../lib/api-error';
 
 /** A titled card section of a form or details page. */
@@ -73,18 +74,7 @@ export function LoadError({
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          {onRetry && (
-            <Button
-              size="sm"
-              radius="xl"
-              variant="light"
-              color="red"
-              leftSection={<IconRefresh size={16} />}
-              onClick={onRetry}
-            >
-              إعادة المحاولة
-            </Button>
-          )}
+          {onRetry && <RetryButton size="sm" iconSize={16} onRetry={onRetry} />}
           <Button
             size="sm"
             radius="xl"
@@ -227,16 +217,7 @@ export function CardListStates({
   if (query.isError)
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={errorTitle}>
-        <Button
-          size="xs"
-          radius="xl"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={14} />}
-          onClick={() => void query.refetch()}
-        >
-          إعادة المحاولة
-        </Button>
+        <RetryButton onRetry={() => void query.refetch()} />
       </Alert>
     );
   return <>{empty ?? children}</>;

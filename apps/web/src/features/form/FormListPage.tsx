@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 import {
   ActiveBadge,
   type DataTableColumn,
-  DateTime,
+  dateColumn,
   FilterSelect,
   ListPage,
   useRecordList,
@@ -103,12 +103,7 @@ export default function FormListPage() {
         meta: { nowrap: true },
         cell: (c) => <ActiveBadge active={c.getValue()} />,
       },
-      {
-        accessorKey: 'updatedAt',
-        header: 'آخر تعديل',
-        meta: { nowrap: true },
-        cell: (c) => <DateTime value={c.getValue()} />,
-      },
+      dateColumn('updatedAt', 'آخر تعديل'),
       {
         id: '__actions',
         header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,

@@ -1,17 +1,18 @@
 import { arabicPlural, type PaymentStatus, RECEIPTS } from '@idara/domain';
-import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
   type DataTableColumn,
-  DateTime,
+  dateColumn,
   EXPORT_OPTIONS,
   FilterSelect,
   ListDateRangeFilter,
   ListPage,
   ListTotals,
-  Money,
+  moneyColumn,
+  numberColumn,
   RemoteSelect,
   useLookup,
   useRecordList,
@@ -53,16 +54,7 @@ export default function PaymentListPage() {
 
   const columns = useMemo<DataTableColumn<Payment>[]>(
     () => [
-      {
-        accessorKey: 'number',
-        header: 'رقم السند',
-        meta: { nowrap: true },
-        cell: (c) => (
-          <Text size="sm" fw={600}>
-            <bdi>{c.getValue()}</bdi>
-          </Text>
-        ),
-      },
+      numberColumn('number', 'رقم السند'),
       {
         accessorKey: 'orderNumber',
         header: 'رقم الطلب',
@@ -87,18 +79,8 @@ export default function PaymentListPage() {
         meta: { width: 200 },
         cell: (c) => c.getValue() || '—',
       },
-      {
-        accessorKey: 'amount',
-        header: 'المبلغ',
-        meta: { nowrap: true },
-        cell: (c) => <Money value={c.getValue()} />,
-      },
-      {
-        accessorKey: 'taxAmount',
-        header: 'الضريبة',
-        meta: { nowrap: true },
-        cell: (c) => <Money value={c.getValue()} />,
-      },
+      moneyColumn('amount', 'المبلغ'),
+      moneyColumn('taxAmount', 'الضريبة'),
       {
         accessorKey: 'paymentMethodName',
         header: 'طريقة الدفع',
@@ -117,18 +99,8 @@ export default function PaymentListPage() {
         meta: { nowrap: true },
         cell: (c) => (c.getValue() ? <bdi>{formatDay(c.getValue())}</bdi> : '—'),
       },
-      {
-        accessorKey: 'paidAt',
-        header: 'تاريخ الدفع',
-        meta: { nowrap: true },
-        cell: (c) => <DateTime value={c.getValue()} />,
-      },
-      {
-        accessorKey: 'createdAt',
-        header: 'تاريخ الإنشاء',
-        meta: { nowrap: true },
-        cell: (c) => <DateTime value={c.getValue()} />,
-      },
+      dateColumn('paidAt', 'تاريخ الدفع'),
+      dateColumn('createdAt', 'تاريخ الإنشاء'),
       {
         id: '__actions',
         header: () => <span style={srOnly}>إجراءات</span>,
