@@ -14,7 +14,7 @@ import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { FormActions, useEntityForm } from '../../components/entity';
+import { EmailField, FormActions, PhoneField, useEntityForm } from '../../components/entity';
 import {
   CUSTOMER_PATH,
   type Customer,
@@ -115,14 +115,6 @@ const fieldLabels: Record<string, string> = {
   additionalNumber: 'الرقم الإضافي',
   notes: 'ملاحظات',
 };
-
-const phoneProps = {
-  type: 'tel',
-  inputMode: 'tel',
-  dir: 'ltr',
-  autoComplete: 'off',
-  placeholder: '05XXXXXXXX',
-} as const;
 
 const digitProps = (max: number) => ({ dir: 'ltr', inputMode: 'numeric', maxLength: max }) as const;
 
@@ -232,25 +224,18 @@ function CustomerForm({ customer }: { customer?: Customer }) {
                 autoComplete="off"
                 {...form.getInputProps('name')}
               />
-              <TextInput
-                label="البريد الإلكتروني"
-                type="email"
-                dir="ltr"
-                autoComplete="off"
-                placeholder="name@example.com"
-                {...form.getInputProps('email')}
-              />
-              <TextInput
+              <EmailField autoComplete="off" {...form.getInputProps('email')} />
+              <PhoneField
                 label="رقم الجوال"
                 withAsterisk
-                {...phoneProps}
+                autoComplete="off"
                 {...form.getInputProps('phoneNumber')}
                 onChange={(e) => onPhoneChange(e.currentTarget.value)}
               />
               <Stack gap={6}>
-                <TextInput
+                <PhoneField
                   label="رقم واتساب"
-                  {...phoneProps}
+                  autoComplete="off"
                   {...form.getInputProps('whatsappNumber')}
                   disabled={form.values.sameWhatsapp}
                 />

@@ -18,7 +18,7 @@ import {
 import { IconAlertTriangle, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/confirm/confirm-store';
-import { useEntityForm } from '../../components/entity';
+import { EmailField, PhoneField, useEntityForm } from '../../components/entity';
 import { SectionLoader } from '../../components/FullPageLoader';
 import { useCan } from '../../lib/auth';
 import { settingsFields, settingsQuery, useSettings } from '../../lib/settings';
@@ -154,29 +154,9 @@ export default function SettingsPage() {
                   dir="ltr"
                   {...form.getInputProps('tax')}
                 />
-                <TextInput
-                  label="البريد الإلكتروني"
-                  type="email"
-                  dir="ltr"
-                  placeholder="info@example.com"
-                  {...form.getInputProps('email')}
-                />
-                <TextInput
-                  label="رقم الهاتف"
-                  type="tel"
-                  inputMode="tel"
-                  dir="ltr"
-                  placeholder="05XXXXXXXX"
-                  {...form.getInputProps('phoneNumber')}
-                />
-                <TextInput
-                  label="رقم واتساب"
-                  type="tel"
-                  inputMode="tel"
-                  dir="ltr"
-                  placeholder="05XXXXXXXX"
-                  {...form.getInputProps('whatsappNumber')}
-                />
+                <EmailField placeholder="info@example.com" {...form.getInputProps('email')} />
+                <PhoneField label="رقم الهاتف" {...form.getInputProps('phoneNumber')} />
+                <PhoneField label="رقم واتساب" {...form.getInputProps('whatsappNumber')} />
               </SimpleGrid>
               <Textarea
                 label="العنوان"

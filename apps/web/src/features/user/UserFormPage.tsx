@@ -14,7 +14,7 @@ import { IconKey, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { FormActions, useEntityForm } from '../../components/entity';
+import { EmailField, FormActions, PhoneField, useEntityForm } from '../../components/entity';
 import { useAuth } from '../../lib/auth';
 import { RecordFormGate, Section } from '../customer/ui';
 import { applyPreset, PermissionsEditor } from './PermissionsEditor';
@@ -164,24 +164,13 @@ function UserForm({ user }: { user?: UserRecord }) {
           >
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput label="الاسم" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
-              <TextInput
+              <PhoneField
                 label="رقم الجوال"
                 withAsterisk
-                type="tel"
-                inputMode="tel"
-                dir="ltr"
                 autoComplete="off"
-                placeholder="05XXXXXXXX"
                 {...form.getInputProps('phoneNumber')}
               />
-              <TextInput
-                label="البريد الإلكتروني"
-                type="email"
-                dir="ltr"
-                autoComplete="off"
-                placeholder="name@example.com"
-                {...form.getInputProps('email')}
-              />
+              <EmailField autoComplete="off" {...form.getInputProps('email')} />
               <TextInput label="المسمى الوظيفي" autoComplete="off" {...form.getInputProps('jobTitle')} />
               <Select
                 label="الدور"
