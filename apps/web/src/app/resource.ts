@@ -115,6 +115,16 @@ export type Field = FieldBase &
     | { kind: 'formTemplate' }
   );
 
+/** What a resource file writes: the API path, the page path and the permissions' area follow the name unless given. */
+export type ResourceDefinition = Omit<Resource, 'api' | 'base' | 'area'> &
+  Partial<Pick<Resource, 'api' | 'base' | 'area'>>;
+
+/** `/api/<name>`, `/dashboard/<name>` and the `<name>:…` permissions unless the definition says otherwise. */
+export function defineResource(definition: ResourceDefinition): Resource {
+  const { name } = definition;
+  return { api: `/api/${name}`, base: `/dashboard/${name}`, area: name, ...definition };
+}
+
 export const permissionOf = (resource: Resource, action: string) =>
   `${resource.area}:${action}` as Permission;
 

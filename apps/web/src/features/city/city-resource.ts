@@ -1,11 +1,8 @@
 import { IconBuildingCommunity } from '@tabler/icons-react';
-import type { Resource } from '../../app/resource';
+import { defineResource } from '../../app/resource';
 
-export const city: Resource = {
+export const city = defineResource({
   name: 'city',
-  api: '/api/city',
-  base: '/dashboard/city',
-  area: 'city',
   titles: { list: 'المدن والمحافظات', new: 'إضافة مدينة', details: 'تفاصيل المدينة', edit: 'تعديل المدينة' },
   nav: { group: 'البيانات الأساسية', label: 'المدن', icon: IconBuildingCommunity },
   list: {
@@ -56,4 +53,4 @@ export const city: Resource = {
       { label: 'آخر تعديل', key: 'updatedAt', display: 'date' },
     ],
   },
-};
+});

@@ -1,12 +1,9 @@
 import { IconFileDescription } from '@tabler/icons-react';
-import type { Resource } from '../../app/resource';
-import { ACTIVE_FILTER_OPTIONS, MONTHS, VISITS } from '../records-shared';
+import { defineResource } from '../../app/resource';
+import { activeColumn, activeField, activeFilter, MONTHS, VISITS } from '../records-shared';
 
-export const contract: Resource = {
+export const contract = defineResource({
   name: 'contract',
-  api: '/api/contract',
-  base: '/dashboard/contract',
-  area: 'contract',
   titles: { list: 'أنواع العقود', new: 'إضافة عقد جديد', details: 'تفاصيل العقد', edit: 'تعديل العقد' },
   nav: { group: 'البيانات الأساسية', label: 'أنواع العقود', icon: IconFileDescription },
   list: {
@@ -15,17 +12,9 @@ export const contract: Resource = {
       { key: 'durationMonths', header: 'المدة', nowrap: true, display: { plural: MONTHS } },
       { key: 'visits', header: 'الزيارات', nowrap: true, display: { plural: VISITS } },
       { key: 'price', header: 'السعر', nowrap: true, display: 'money' },
-      { key: 'active', header: 'الحالة', display: 'active' },
+      activeColumn,
     ],
-    filters: [
-      {
-        filter: 'active',
-        label: 'الحالة',
-        placeholder: 'كل الحالات',
-        options: ACTIVE_FILTER_OPTIONS,
-        width: 160,
-      },
-    ],
+    filters: [activeFilter],
     minWidth: 720,
     createLabel: 'إضافة عقد',
     exportTitle: 'تصدير أنواع العقود',
@@ -57,7 +46,7 @@ export const contract: Resource = {
         half: true,
       },
       { name: 'description', label: 'الوصف', kind: 'textarea', maxRows: 6 },
-      { name: 'active', label: 'فعّال', kind: 'switch', initial: true },
+      activeField,
     ],
   },
   details: {
@@ -71,4 +60,4 @@ export const contract: Resource = {
       { label: 'الوصف', key: 'description', wide: true },
     ],
   },
-};
+});

@@ -128,26 +128,7 @@ export function Ltr({ children }: { children: ReactNode }) {
   return <bdi dir="ltr">{children}</bdi>;
 }
 
-/**
- * Screen-reader-only text that stays in flow. An absolutely positioned one inside a horizontally
- * scrolled table escapes the scroll container and widens the page on phones.
- */
-export function SrOnlyInline({ children }: { children: ReactNode }) {
-  return (
-    <span
-      style={{
-        display: 'inline-block',
-        width: 1,
-        height: 1,
-        overflow: 'hidden',
-        clipPath: 'inset(50%)',
-        whiteSpace: 'nowrap',
-      }}
-    >
-      {children}
-    </span>
-  );
-}
+export { SrOnlyInline } from '../../components/data-table';
 
 /** 'hh:mm ص YYYY/MM/DD' isolated in its own (Arabic) direction: time first when read right to left. */
 export function DateText({ value }: { value: string | Date }) {

@@ -1,10 +1,8 @@
 import { IconMap2 } from '@tabler/icons-react';
-import type { Resource } from '../../app/resource';
+import { defineResource } from '../../app/resource';
 
-export const government: Resource = {
+export const government = defineResource({
   name: 'government',
-  api: '/api/government',
-  base: '/dashboard/government',
   area: 'gov',
   titles: {
     list: 'المناطق',
@@ -36,13 +34,13 @@ export const government: Resource = {
     ],
     related: {
       api: '/api/city',
+      base: '/dashboard/city',
       filter: 'government',
       title: 'مدن المنطقة',
-      base: '/dashboard/city',
       readPermission: 'city:read',
       detailsPermission: 'city:details',
       empty: 'لا توجد مدن في هذه المنطقة.',
       addLabel: 'إضافة مدينة',
     },
   },
-};
+});

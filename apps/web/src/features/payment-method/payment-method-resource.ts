@@ -1,32 +1,23 @@
 import { paymentMethodKindLabels } from '@idara/domain';
 import { IconCreditCard } from '@tabler/icons-react';
-import type { Resource } from '../../app/resource';
-import { ACTIVE_FILTER_OPTIONS } from '../records-shared';
+import { defineResource } from '../../app/resource';
+import { activeColumn, activeField, activeFilter } from '../records-shared';
 
 const KIND_OPTIONS = Object.entries(paymentMethodKindLabels).map(([value, label]) => ({ value, label }));
 
-export const paymentMethod: Resource = {
+export const paymentMethod = defineResource({
   name: 'paymentMethod',
-  api: '/api/paymentMethod',
-  base: '/dashboard/paymentMethod',
-  area: 'paymentMethod',
   titles: { list: 'طرق الدفع', new: 'طريقة دفع جديدة', edit: 'تعديل طريقة الدفع' },
   nav: { group: 'البيانات الأساسية', label: 'طرق الدفع', icon: IconCreditCard },
   list: {
     columns: [
       { key: 'name', header: 'الاسم' },
       { key: 'kind', header: 'النوع', display: { badge: paymentMethodKindLabels } },
-      { key: 'active', header: 'الحالة', display: 'active' },
+      activeColumn,
     ],
     filters: [
       { filter: 'kind', label: 'النوع', placeholder: 'كل الأنواع', options: KIND_OPTIONS, width: 170 },
-      {
-        filter: 'active',
-        label: 'الحالة',
-        placeholder: 'كل الحالات',
-        options: ACTIVE_FILTER_OPTIONS,
-        width: 160,
-      },
+      activeFilter,
     ],
     minWidth: 520,
     createLabel: 'إضافة طريقة دفع',
@@ -52,7 +43,7 @@ export const paymentMethod: Resource = {
         maxRows: 5,
         description: 'مثل رقم الحساب أو الآيبان',
       },
-      { name: 'active', label: 'فعّال', kind: 'switch', initial: true },
+      activeField,
     ],
   },
-};
+});

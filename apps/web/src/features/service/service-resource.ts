@@ -1,12 +1,9 @@
 import { IconTool } from '@tabler/icons-react';
-import type { Resource } from '../../app/resource';
-import { ACTIVE_FILTER_OPTIONS } from '../records-shared';
+import { defineResource } from '../../app/resource';
+import { activeColumn, activeField, activeFilter } from '../records-shared';
 
-export const service: Resource = {
+export const service = defineResource({
   name: 'service',
-  api: '/api/service',
-  base: '/dashboard/service',
-  area: 'service',
   titles: { list: 'الخدمات', new: 'إضافة خدمة جديدة', edit: 'تعديل الخدمة' },
   guardForms: true,
   nav: { group: 'البيانات الأساسية', label: 'الخدمات', icon: IconTool, description: 'الخدمات وأسعارها' },
@@ -14,17 +11,9 @@ export const service: Resource = {
     columns: [
       { key: 'name', header: 'اسم الخدمة' },
       { key: 'price', header: 'السعر', display: 'money', nowrap: true },
-      { key: 'active', header: 'الحالة', display: 'active' },
+      activeColumn,
     ],
-    filters: [
-      {
-        filter: 'active',
-        label: 'الحالة',
-        placeholder: 'كل الحالات',
-        options: ACTIVE_FILTER_OPTIONS,
-        width: 160,
-      },
-    ],
+    filters: [activeFilter],
     createLabel: 'إضافة خدمة',
     exportTitle: 'تصدير الخدمات',
     searchPlaceholder: 'ابحث باسم الخدمة',
@@ -41,7 +30,7 @@ export const service: Resource = {
         description: 'يُرفق بمهام هذه الخدمة ليملأه الموظف عند التنفيذ',
         placeholder: 'بدون نموذج',
       },
-      { name: 'active', label: 'فعّال', kind: 'switch', initial: true },
+      activeField,
     ],
   },
-};
+});
