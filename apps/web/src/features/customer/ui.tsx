@@ -135,31 +135,33 @@ export function DateText({ value }: { value: string | Date }) {
   return <bdi style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</bdi>;
 }
 
+interface RecordQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
 /**
- * New/edit pages: while editing, waits for the record (skeleton), offers a retry when it fails, then
- * renders the form — keyed by id so switching records starts a fresh form.
+ * A record page's loading states: skeleton sections while the record loads, the Arabic error with
+ * a retry and a way back, else the page drawn from the record.
  */
-export function RecordFormGate<T>({
-  id,
+export function RecordGate<T>({
   query,
+  sections,
   backTo,
   backLabel,
   children,
 }: {
-  id: string | undefined;
-  query: {
-    data: T | undefined;
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    refetch: () => unknown;
-  };
+  query: RecordQuery<T>;
+  sections?: number;
   backTo: string;
   backLabel: string;
-  children: (record: T | undefined) => ReactNode;
+  children: (record: T) => ReactNode;
 }) {
-  if (id && query.isPending) return <PageSkeleton />;
-  if (id && query.isError) {
+  if (query.isPending) return <PageSkeleton sections={sections} />;
+  if (query.isError || query.data === undefined)
     return (
       <LoadError
         error={query.error}
@@ -168,8 +170,29 @@ export function RecordFormGate<T>({
         backLabel={backLabel}
       />
     );
-  }
-  return <Fragment key={id ?? 'new'}>{children(id ? query.data : undefined)}</Fragment>;
+  return <>{children(query.data)}</>;
+}
+
+/** A new/edit form's record: none for a new one, else loaded through `RecordGate`; a new id remounts the form. */
+export function RecordFormGate<T>({
+  id,
+  query,
+  backTo,
+  backLabel,
+  children,
+}: {
+  id: string | undefined;
+  query: RecordQuery<T>;
+  backTo: string;
+  backLabel: string;
+  children: (record: T | undefined) => ReactNode;
+}) {
+  if (!id) return <Fragment key="new">{children(undefined)}</Fragment>;
+  return (
+    <RecordGate query={query} backTo={backTo} backLabel={backLabel}>
+      {(record) => <Fragment key={id}>{children(record)}</Fragment>}
+    </RecordGate>
+  );
 }
 
 /**
