@@ -4,6 +4,7 @@ import { IconEdit, IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
+  actionsColumn,
   type DataTableColumn,
   dateColumn,
   EXPORT_OPTIONS,
@@ -29,16 +30,6 @@ import {
   type PaymentMethodRow,
 } from './payment-api';
 import { formatDay, PAYMENT_STATUS_OPTIONS, PaymentStatusBadge } from './payment-ui';
-
-/** In flow (not absolutely positioned) so a scrolled table never widens the page on phones. */
-const srOnly = {
-  display: 'inline-block',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-} as const;
 
 type CustomerOption = { _id: string; name: string; phoneNumber?: string };
 
@@ -101,43 +92,37 @@ export default function PaymentListPage() {
       },
       dateColumn('paidAt', 'تاريخ الدفع'),
       dateColumn('createdAt', 'تاريخ الإنشاء'),
-      {
-        id: '__actions',
-        header: () => <span style={srOnly}>إجراءات</span>,
-        enableSorting: false,
-        meta: { width: 1, nowrap: true },
-        cell: ({ row }) => {
-          const p = row.original;
-          return (
-            <Group gap={4} wrap="nowrap" justify="flex-end">
-              {canView && (
-                <Tooltip label="عرض الفاتورة">
-                  <ActionIcon
-                    variant="subtle"
-                    radius="xl"
-                    aria-label={`عرض السند رقم ${p.number}`}
-                    onClick={() => navigate(invoicePath(p._id))}
-                  >
-                    <IconEye size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              {canEdit && p.status === 'pending' && (
-                <Tooltip label="تعديل">
-                  <ActionIcon
-                    variant="subtle"
-                    radius="xl"
-                    aria-label={`تعديل السند رقم ${p.number}`}
-                    onClick={() => navigate(`${PAYMENT_BASE}/edit/${p._id}`)}
-                  >
-                    <IconEdit size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </Group>
-          );
-        },
-      },
+      actionsColumn(({ row }) => {
+        const p = row.original;
+        return (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            {canView && (
+              <Tooltip label="عرض الفاتورة">
+                <ActionIcon
+                  variant="subtle"
+                  radius="xl"
+                  aria-label={`عرض السند رقم ${p.number}`}
+                  onClick={() => navigate(invoicePath(p._id))}
+                >
+                  <IconEye size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {canEdit && p.status === 'pending' && (
+              <Tooltip label="تعديل">
+                <ActionIcon
+                  variant="subtle"
+                  radius="xl"
+                  aria-label={`تعديل السند رقم ${p.number}`}
+                  onClick={() => navigate(`${PAYMENT_BASE}/edit/${p._id}`)}
+                >
+                  <IconEdit size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        );
+      }),
     ],
     [canOrders, canView, canEdit, navigate],
   );
