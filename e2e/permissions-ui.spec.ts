@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { allPermissions, rolePresets } from '@idara/domain';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { adminAuth, bearer, createUser, randomPhone, signIn } from './support/api';
 import { signedInAs, signInWithToken } from './support/auth';
+import { routeTable } from './support/route-table';
 import { toasts } from './support/toasts';
 
 /**
@@ -13,19 +12,9 @@ import { toasts } from './support/toasts';
  */
 test.setTimeout(600_000);
 
-const source = fs.readFileSync(path.join(import.meta.dirname, '../apps/web/src/app/routes.ts'), 'utf8');
-const list = (text: string | undefined) => [...(text ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]);
-const pages = source
-  .split(/\n {2}\{/)
-  .map((block) => ({
-    path: /path: '([^']+)'/.exec(block)?.[1] ?? '',
-    needs: [
-      ...list(/\bpermissions: \[([^\]]*)\]/.exec(block)?.[1]),
-      ...list(/listPermissions: \[([^\]]*)\]/.exec(block)?.[1]),
-    ],
-    open: /notRequiredAuth: true/.test(block),
-  }))
-  .filter((r) => r.path.startsWith('/') && !r.path.includes(':') && !r.path.includes('*') && !r.open);
+const pages = routeTable
+  .filter((r) => !r.path.includes(':') && !r.notRequiredAuth)
+  .map((r) => ({ path: r.path, needs: [...(r.permissions ?? []), ...(r.listPermissions ?? [])] }));
 const COMMON = new Set(['/', '/settings', '/account/profile', '/notification']);
 
 /**

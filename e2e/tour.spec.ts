@@ -5,6 +5,7 @@ import { bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
 import { settleLayout } from './support/layout';
+import { routeTable } from './support/route-table';
 
 /**
  * Every route of the route table (spec §2), read from apps/web/src/app/routes.ts so a new route
@@ -13,8 +14,7 @@ import { settleLayout } from './support/layout';
  */
 const WIDTHS = [375, 768, 1280] as const;
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots', 'tour');
-const routeTable = fs.readFileSync(path.join(import.meta.dirname, '../apps/web/src/app/routes.ts'), 'utf8');
-const paths = [...routeTable.matchAll(/path: '([^']+)'/g)].map((m) => m[1]);
+const paths = routeTable.map((r) => r.path);
 // Pages for signed-out visitors redirect a signed-in user; they are toured signed out elsewhere.
 const guestOnly = new Set(['/auth/signin', '/auth/forget-password', '/auth/signinWithToken']);
 

@@ -2,24 +2,20 @@ import type { User } from '@idara/domain';
 import {
   IconBell,
   IconBrandWhatsapp,
-  IconBuildingCommunity,
   IconCash,
   IconChecklist,
-  IconCreditCard,
-  IconFileDescription,
   IconFileInvoice,
   IconForms,
   IconHistory,
   IconHome,
   IconListCheck,
-  IconMap2,
   IconSettings,
   IconShoppingCart,
-  IconTool,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { canOpen } from './access';
+import { resources } from './resources';
 import type { AppRoute } from './route-meta';
 import { findRoute } from './routes';
 
@@ -90,13 +86,14 @@ export const navigation: NavGroup[] = [
   },
   {
     label: 'البيانات الأساسية',
-    items: [
-      { path: '/dashboard/service', label: 'الخدمات', icon: IconTool, description: 'الخدمات وأسعارها' },
-      { path: '/dashboard/contract', label: 'أنواع العقود', icon: IconFileDescription },
-      { path: '/dashboard/paymentMethod', label: 'طرق الدفع', icon: IconCreditCard },
-      { path: '/dashboard/government', label: 'المناطق', icon: IconMap2 },
-      { path: '/dashboard/city', label: 'المدن', icon: IconBuildingCommunity },
-    ],
+    items: resources
+      .filter((r) => r.nav.group === 'البيانات الأساسية')
+      .map(({ base, nav }) => ({
+        path: base,
+        label: nav.label,
+        icon: nav.icon,
+        description: nav.description,
+      })),
   },
   {
     label: 'الإدارة',

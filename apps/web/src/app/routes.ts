@@ -1,4 +1,6 @@
 import { isRecordId } from '@idara/domain';
+import { resourceRoutes } from './resource';
+import { city, contract, government, paymentMethod, service } from './resources';
 import type { AppRoute } from './route-meta';
 
 /** `:id` must be a record id; anything else is a route validation failure (spec §5). */
@@ -58,49 +60,9 @@ export const routes: AppRoute[] = [
     page: () => import('../features/notification/NotificationsPage'),
   },
 
-  {
-    path: '/dashboard/city',
-    title: 'المدن والمحافظات',
-    listPermissions: ['city:read'],
-    page: () => import('../features/city/CityListPage'),
-  },
-  { path: '/dashboard/city/new', title: 'إضافة مدينة', page: () => import('../features/city/CityFormPage') },
-  {
-    path: '/dashboard/city/:id',
-    title: 'تفاصيل المدينة',
-    validate: validId,
-    page: () => import('../features/city/CityDetailsPage'),
-  },
-  {
-    path: '/dashboard/city/edit/:id',
-    title: 'تعديل المدينة',
-    validate: validId,
-    page: () => import('../features/city/CityFormPage'),
-  },
+  ...resourceRoutes(city, validId),
 
-  {
-    path: '/dashboard/government',
-    title: 'المناطق',
-    listPermissions: ['gov:read'],
-    page: () => import('../features/government/GovernmentListPage'),
-  },
-  {
-    path: '/dashboard/government/new',
-    title: 'إضافة منطقة جديدة',
-    page: () => import('../features/government/GovernmentFormPage'),
-  },
-  {
-    path: '/dashboard/government/:id',
-    title: 'تفاصيل المنطقة',
-    validate: validId,
-    page: () => import('../features/government/GovernmentDetailsPage'),
-  },
-  {
-    path: '/dashboard/government/edit/:id',
-    title: 'تعديل المنطقة',
-    validate: validId,
-    page: () => import('../features/government/GovernmentFormPage'),
-  },
+  ...resourceRoutes(government, validId),
 
   {
     path: '/dashboard/user',
@@ -203,49 +165,9 @@ export const routes: AppRoute[] = [
     page: () => import('../features/payment/PaymentFormPage'),
   },
 
-  {
-    path: '/dashboard/service',
-    title: 'الخدمات',
-    listPermissions: ['service:read'],
-    page: () => import('../features/service/ServiceListPage'),
-  },
-  {
-    path: '/dashboard/service/new',
-    title: 'إضافة خدمة جديدة',
-    permissions: ['service:create'],
-    page: () => import('../features/service/ServiceFormPage'),
-  },
-  {
-    path: '/dashboard/service/edit/:id',
-    title: 'تعديل الخدمة',
-    permissions: ['service:update'],
-    validate: validId,
-    page: () => import('../features/service/ServiceFormPage'),
-  },
+  ...resourceRoutes(service, validId),
 
-  {
-    path: '/dashboard/contract',
-    title: 'أنواع العقود',
-    listPermissions: ['contract:read'],
-    page: () => import('../features/contract/ContractListPage'),
-  },
-  {
-    path: '/dashboard/contract/new',
-    title: 'إضافة عقد جديد',
-    page: () => import('../features/contract/ContractFormPage'),
-  },
-  {
-    path: '/dashboard/contract/:id',
-    title: 'تفاصيل العقد',
-    validate: validId,
-    page: () => import('../features/contract/ContractDetailsPage'),
-  },
-  {
-    path: '/dashboard/contract/edit/:id',
-    title: 'تعديل العقد',
-    validate: validId,
-    page: () => import('../features/contract/ContractFormPage'),
-  },
+  ...resourceRoutes(contract, validId),
 
   {
     path: '/dashboard/customer',
@@ -317,23 +239,7 @@ export const routes: AppRoute[] = [
     page: () => import('../features/form/builder/FormBuilderPage'),
   },
 
-  {
-    path: '/dashboard/paymentMethod',
-    title: 'طرق الدفع',
-    listPermissions: ['paymentMethod:read'],
-    page: () => import('../features/payment-method/PaymentMethodListPage'),
-  },
-  {
-    path: '/dashboard/paymentMethod/new',
-    title: 'طريقة دفع جديدة',
-    page: () => import('../features/payment-method/PaymentMethodFormPage'),
-  },
-  {
-    path: '/dashboard/paymentMethod/edit/:id',
-    title: 'تعديل طريقة الدفع',
-    validate: validId,
-    page: () => import('../features/payment-method/PaymentMethodFormPage'),
-  },
+  ...resourceRoutes(paymentMethod, validId),
 ];
 
 export function findRoute(path: string): AppRoute | undefined {

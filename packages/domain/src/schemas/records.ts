@@ -107,3 +107,13 @@ export const customerBody = z
         ctx.addIssue({ code: 'custom', path: ['crNumber'], message: 'السجل التجاري للمنشآت فقط' });
     }
   });
+
+/** The request body of each record the web's resource screens edit, by the resource's name. */
+export const recordBodies = {
+  government: governmentBody,
+  city: cityBody,
+  service: serviceBody,
+  contract: contractBody,
+  paymentMethod: paymentMethodBody,
+};
+export type RecordBodyName = keyof typeof recordBodies;

@@ -46,6 +46,7 @@ import {
   useState,
 } from 'react';
 import { useAfterFirstPaint } from '../../lib/first-page';
+import { SrOnlyInline } from './cells';
 import classes from './DataTable.module.css';
 import { useBulkDelete } from './use-delete';
 import type { ListResponse, Row } from './use-list-query';
@@ -494,21 +495,30 @@ export function rowActionsColumn<T extends Row>(actions: {
   onEdit?: (row: T) => void;
   onDelete?: (row: T) => void;
 }): DataTableColumn<T> {
+  return actionsColumn<T>(({ row }) => {
+    const on = (act?: (row: T) => void) => act && (() => act(row.original));
+    return (
+      <div className={classes.rowActions}>
+        <RowAction label="عرض" icon={IconEye} onClick={on(actions.onView)} />
+        <RowAction label="تعديل" icon={IconEdit} onClick={on(actions.onEdit)} />
+        <RowAction label="حذف" icon={IconTrash} danger onClick={on(actions.onDelete)} />
+      </div>
+    );
+  });
+}
+
+/**
+ * A row's actions column with its own cell: no sorting, as narrow as its buttons, and a heading
+ * only screen readers hear, kept in flow (an absolutely positioned one inside the horizontally
+ * scrolled table escapes it and widens the page on phones).
+ */
+export function actionsColumn<T>(cell: DataTableColumn<T>['cell']): DataTableColumn<T> {
   return {
     id: '__actions',
-    header: () => <span className={classes.srOnly}>إجراءات</span>,
+    header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
     enableSorting: false,
     meta: { width: 1, nowrap: true },
-    cell: ({ row }) => {
-      const on = (act?: (row: T) => void) => act && (() => act(row.original));
-      return (
-        <div className={classes.rowActions}>
-          <RowAction label="عرض" icon={IconEye} onClick={on(actions.onView)} />
-          <RowAction label="تعديل" icon={IconEdit} onClick={on(actions.onEdit)} />
-          <RowAction label="حذف" icon={IconTrash} danger onClick={on(actions.onDelete)} />
-        </div>
-      );
-    },
+    cell,
   };
 }
 

@@ -1,5 +1,6 @@
 import { formatDateTime, formatHijriDate, formatSAR, toHalalas } from '@idara/domain';
 import { Badge, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** "1250.50" → '1,250.50 ر.س'; '' for empty or unreadable values. */
 export function formatMoney(value: string | number | null | undefined): string {
@@ -52,5 +53,26 @@ export function Empty() {
     <Text component="span" c="dimmed">
       —
     </Text>
+  );
+}
+
+/**
+ * Screen-reader-only text that stays in flow. An absolutely positioned one inside a horizontally
+ * scrolled table escapes the scroll container and widens the page on phones.
+ */
+export function SrOnlyInline({ children }: { children: ReactNode }) {
+  return (
+    <span
+      style={{
+        display: 'inline-block',
+        width: 1,
+        height: 1,
+        overflow: 'hidden',
+        clipPath: 'inset(50%)',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {children}
+    </span>
   );
 }

@@ -16,8 +16,15 @@
  *
  * Filters: any URL param other than page/limit/sort/search is a filter and is sent to the API as is.
  */
-export { ActiveBadge, DateTime, Empty, formatMoney, Money } from './cells';
-export { DataTable, type DataTableColumn, type DataTableProps, rowActionsColumn } from './DataTable';
+export { ActiveBadge, DateTime, Empty, formatMoney, Money, SrOnlyInline } from './cells';
+export { dateColumn, moneyColumn, numberColumn } from './columns';
+export {
+  actionsColumn,
+  DataTable,
+  type DataTableColumn,
+  type DataTableProps,
+  rowActionsColumn,
+} from './DataTable';
 export { FilterSelect } from './FilterSelect';
 export { ListDateRangeFilter } from './LazyDateRangeFilter';
 export { MoreFilters, StatusFilter } from './ListFilters';

@@ -13,6 +13,7 @@
 export { DetailsCard, type DetailsField } from './DetailsCard';
 export { EditConflictDialog } from './EditConflictDialog';
 export { EntityForm, FormActions, MoneyInput, RecordLoadError } from './EntityForm';
+export { EmailField, PhoneField } from './inputs';
 export {
   type EditConflict,
   type EditedValues,

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { useInvalidateResource } from '../data-table/use-list-query';
-import { type EditConflict, useEditConflict } from './use-edit-conflict';
+import { type EditConflict, type EditConflictOptions, useEditConflict } from './use-edit-conflict';
 import { useUnsavedChangesGuard } from './use-unsaved-guard';
 
 /** `GET <resourcePath>/:id` (cached under the resource key, so list invalidation refreshes it). */
@@ -24,29 +24,53 @@ export function useRecord<T>(
   });
 }
 
-type Values = Record<string, unknown>;
+type Values = Record<string, any>;
+type FormErrors = Record<string, string>;
 
 export interface UseEntityFormOptions<V extends Values, R = Record<string, unknown>> {
-  /** `/api/<x>`: create = POST here, edit = PUT `<resourcePath>/:id`. */
+  /** `/api/<x>`: create = POST here, edit = PUT `<resourcePath>/:id` (a singleton: PUT here). */
   resourcePath: string;
   /** Edit mode when set: the record is loaded into the form. */
   id?: string;
-  /** The domain body schema (validates on submit; `schema.parse(values)` is the request body). */
+  /** One record without an id (the settings): always a PUT to `resourcePath`, its record given in `record`. */
+  singleton?: boolean;
+  /**
+   * The record when the page has it already (a gate that loaded it, a shared cache): the form
+   * starts from it and nothing is fetched here. Without it the record is fetched by `id`.
+   */
+  record?: R;
+  /** The domain body schema: checks `toBody(values)` on submit and shapes the request body. */
   schema: z.ZodType;
   initialValues: V;
   /** Record → form values; by default the keys of `initialValues` taken from the record (null → ''). */
   fromRecord?: (record: R) => V;
-  /** Form values → request body; `schema.parse(values)` by default. */
+  /** Form values → what the schema checks and the request sends; the values themselves by default. */
   toBody?: (values: V) => unknown;
+  /** Checks beyond the schema's, added to its errors (`field` or `list.0.field` → Arabic message). */
+  validate?: (values: V, errors: FormErrors) => void;
   /** Replaces the default POST/PUT (gets the body, and for a PUT the `If-Match` request options). */
   save?: (body: unknown, values: V, request: ReturnType<EditConflict<R>['requestOptions']>) => Promise<R>;
-  /** Field labels for the edit-conflict comparison. */
+  /** Field labels and value formatting for the edit-conflict comparison. */
   labels?: Record<string, string>;
+  format?: EditConflictOptions<V, R>['format'];
+  /** The record comes without its version (fields only): the comparison fetches it. */
+  fetchVersion?: boolean;
+  /** The edit-conflict dialog loaded the latest record: refresh caches with it; the resource's lists by default. */
+  onLatest?: (record: R) => void;
+  /**
+   * The request shows no toast of its own: errors that land on fields stay there, anything else
+   * (and a refusal beside field errors) is said once. By default the API client's toast says it.
+   */
+  quietErrors?: boolean;
+  /** The user may only look (no version is fetched for a save that cannot come). */
+  readOnly?: boolean;
+  /** Warn before leaving with unsaved changes; true by default. */
+  guardUnsaved?: boolean;
   /** Where to go after saving: a path or a function of the saved record; nowhere when omitted. */
   redirectTo?: string | ((saved: R) => string);
   /** 'تم الحفظ' by default. */
   successMessage?: string;
-  onSaved?: (saved: R) => void;
+  onSaved?: (saved: R, body: unknown) => void;
 }
 
 export interface EntityForm<V extends Values, R = Record<string, unknown>> {
@@ -76,34 +100,47 @@ function pickValues<V extends Values>(initial: V, record: Record<string, unknown
 }
 
 /**
- * Mantine form + the domain zod schema + the API: loads the record in edit mode, validates on submit,
- * saves, maps 422 `fieldErrors` onto the fields, toasts 'تم الحفظ', refreshes the resource's lists
- * and redirects; warns before leaving with unsaved changes.
+ * The one form mechanism: Mantine form + the domain zod schema + the API. Loads the record in edit
+ * mode (or starts from the one given), validates on submit, saves with `If-Match` (a conflict opens
+ * one dialog), maps 422 `fieldErrors` onto the fields, toasts, refreshes the resource's lists and
+ * redirects; warns before leaving with unsaved changes.
  */
 export function useEntityForm<V extends Values, R = Record<string, unknown>>(
   options: UseEntityFormOptions<V, R>,
 ): EntityForm<V, R> {
-  const { resourcePath, id, schema, initialValues } = options;
+  const { resourcePath, id, schema, initialValues, singleton } = options;
   const navigate = useNavigate();
   const invalidate = useInvalidateResource(resourcePath);
-  const recordQuery = useRecord<R>(resourcePath, id);
+  const given = options.record;
+  const recordQuery = useRecord<R>(resourcePath, id, { enabled: given === undefined && !singleton });
   const [saving, setSaving] = useState(false);
-  const form = useForm<V>({
-    mode: 'controlled',
-    initialValues,
-    validate: schemaResolver(schema, { sync: true }),
-  });
-  const guard = useUnsavedChangesGuard(form.isDirty());
-
-  const record = recordQuery.data;
   const toValues = (r: R) =>
     options.fromRecord ? options.fromRecord(r) : pickValues(initialValues, r as Record<string, unknown>);
+  const bodyOf = (values: V) => (options.toBody ? options.toBody(values) : values);
+  const resolve = schemaResolver(schema, { sync: true });
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues: given && !singleton ? toValues(given) : initialValues,
+    validate: (values) => {
+      const errors = resolve(bodyOf(values)) as FormErrors;
+      options.validate?.(values, errors);
+      return errors;
+    },
+  });
+  const guard = useUnsavedChangesGuard((options.guardUnsaved ?? true) && form.isDirty());
+  const editing = !!id || !!singleton;
+  const target = singleton ? resourcePath : id ? `${resourcePath}/${id}` : undefined;
+
+  const record = given ?? recordQuery.data;
   const conflict = useEditConflict<V, R>({
     form,
-    path: id ? `${resourcePath}/${id}` : undefined,
+    path: options.readOnly ? undefined : target,
+    record: given,
+    fetchVersion: options.fetchVersion,
     toValues,
     labels: options.labels,
-    onLatest: () => void invalidate(),
+    format: options.format,
+    onLatest: options.onLatest ?? (() => void invalidate()),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: load the record once it arrives
   useEffect(() => {
@@ -119,26 +156,30 @@ export function useEntityForm<V extends Values, R = Record<string, unknown>>(
   const save = async (values: V) => {
     setSaving(true);
     try {
-      const body = options.toBody ? options.toBody(values) : schema.parse(values);
-      const request = id ? conflict.requestOptions() : {};
+      const body = schema.parse(bodyOf(values));
+      const request = editing ? conflict.requestOptions() : {};
       const saved = options.save
         ? await options.save(body, values, request)
-        : await api<R>(id ? `${resourcePath}/${id}` : resourcePath, {
-            method: id ? 'PUT' : 'POST',
+        : await api<R>(target ?? resourcePath, {
+            method: editing ? 'PUT' : 'POST',
             body,
+            ...(options.quietErrors && { stopAlert: true }),
             ...request,
           });
       conflict.adopt(saved);
       form.resetDirty(values);
       notify.success(options.successMessage ?? 'تم الحفظ');
-      options.onSaved?.(saved);
+      options.onSaved?.(saved, body);
       void invalidate();
       if (options.redirectTo) {
         guard.allowLeave();
         navigate(typeof options.redirectTo === 'function' ? options.redirectTo(saved) : options.redirectTo);
       }
     } catch (e) {
-      if (!conflict.handle(e, () => void save(form.getValues()))) applyFieldErrors(form, e);
+      if (conflict.handle(e, () => void save(form.getValues()))) return;
+      const onFields = applyFieldErrors(form, e);
+      if (options.quietErrors && (!onFields || (isApiError(e) && e.status !== 422 && e.status !== 409)))
+        notify.error(e instanceof Error ? e.message : 'حدث خطأ');
     } finally {
       setSaving(false);
     }
@@ -147,9 +188,9 @@ export function useEntityForm<V extends Values, R = Record<string, unknown>>(
 
   return {
     form,
-    isEdit: !!id,
+    isEdit: editing,
     record,
-    loading: !!id && recordQuery.isPending,
+    loading: !!id && given === undefined && recordQuery.isPending,
     loadError: recordQuery.error,
     saving,
     submit,

@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmailField } from '../../components/entity';
 import { api } from '../../lib/api';
 import { setCurrentUser } from '../../lib/auth';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -38,14 +39,7 @@ export function ProfileForm({ user }: { user: User }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label="الاسم" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
-          <TextInput
-            label="البريد الإلكتروني"
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            placeholder="name@example.com"
-            {...form.getInputProps('email')}
-          />
+          <EmailField autoComplete="email" {...form.getInputProps('email')} />
           <TextInput
             label="رقم الجوال"
             dir="ltr"

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   type DataTableColumn,
-  DateTime,
+  dateColumn,
   FilterSelect,
   ListDateRangeFilter,
   ListPage,
@@ -49,12 +49,7 @@ export default function ActivityPage() {
 
   const columns = useMemo<DataTableColumn<ActivityRow>[]>(
     () => [
-      {
-        accessorKey: 'createdAt',
-        header: 'التاريخ',
-        meta: { nowrap: true },
-        cell: (c) => <DateTime value={c.getValue()} />,
-      },
+      dateColumn('createdAt', 'التاريخ'),
       { accessorKey: 'actorName', header: 'المستخدم', cell: (c) => c.getValue() || '—' },
       { accessorKey: 'action', header: 'الإجراء', cell: (c) => <ActionBadge action={c.getValue()} /> },
       {

@@ -1,4 +1,6 @@
 import { activityActionLabels, activityEntityLabels } from '@idara/domain';
+import { detailsPath, permissionOf } from '../../app/resource';
+import { resources } from '../../app/resources';
 
 /** Arabic labels and colours of the activity log; the words are the domain's (the export uses them too). */
 const ACTION_COLORS: Record<string, string> = {
@@ -24,13 +26,18 @@ export const ACTION_LABELS: Record<string, { label: string; color: string }> = O
 
 export const ENTITY_LABELS = activityEntityLabels;
 
-/** Records with a details screen: the log links to them. */
+/** Records with a details screen: the log links to them (a resource with details declares its own). */
 export const ENTITY_ROUTES: Record<string, { path: (id: string) => string; permission: string }> = {
+  ...Object.fromEntries(
+    resources
+      .filter((r) => r.details)
+      .map((r) => [
+        r.name,
+        { path: (id: string) => detailsPath(r, id), permission: permissionOf(r, 'details') },
+      ]),
+  ),
   customer: { path: (id) => `/dashboard/customer/${id}`, permission: 'customer:details' },
   user: { path: (id) => `/dashboard/user/${id}`, permission: 'user:details' },
-  city: { path: (id) => `/dashboard/city/${id}`, permission: 'city:details' },
-  government: { path: (id) => `/dashboard/government/${id}`, permission: 'gov:details' },
-  contract: { path: (id) => `/dashboard/contract/${id}`, permission: 'contract:details' },
   order: { path: (id) => `/dashboard/order/${id}`, permission: 'order:details' },
   payment: { path: (id) => `/dashboard/payment/${id}`, permission: 'payment:details' },
   einvoice: { path: (id) => `/dashboard/invoice/${id}`, permission: 'invoice:details' },

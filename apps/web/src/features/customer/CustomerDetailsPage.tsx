@@ -47,25 +47,19 @@ import {
   useCustomer,
   useGovernments,
 } from './customer-api';
-import { DateText, EmptyState, InfoItem, LoadError, Ltr, PageSkeleton, Section } from './ui';
+import { DateText, EmptyState, InfoItem, Ltr, RecordGate, Section } from './ui';
 
 const tabs = ['info', 'orders', 'payments', 'tasks', 'messages', 'activity'] as const;
 type TabKey = (typeof tabs)[number];
 
 export default function CustomerDetailsPage() {
   const { id = '' } = useParams();
-  const { data, isPending, isError, error, refetch } = useCustomer(id);
-  if (isPending) return <PageSkeleton sections={2} />;
-  if (isError)
-    return (
-      <LoadError
-        error={error}
-        onRetry={() => void refetch()}
-        backTo="/dashboard/customer"
-        backLabel="العودة إلى العملاء"
-      />
-    );
-  return <CustomerDetails customer={data} />;
+  const query = useCustomer(id);
+  return (
+    <RecordGate query={query} sections={2} backTo="/dashboard/customer" backLabel="العودة إلى العملاء">
+      {(customer) => <CustomerDetails customer={customer} />}
+    </RecordGate>
+  );
 }
 
 function CustomerDetails({ customer }: { customer: Customer }) {

@@ -10,15 +10,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { FormActions, useEditConflict, useUnsavedChangesGuard } from '../../components/entity';
-import { api, isApiError } from '../../lib/api';
-import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
-import { notify } from '../../lib/toast';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { EmailField, FormActions, PhoneField, useEntityForm } from '../../components/entity';
 import {
   CUSTOMER_PATH,
   type Customer,
@@ -101,8 +97,6 @@ function toBody({ sameWhatsapp, ...v }: CustomerFormValues) {
   };
 }
 
-const validateBody = schemaResolver(customerBody, { sync: true });
-
 /** The fields the edit-conflict comparison shows. */
 const fieldLabels: Record<string, string> = {
   name: 'الاسم',
@@ -122,14 +116,6 @@ const fieldLabels: Record<string, string> = {
   notes: 'ملاحظات',
 };
 
-const phoneProps = {
-  type: 'tel',
-  inputMode: 'tel',
-  dir: 'ltr',
-  autoComplete: 'off',
-  placeholder: '05XXXXXXXX',
-} as const;
-
 const digitProps = (max: number) => ({ dir: 'ltr', inputMode: 'numeric', maxLength: max }) as const;
 
 export default function CustomerFormPage() {
@@ -143,23 +129,18 @@ export default function CustomerFormPage() {
 }
 
 function CustomerForm({ customer }: { customer?: Customer }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const initial = useMemo(() => (customer ? toValues(customer) : emptyValues), [customer]);
-  const form = useForm<CustomerFormValues>({
-    initialValues: initial,
-    validate: (values) => validateBody(toBody(values)),
-  });
-  const { allowLeave } = useUnsavedChangesGuard(form.isDirty());
-
   const governments = useGovernments();
   const cities = useCities();
-  const conflict = useEditConflict<CustomerFormValues, Customer>({
-    form,
-    path: customer ? `/api/customer/${customer._id}` : undefined,
+  const entity = useEntityForm<CustomerFormValues, Customer>({
+    resourcePath: CUSTOMER_PATH,
+    id: customer?._id,
     record: customer,
-    toValues,
+    schema: customerBody,
+    initialValues: emptyValues,
+    fromRecord: toValues,
+    toBody,
+    quietErrors: true,
     labels: fieldLabels,
     format: (key, value) =>
       key === 'type'
@@ -170,7 +151,14 @@ function CustomerForm({ customer }: { customer?: Customer }) {
             ? cities.data?.byId.get(value)?.name
             : undefined,
     onLatest: (latest) => queryClient.setQueryData(customerKey(latest._id), latest),
+    successMessage: customer ? 'تم حفظ تعديلات العميل' : 'تمت إضافة العميل بنجاح',
+    onSaved: (saved) => {
+      queryClient.setQueryData(customerKey(saved._id), saved);
+      void queryClient.invalidateQueries({ queryKey: ['/api/activity'] });
+    },
+    redirectTo: (saved) => `/dashboard/customer/${saved._id}`,
   });
+  const { form } = entity;
   const governmentOptions = governments.data?.options ?? [];
   const cityOptions = (cities.data?.rows ?? [])
     .filter((c) => !form.values.government || c.government === form.values.government)
@@ -202,39 +190,11 @@ function CustomerForm({ customer }: { customer?: Customer }) {
     form.clearFieldError('whatsappNumber');
   };
 
-  const save = async (values: CustomerFormValues) => {
-    setBusy(true);
-    try {
-      const body = customerBody.parse(toBody(values));
-      const saved = await api<Customer>(customer ? `/api/customer/${customer._id}` : '/api/customer', {
-        method: customer ? 'PUT' : 'POST',
-        body,
-        stopAlert: true,
-        ...(customer ? conflict.requestOptions() : {}),
-      });
-      conflict.adopt(saved);
-      queryClient.setQueryData(customerKey(saved._id), saved);
-      void queryClient.invalidateQueries({ queryKey: [CUSTOMER_PATH] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/activity'] });
-      notify.success(customer ? 'تم حفظ تعديلات العميل' : 'تمت إضافة العميل بنجاح');
-      allowLeave();
-      navigate(`/dashboard/customer/${saved._id}`);
-    } catch (e) {
-      if (conflict.handle(e, () => void save(form.getValues()))) return;
-      const onFields = applyFieldErrors(form, e);
-      if (!onFields || (isApiError(e) && e.status !== 422 && e.status !== 409))
-        notify.error(e instanceof Error ? e.message : 'حدث خطأ');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = form.onSubmit(save, focusFirstError);
-
   const isCompany = form.values.type === 'company';
   const cancelTo = customer ? `/dashboard/customer/${customer._id}` : '/dashboard/customer';
 
   return (
-    <form onSubmit={submit} noValidate aria-label={customer ? 'تعديل بيانات العميل' : 'إضافة عميل'}>
+    <form onSubmit={entity.submit} noValidate aria-label={customer ? 'تعديل بيانات العميل' : 'إضافة عميل'}>
       <Stack gap="lg">
         <Section title="البيانات الأساسية">
           <Stack gap="md">
@@ -264,25 +224,18 @@ function CustomerForm({ customer }: { customer?: Customer }) {
                 autoComplete="off"
                 {...form.getInputProps('name')}
               />
-              <TextInput
-                label="البريد الإلكتروني"
-                type="email"
-                dir="ltr"
-                autoComplete="off"
-                placeholder="name@example.com"
-                {...form.getInputProps('email')}
-              />
-              <TextInput
+              <EmailField autoComplete="off" {...form.getInputProps('email')} />
+              <PhoneField
                 label="رقم الجوال"
                 withAsterisk
-                {...phoneProps}
+                autoComplete="off"
                 {...form.getInputProps('phoneNumber')}
                 onChange={(e) => onPhoneChange(e.currentTarget.value)}
               />
               <Stack gap={6}>
-                <TextInput
+                <PhoneField
                   label="رقم واتساب"
-                  {...phoneProps}
+                  autoComplete="off"
                   {...form.getInputProps('whatsappNumber')}
                   disabled={form.values.sameWhatsapp}
                 />
@@ -373,14 +326,14 @@ function CustomerForm({ customer }: { customer?: Customer }) {
         </Section>
 
         <FormActions
-          saving={busy}
+          saving={entity.saving}
           cancelTo={cancelTo}
           dirty={form.isDirty()}
           disabled={customer ? !form.isDirty() : false}
           saveLabel={customer ? 'حفظ التعديلات' : 'حفظ العميل'}
         />
       </Stack>
-      {conflict.dialog}
+      {entity.conflictDialog}
     </form>
   );
 }

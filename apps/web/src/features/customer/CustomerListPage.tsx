@@ -5,7 +5,7 @@ import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   type DataTableColumn,
-  DateTime,
+  dateColumn,
   Empty,
   EXPORT_OPTIONS,
   FilterSelect,
@@ -20,7 +20,6 @@ import {
 import { LazyDialog } from '../../components/LazyDialog';
 import { useCan } from '../../lib/auth';
 import { CUSTOMER_PATH, type Customer, useCities, useGovernments } from './customer-api';
-import { SrOnlyInline } from './ui';
 
 // The import dialog (its file parsing and validation schemas) loads the first time it opens.
 const ImportCustomersDialog = lazy(() =>
@@ -86,21 +85,12 @@ export default function CustomerListPage() {
         return name ?? <Empty />;
       },
     },
-    {
-      accessorKey: 'createdAt',
-      header: 'تاريخ الإضافة',
-      meta: { nowrap: true },
-      cell: (c) => <DateTime value={c.getValue() as string} />,
-    },
-    {
-      ...rowActionsColumn<Customer>({
-        onView: canDetails ? (r) => navigate(`/dashboard/customer/${r._id}`) : undefined,
-        onEdit: canUpdate ? (r) => navigate(`/dashboard/customer/edit/${r._id}`) : undefined,
-        onDelete: canDelete ? remove : undefined,
-      }),
-      // the machinery's absolutely positioned label widens the page at 375 px; keep it in flow
-      header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
-    } as DataTableColumn<Customer>,
+    dateColumn('createdAt', 'تاريخ الإضافة'),
+    rowActionsColumn<Customer>({
+      onView: canDetails ? (r) => navigate(`/dashboard/customer/${r._id}`) : undefined,
+      onEdit: canUpdate ? (r) => navigate(`/dashboard/customer/edit/${r._id}`) : undefined,
+      onDelete: canDelete ? remove : undefined,
+    }),
   ];
 
   return (

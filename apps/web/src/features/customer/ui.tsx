@@ -1,8 +1,9 @@
 import { formatDateTime } from '@idara/domain';
 import { Alert, Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowRight, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RetryButton } from '../../components/feedback';
 import { errorMessage } from '../../lib/api-error';
 
 /** A titled card section of a form or details page. */
@@ -73,18 +74,7 @@ export function LoadError({
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          {onRetry && (
-            <Button
-              size="sm"
-              radius="xl"
-              variant="light"
-              color="red"
-              leftSection={<IconRefresh size={16} />}
-              onClick={onRetry}
-            >
-              إعادة المحاولة
-            </Button>
-          )}
+          {onRetry && <RetryButton size="sm" iconSize={16} onRetry={onRetry} />}
           <Button
             size="sm"
             radius="xl"
@@ -138,57 +128,40 @@ export function Ltr({ children }: { children: ReactNode }) {
   return <bdi dir="ltr">{children}</bdi>;
 }
 
-/**
- * Screen-reader-only text that stays in flow. An absolutely positioned one inside a horizontally
- * scrolled table escapes the scroll container and widens the page on phones.
- */
-export function SrOnlyInline({ children }: { children: ReactNode }) {
-  return (
-    <span
-      style={{
-        display: 'inline-block',
-        width: 1,
-        height: 1,
-        overflow: 'hidden',
-        clipPath: 'inset(50%)',
-        whiteSpace: 'nowrap',
-      }}
-    >
-      {children}
-    </span>
-  );
-}
+export { SrOnlyInline } from '../../components/data-table';
 
 /** 'hh:mm ص YYYY/MM/DD' isolated in its own (Arabic) direction: time first when read right to left. */
 export function DateText({ value }: { value: string | Date }) {
   return <bdi style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</bdi>;
 }
 
+interface RecordQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
 /**
- * New/edit pages: while editing, waits for the record (skeleton), offers a retry when it fails, then
- * renders the form — keyed by id so switching records starts a fresh form.
+ * A record page's loading states: skeleton sections while the record loads, the Arabic error with
+ * a retry and a way back, else the page drawn from the record.
  */
-export function RecordFormGate<T>({
-  id,
+export function RecordGate<T>({
   query,
+  sections,
   backTo,
   backLabel,
   children,
 }: {
-  id: string | undefined;
-  query: {
-    data: T | undefined;
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    refetch: () => unknown;
-  };
+  query: RecordQuery<T>;
+  sections?: number;
   backTo: string;
   backLabel: string;
-  children: (record: T | undefined) => ReactNode;
+  children: (record: T) => ReactNode;
 }) {
-  if (id && query.isPending) return <PageSkeleton />;
-  if (id && query.isError) {
+  if (query.isPending) return <PageSkeleton sections={sections} />;
+  if (query.isError || query.data === undefined)
     return (
       <LoadError
         error={query.error}
@@ -197,8 +170,29 @@ export function RecordFormGate<T>({
         backLabel={backLabel}
       />
     );
-  }
-  return <Fragment key={id ?? 'new'}>{children(id ? query.data : undefined)}</Fragment>;
+  return <>{children(query.data)}</>;
+}
+
+/** A new/edit form's record: none for a new one, else loaded through `RecordGate`; a new id remounts the form. */
+export function RecordFormGate<T>({
+  id,
+  query,
+  backTo,
+  backLabel,
+  children,
+}: {
+  id: string | undefined;
+  query: RecordQuery<T>;
+  backTo: string;
+  backLabel: string;
+  children: (record: T | undefined) => ReactNode;
+}) {
+  if (!id) return <Fragment key="new">{children(undefined)}</Fragment>;
+  return (
+    <RecordGate query={query} backTo={backTo} backLabel={backLabel}>
+      {(record) => <Fragment key={id}>{children(record)}</Fragment>}
+    </RecordGate>
+  );
 }
 
 /**
@@ -227,16 +221,7 @@ export function CardListStates({
   if (query.isError)
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={errorTitle}>
-        <Button
-          size="xs"
-          radius="xl"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={14} />}
-          onClick={() => void query.refetch()}
-        >
-          إعادة المحاولة
-        </Button>
+        <RetryButton onRetry={() => void query.refetch()} />
       </Alert>
     );
   return <>{empty ?? children}</>;

@@ -1,8 +1,8 @@
 import { hasAll } from '@idara/domain';
-import { Alert, Anchor, Group, List, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Anchor, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { WarningAlert } from '../../components/feedback';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
@@ -43,14 +43,7 @@ export function EinvoicingWarning() {
   });
   if (!data || !needed) return null;
   return (
-    <Alert
-      color="red"
-      variant="light"
-      radius="lg"
-      icon={<IconAlertTriangle size={20} />}
-      title="فواتير إلكترونية تحتاج انتباهك"
-      data-testid="einvoicing-warning"
-    >
+    <WarningAlert color="red" title="فواتير إلكترونية تحتاج انتباهك" data-testid="einvoicing-warning">
       {list.isPending ? (
         <Skeleton height={48} radius="md" />
       ) : (
@@ -113,6 +106,6 @@ export function EinvoicingWarning() {
           </Group>
         </Stack>
       )}
-    </Alert>
+    </WarningAlert>
   );
 }

@@ -12,8 +12,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
   ActiveBadge,
+  actionsColumn,
   type DataTableColumn,
-  DateTime,
+  dateColumn,
   FilterSelect,
   ListPage,
   useRecordList,
@@ -21,7 +22,6 @@ import {
 import { openExport } from '../../components/export';
 import { useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
-import { SrOnlyInline } from '../customer/ui';
 import { ACTIVE_FILTER_OPTIONS } from '../records-shared';
 import {
   afterFormChanged,
@@ -103,83 +103,69 @@ export default function FormListPage() {
         meta: { nowrap: true },
         cell: (c) => <ActiveBadge active={c.getValue()} />,
       },
-      {
-        accessorKey: 'updatedAt',
-        header: 'آخر تعديل',
-        meta: { nowrap: true },
-        cell: (c) => <DateTime value={c.getValue()} />,
-      },
-      {
-        id: '__actions',
-        header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
-        enableSorting: false,
-        meta: { width: 1, nowrap: true },
-        cell: ({ row }) => {
-          const r = row.original;
-          if (!canEdit && !canCreate && !canDelete && !canExportAnswers) return null;
-          return (
-            <Menu position="bottom-end" withinPortal shadow="md" radius="md">
-              <Menu.Target>
-                <ActionIcon variant="subtle" radius="xl" aria-label={`إجراءات النموذج «${r.title}»`}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {canEdit && (
+      dateColumn('updatedAt', 'آخر تعديل'),
+      actionsColumn(({ row }) => {
+        const r = row.original;
+        if (!canEdit && !canCreate && !canDelete && !canExportAnswers) return null;
+        return (
+          <Menu position="bottom-end" withinPortal shadow="md" radius="md">
+            <Menu.Target>
+              <ActionIcon variant="subtle" radius="xl" aria-label={`إجراءات النموذج «${r.title}»`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {canEdit && (
+                <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => navigate(editFormPath(r._id))}>
+                  تعديل
+                </Menu.Item>
+              )}
+              {canCreate && (
+                <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void duplicate(r)}>
+                  إنشاء نسخة
+                </Menu.Item>
+              )}
+              {canExportAnswers && (
+                <Menu.Item
+                  leftSection={<IconFileExport size={16} />}
+                  onClick={() =>
+                    openExport({
+                      route: `${FORM_PATH}/${r._id}/submissions/export`,
+                      options: [
+                        { label: 'Excel (xlsx)', value: 'xlsx' },
+                        { label: 'CSV', value: 'csv' },
+                      ],
+                      title: `تصدير إجابات «${r.title}»`,
+                    })
+                  }
+                >
+                  تصدير الإجابات
+                </Menu.Item>
+              )}
+              {canEdit && (
+                <Menu.Item
+                  leftSection={r.active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+                  onClick={() => void toggleActive(r)}
+                >
+                  {r.active ? 'إيقاف' : 'تفعيل'}
+                </Menu.Item>
+              )}
+              {canDelete && (
+                <>
+                  <Menu.Divider />
                   <Menu.Item
-                    leftSection={<IconEdit size={16} />}
-                    onClick={() => navigate(editFormPath(r._id))}
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => remove({ _id: r._id, name: r.title })}
                   >
-                    تعديل
+                    حذف
                   </Menu.Item>
-                )}
-                {canCreate && (
-                  <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void duplicate(r)}>
-                    إنشاء نسخة
-                  </Menu.Item>
-                )}
-                {canExportAnswers && (
-                  <Menu.Item
-                    leftSection={<IconFileExport size={16} />}
-                    onClick={() =>
-                      openExport({
-                        route: `${FORM_PATH}/${r._id}/submissions/export`,
-                        options: [
-                          { label: 'Excel (xlsx)', value: 'xlsx' },
-                          { label: 'CSV', value: 'csv' },
-                        ],
-                        title: `تصدير إجابات «${r.title}»`,
-                      })
-                    }
-                  >
-                    تصدير الإجابات
-                  </Menu.Item>
-                )}
-                {canEdit && (
-                  <Menu.Item
-                    leftSection={r.active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
-                    onClick={() => void toggleActive(r)}
-                  >
-                    {r.active ? 'إيقاف' : 'تفعيل'}
-                  </Menu.Item>
-                )}
-                {canDelete && (
-                  <>
-                    <Menu.Divider />
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => remove({ _id: r._id, name: r.title })}
-                    >
-                      حذف
-                    </Menu.Item>
-                  </>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          );
-        },
-      },
+                </>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        );
+      }),
     ];
   }, [canEdit, canCreate, canDelete, canExportAnswers, navigate, remove, queryClient]);
 

@@ -1,8 +1,8 @@
 import { backupWarning, hasAll } from '@idara/domain';
-import { Alert, Anchor, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { WarningAlert } from '../../components/feedback';
 import { useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
 import { backupsQuery } from '../settings/backup-api';
@@ -20,20 +20,13 @@ export function BackupWarning() {
   const warning = data ? backupWarning(data) : null;
   if (!warning) return null;
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      radius="lg"
-      icon={<IconAlertTriangle size={20} />}
-      title="النسخ الاحتياطي يحتاج انتباهك"
-      data-testid="backup-warning"
-    >
+    <WarningAlert color="orange" title="النسخ الاحتياطي يحتاج انتباهك" data-testid="backup-warning">
       <Text size="sm">
         {warning}{' '}
         <Anchor component={Link} to="/settings" size="sm" fw={600}>
           افتح النسخ الاحتياطي في الإعدادات
         </Anchor>
       </Text>
-    </Alert>
+    </WarningAlert>
   );
 }

@@ -1,11 +1,12 @@
 import { arabicWeekdayOf, formatGregorianDate, formatHijriDate, PRERENDER_FILLS } from '@idara/domain';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconChevronLeft, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconPlus } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { canOpen } from '../../app/access';
 import { visibleNavigation } from '../../app/navigation';
 import { findRoute } from '../../app/routes';
+import { RetryButton, WarningAlert } from '../../components/feedback';
 import { can, useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
 import { prerendering } from '../../lib/prerender';
@@ -179,27 +180,19 @@ function DashboardError({
   retrying: boolean;
 }) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      radius="lg"
-      icon={<IconAlertTriangle size={20} />}
-      title="تعذر تحميل لوحة المعلومات"
-      data-testid="dashboard-error"
-    >
+    <WarningAlert color="red" title="تعذر تحميل لوحة المعلومات" data-testid="dashboard-error">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{message}</Text>
-        <Button
+        <RetryButton
+          size={undefined}
+          radius={undefined}
           variant="outline"
-          color="red"
-          leftSection={<IconRefresh size={16} />}
-          onClick={onRetry}
+          iconSize={16}
+          onRetry={onRetry}
           loading={retrying}
-        >
-          إعادة المحاولة
-        </Button>
+        />
       </Stack>
-    </Alert>
+    </WarningAlert>
   );
 }
 

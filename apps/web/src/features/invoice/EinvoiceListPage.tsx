@@ -5,17 +5,18 @@ import {
   einvoiceKindLabels,
   einvoiceKinds,
 } from '@idara/domain';
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import {
   type DataTableColumn,
-  DateTime,
+  dateColumn,
   EXPORT_OPTIONS,
   FilterSelect,
   ListDateRangeFilter,
   ListPage,
   ListTotals,
-  Money,
+  moneyColumn,
+  numberColumn,
   useRecordList,
 } from '../../components/data-table';
 import { EINVOICE_STATUS_OPTIONS, EinvoiceStatusBadge } from './einvoice-ui';
@@ -35,16 +36,7 @@ export default function EinvoiceListPage() {
 
   const columns = useMemo<DataTableColumn<EinvoiceRow>[]>(
     () => [
-      {
-        accessorKey: 'number',
-        header: 'الرقم',
-        meta: { nowrap: true },
-        cell: (c) => (
-          <Text size="sm" fw={600}>
-            <bdi>{c.getValue()}</bdi>
-          </Text>
-        ),
-      },
+      numberColumn('number', 'الرقم'),
       {
         accessorKey: 'kind',
         header: 'النوع',
@@ -64,30 +56,15 @@ export default function EinvoiceListPage() {
         cell: (c) => <bdi>{c.getValue()}</bdi>,
       },
       { accessorKey: 'buyerName', header: 'المشتري', meta: { width: 200 }, cell: (c) => c.getValue() || '—' },
-      {
-        accessorKey: 'total',
-        header: 'الإجمالي',
-        meta: { nowrap: true },
-        cell: (c) => <Money value={c.getValue()} />,
-      },
-      {
-        accessorKey: 'vatAmount',
-        header: 'الضريبة',
-        meta: { nowrap: true },
-        cell: (c) => <Money value={c.getValue()} />,
-      },
+      moneyColumn('total', 'الإجمالي'),
+      moneyColumn('vatAmount', 'الضريبة'),
       {
         accessorKey: 'status',
         header: 'الحالة',
         meta: { nowrap: true },
         cell: (c) => <EinvoiceStatusBadge status={c.getValue() as EinvoiceStatus} />,
       },
-      {
-        accessorKey: 'issuedAt',
-        header: 'تاريخ الإصدار',
-        meta: { nowrap: true },
-        cell: (c) => <DateTime value={c.getValue()} />,
-      },
+      dateColumn('issuedAt', 'تاريخ الإصدار'),
     ],
     [],
   );

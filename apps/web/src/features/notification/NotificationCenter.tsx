@@ -1,7 +1,8 @@
 import type { NotificationItem } from '@idara/domain';
 import { Badge, Button, Center, Group, Loader, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBellOff, IconChecks, IconChevronLeft, IconRefresh } from '@tabler/icons-react';
+import { IconBellOff, IconChecks, IconChevronLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { RetryButton } from '../../components/feedback';
 import classes from './Notification.module.css';
 import { markAllRead, markRead, markUnread, removeNotification } from './notification-store';
 import { NotificationRow, useNow } from './notification-ui';
@@ -32,9 +33,7 @@ export function NotificationCenter({ onClose }: { onClose: () => void }) {
         <Text size="sm" c="red">
           تعذر تحميل الإشعارات
         </Text>
-        <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={refetch}>
-          إعادة المحاولة
-        </Button>
+        <RetryButton radius={undefined} color={undefined} onRetry={refetch} />
       </Stack>
     );
   } else if (items.length === 0) {

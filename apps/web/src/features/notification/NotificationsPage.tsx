@@ -22,13 +22,13 @@ import {
   IconChecks,
   IconFilter,
   IconMail,
-  IconRefresh,
   IconTrashX,
 } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm/confirm-delete';
+import { RetryButton } from '../../components/feedback';
 import classes from './Notification.module.css';
 import {
   centreQuery,
@@ -171,16 +171,7 @@ export default function NotificationsPage() {
         icon={<IconAlertCircle size={18} />}
         title="تعذر تحميل الإشعارات"
       >
-        <Button
-          mt="xs"
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={14} />}
-          onClick={() => void list.refetch()}
-        >
-          إعادة المحاولة
-        </Button>
+        <RetryButton mt="xs" radius={undefined} onRetry={() => void list.refetch()} />
       </Alert>
     );
   } else if (items.length === 0) {

@@ -1,10 +1,11 @@
 import { receivableLabels } from '@idara/domain';
 import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconAlertCircle, IconLock, IconPlus, IconReceipt, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconLock, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DateTime, type ListResponse, ListTotals, Money } from '../../components/data-table';
+import { RetryButton } from '../../components/feedback';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
@@ -85,16 +86,7 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
       <Alert color="red" m="md" icon={<IconAlertCircle size={18} />} title="تعذر تحميل الطلبات">
         <Group justify="space-between" gap="sm">
           <Text size="sm">{errorMessage(query.error)}</Text>
-          <Button
-            size="xs"
-            radius="xl"
-            variant="light"
-            color="red"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => void query.refetch()}
-          >
-            إعادة المحاولة
-          </Button>
+          <RetryButton iconSize={16} onRetry={() => void query.refetch()} />
         </Group>
       </Alert>
     );

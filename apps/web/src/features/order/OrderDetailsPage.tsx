@@ -43,7 +43,7 @@ import { useCan } from '../../lib/auth';
 import { dayNoon } from '../../lib/riyadh-day';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline } from '../customer/ActivityTimeline';
-import { DateText, EmptyState, InfoItem, LoadError, Ltr, PageSkeleton, Section } from '../customer/ui';
+import { DateText, EmptyState, InfoItem, Ltr, RecordGate, Section } from '../customer/ui';
 import { documentPath, issueOrderInvoice, refreshAfterDocument } from '../invoice/invoice-api';
 import OrderPaymentsCard from '../payment/OrderPaymentsCard';
 import OrderTasksCard from '../task/OrderTasksCard';
@@ -65,13 +65,12 @@ const BASE = '/dashboard/order';
 
 export default function OrderDetailsPage() {
   const { id = '' } = useParams();
-  const { data, isPending, isError, error, refetch } = useOrder(id);
-  if (isPending) return <PageSkeleton sections={3} />;
-  if (isError)
-    return (
-      <LoadError error={error} onRetry={() => void refetch()} backTo={BASE} backLabel="العودة إلى الطلبات" />
-    );
-  return <OrderDetails order={data} />;
+  const query = useOrder(id);
+  return (
+    <RecordGate query={query} sections={3} backTo={BASE} backLabel="العودة إلى الطلبات">
+      {(order) => <OrderDetails order={order} />}
+    </RecordGate>
+  );
 }
 
 const statusIcons: Record<OrderStatus, ReactNode> = {

@@ -28,7 +28,6 @@ import {
 } from '@mantine/core';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { schemaResolver, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import {
   IconAlertCircle,
@@ -39,11 +38,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { FormActions, MoneyInput, useEditConflict, useUnsavedChangesGuard } from '../../components/entity';
-import { api, isApiError } from '../../lib/api';
-import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
+import { type ReactNode, useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { FormActions, MoneyInput, useEntityForm } from '../../components/entity';
 import { dayNoon, isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
@@ -173,8 +170,6 @@ function toBody(v: OrderFormValues) {
   };
 }
 
-const validateBody = schemaResolver(orderBody, { sync: true });
-
 interface Preview {
   /** Line totals in halalas (null while the line is incomplete). */
   lines: (number | null)[];
@@ -212,11 +207,9 @@ export default function OrderFormPage() {
 }
 
 function OrderForm({ order }: { order?: Order }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const presetCustomer = !order && UUID.test(params.get('customer') ?? '') ? params.get('customer') : null;
-  const [busy, setBusy] = useState(false);
 
   const settings = useSettings();
   const services = useServices();
@@ -227,27 +220,29 @@ function OrderForm({ order }: { order?: Order }) {
   const initial = useMemo(() => toValues(order, presetCustomer), [order, presetCustomer]);
   const taxRate = order ? taxRateOf(order.taxRate) : (settings.data?.tax ?? null);
 
-  const form = useForm<OrderFormValues>({
+  const nameOf = (options: { value: string; label: string }[] | undefined, id: unknown) =>
+    options?.find((o) => o.value === id)?.label;
+  const entity = useEntityForm<OrderFormValues, Order & { tasksCreated?: number }>({
+    resourcePath: ORDER_PATH,
+    id: order?._id,
+    record: order,
+    schema: orderBody,
     initialValues: initial,
-    validate: (values) => {
-      const errors = validateBody(toBody(values));
+    fromRecord: (latest) => toValues(latest, null),
+    toBody: (v) => ({
+      ...toBody(v),
+      // only on creation, and only when someone is assigned
+      createTasks: !order && v.assignees.length > 0 && v.createTasks,
+    }),
+    validate: (values, errors) => {
       if (!values.customer) errors.customer = 'اختر العميل';
       values.items.forEach((item, i) => {
         if (!item.service) errors[`items.${i}.service`] = 'اختر الخدمة';
       });
       const p = preview(values, taxRate ?? 0);
       if (p.problem && !errors.discount) errors.discount = p.problem;
-      return errors;
     },
-  });
-  const { allowLeave } = useUnsavedChangesGuard(form.isDirty());
-  const nameOf = (options: { value: string; label: string }[] | undefined, id: unknown) =>
-    options?.find((o) => o.value === id)?.label;
-  const conflict = useEditConflict<OrderFormValues, Order>({
-    form,
-    path: order ? `${ORDER_PATH}/${order._id}` : undefined,
-    record: order,
-    toValues: (latest) => toValues(latest, null),
+    quietErrors: true,
     labels: fieldLabels,
     format: (key, value) => {
       if (key === 'items' && Array.isArray(value))
@@ -264,7 +259,19 @@ function OrderForm({ order }: { order?: Order }) {
       return undefined;
     },
     onLatest: (latest) => afterOrderChanged(queryClient, latest),
+    successMessage: order ? 'تم حفظ تعديلات الطلب' : 'تمت إضافة الطلب بنجاح',
+    onSaved: (saved, body) => {
+      afterOrderChanged(queryClient, saved);
+      if ((body as { createTasks?: boolean }).createTasks) {
+        const n = saved.tasksCreated ?? 0;
+        if (n > 0) notify.success(`أُنشئت ${arabicPlural(n, TASKS)} للموظفين المكلّفين`);
+        else notify.info('لم تُنشأ مهام: لا توجد في الطلب خدمة لها نموذج فعّال');
+        void queryClient.invalidateQueries({ queryKey: [TASK_PATH] });
+      }
+    },
+    redirectTo: (saved) => `${BASE}/${saved._id}`,
   });
+  const { form } = entity;
   const values = form.values;
   const live = preview(values, taxRate);
   const closed = order ? isClosed(order.status) : false;
@@ -320,46 +327,6 @@ function OrderForm({ order }: { order?: Order }) {
     window.setTimeout(() => document.querySelector<HTMLElement>('[data-add-item]')?.focus(), 0);
   };
 
-  const save = async (v: OrderFormValues) => {
-    setBusy(true);
-    try {
-      const body = orderBody.parse({
-        ...toBody(v),
-        // only on creation, and only when someone is assigned
-        createTasks: !order && v.assignees.length > 0 && v.createTasks,
-      });
-      const saved = await api<Order & { tasksCreated?: number }>(
-        order ? `${ORDER_PATH}/${order._id}` : ORDER_PATH,
-        {
-          method: order ? 'PUT' : 'POST',
-          body,
-          stopAlert: true,
-          ...(order ? conflict.requestOptions() : {}),
-        },
-      );
-      conflict.adopt(saved);
-      form.resetDirty(v);
-      afterOrderChanged(queryClient, saved);
-      notify.success(order ? 'تم حفظ تعديلات الطلب' : 'تمت إضافة الطلب بنجاح');
-      if (body.createTasks) {
-        const n = saved.tasksCreated ?? 0;
-        if (n > 0) notify.success(`أُنشئت ${arabicPlural(n, TASKS)} للموظفين المكلّفين`);
-        else notify.info('لم تُنشأ مهام: لا توجد في الطلب خدمة لها نموذج فعّال');
-        void queryClient.invalidateQueries({ queryKey: [TASK_PATH] });
-      }
-      allowLeave();
-      navigate(`${BASE}/${saved._id}`);
-    } catch (e) {
-      if (conflict.handle(e, () => void save(form.getValues()))) return;
-      const onFields = applyFieldErrors(form, e);
-      if (!onFields || (isApiError(e) && e.status !== 422 && e.status !== 409))
-        notify.error(e instanceof Error ? e.message : 'حدث خطأ');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = form.onSubmit(save, focusFirstError);
-
   const cancelTo = order
     ? `${BASE}/${order._id}`
     : presetCustomer
@@ -368,7 +335,11 @@ function OrderForm({ order }: { order?: Order }) {
   const itemsError = form.errors.items;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={order ? `تعديل الطلب رقم ${order.number}` : 'طلب جديد'}>
+    <form
+      onSubmit={entity.submit}
+      noValidate
+      aria-label={order ? `تعديل الطلب رقم ${order.number}` : 'طلب جديد'}
+    >
       <Stack gap="lg">
         {order && closed && (
           <Alert color="orange" radius="lg" icon={<IconLock size={20} />} title="لا يمكن تعديل هذا الطلب">
@@ -602,14 +573,14 @@ function OrderForm({ order }: { order?: Order }) {
         </Section>
 
         <FormActions
-          saving={busy}
+          saving={entity.saving}
           cancelTo={cancelTo}
           dirty={form.isDirty()}
           disabled={closed || (order ? !form.isDirty() : false)}
           saveLabel={order ? 'حفظ التعديلات' : 'حفظ الطلب'}
         />
       </Stack>
-      {conflict.dialog}
+      {entity.conflictDialog}
     </form>
   );
 }

@@ -17,8 +17,8 @@ import {
   ListPage,
   ListTotals,
   LookupFilter,
-  Money,
   MoreFilters,
+  moneyColumn,
   StatusFilter,
   useRecordList,
 } from '../../components/data-table';
@@ -83,24 +83,9 @@ export default function OrderListPage() {
         meta: { nowrap: true },
         cell: (c) => <OrderStatusBadge status={c.getValue() as OrderStatus} size="sm" />,
       },
-      {
-        accessorKey: 'total',
-        header: 'الإجمالي',
-        meta: { nowrap: true },
-        cell: (c) => <Money value={c.getValue()} />,
-      },
-      {
-        accessorKey: 'paid',
-        header: 'المدفوع',
-        meta: { nowrap: true },
-        cell: (c) => <Money value={c.getValue()} />,
-      },
-      {
-        accessorKey: 'outstanding',
-        header: receivableLabels.outstanding,
-        meta: { nowrap: true },
-        cell: (c) => <Money value={c.getValue()} />,
-      },
+      moneyColumn('total', 'الإجمالي'),
+      moneyColumn('paid', 'المدفوع'),
+      moneyColumn('outstanding', receivableLabels.outstanding),
       {
         accessorKey: 'scheduledAt',
         header: 'موعد التنفيذ',

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCash, IconRefresh } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { RetryButton } from '../../components/feedback';
 import { useCan } from '../../lib/auth';
 import { EmptyState } from '../customer/ui';
 import { PaymentsTable } from './PaymentsTable';
@@ -38,16 +39,7 @@ export default function CustomerPaymentsTab({ customerId }: { customerId: string
   if (list.isError) {
     return (
       <Alert color="red" radius="lg" icon={<IconAlertCircle size={20} />} title="تعذر تحميل المدفوعات">
-        <Button
-          size="xs"
-          radius="xl"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={14} />}
-          onClick={() => void list.refetch()}
-        >
-          إعادة المحاولة
-        </Button>
+        <RetryButton onRetry={() => void list.refetch()} />
       </Alert>
     );
   }

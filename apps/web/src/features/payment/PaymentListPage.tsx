@@ -1,17 +1,19 @@
 import { arabicPlural, type PaymentStatus, RECEIPTS } from '@idara/domain';
-import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
+  actionsColumn,
   type DataTableColumn,
-  DateTime,
+  dateColumn,
   EXPORT_OPTIONS,
   FilterSelect,
   ListDateRangeFilter,
   ListPage,
   ListTotals,
-  Money,
+  moneyColumn,
+  numberColumn,
   RemoteSelect,
   useLookup,
   useRecordList,
@@ -29,16 +31,6 @@ import {
 } from './payment-api';
 import { formatDay, PAYMENT_STATUS_OPTIONS, PaymentStatusBadge } from './payment-ui';
 
-/** In flow (not absolutely positioned) so a scrolled table never widens the page on phones. */
-const srOnly = {
-  display: 'inline-block',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-} as const;
-
 type CustomerOption = { _id: string; name: string; phoneNumber?: string };
 
 export default function PaymentListPage() {
@@ -53,16 +45,7 @@ export default function PaymentListPage() {
 
   const columns = useMemo<DataTableColumn<Payment>[]>(
     () => [
-      {
-        accessorKey: 'number',
-        header: 'رقم السند',
-        meta: { nowrap: true },
-        cell: (c) => (
-          <Text size="sm" fw={600}>
-            <bdi>{c.getValue()}</bdi>
-          </Text>
-        ),
-      },
+      numberColumn('number', 'رقم السند'),
       {
         accessorKey: 'orderNumber',
         header: 'رقم الطلب',
@@ -87,18 +70,8 @@ export default function PaymentListPage() {
         meta: { width: 200 },
         cell: (c) => c.getValue() || '—',
       },
-      {
-        accessorKey: 'amount',
-        header: 'المبلغ',
-        meta: { nowrap: true },
-        cell: (c) => <Money value={c.getValue()} />,
-      },
-      {
-        accessorKey: 'taxAmount',
-        header: 'الضريبة',
-        meta: { nowrap: true },
-        cell: (c) => <Money value={c.getValue()} />,
-      },
+      moneyColumn('amount', 'المبلغ'),
+      moneyColumn('taxAmount', 'الضريبة'),
       {
         accessorKey: 'paymentMethodName',
         header: 'طريقة الدفع',
@@ -117,55 +90,39 @@ export default function PaymentListPage() {
         meta: { nowrap: true },
         cell: (c) => (c.getValue() ? <bdi>{formatDay(c.getValue())}</bdi> : '—'),
       },
-      {
-        accessorKey: 'paidAt',
-        header: 'تاريخ الدفع',
-        meta: { nowrap: true },
-        cell: (c) => <DateTime value={c.getValue()} />,
-      },
-      {
-        accessorKey: 'createdAt',
-        header: 'تاريخ الإنشاء',
-        meta: { nowrap: true },
-        cell: (c) => <DateTime value={c.getValue()} />,
-      },
-      {
-        id: '__actions',
-        header: () => <span style={srOnly}>إجراءات</span>,
-        enableSorting: false,
-        meta: { width: 1, nowrap: true },
-        cell: ({ row }) => {
-          const p = row.original;
-          return (
-            <Group gap={4} wrap="nowrap" justify="flex-end">
-              {canView && (
-                <Tooltip label="عرض الفاتورة">
-                  <ActionIcon
-                    variant="subtle"
-                    radius="xl"
-                    aria-label={`عرض السند رقم ${p.number}`}
-                    onClick={() => navigate(invoicePath(p._id))}
-                  >
-                    <IconEye size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              {canEdit && p.status === 'pending' && (
-                <Tooltip label="تعديل">
-                  <ActionIcon
-                    variant="subtle"
-                    radius="xl"
-                    aria-label={`تعديل السند رقم ${p.number}`}
-                    onClick={() => navigate(`${PAYMENT_BASE}/edit/${p._id}`)}
-                  >
-                    <IconEdit size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </Group>
-          );
-        },
-      },
+      dateColumn('paidAt', 'تاريخ الدفع'),
+      dateColumn('createdAt', 'تاريخ الإنشاء'),
+      actionsColumn(({ row }) => {
+        const p = row.original;
+        return (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            {canView && (
+              <Tooltip label="عرض الفاتورة">
+                <ActionIcon
+                  variant="subtle"
+                  radius="xl"
+                  aria-label={`عرض السند رقم ${p.number}`}
+                  onClick={() => navigate(invoicePath(p._id))}
+                >
+                  <IconEye size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {canEdit && p.status === 'pending' && (
+              <Tooltip label="تعديل">
+                <ActionIcon
+                  variant="subtle"
+                  radius="xl"
+                  aria-label={`تعديل السند رقم ${p.number}`}
+                  onClick={() => navigate(`${PAYMENT_BASE}/edit/${p._id}`)}
+                >
+                  <IconEdit size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        );
+      }),
     ],
     [canOrders, canView, canEdit, navigate],
   );

@@ -15,18 +15,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { confirm } from '../../components/confirm/confirm-store';
-import { useEditConflict } from '../../components/entity';
+import { EmailField, PhoneField, useEntityForm } from '../../components/entity';
 import { SectionLoader } from '../../components/FullPageLoader';
-import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
-import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { settingsFields, settingsQuery, useSettings } from '../../lib/settings';
-import { notify } from '../../lib/toast';
 import { EinvoicingSection } from '../einvoicing/EinvoicingSection';
 import { BackupSection } from './BackupSection';
 import { emptyAddress, SellerSection, sellerAddressOf } from './SellerSection';
@@ -61,7 +56,6 @@ const settingsBodyOf = (values: Settings) => ({
   ...values,
   sellerAddress: sellerAddressOf(values.sellerAddress),
 });
-const resolveSettings = schemaResolver(settingsBody, { sync: true });
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -79,59 +73,36 @@ export default function SettingsPage() {
   const canInvoices = useCan('invoice:read');
   const queryClient = useQueryClient();
   const { data, isPending } = useSettings();
-  const [busy, setBusy] = useState(false);
-  const form = useForm<Settings>({
+  const entity = useEntityForm<Settings, Partial<Settings>>({
+    resourcePath: '/api/settings',
+    singleton: true,
+    readOnly: !canUpdate,
+    record: data,
+    schema: settingsBody,
     initialValues: settingsValues(settingsDefaults),
-    validate: (values) => resolveSettings(settingsBodyOf(values)),
-  });
-
-  // The settings client asks for fields only (spec §7), so the version comes from the ETag.
-  const conflict = useEditConflict<Settings, Partial<Settings>>({
-    form,
-    path: canUpdate ? '/api/settings' : undefined,
+    fromRecord: settingsValues,
+    toBody: settingsBodyOf,
+    guardUnsaved: false,
+    // The settings client asks for fields only (spec §7), so the version comes from the ETag.
     fetchVersion: true,
-    toValues: settingsValues,
     labels: fieldLabels,
     onLatest: (latest) => {
       const next = settingsValues(latest);
       queryClient.setQueryData(settingsQuery.queryKey, next);
-      if (!form.isDirty()) {
-        form.setValues(next);
-        form.resetDirty(next);
+      if (!entity.form.isDirty()) {
+        entity.form.setValues(next);
+        entity.form.resetDirty(next);
       }
     },
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load server values once they arrive, keep edits
-  useEffect(() => {
-    if (data && !form.isDirty()) {
-      const values = settingsValues(data);
-      form.setValues(values);
-      form.resetDirty(values);
-    }
-  }, [data]);
-
-  const save = async (values: Settings) => {
-    setBusy(true);
-    try {
-      const saved = await api<Partial<Settings>>('/api/settings', {
-        method: 'PUT',
-        body: settingsBody.parse(settingsBodyOf(values)),
-        ...conflict.requestOptions(),
-      });
-      conflict.adopt(saved);
-      const next = settingsValues({ ...values, ...saved });
+    successMessage: 'تم حفظ الإعدادات',
+    onSaved: (saved) => {
+      const next = settingsValues({ ...entity.form.getValues(), ...saved });
       queryClient.setQueryData(settingsQuery.queryKey, next);
-      form.setValues(next);
-      form.resetDirty(next);
-      notify.success('تم حفظ الإعدادات');
-    } catch (e) {
-      if (!conflict.handle(e, () => void save(form.getValues()))) applyFieldErrors(form, e);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = form.onSubmit(save, focusFirstError);
+      entity.form.setValues(next);
+      entity.form.resetDirty(next);
+    },
+  });
+  const { form } = entity;
 
   const onMaintenanceChange = (checked: boolean) => {
     if (!checked) {
@@ -153,7 +124,7 @@ export default function SettingsPage() {
   if (isPending && !data) return <SectionLoader />;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={entity.submit} noValidate>
       <Stack gap="lg">
         {!canUpdate && (
           <Alert color="gray" icon={<IconLock size={18} />} role="status">
@@ -183,29 +154,9 @@ export default function SettingsPage() {
                   dir="ltr"
                   {...form.getInputProps('tax')}
                 />
-                <TextInput
-                  label="البريد الإلكتروني"
-                  type="email"
-                  dir="ltr"
-                  placeholder="info@example.com"
-                  {...form.getInputProps('email')}
-                />
-                <TextInput
-                  label="رقم الهاتف"
-                  type="tel"
-                  inputMode="tel"
-                  dir="ltr"
-                  placeholder="05XXXXXXXX"
-                  {...form.getInputProps('phoneNumber')}
-                />
-                <TextInput
-                  label="رقم واتساب"
-                  type="tel"
-                  inputMode="tel"
-                  dir="ltr"
-                  placeholder="05XXXXXXXX"
-                  {...form.getInputProps('whatsappNumber')}
-                />
+                <EmailField placeholder="info@example.com" {...form.getInputProps('email')} />
+                <PhoneField label="رقم الهاتف" {...form.getInputProps('phoneNumber')} />
+                <PhoneField label="رقم واتساب" {...form.getInputProps('whatsappNumber')} />
               </SimpleGrid>
               <Textarea
                 label="العنوان"
@@ -257,7 +208,7 @@ export default function SettingsPage() {
               </Text>
               <Button
                 type="submit"
-                loading={busy}
+                loading={entity.saving}
                 disabled={!form.isDirty()}
                 leftSection={<IconDeviceFloppy size={18} />}
               >
@@ -269,7 +220,7 @@ export default function SettingsPage() {
         {canInvoices && <EinvoicingSection />}
         {canUpdate && <BackupSection />}
       </Stack>
-      {conflict.dialog}
+      {entity.conflictDialog}
     </form>
   );
 }

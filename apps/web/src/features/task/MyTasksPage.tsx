@@ -2,7 +2,6 @@ import { arabicPlural, formatDateTime } from '@idara/domain';
 import {
   Alert,
   Badge,
-  Button,
   Group,
   Pagination,
   Paper,
@@ -15,17 +14,16 @@ import {
 } from '@mantine/core';
 import {
   IconAlertCircle,
-  IconAlertTriangle,
   IconCalendarEvent,
   IconChecklist,
   IconCircleCheck,
   IconHourglass,
   IconReceipt,
-  IconRefresh,
   IconUser,
 } from '@tabler/icons-react';
 import { type CSSProperties, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { RetryButton, WarningAlert } from '../../components/feedback';
 import { errorMessage } from '../../lib/api-error';
 import { EmptyState } from '../customer/ui';
 import classes from './Task.module.css';
@@ -116,16 +114,9 @@ export default function MyTasksPage() {
   return (
     <Stack gap="md" data-testid="my-tasks">
       {overdueCount > 0 && (
-        <Alert
-          color="red"
-          variant="light"
-          radius="lg"
-          icon={<IconAlertTriangle size={20} />}
-          title="مهام متأخرة"
-          data-testid="overdue-alert"
-        >
+        <WarningAlert color="red" title="مهام متأخرة" data-testid="overdue-alert">
           لديك <bdi>{arabicPlural(overdueCount, TASKS)}</bdi> تجاوزت موعد التسليم.
-        </Alert>
+        </WarningAlert>
       )}
       <Tabs value={tab} onChange={setTab} keepMounted={false} variant="pills" radius="xl">
         <Tabs.List grow className={classes.tabs} style={{ flexWrap: 'nowrap' }}>
@@ -169,16 +160,7 @@ export default function MyTasksPage() {
         >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{errorMessage(list.error)}</Text>
-            <Button
-              size="xs"
-              radius="xl"
-              variant="light"
-              color="red"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => void list.refetch()}
-            >
-              إعادة المحاولة
-            </Button>
+            <RetryButton onRetry={() => void list.refetch()} />
           </Stack>
         </Alert>
       ) : list.data.data.length === 0 ? (

@@ -44,7 +44,7 @@ import { useUnsavedChangesGuard } from '../../components/entity';
 import { isApiError } from '../../lib/api-error';
 import { can, useAuth, useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
-import { DateText, InfoItem, LoadError, PageSkeleton, Section } from '../customer/ui';
+import { DateText, InfoItem, RecordGate, Section } from '../customer/ui';
 import { answerErrorsOf, FormRenderer } from '../form/renderer/FormRenderer';
 import classes from './Task.module.css';
 import { TaskFormModal } from './TaskFormModal';
@@ -68,18 +68,12 @@ import { useNow } from './use-now';
 
 export default function TaskDetailsPage() {
   const { id = '' } = useParams();
-  const { data, isPending, isError, error, refetch } = useTask(id);
-  if (isPending) return <PageSkeleton sections={3} />;
-  if (isError)
-    return (
-      <LoadError
-        error={error}
-        onRetry={() => void refetch()}
-        backTo={MY_TASKS_BASE}
-        backLabel="العودة إلى مهامي"
-      />
-    );
-  return <TaskDetails task={data} />;
+  const query = useTask(id);
+  return (
+    <RecordGate query={query} sections={3} backTo={MY_TASKS_BASE} backLabel="العودة إلى مهامي">
+      {(task) => <TaskDetails task={task} />}
+    </RecordGate>
+  );
 }
 
 /** Statuses in which the assignee fills the form (a pending task is started first). */

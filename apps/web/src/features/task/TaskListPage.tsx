@@ -12,6 +12,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  actionsColumn,
   type DataTableColumn,
   Empty,
   ListDateRangeFilter,
@@ -178,44 +179,38 @@ export default function TaskListPage() {
         meta: { nowrap: true },
         cell: (c) => <StackedDate value={c.getValue() as string | null} />,
       },
-      {
-        id: '__actions',
-        header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
-        enableSorting: false,
-        meta: { width: 1, nowrap: true },
-        cell: ({ row }) => {
-          const r = row.original;
-          const edit = canEdit && r.status !== 'approved';
-          return (
-            <Menu position="bottom-end" withinPortal shadow="md" radius="md">
-              <Menu.Target>
-                <ActionIcon variant="subtle" radius="xl" aria-label={`إجراءات المهمة رقم ${r.number}`}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconEye size={16} />} onClick={() => navigate(taskPath(r._id))}>
-                  عرض
+      actionsColumn(({ row }) => {
+        const r = row.original;
+        const edit = canEdit && r.status !== 'approved';
+        return (
+          <Menu position="bottom-end" withinPortal shadow="md" radius="md">
+            <Menu.Target>
+              <ActionIcon variant="subtle" radius="xl" aria-label={`إجراءات المهمة رقم ${r.number}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconEye size={16} />} onClick={() => navigate(taskPath(r._id))}>
+                عرض
+              </Menu.Item>
+              {edit && (
+                <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing({ id: r._id })}>
+                  تعديل
                 </Menu.Item>
-                {edit && (
-                  <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing({ id: r._id })}>
-                    تعديل
-                  </Menu.Item>
-                )}
-                {canDelete && (
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => remove({ _id: r._id, name: `المهمة رقم ${r.number}` })}
-                  >
-                    حذف
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          );
-        },
-      },
+              )}
+              {canDelete && (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => remove({ _id: r._id, name: `المهمة رقم ${r.number}` })}
+                >
+                  حذف
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        );
+      }),
     );
     return cols;
   }, [

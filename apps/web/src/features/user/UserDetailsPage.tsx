@@ -24,24 +24,18 @@ import { api } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline, RelativeTime } from '../customer/ActivityTimeline';
-import { DateText, InfoItem, LoadError, Ltr, PageSkeleton, Section } from '../customer/ui';
+import { DateText, InfoItem, Ltr, RecordGate, Section } from '../customer/ui';
 import { ResetPasswordModal, SigninLinkModal } from './UserModals';
 import { afterUserSaved, USER_PATH, type UserRecord, userBody, userKey, useUserRecord } from './user-api';
 
 export default function UserDetailsPage() {
   const { id = '' } = useParams();
-  const { data, isPending, isError, error, refetch } = useUserRecord(id);
-  if (isPending) return <PageSkeleton sections={2} />;
-  if (isError)
-    return (
-      <LoadError
-        error={error}
-        onRetry={() => void refetch()}
-        backTo="/dashboard/user"
-        backLabel="العودة إلى المستخدمين"
-      />
-    );
-  return <UserDetails user={data} />;
+  const query = useUserRecord(id);
+  return (
+    <RecordGate query={query} sections={2} backTo="/dashboard/user" backLabel="العودة إلى المستخدمين">
+      {(user) => <UserDetails user={user} />}
+    </RecordGate>
+  );
 }
 
 const initials = (name: string) =>

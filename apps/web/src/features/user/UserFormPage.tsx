@@ -10,16 +10,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconKey, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { FormActions, useEditConflict, useUnsavedChangesGuard } from '../../components/entity';
-import { api, isApiError } from '../../lib/api';
+import { Link, useParams } from 'react-router';
+import { EmailField, FormActions, PhoneField, useEntityForm } from '../../components/entity';
 import { useAuth } from '../../lib/auth';
-import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
-import { notify } from '../../lib/toast';
 import { RecordFormGate, Section } from '../customer/ui';
 import { applyPreset, PermissionsEditor } from './PermissionsEditor';
 import { ResetPasswordModal } from './UserModals';
@@ -36,9 +32,7 @@ interface UserFormValues {
   password: string;
 }
 
-const createResolver = schemaResolver(userCreateBody, { sync: true });
 const updateSchema = userCreateBody.omit({ password: true });
-const updateResolver = schemaResolver(updateSchema, { sync: true });
 
 const userValues = (user: UserRecord): UserFormValues => ({
   name: user.name,
@@ -102,46 +96,40 @@ function UserFormWithin({ user }: { user?: UserRecord }) {
 const OWN_AUTHORITY = 'لا يمكنك تغيير دورك أو صلاحياتك بنفسك';
 
 function UserForm({ user }: { user?: UserRecord }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useAuth().user;
   const isSelf = Boolean(user && me && user._id === me._id);
   // Your own role and permissions are not yours to change; anyone else's only within what you hold.
   const grantable = useMemo(() => new Set(isSelf ? [] : (me?.permissions ?? [])), [me, isSelf]);
-  const [busy, setBusy] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
 
-  const form = useForm<UserFormValues>({
-    initialValues: user
-      ? userValues(user)
-      : {
-          name: '',
-          phoneNumber: '',
-          email: '',
-          jobTitle: '',
-          role: 'employee',
-          permissions: applyPreset(rolePresets.employee?.permissions ?? [], [], grantable),
-          active: true,
-          password: '',
-        },
-    validate: (values) => {
-      if (user) {
-        const { password: _p, ...rest } = values;
-        return updateResolver(rest);
-      }
-      return createResolver(values);
-    },
-  });
-  const { allowLeave } = useUnsavedChangesGuard(form.isDirty());
-  const conflict = useEditConflict<UserFormValues, UserRecord>({
-    form,
-    path: user ? `${USER_PATH}/${user._id}` : undefined,
+  const entity = useEntityForm<UserFormValues, UserRecord>({
+    resourcePath: USER_PATH,
+    id: user?._id,
     record: user,
-    toValues: userValues,
+    // An edit leaves the password out: resetting it is its own action.
+    schema: user ? updateSchema : userCreateBody,
+    initialValues: {
+      name: '',
+      phoneNumber: '',
+      email: '',
+      jobTitle: '',
+      role: 'employee',
+      permissions: applyPreset(rolePresets.employee?.permissions ?? [], [], grantable),
+      active: true,
+      password: '',
+    },
+    fromRecord: userValues,
+    toBody: ({ password, ...rest }) => (user ? rest : { ...rest, password }),
+    quietErrors: true,
     labels: fieldLabels,
     format: formatField,
     onLatest: (latest) => afterUserSaved(queryClient, latest),
+    successMessage: user ? 'تم حفظ تعديلات المستخدم' : 'تمت إضافة المستخدم بنجاح',
+    onSaved: (saved) => afterUserSaved(queryClient, saved),
+    redirectTo: (saved) => `/dashboard/user/${saved._id}`,
   });
+  const { form } = entity;
 
   const onRoleChange = (role: string | null) => {
     if (!role) return;
@@ -151,38 +139,11 @@ function UserForm({ user }: { user?: UserRecord }) {
       form.setFieldValue('permissions', applyPreset(preset.permissions, form.values.permissions, grantable));
   };
 
-  const save = async (values: UserFormValues) => {
-    setBusy(true);
-    try {
-      const { password, ...rest } = values;
-      const body = user ? updateSchema.parse(rest) : userCreateBody.parse({ ...rest, password });
-      const saved = await api<UserRecord>(user ? `${USER_PATH}/${user._id}` : USER_PATH, {
-        method: user ? 'PUT' : 'POST',
-        body,
-        stopAlert: true,
-        ...(user ? conflict.requestOptions() : {}),
-      });
-      conflict.adopt(saved);
-      afterUserSaved(queryClient, saved);
-      notify.success(user ? 'تم حفظ تعديلات المستخدم' : 'تمت إضافة المستخدم بنجاح');
-      allowLeave();
-      navigate(`/dashboard/user/${saved._id}`);
-    } catch (e) {
-      if (conflict.handle(e, () => void save(form.getValues()))) return;
-      const onFields = applyFieldErrors(form, e);
-      if (!onFields || (isApiError(e) && e.status !== 422 && e.status !== 409))
-        notify.error(e instanceof Error ? e.message : 'حدث خطأ');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = form.onSubmit(save, focusFirstError);
-
   const cancelTo = user ? `/dashboard/user/${user._id}` : '/dashboard/user';
 
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label={user ? 'تعديل المستخدم' : 'إضافة مستخدم'}>
+      <form onSubmit={entity.submit} noValidate aria-label={user ? 'تعديل المستخدم' : 'إضافة مستخدم'}>
         <Stack gap="lg">
           <Section
             title="بيانات المستخدم"
@@ -203,24 +164,13 @@ function UserForm({ user }: { user?: UserRecord }) {
           >
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput label="الاسم" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
-              <TextInput
+              <PhoneField
                 label="رقم الجوال"
                 withAsterisk
-                type="tel"
-                inputMode="tel"
-                dir="ltr"
                 autoComplete="off"
-                placeholder="05XXXXXXXX"
                 {...form.getInputProps('phoneNumber')}
               />
-              <TextInput
-                label="البريد الإلكتروني"
-                type="email"
-                dir="ltr"
-                autoComplete="off"
-                placeholder="name@example.com"
-                {...form.getInputProps('email')}
-              />
+              <EmailField autoComplete="off" {...form.getInputProps('email')} />
               <TextInput label="المسمى الوظيفي" autoComplete="off" {...form.getInputProps('jobTitle')} />
               <Select
                 label="الدور"
@@ -264,7 +214,7 @@ function UserForm({ user }: { user?: UserRecord }) {
           </Section>
 
           <FormActions
-            saving={busy}
+            saving={entity.saving}
             cancelTo={cancelTo}
             dirty={form.isDirty()}
             disabled={user ? !form.isDirty() : false}
@@ -272,7 +222,7 @@ function UserForm({ user }: { user?: UserRecord }) {
           />
         </Stack>
       </form>
-      {conflict.dialog}
+      {entity.conflictDialog}
       {user && <ResetPasswordModal user={user} opened={resetOpen} onClose={() => setResetOpen(false)} />}
     </>
   );

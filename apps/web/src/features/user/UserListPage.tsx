@@ -15,7 +15,6 @@ import {
 } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
 import { RelativeTime } from '../customer/ActivityTimeline';
-import { SrOnlyInline } from '../customer/ui';
 import { roleOptions, USER_PATH, type UserRecord } from './user-api';
 
 export default function UserListPage() {
@@ -78,15 +77,11 @@ export default function UserListPage() {
         return v ? <RelativeTime date={v} /> : <Empty />;
       },
     },
-    {
-      ...rowActionsColumn<UserRecord>({
-        onView: canDetails ? (r) => navigate(`/dashboard/user/${r._id}`) : undefined,
-        onEdit: canUpdate ? (r) => navigate(`/dashboard/user/edit/${r._id}`) : undefined,
-        onDelete: canDelete ? remove : undefined,
-      }),
-      // the machinery's absolutely positioned label widens the page at 375 px; keep it in flow
-      header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
-    } as DataTableColumn<UserRecord>,
+    rowActionsColumn<UserRecord>({
+      onView: canDetails ? (r) => navigate(`/dashboard/user/${r._id}`) : undefined,
+      onEdit: canUpdate ? (r) => navigate(`/dashboard/user/edit/${r._id}`) : undefined,
+      onDelete: canDelete ? remove : undefined,
+    }),
   ];
 
   return (

@@ -9,11 +9,11 @@ import {
   IconFileText,
   IconHistory,
   IconMessages,
-  IconRefresh,
   IconTemplate,
   IconTrash,
 } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { RetryButton } from '../../components/feedback';
 import classes from './Whatsapp.module.css';
 import type { WhatsappMedia, WhatsappMessage } from './whatsapp-api';
 import { dayKey, dayLabel, formatTime } from './whatsapp-format';
@@ -291,15 +291,12 @@ export function pendingItems(
               <IconAlertCircle size={14} aria-hidden />
               <span>لم تُرسل{p.error ? `: ${p.error}` : ''}</span>
               <Group gap={4} wrap="nowrap">
-                <Button
+                <RetryButton
                   size="compact-xs"
+                  radius={undefined}
                   variant="subtle"
-                  color="red"
-                  leftSection={<IconRefresh size={14} />}
-                  onClick={() => actions.onRetry(p.key)}
-                >
-                  إعادة المحاولة
-                </Button>
+                  onRetry={() => actions.onRetry(p.key)}
+                />
                 <Button
                   size="compact-xs"
                   variant="subtle"

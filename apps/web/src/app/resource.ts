@@ -1,0 +1,174 @@
+import type { ArabicPluralForms, Permission, RecordBodyName } from '@idara/domain';
+import type { IconHome } from '@tabler/icons-react';
+import { type ComponentType, createElement } from 'react';
+import type { AppRoute, PageModule } from './route-meta';
+
+/**
+ * One record screen set declared in one place: its routes (spec §2 paths and titles, §6
+ * permissions), its sidebar entry, its activity-log link, its list columns and filters, its form
+ * and its details. The list, form and details screens (`components/resource/`) draw any resource;
+ * this file holds only data, because the route table and the sidebar load with the app's first
+ * script: the screens' code still loads per page.
+ */
+export interface Resource {
+  /** `/api/<api>`, the domain's body schema (`recordBodies[name]`) and the activity log's entity. */
+  name: RecordBodyName;
+  api: string;
+  /** `/dashboard/<base>`: the list; `/new`, `/:id`, `/edit/:id` beside it. */
+  base: string;
+  /** The permissions' area: `<area>:read|create|update|delete|details` (regions use `gov`). */
+  area: string;
+  titles: { list: string; new: string; edit: string; details?: string };
+  /** The new and edit pages themselves ask for `<area>:create` / `<area>:update` (spec §6 names it for some). */
+  guardForms?: boolean;
+  nav: { group: NavGroupLabel; label: string; icon: typeof IconHome; description?: string };
+  list: {
+    columns: Column[];
+    filters?: Filter[];
+    createLabel: string;
+    exportTitle: string;
+    searchPlaceholder: string;
+    minWidth?: number;
+  };
+  form: {
+    fields: Field[];
+    /** The form card's width; 760 by default. */
+    maxWidth?: number;
+  };
+  /** Without it a row opens the edit page. */
+  details?: {
+    fields: DetailsField[];
+    /** Records of another resource that point at this one, shown as linked badges under the card. */
+    related?: Related;
+  };
+}
+
+export type NavGroupLabel = 'البيانات الأساسية';
+
+/** How a value is shown in a list cell or a details field. */
+export type Display =
+  | 'text'
+  | 'money'
+  | 'active'
+  | 'date'
+  | 'hijriDate'
+  | { plural: ArabicPluralForms }
+  | { badge: Record<string, string> }
+  | { lookup: LookupName; link?: { base: string; permission: Permission } };
+
+/** Reference data a screen may name (`components/resource/lookups.ts`). */
+export type LookupName = 'governments';
+
+export interface Column {
+  key: string;
+  header: string;
+  display?: Display;
+  sortable?: boolean;
+  nowrap?: boolean;
+}
+
+export type Filter = { filter: string; label: string; placeholder: string; width: number } & (
+  | { options: { value: string; label: string }[] }
+  | { lookup: LookupName }
+);
+
+export interface DetailsField {
+  label: string;
+  /** The record's field; `relatedCount` shows how many `related` records there are. */
+  key: string | 'relatedCount';
+  display?: Display;
+  wide?: boolean;
+}
+
+export interface Related {
+  api: string;
+  /** The related list's filter holding this record's id. */
+  filter: string;
+  title: string;
+  base: string;
+  readPermission: Permission;
+  detailsPermission: Permission;
+  empty: string;
+  addLabel: string;
+}
+
+interface FieldBase {
+  name: string;
+  label: string;
+  required?: boolean;
+  /** Shares a two-column row with the neighbouring half fields. */
+  half?: boolean;
+  description?: string;
+  placeholder?: string;
+}
+
+export type Field = FieldBase &
+  (
+    | { kind: 'text' | 'money' }
+    | { kind: 'textarea'; maxRows: number }
+    | { kind: 'integer'; initial: number; min: number; max: number; suffix?: string }
+    | { kind: 'switch'; initial: boolean }
+    | { kind: 'select'; initial: string; options: { value: string; label: string }[] }
+    /** A searchable choice over a lookup; on a new record the URL's `?<name>=` preselects it. */
+    | { kind: 'lookup'; lookup: LookupName }
+    /** One of the active forms of the form builder, searched on the server. */
+    | { kind: 'formTemplate' }
+  );
+
+/** What a resource file writes: the API path, the page path and the permissions' area follow the name unless given. */
+export type ResourceDefinition = Omit<Resource, 'api' | 'base' | 'area'> &
+  Partial<Pick<Resource, 'api' | 'base' | 'area'>>;
+
+/** `/api/<name>`, `/dashboard/<name>` and the `<name>:…` permissions unless the definition says otherwise. */
+export function defineResource(definition: ResourceDefinition): Resource {
+  const { name } = definition;
+  return { api: `/api/${name}`, base: `/dashboard/${name}`, area: name, ...definition };
+}
+
+export const permissionOf = (resource: Resource, action: string) =>
+  `${resource.area}:${action}` as Permission;
+
+export const detailsPath = (resource: Resource, id: string) => `${resource.base}/${id}`;
+export const editPath = (resource: Resource, id: string) => `${resource.base}/edit/${id}`;
+
+type Screen = ComponentType<{ resource: Resource }>;
+
+/** A page loader per resource and screen; the component is made once, so a page keeps its identity. */
+function screenPage(load: () => Promise<{ default: Screen }>) {
+  const made = new WeakMap<Resource, ComponentType>();
+  return (resource: Resource) => (): Promise<PageModule> =>
+    load().then(({ default: Screen }) => {
+      let page = made.get(resource);
+      if (!page) {
+        page = () => createElement(Screen, { resource });
+        made.set(resource, page);
+      }
+      return { default: page };
+    });
+}
+
+const listPage = screenPage(() => import('../components/resource/ResourceListPage'));
+const detailsPage = screenPage(() => import('../components/resource/ResourceDetailsPage'));
+// New and edit get loaders of their own, so going from one to the other remounts the form.
+const newPage = screenPage(() => import('../components/resource/ResourceFormPage'));
+const editPage = screenPage(() => import('../components/resource/ResourceFormPage'));
+
+/** The resource's rows of the route table. */
+export function resourceRoutes(resource: Resource, validate: NonNullable<AppRoute['validate']>): AppRoute[] {
+  const { base, titles } = resource;
+  const guard = (action: string) =>
+    resource.guardForms ? { permissions: [permissionOf(resource, action)] } : {};
+  return [
+    {
+      path: base,
+      title: titles.list,
+      listPermissions: [permissionOf(resource, 'read')],
+      page: listPage(resource),
+    },
+    { path: `${base}/new`, title: titles.new, ...guard('create'), page: newPage(resource) },
+    ...(resource.details && titles.details
+      ? [{ path: `${base}/:id`, title: titles.details, validate, page: detailsPage(resource) }]
+      : []),
+    { path: `${base}/edit/:id`, title: titles.edit, ...guard('update'), validate, page: editPage(resource) },
+  ];
+}

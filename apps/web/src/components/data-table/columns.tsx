@@ -1,0 +1,27 @@
+import { Text } from '@mantine/core';
+import { DateTime, Money } from './cells';
+import type { DataTableColumn } from './DataTable';
+
+/** A money column: the amount in riyals on one line. `key` is the row field and the API's sort field. */
+export function moneyColumn<T>(key: string, header: string): DataTableColumn<T> {
+  return { accessorKey: key, header, meta: { nowrap: true }, cell: (c) => <Money value={c.getValue()} /> };
+}
+
+/** A date-and-time column (spec §9 format) on one line. */
+export function dateColumn<T>(key: string, header: string): DataTableColumn<T> {
+  return { accessorKey: key, header, meta: { nowrap: true }, cell: (c) => <DateTime value={c.getValue()} /> };
+}
+
+/** A document's number (invoice, receipt): bold and isolated so its digits keep their order. */
+export function numberColumn<T>(key: string, header: string): DataTableColumn<T> {
+  return {
+    accessorKey: key,
+    header,
+    meta: { nowrap: true },
+    cell: (c) => (
+      <Text size="sm" fw={600}>
+        <bdi>{c.getValue()}</bdi>
+      </Text>
+    ),
+  };
+}

@@ -1,0 +1,152 @@
+import { recordBodies } from '@idara/domain';
+import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { IconForms } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import type { Field, Resource } from '../../app/resource';
+import { RemoteSelect } from '../data-table';
+import { EntityForm, type EntityFormState, MoneyInput, useEntityForm } from '../entity';
+import { type NamedLookups, useNamedLookups } from './lookups';
+
+type Values = Record<string, unknown>;
+
+function initialValue(field: Field, query: URLSearchParams | null): unknown {
+  switch (field.kind) {
+    case 'integer':
+    case 'switch':
+    case 'select':
+      return field.initial;
+    case 'formTemplate':
+      return null;
+    case 'lookup':
+      return query?.get(field.name) ?? '';
+    default:
+      return '';
+  }
+}
+
+interface FormTemplateOption {
+  _id: string;
+  title: string;
+}
+const formTemplateOption = (f: FormTemplateOption) => ({ value: f._id, label: f.title });
+
+function FieldInput({
+  field,
+  entity,
+  lookups,
+}: {
+  field: Field;
+  entity: EntityFormState<Values>;
+  lookups: NamedLookups;
+}) {
+  const { form } = entity;
+  const { name, label, required, description, placeholder } = field;
+  const common = { label, withAsterisk: required, description, placeholder };
+  switch (field.kind) {
+    case 'text':
+      return <TextInput {...common} {...form.getInputProps(name)} />;
+    case 'money':
+      return <MoneyInput {...common} placeholder="0.00" {...form.getInputProps(name)} />;
+    case 'textarea':
+      return (
+        <Textarea {...common} autosize minRows={2} maxRows={field.maxRows} {...form.getInputProps(name)} />
+      );
+    case 'integer':
+      return (
+        <NumberInput
+          {...common}
+          min={field.min}
+          max={field.max}
+          allowDecimal={false}
+          allowNegative={false}
+          suffix={field.suffix}
+          dir="ltr"
+          {...form.getInputProps(name)}
+        />
+      );
+    case 'switch':
+      return <Switch label={label} {...form.getInputProps(name, { type: 'checkbox' })} />;
+    case 'select':
+      return <Select {...common} data={field.options} allowDeselect={false} {...form.getInputProps(name)} />;
+    case 'lookup': {
+      const lookup = lookups[field.lookup];
+      return (
+        <Select
+          {...common}
+          data={lookup?.data?.options ?? []}
+          searchable
+          nothingFoundMessage="لا توجد نتائج"
+          disabled={lookup?.isPending}
+          {...form.getInputProps(name)}
+          onChange={(v) => form.setFieldValue(name, v ?? '')}
+          value={(form.values[name] as string) || null}
+        />
+      );
+    }
+    case 'formTemplate':
+      return (
+        <RemoteSelect<FormTemplateOption>
+          path="/api/lookup/forms"
+          params={{ active: 'true', sort: 'title' }}
+          toOption={formTemplateOption}
+          loadSelected
+          {...common}
+          leftSection={<IconForms size={16} aria-hidden />}
+          clearable
+          clearButtonProps={{ 'aria-label': 'مسح النموذج' }}
+          nothingFoundMessage="لا توجد نماذج فعّالة مطابقة"
+          data-path={name}
+          error={form.getInputProps(name).error}
+          value={form.values[name] as string | null}
+          onChange={(v) => form.setFieldValue(name, v)}
+        />
+      );
+  }
+}
+
+/** Half fields next to each other share a two-column row; the others take the whole width. */
+function layout(fields: Field[], render: (field: Field) => ReactNode): ReactNode[] {
+  const out: ReactNode[] = [];
+  for (let i = 0; i < fields.length; ) {
+    if (!fields[i].half) {
+      out.push(render(fields[i]));
+      i += 1;
+      continue;
+    }
+    const row: Field[] = [];
+    while (i < fields.length && fields[i].half) row.push(fields[i++]);
+    out.push(
+      <SimpleGrid key={row[0].name} cols={{ base: 1, sm: 2 }} spacing="md">
+        {row.map(render)}
+      </SimpleGrid>,
+    );
+  }
+  return out;
+}
+
+/** A resource's new and edit page: its fields over `useEntityForm` (the domain schema, save, field errors). */
+export default function ResourceFormPage({ resource }: { resource: Resource }) {
+  const { id } = useParams();
+  const [query] = useSearchParams();
+  const { fields } = resource.form;
+  const lookups = useNamedLookups(fields.flatMap((f) => (f.kind === 'lookup' ? [f.lookup] : [])));
+  const listPath = resource.base;
+  // With a details page a saved record opens there; otherwise the list.
+  const recordPath = (recordId: string | undefined) =>
+    resource.details && recordId ? `${resource.base}/${recordId}` : listPath;
+  const entity = useEntityForm<Values>({
+    resourcePath: resource.api,
+    id,
+    schema: recordBodies[resource.name],
+    initialValues: Object.fromEntries(fields.map((f) => [f.name, initialValue(f, id ? null : query)])),
+    redirectTo: (saved: { _id?: string }) => recordPath(saved?._id),
+  });
+  return (
+    <EntityForm entity={entity} cancelTo={recordPath(id)} maw={resource.form.maxWidth}>
+      {layout(fields, (field) => (
+        <FieldInput key={field.name} field={field} entity={entity} lookups={lookups} />
+      ))}
+    </EntityForm>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMemo } from 'react';
+import { permissionOf, type Resource } from '../../app/resource';
+import { useAuth } from '../../lib/auth';
+import {
+  type DataTableColumn,
+  FilterSelect,
+  ListPage,
+  LookupFilter,
+  rowActionsColumn,
+  useRecordList,
+} from '../data-table';
+import { lookupsOf, showValue } from './display';
+import { useNamedLookups } from './lookups';
+
+type Row = { _id: string; name: string } & Record<string, unknown>;
+
+/** A resource's list: its columns and filters, search, export, add, and edit/delete per row by permission. */
+export default function ResourceListPage({ resource }: { resource: Resource }) {
+  const { list, base } = resource;
+  const { navigate, state, query, remove, canEdit, canDelete, canView } = useRecordList<Row>(
+    resource.api,
+    resource.area,
+  );
+  const { user } = useAuth();
+  const lookups = useNamedLookups([
+    ...lookupsOf(list.columns.map((c) => c.display)),
+    ...(list.filters ?? []).flatMap((f) => ('lookup' in f ? [f.lookup] : [])),
+  ]);
+
+  const columns = useMemo<DataTableColumn<Row>[]>(
+    () => [
+      ...list.columns.map(
+        (c): DataTableColumn<Row> => ({
+          accessorKey: c.key,
+          header: c.header,
+          ...(c.sortable === false && { enableSorting: false }),
+          ...(c.nowrap && { meta: { nowrap: true } }),
+          ...(c.display && { cell: (cell) => showValue(cell.getValue(), c.display, { lookups, user }) }),
+        }),
+      ),
+      rowActionsColumn<Row>({
+        onEdit: canEdit ? (r) => navigate(`${base}/edit/${r._id}`) : undefined,
+        onDelete: canDelete ? remove : undefined,
+      }),
+    ],
+    [list.columns, base, lookups, user, canEdit, canDelete, navigate, remove],
+  );
+
+  // Without a details page a row opens the edit page.
+  const rowOpens = resource.details ? (canView ? 'details' : null) : canEdit ? 'edit' : null;
+  const filters = (list.filters ?? []).map((f) => {
+    if ('options' in f) return <FilterSelect key={f.filter} state={state} data={f.options} {...f} />;
+    const data = lookups[f.lookup]?.data;
+    return data && <LookupFilter key={f.filter} state={state} data={data.options} {...f} />;
+  });
+
+  return (
+    <ListPage<Row>
+      resourcePath={resource.api}
+      state={state}
+      query={query}
+      columns={columns}
+      minWidth={list.minWidth}
+      createTo={`${base}/new`}
+      createLabel={list.createLabel}
+      createPermission={permissionOf(resource, 'create')}
+      deletePermission={permissionOf(resource, 'delete')}
+      exportTitle={list.exportTitle}
+      searchPlaceholder={list.searchPlaceholder}
+      rowLabel={(r) => r.name}
+      onRowClick={
+        rowOpens
+          ? (r) => navigate(rowOpens === 'details' ? `${base}/${r._id}` : `${base}/edit/${r._id}`)
+          : undefined
+      }
+      filters={filters.length > 0 ? filters : undefined}
+    />
+  );
+}

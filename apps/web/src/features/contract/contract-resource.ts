@@ -1,0 +1,63 @@
+import { IconFileDescription } from '@tabler/icons-react';
+import { defineResource } from '../../app/resource';
+import { activeColumn, activeField, activeFilter, MONTHS, VISITS } from '../records-shared';
+
+export const contract = defineResource({
+  name: 'contract',
+  titles: { list: 'أنواع العقود', new: 'إضافة عقد جديد', details: 'تفاصيل العقد', edit: 'تعديل العقد' },
+  nav: { group: 'البيانات الأساسية', label: 'أنواع العقود', icon: IconFileDescription },
+  list: {
+    columns: [
+      { key: 'name', header: 'اسم العقد' },
+      { key: 'durationMonths', header: 'المدة', nowrap: true, display: { plural: MONTHS } },
+      { key: 'visits', header: 'الزيارات', nowrap: true, display: { plural: VISITS } },
+      { key: 'price', header: 'السعر', nowrap: true, display: 'money' },
+      activeColumn,
+    ],
+    filters: [activeFilter],
+    minWidth: 720,
+    createLabel: 'إضافة عقد',
+    exportTitle: 'تصدير أنواع العقود',
+    searchPlaceholder: 'ابحث باسم العقد',
+  },
+  form: {
+    fields: [
+      { name: 'name', label: 'اسم العقد', kind: 'text', required: true, half: true },
+      { name: 'price', label: 'السعر', kind: 'money', required: true, half: true },
+      {
+        name: 'durationMonths',
+        label: 'مدة العقد بالأشهر',
+        kind: 'integer',
+        initial: 12,
+        min: 1,
+        max: 120,
+        suffix: ' شهر',
+        required: true,
+        half: true,
+      },
+      {
+        name: 'visits',
+        label: 'عدد الزيارات',
+        kind: 'integer',
+        initial: 0,
+        min: 0,
+        max: 1000,
+        required: true,
+        half: true,
+      },
+      { name: 'description', label: 'الوصف', kind: 'textarea', maxRows: 6 },
+      activeField,
+    ],
+  },
+  details: {
+    fields: [
+      { label: 'اسم العقد', key: 'name' },
+      { label: 'الحالة', key: 'active', display: 'active' },
+      { label: 'المدة', key: 'durationMonths', display: { plural: MONTHS } },
+      { label: 'عدد الزيارات', key: 'visits', display: { plural: VISITS } },
+      { label: 'السعر', key: 'price', display: 'money' },
+      { label: 'تاريخ الإضافة', key: 'createdAt', display: 'hijriDate' },
+      { label: 'الوصف', key: 'description', wide: true },
+    ],
+  },
+});
