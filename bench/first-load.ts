@@ -6,6 +6,7 @@
  * This checkout's build is compared with another build of the app (`BENCH_FIRST_LOAD_BASELINE`: a
  * checkout with `npm run build` done, e.g. `git worktree add /tmp/fl-base <commit>`), each served
  * by its own server on its own database, runs interleaved so the machine's load falls on both.
+ * `BENCH_FIRST_LOAD_CANDIDATE` measures another built checkout in place of this one.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -266,7 +267,10 @@ export async function firstLoadBenches(): Promise<BenchResult[]> {
   }
   const checkouts = [
     { name: 'baseline', dir: path.resolve(baselineDir) },
-    { name: 'this build', dir: path.resolve(import.meta.dirname, '..') },
+    {
+      name: 'this build',
+      dir: path.resolve(process.env.BENCH_FIRST_LOAD_CANDIDATE ?? path.join(import.meta.dirname, '..')),
+    },
   ];
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   const dataDirs: string[] = [];
@@ -303,7 +307,7 @@ export async function firstLoadBenches(): Promise<BenchResult[]> {
       const works = (t: Timing[]) => t.map((x) => x.works);
       const visible = (t: Timing[]) => t.map((x) => x.visible);
       const summary = (t: Timing[]) =>
-        `works ${seconds(median(works(t)))} (${spread(works(t))}), visible ${seconds(median(visible(t)))} (${spread(visible(t))}), inert ${seconds(median(t.map((x) => x.works - x.visible)))}`;
+        `works ${seconds(median(works(t)))} (${spread(works(t))}), visible ${seconds(median(visible(t)))} (${spread(visible(t))}), visible → works ${seconds(median(t.map((x) => x.works - x.visible)))}`;
       const ratio = median(works(mine)) / median(works(base));
       results.push({
         name: `first load, ${scenario.name}: ${scenario.control} (phone: 4× CPU, slow 4G, 375×800; median of ${RUNS})`,

@@ -1,4 +1,4 @@
-import { arabicWeekdayOf, formatGregorianDate, formatHijriDate, PRERENDER_FILLS } from '@idara/domain';
+import { arabicWeekdayOf, formatGregorianDate, formatHijriDate } from '@idara/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -8,7 +8,6 @@ import { visibleNavigation } from '../../app/navigation';
 import { findRoute } from '../../app/routes';
 import { can, useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
-import { prerendering } from '../../lib/prerender';
 import { EinvoicingWarning } from '../einvoicing/EinvoicingWarning';
 import { BackupWarning } from './BackupWarning';
 import { type Dashboard, halalasOf, useDashboard } from './dashboard-api';
@@ -55,8 +54,6 @@ function Deferred({ children, height }: { children: ReactNode; height: number })
 }
 
 function Today() {
-  // The server writes the visitor's day into a prerendered home page (the line below, as HTML).
-  if (prerendering) return <Text c="dimmed">{PRERENDER_FILLS.today}</Text>;
   const now = new Date();
   return (
     <Text c="dimmed">
@@ -246,7 +243,7 @@ export default function HomePage() {
     <Stack gap="xl">
       <Paper withBorder radius="lg" className={classes.hero}>
         <Title order={2} className={classes.heroTitle}>
-          مرحباً، {prerendering ? PRERENDER_FILLS.userName : user?.name}
+          مرحباً، {user?.name}
         </Title>
         <Today />
       </Paper>
