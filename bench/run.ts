@@ -8,6 +8,7 @@ import path from 'node:path';
 import { customerBenches } from './customer-list';
 import { durabilityBenches } from './durability';
 import { einvoiceBenches } from './einvoice';
+import { firstLoadBenches } from './first-load';
 import type { BenchResult } from './harness';
 import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
@@ -42,6 +43,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['notification', notificationBenches],
   ['load', loadBenches],
   ['lighthouse', lighthouseBenches],
+  ['first-load', firstLoadBenches],
   ['durability', durabilityBenches],
   ['einvoice', einvoiceBenches],
 ];

@@ -5,11 +5,12 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** `npm run serve` as node arguments: the built server and the runtime flags production uses. */
-function serveArgs() {
-  const command: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+function serveArgs(checkout: string) {
+  const command: string = JSON.parse(fs.readFileSync(path.join(checkout, 'package.json'), 'utf8')).scripts
+    .serve;
   const [node, ...args] = command.split(/\s+/);
   if (node !== 'node') throw new Error(`scripts.serve should start with node: ${command}`);
-  if (!fs.existsSync(path.join(root, args[args.length - 1]))) {
+  if (!fs.existsSync(path.join(checkout, args[args.length - 1]))) {
     throw new Error('the server is not built: run `npm run build` first');
   }
   return args;
@@ -17,11 +18,12 @@ function serveArgs() {
 
 /**
  * The real server as `npm run serve` starts it (built, with its runtime flags), as a child process on
- * a data directory; resolves once it listens.
+ * a data directory; resolves once it listens. `checkout` is the built checkout to run (this one by
+ * default; a bench compares another build against it).
  */
-export async function startServer(dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, serveArgs(), {
-    cwd: root,
+export async function startServer(dataDir: string, env: Record<string, string> = {}, checkout = root) {
+  const child = spawn(process.execPath, serveArgs(checkout), {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: '0',

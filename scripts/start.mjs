@@ -19,7 +19,6 @@ const inputs = [
   'apps/api/package.json',
   'packages/domain/src',
   'packages/domain/package.json',
-  'scripts/prerender.ts',
   'package-lock.json',
 ];
 

@@ -4,7 +4,6 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { iconChunk } from './build/chunking.ts';
-import { mantineUseId } from './build/mantine-use-id.ts';
 
 const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 const builtAt = new Date().toISOString();
@@ -63,9 +62,8 @@ function precompress(): Plugin {
 /**
  * `<link rel="preload">` for the Arabic body and bold faces of the UI font. Without it a face was
  * fetched only when text first used it, and the swap repainted that text after the page was ready:
- * the table rows a second late, and sign-in's title — its largest text — once with a fallback face
- * in the prerendered page and again, wider, when the app took over, which moved the page's largest
- * paint to the app's. The medium face (labels) loads as text uses it; each face is 45 KB on a
+ * the table rows a second late, and sign-in's bold title once with a fallback face and again,
+ * wider, in its own. The medium face (labels) loads as text uses it; each face is 45 KB on a
  * phone's first visit.
  */
 function preloadFonts(): Plugin {
@@ -90,7 +88,7 @@ function preloadFonts(): Plugin {
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), mantineUseId(), versionManifest(), precompress(), preloadFonts()],
+  plugins: [react(), versionManifest(), precompress(), preloadFonts()],
   define: {
     __APP_VERSION__: JSON.stringify(buildId),
   },

@@ -8,15 +8,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadOpenedPage } from './app/router';
-import { revealApp } from './lib/prerender';
 // After every component's styles, as its rules override some of theirs.
 import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-// A prerendered page stands in for the loader until the app's first page is there; should that
-// never come (a hung request), the app shows itself anyway.
-setTimeout(revealApp, 15_000);
 
 /**
  * The start in a few tasks rather than one: the modules (and the session check, which they start)

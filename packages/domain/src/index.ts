@@ -17,7 +17,6 @@ export * from './orders';
 export * from './permissions';
 export * from './phone';
 export * from './plural';
-export * from './prerender';
 export * from './receivables';
 export * from './schemas/auth';
 export * from './schemas/common';

@@ -64,6 +64,15 @@ describe('the web app is served pre-compressed', () => {
     const page = await app.inject({ url: '/dashboard/customer' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('إدارة');
+    // The same page whoever asks (no per-visitor variant): compressed as accepted, never cached.
+    const br = await app.inject({
+      url: '/dashboard/customer',
+      headers: { 'accept-encoding': 'gzip, br', cookie: 'accessToken=x' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(page.body);
     const api = await app.inject({ url: '/api/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toBe('المسار غير موجود');

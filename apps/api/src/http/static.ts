@@ -1,19 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type IndexVariant, PrerenderedIndex } from './prerender';
 
 /**
  * Serves the built web app: hashed assets cached for a year and sent pre-compressed (brotli or
  * gzip), index.html and version.json never cached, and every unknown non-API GET answered with index.html (the SPA router takes it from there).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
-  let index: PrerenderedIndex | undefined;
+  let index: IndexAnswer | undefined;
   // The one not-found handler: API paths get a JSON 404; other GETs get the SPA when it is built.
   app.setNotFoundHandler(async (req, reply) => {
     if (index && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
-      return sendIndex(req, reply, await index.pick(req));
+      return sendIndex(req, reply, index);
     }
     return reply.status(404).send({ message: 'المسار غير موجود' });
   });
@@ -29,7 +29,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
     return;
   }
-  index = new PrerenderedIndex(app, fs.readFileSync(indexPath, 'utf8'), webDist);
+  index = compressIndex(fs.readFileSync(indexPath));
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -49,13 +49,33 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   });
 }
 
-/** index.html, compressed as the browser accepts; it depends on the session cookie (prerendering). */
-function sendIndex(req: FastifyRequest, reply: FastifyReply, index: IndexVariant) {
+/** index.html and its compressed forms, made once at start. */
+interface IndexAnswer {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressIndex(html: Buffer): IndexAnswer {
+  return {
+    html,
+    br: zlib.brotliCompressSync(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzip: zlib.gzipSync(html, { level: 9 }),
+  };
+}
+
+/** index.html, compressed as the browser accepts. */
+function sendIndex(req: FastifyRequest, reply: FastifyReply, index: IndexAnswer) {
   const accepted = String(req.headers['accept-encoding'] ?? '');
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding, cookie');
+    .header('vary', 'accept-encoding');
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(index.br);
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(index.gzip);
   return reply.send(index.html);

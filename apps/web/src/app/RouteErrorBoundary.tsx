@@ -1,7 +1,5 @@
-import { useLayoutEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
-import { revealApp } from '../lib/prerender';
 import { safeStorage } from '../lib/safe-storage';
 
 const CHUNK_RELOAD_KEY = 'idara:chunk-reload';
@@ -9,7 +7,6 @@ const CHUNK_RELOAD_KEY = 'idara:chunk-reload';
 /** Crash fallback. A stale lazy chunk after a release reloads once; other errors use the error screen. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  useLayoutEffect(revealApp, []);
   console.error(error);
   const message = error instanceof Error ? error.message : '';
   if (/dynamically imported module|Importing a module script failed/i.test(message)) {

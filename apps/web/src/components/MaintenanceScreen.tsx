@@ -1,12 +1,9 @@
 import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLogout, IconRefresh, IconTool } from '@tabler/icons-react';
-import { useLayoutEffect } from 'react';
 import { signOut } from '../lib/auth';
-import { revealApp } from '../lib/prerender';
 
 /** Shown when the API answers 503 maintenance to a user without settings:update. */
 export function MaintenanceScreen({ message }: { message?: string }) {
-  useLayoutEffect(revealApp, []);
   return (
     <Center mih="100vh" p="md" component="main">
       <Stack align="center" gap="md" maw={520} ta="center">

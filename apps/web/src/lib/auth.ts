@@ -1,7 +1,6 @@
 import { hasAll, type User } from '@idara/domain';
 import { api, apiHooks } from './api';
 import { createStore, useStore } from './create-store';
-import { notePermissionCheck } from './prerender';
 import { queryClient } from './query-client';
 import { closeSocket } from './socket';
 import { clearToken, getToken, setToken } from './token-storage';
@@ -31,9 +30,7 @@ export const authStore = createStore<AuthState>({
 export const useAuth = () => useStore(authStore);
 
 export function can(user: User | null, required: readonly string[] = []): boolean {
-  const granted = hasAll(user?.permissions, required);
-  notePermissionCheck(required, granted);
-  return granted;
+  return hasAll(user?.permissions, required);
 }
 
 export function useCan(...required: string[]): boolean {

@@ -1,6 +1,5 @@
-import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { createStore, useStore } from './create-store';
-import { capturePage, revealApp } from './prerender';
 
 /**
  * Whether the first page of this visit has mounted. What the page itself does not need — the
@@ -38,16 +37,8 @@ export function markFirstPageCodeReady(): void {
   if (!firstPage.get().codeReady) firstPage.set({ codeReady: true });
 }
 
-/**
- * Rendered beside the page: marks the first page shown once it has mounted, and shows it in place
- * of the prerendered page before the browser paints again.
- */
+/** Rendered beside the page: marks the first page shown once it has mounted. */
 export function MarkPageShown() {
-  useLayoutEffect(() => {
-    if (firstPage.get().shown) return;
-    capturePage();
-    revealApp();
-  }, []);
   useEffect(() => {
     if (!firstPage.get().shown) firstPage.set({ shown: true });
   }, []);

@@ -1,7 +1,6 @@
 import { type Settings, settingsDefaults } from '@idara/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
-import { useQueryInTransition } from './use-query-in-transition';
 
 export type { Settings };
 
@@ -31,5 +30,5 @@ export const settingsQuery = queryOptions({
  * page). A component mounting after that answer reads it instead of asking again: home asked twice.
  */
 export function useSettings() {
-  return useQueryInTransition({ ...settingsQuery, refetchOnMount: false });
+  return useQuery({ ...settingsQuery, refetchOnMount: false });
 }

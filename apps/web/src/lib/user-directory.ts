@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
-import { useQueryInTransition } from './use-query-in-transition';
 
 export interface UserSummary {
   _id: string;
@@ -24,5 +23,5 @@ export const userDirectoryQuery = queryOptions({
 });
 
 export function useUserDirectory() {
-  return useQueryInTransition(userDirectoryQuery);
+  return useQuery(userDirectoryQuery);
 }

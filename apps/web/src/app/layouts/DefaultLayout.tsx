@@ -4,7 +4,6 @@ import { lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MaintenanceBanner } from '../../components/MaintenanceBanner';
 import { useFirstPageShown } from '../../lib/first-page';
-import { prerendering } from '../../lib/prerender';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { MAIN_ID, PAGE_HEADING_ID, useFocusOnNavigation } from '../use-focus-on-navigation';
 import { useRouteMeta } from '../use-route-meta';
@@ -86,8 +85,7 @@ export function DefaultLayout() {
           </Group>
         </AppShell.Section>
         <AppShell.Section grow className={sidebarClasses.scroll}>
-          {/* A prerendered page leaves the links out: they depend on the user. */}
-          {(wide || navOpenedOnce) && !prerendering && <Sidebar />}
+          {(wide || navOpenedOnce) && <Sidebar />}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>

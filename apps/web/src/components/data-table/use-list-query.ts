@@ -1,9 +1,8 @@
-import { keepPreviousData, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../lib/api';
 import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
 import { LOOKUP_KEY, LOOKUP_SOURCES } from '../../lib/lookups';
-import { useQueryInTransition } from '../../lib/use-query-in-transition';
 import type { ListQueryParams } from './use-list-state';
 
 /** Every list endpoint answers `{ data, total, page, limit }` (docs/API.md). */
@@ -35,8 +34,7 @@ export interface UseListQueryOptions {
 
 /**
  * `GET <resourcePath>` with the list state's query. The previous page stays on screen while the
- * next one loads (`isPlaceholderData` is true meanwhile). Answers render in a transition
- * (`useQueryInTransition`).
+ * next one loads (`isPlaceholderData` is true meanwhile).
  */
 export function useListQuery<T extends Row>(
   resourcePath: string,
@@ -49,7 +47,7 @@ export function useListQuery<T extends Row>(
     queryFn: ({ signal }: { signal: AbortSignal }) => api<ListResponse<T>>(resourcePath, { query, signal }),
   };
   useFetchWhileRendering(fetchOptions, options.enabled ?? true);
-  return useQueryInTransition({
+  return useQuery({
     ...fetchOptions,
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
@@ -72,7 +70,7 @@ export function useLookup<T extends Row & { name?: string }>(
     staleTime: 60_000,
   };
   useFetchWhileRendering(fetchOptions, options.enabled ?? true);
-  const result = useQueryInTransition({
+  const result = useQuery({
     ...fetchOptions,
     enabled: options.enabled ?? true,
     select: (res) => {

@@ -9,8 +9,7 @@ import { backupsQuery } from '../settings/backup-api';
 
 /**
  * For administrators: a warning when the last backup failed or is over two days old, linking to
- * settings. Asked for after the page has painted; it is never part of the prerendered page, so the
- * permission is read with `hasAll` (a `can()` here would narrow who gets the prerendered home).
+ * settings. Asked for after the page has painted.
  */
 export function BackupWarning() {
   const { user } = useAuth();

@@ -1,4 +1,4 @@
-import { arabicWeekdayOf, formatGregorianDate, formatHijriDate, PRERENDER_FILLS } from '@idara/domain';
+import { arabicWeekdayOf, formatGregorianDate, formatHijriDate } from '@idara/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconPlus } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -9,7 +9,6 @@ import { findRoute } from '../../app/routes';
 import { RetryButton, WarningAlert } from '../../components/feedback';
 import { can, useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
-import { prerendering } from '../../lib/prerender';
 import { EinvoicingWarning } from '../einvoicing/EinvoicingWarning';
 import { BackupWarning } from './BackupWarning';
 import { type Dashboard, halalasOf, useDashboard } from './dashboard-api';
@@ -56,8 +55,6 @@ function Deferred({ children, height }: { children: ReactNode; height: number })
 }
 
 function Today() {
-  // The server writes the visitor's day into a prerendered home page (the line below, as HTML).
-  if (prerendering) return <Text c="dimmed">{PRERENDER_FILLS.today}</Text>;
   const now = new Date();
   return (
     <Text c="dimmed">
@@ -239,7 +236,7 @@ export default function HomePage() {
     <Stack gap="xl">
       <Paper withBorder radius="lg" className={classes.hero}>
         <Title order={2} className={classes.heroTitle}>
-          مرحباً، {prerendering ? PRERENDER_FILLS.userName : user?.name}
+          مرحباً، {user?.name}
         </Title>
         <Today />
       </Paper>

@@ -5,9 +5,9 @@ import {
   type TaskStatus,
   toHalalas,
 } from '@idara/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
-import { useQueryInTransition } from '../../lib/use-query-in-transition';
 
 /** Money on the wire: a decimal string in riyals ("1250.50"), as everywhere in the API. */
 export type WireMoney = string | number;
@@ -71,7 +71,7 @@ export function useDashboard() {
       api<Dashboard>('/api/dashboard', { stopAlert: true, signal }),
   };
   useFetchWhileRendering(options, true);
-  return useQueryInTransition(options);
+  return useQuery(options);
 }
 
 /** Wire money → integer halalas; 0 for anything unreadable (never a float sum). */
