@@ -1,6 +1,5 @@
 import type { Permission } from '@idara/domain';
 import { backupFileOut, backupListOut } from '@idara/domain';
-import { z } from 'zod';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import type { BackupService } from './service';

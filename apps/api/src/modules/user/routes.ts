@@ -6,7 +6,6 @@ import {
   rolePresets,
   signinLinkOut,
   userCreateBody,
-  userOut,
   userRecord,
   userUpdateBody,
 } from '@idara/domain';

@@ -1,3 +1,4 @@
+import type { City } from '@idara/domain';
 import { Anchor } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DateTime, Empty, useDeleteRecord } from '../../components/data-table';
@@ -7,14 +8,6 @@ import { useCan } from '../../lib/auth';
 import { useGovernments } from './use-governments';
 
 const BASE = '/dashboard/city';
-
-interface City {
-  _id: string;
-  name: string;
-  government: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export default function CityDetailsPage() {
   const { id } = useParams();

@@ -1,3 +1,4 @@
+import type { City } from '@idara/domain';
 import { useMemo } from 'react';
 import {
   type DataTableColumn,
@@ -9,11 +10,7 @@ import {
 } from '../../components/data-table';
 import { useGovernments } from './use-governments';
 
-export interface City {
-  _id: string;
-  name: string;
-  government: string;
-}
+export type { City };
 
 const BASE = '/dashboard/city';
 const API = '/api/city';

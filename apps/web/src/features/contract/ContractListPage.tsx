@@ -1,4 +1,4 @@
-import { arabicPlural } from '@idara/domain';
+import { arabicPlural, type Contract } from '@idara/domain';
 import { useMemo } from 'react';
 import {
   ActiveBadge,
@@ -11,17 +11,7 @@ import {
 } from '../../components/data-table';
 import { ACTIVE_FILTER_OPTIONS, MONTHS, VISITS } from '../records-shared';
 
-export interface Contract {
-  _id: string;
-  name: string;
-  description: string;
-  durationMonths: number;
-  visits: number;
-  price: string;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Contract };
 
 const BASE = '/dashboard/contract';
 const API = '/api/contract';

@@ -1,3 +1,4 @@
+import type { Government } from '@idara/domain';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DateTime, useDeleteRecord, useLookup } from '../../components/data-table';
@@ -6,13 +7,6 @@ import { SectionLoader } from '../../components/FullPageLoader';
 import { useCan } from '../../lib/auth';
 
 const BASE = '/dashboard/government';
-
-interface Government {
-  _id: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export default function GovernmentDetailsPage() {
   const { id } = useParams();

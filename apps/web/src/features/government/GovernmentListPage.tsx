@@ -1,3 +1,4 @@
+import type { Government } from '@idara/domain';
 import { useMemo } from 'react';
 import {
   type DataTableColumn,
@@ -7,11 +8,7 @@ import {
   useRecordList,
 } from '../../components/data-table';
 
-export interface Government {
-  _id: string;
-  name: string;
-  createdAt: string;
-}
+export type { Government };
 
 const BASE = '/dashboard/government';
 const API = '/api/government';

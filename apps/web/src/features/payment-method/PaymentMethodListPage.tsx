@@ -1,4 +1,4 @@
-import { paymentMethodKindLabels, paymentMethodKinds } from '@idara/domain';
+import { type PaymentMethod, paymentMethodKindLabels, paymentMethodKinds } from '@idara/domain';
 import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import {
@@ -13,13 +13,7 @@ import { ACTIVE_FILTER_OPTIONS } from '../records-shared';
 
 type Kind = (typeof paymentMethodKinds)[number];
 
-export interface PaymentMethod {
-  _id: string;
-  name: string;
-  kind: Kind;
-  details: string;
-  active: boolean;
-}
+export type { PaymentMethod };
 
 const BASE = '/dashboard/paymentMethod';
 const API = '/api/paymentMethod';

@@ -31,6 +31,7 @@ export type ErrorResponse = z.output<typeof errorResponse>;
 
 /** `{ message }`: what a delete, a bulk delete or an action answers. */
 export const messageOut = z.object({ message: z.string() });
+export type MessageAnswer = z.output<typeof messageOut>;
 
 /** A file, not JSON: the docs name its type; Fastify streams it untouched. */
 export const fileOut = (contentType: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { einvoiceKinds, einvoiceScopes, einvoiceStatuses } from '../../einvoice';
+import { type EinvoiceSnapshot, einvoiceKinds, einvoiceScopes, einvoiceStatuses } from '../../einvoice';
 import { dateTimeOut, idOut, listOf, moneyOut } from './common';
 
 const zatcaMessageOut = z.looseObject({
@@ -71,6 +71,10 @@ export const einvoiceDetailsOut = einvoiceRowOut
     creditable: moneyOut,
   })
   .meta({ id: 'EinvoiceDetails' });
+/** The snapshot is described loosely on the wire; its type is the domain's `EinvoiceSnapshot`. */
+export type EinvoiceDetails = Omit<z.output<typeof einvoiceDetailsOut>, 'snapshot'> & {
+  snapshot: EinvoiceSnapshot;
+};
 
 /** `GET /api/einvoicing`: the connection to ZATCA for the settings screen. */
 export const einvoicingStateOut = z.object({

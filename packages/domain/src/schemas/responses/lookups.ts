@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderStatuses } from '../../orders';
 import { idOut, listOf, moneyOut } from './common';
 
 /** `GET /api/lookup/places`: every region and city, by name. */
@@ -14,6 +15,7 @@ const pricedOut = z.object({ _id: idOut, name: z.string(), price: moneyOut, acti
 /** `GET /api/lookup/services`: services and contract types with their prices. */
 export const pricedLookupsOut = z.object({ services: z.array(pricedOut), contracts: z.array(pricedOut) });
 export type PricedOption = z.output<typeof pricedOut>;
+export type PricedLookups = z.output<typeof pricedLookupsOut>;
 
 /** `GET /api/lookup/paymentMethods`: every method (the list's answer shape, all rows). */
 export const paymentMethodOptionOut = z.object({ _id: idOut, name: z.string(), active: z.boolean() });
@@ -32,8 +34,8 @@ export const orderPickOut = z.object({
   _id: idOut,
   number: z.number().int(),
   customer: idOut,
-  customerName: z.string().nullable(),
-  status: z.string(),
+  customerName: z.string(),
+  status: z.enum(orderStatuses),
   total: moneyOut,
   paid: moneyOut,
   balance: moneyOut,

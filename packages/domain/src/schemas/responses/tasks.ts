@@ -68,3 +68,4 @@ export type Task = z.output<typeof taskOut>;
 
 /** `POST /api/task/assign`. */
 export const taskAssignOut = z.object({ message: z.string(), count: z.number().int() });
+export type TaskAssignAnswer = z.output<typeof taskAssignOut>;

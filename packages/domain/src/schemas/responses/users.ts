@@ -42,6 +42,7 @@ export const sessionOut = z.object({
 });
 export type Session = z.output<typeof sessionOut>;
 export const sessionsOut = z.object({ data: z.array(sessionOut) });
+export type Sessions = z.output<typeof sessionsOut>;
 
 /** `GET /api/health`. */
 export const healthOut = z.looseObject({

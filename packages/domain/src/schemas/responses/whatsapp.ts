@@ -76,10 +76,13 @@ export const inboxOut = z.object({
     z.object({ phone: z.string(), count: z.number().int(), lastAt: dateTimeOut, lastBody: z.string() }),
   ),
 });
-export type InboxRow = z.output<typeof inboxOut>['data'][number];
+export type Inbox = z.output<typeof inboxOut>;
+export type InboxRow = Inbox['data'][number];
 /** `GET /api/whatsapp/inbox/:phone`. */
 export const inboxMessagesOut = z.object({ messages: z.array(whatsappMessageOut) });
+export type InboxMessages = z.output<typeof inboxMessagesOut>;
 /** `POST /api/whatsapp/inbox/:phone/customer`: the customer made from that number. */
 export const inboxCustomerOut = z.object({ customer: z.object({ _id: idOut, name: z.string() }) });
+export type InboxCustomer = z.output<typeof inboxCustomerOut>;
 /** `POST /api/whatsapp/webhook`. */
 export const webhookReceivedOut = z.object({ received: z.literal(true) });
