@@ -7,7 +7,6 @@ import {
   type MonthAmount,
   riyadhMonthStart,
   startOfRiyadhDay,
-  type TaskStatus,
   toHalalas,
 } from '@idara/domain';
 import { api } from '../../lib/api';
