@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuthGuard } from './http/auth';
@@ -10,6 +10,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './ht
 import { registerHealth } from './http/health';
 import { closePdfBrowser } from './http/pdf';
 import { trustProxyOption } from './http/request-context';
+import { registerResponseContract } from './http/response-contract';
 import { registerWebApp } from './http/static';
 import { registerTextCheck } from './http/text-check';
 import { AfterReply } from './lib/after-reply';
@@ -58,6 +59,8 @@ export interface RouteEntry {
   anyPermission: string[];
   /** The zod schema of the body, when the route declares one (the error-message tests walk it). */
   body?: unknown;
+  /** The route's response schemas by status (`schema.response`). */
+  response?: Record<string, unknown>;
 }
 
 export interface AppOptions {
@@ -70,6 +73,8 @@ export interface AppOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   realtime?: boolean;
+  /** Parse every answer against its response schema and fail the request on a mismatch (tests). */
+  checkResponses?: boolean;
 }
 
 /** Security headers, with a CSP the app itself runs under (Mantine injects style tags). */
@@ -118,7 +123,7 @@ export async function buildApp(opts: AppOptions) {
     }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerResponseContract(app, opts.checkResponses ?? opts.config.NODE_ENV === 'test');
 
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
@@ -163,6 +168,7 @@ export async function buildApp(opts: AppOptions) {
         permissions: route.config?.permissions ?? [],
         anyPermission: route.config?.anyPermission ?? [],
         body: route.schema?.body,
+        response: route.schema?.response as Record<string, unknown> | undefined,
       });
     }
   });

@@ -27,6 +27,8 @@ declare module 'fastify' {
     /** socket.io server; null when realtime is off (API-only tests). */
     io: Server | null;
     routeTable: RouteEntry[];
+    /** Answers that broke their response schema (noted only when answers are checked: tests). */
+    responseMismatches: string[];
     /** 'whatsapp' when the Cloud API is configured (then a dispatcher sends), else 'outbox'. */
     whatsapp: { channel: 'whatsapp' | 'outbox'; dispatcher: MessageDispatcher | null };
   }

@@ -27,6 +27,7 @@ export * from './schemas/forms';
 export * from './schemas/money';
 export * from './schemas/orders';
 export * from './schemas/records';
+export * from './schemas/responses';
 export * from './schemas/settings';
 export * from './schemas/text';
 export * from './schemas/user';

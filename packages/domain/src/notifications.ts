@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { notificationOut } from './schemas/responses/notifications';
 /** Notification types of spec §3; each carries an alert level and an Arabic label. */
 export const notificationTypes = [
   'create',
@@ -31,16 +33,7 @@ export const notificationTypeMeta: Record<NotificationType, { label: string; lev
 };
 
 /** A notification as the API and the socket give it. */
-export interface NotificationItem {
-  _id: string;
-  type: NotificationType;
-  title: string;
-  description: string;
-  /** In-app path of the record it is about, or '' */
-  link: string;
-  read: boolean;
-  createdAt: string;
-}
+export type NotificationItem = z.output<typeof notificationOut>;
 
 /** Spec §9: the centre shows the latest 5, newest first. */
 export const NOTIFICATION_CENTRE_LIMIT = 5;

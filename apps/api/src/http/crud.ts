@@ -1,7 +1,14 @@
-import { agree, type EntityNoun, idSchema, type Permission, type PermissionArea } from '@idara/domain';
+import {
+  agree,
+  type EntityNoun,
+  idSchema,
+  listOf,
+  messageOut,
+  type Permission,
+  type PermissionArea,
+} from '@idara/domain';
 import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { recordActivity } from '../lib/activity';
@@ -10,6 +17,7 @@ import { AppError, notFound } from './errors';
 import { type ExportConfig, registerExportRoute } from './export-route';
 import { type ListResource, runList } from './list-query';
 import { actorOf } from './request-context';
+import type { RoutesPlugin } from './response-contract';
 
 type Row = Record<string, unknown>;
 
@@ -38,6 +46,8 @@ export interface CrudConfig<Body extends z.ZodType> {
   table: PgTable;
   id: PgColumn;
   resource: ListResource;
+  /** What details, create and update answer (`@idara/domain` responses); the list's rows are its columns without `version`. */
+  record: z.ZodObject;
   /** Validates create and update bodies (PUT replaces the record). */
   body: Body;
   /** Body → column values (derived columns such as searchText included). */
@@ -64,12 +74,14 @@ const bulkBody = z.object({
  * guarded by its permission, validated by the entity's schema, and written in one transaction with
  * its activity-log row. A new entity is a config, not a copy.
  */
-export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): FastifyPluginAsyncZod {
+export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): RoutesPlugin {
   const { area, entity, table, id, resource } = config;
   const can = (action: 'read' | 'details' | 'create' | 'update' | 'delete') =>
     `${area}:${action}` as Permission;
   const noun = config.noun.noun;
   const tags = [entity];
+  const record = config.record;
+  const list = listOf(record.omit({ version: true }));
   const versionColumn = getTableColumns(table).version;
   if (!versionColumn) throw new Error(`${entity}: an editable table needs a version column`);
   const selection: typeof resource.fields = { ...resource.fields, version: versionColumn };
@@ -112,21 +124,26 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
   }
 
   return async (app) => {
-    app.get('/', { config: { permissions: [can('read')] }, schema: { tags } }, async (req) =>
-      runList(app.db, resource, req.query as Row),
+    app.get(
+      '/',
+      { config: { permissions: [can('read')] }, schema: { tags, response: { 200: list } } },
+      async (req) => runList(app.db, resource, req.query as Row) as Promise<z.input<typeof list>>,
     );
 
     registerExportRoute(app, { entity, permission: can('read'), resource, export: config.export });
 
     app.get(
       '/:id',
-      { config: { permissions: [can('details')] }, schema: { tags, params } },
+      { config: { permissions: [can('details')] }, schema: { tags, params, response: { 200: record } } },
       async (req, reply) => withETag(reply, await load(app.db, req.params.id)),
     );
 
     app.post(
       '/',
-      { config: { permissions: [can('create')] }, schema: { tags, body: config.body } },
+      {
+        config: { permissions: [can('create')] },
+        schema: { tags, body: config.body, response: { 201: record } },
+      },
       async (req, reply) => {
         const input = req.body as z.output<Body>;
         const created = await app.db.transaction(async (tx) => {
@@ -155,7 +172,10 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
 
     app.put(
       '/:id',
-      { config: { permissions: [can('update')] }, schema: { tags, params, body: config.body } },
+      {
+        config: { permissions: [can('update')] },
+        schema: { tags, params, body: config.body, response: { 200: record } },
+      },
       async (req, reply) => {
         const input = req.body as z.output<Body>;
         const ifMatch = ifMatchOf(req);
@@ -190,7 +210,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
 
     app.delete(
       '/:id',
-      { config: { permissions: [can('delete')] }, schema: { tags, params } },
+      { config: { permissions: [can('delete')] }, schema: { tags, params, response: { 200: messageOut } } },
       async (req) => {
         const deleted = await app.db.transaction(async (tx) => {
           const before = await load(tx, req.params.id, true);
@@ -211,7 +231,10 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Fa
 
     app.post(
       '/bulk-delete',
-      { config: { permissions: [can('delete')] }, schema: { tags, body: bulkBody } },
+      {
+        config: { permissions: [can('delete')] },
+        schema: { tags, body: bulkBody, response: { 200: messageOut } },
+      },
       async (req) => {
         const ids = [...new Set(req.body.ids)];
         const n = await app.db.transaction(async (tx) => {

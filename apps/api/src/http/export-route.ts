@@ -1,4 +1,4 @@
-import type { Permission } from '@idara/domain';
+import { fileOut, type Permission } from '@idara/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { recordActivity } from '../lib/activity';
@@ -45,7 +45,10 @@ export function registerExportRoute(
 ) {
   app.get(
     '/export',
-    { config: { permissions: [opts.permission] }, schema: { tags: [opts.entity] } },
+    {
+      config: { permissions: [opts.permission] },
+      schema: { tags: [opts.entity], response: { 200: fileOut('xlsx, csv or pdf') } },
+    },
     async (req, reply) => {
       const raw = req.query as Record<string, unknown>;
       const query = opts.scope ? opts.scope(req, raw) : raw;

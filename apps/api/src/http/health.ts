@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { healthOut } from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isDiskFull, STORAGE_FULL_MESSAGE } from './errors';
@@ -39,17 +40,21 @@ export function registerHealth(app: FastifyInstance) {
     if (fullSince && req.method !== 'GET' && reply.statusCode < 300) fullSince = 0;
   });
 
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async (_req, reply) => {
-    await app.db.execute(sql`select 1`);
-    const database = app.database.kind;
-    const dir = app.database.dataDir;
-    const free = dir ? await freeBytes(dir) : undefined;
-    if (free !== undefined && free >= freeAtFailure + MIN_FREE_BYTES) fullSince = 0;
-    if (fullSince && Date.now() - fullSince > FULL_REMEMBERED_MS) fullSince = 0;
-    const full = (free !== undefined && free < MIN_FREE_BYTES) || fullSince > 0;
-    if (!full) return { status: 'ok', database };
-    return reply
-      .status(503)
-      .send({ status: 'degraded', database, storage: 'full', message: STORAGE_FULL_MESSAGE });
-  });
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: { tags: ['health'], response: { 200: healthOut, 503: healthOut } } },
+    async (_req, reply) => {
+      await app.db.execute(sql`select 1`);
+      const database = app.database.kind;
+      const dir = app.database.dataDir;
+      const free = dir ? await freeBytes(dir) : undefined;
+      if (free !== undefined && free >= freeAtFailure + MIN_FREE_BYTES) fullSince = 0;
+      if (fullSince && Date.now() - fullSince > FULL_REMEMBERED_MS) fullSince = 0;
+      const full = (free !== undefined && free < MIN_FREE_BYTES) || fullSince > 0;
+      if (!full) return { status: 'ok' as const, database };
+      return reply
+        .status(503)
+        .send({ status: 'degraded' as const, database, storage: 'full', message: STORAGE_FULL_MESSAGE });
+    },
+  );
 }

@@ -143,9 +143,13 @@ export class TestApp {
   }
 
   async close() {
+    const mismatches = [...this.app.responseMismatches];
     await this.app.close();
     await this.database.close();
     await this.dropDatabase?.();
+    // A route answered outside its response schema: the request already failed with a 500; this
+    // fails the file too, in case the test that made it did not look at the status.
+    if (mismatches.length > 0) throw new Error(`answers outside their schema:\n${mismatches.join('\n')}`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { holdsAny, lookupPermissions } from '@idara/domain';
+import { holdsAny, lookupPermissions, type Places, type PricedLookups } from '@idara/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { useAuth } from './auth';
@@ -32,18 +32,7 @@ function useHoldsAny(permissions: readonly string[]) {
   return holdsAny(useAuth().user?.permissions, permissions);
 }
 
-interface Places {
-  governments: Named[];
-  cities: (Named & { government: string })[];
-}
-interface Priced extends Named {
-  price: string;
-  active: boolean;
-}
-interface Services {
-  services: Priced[];
-  contracts: Priced[];
-}
+type Services = PricedLookups;
 
 interface Sources {
   places: Places;

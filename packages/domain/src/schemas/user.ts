@@ -39,17 +39,3 @@ export const publicUserFields = [
   'createdAt',
   'updatedAt',
 ] as const;
-
-export interface User {
-  _id: string;
-  name: string;
-  phoneNumber: string;
-  email: string;
-  jobTitle: string;
-  role: string;
-  permissions: string[];
-  active: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}

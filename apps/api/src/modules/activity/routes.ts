@@ -1,11 +1,17 @@
-import { activityActionLabels, activityEntityLabels, idSchema } from '@idara/domain';
+import {
+  activityActionLabels,
+  activityEntityLabels,
+  activityListOut,
+  activityOut,
+  idSchema,
+} from '@idara/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activity } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
 import { type ListResource, runList } from '../../http/list-query';
+import type { RoutesPlugin } from '../../http/response-contract';
 
 export const activityActions = [
   'create',
@@ -47,9 +53,17 @@ export const activityResource: ListResource = {
 };
 
 /** The activity log is read-only: it is written only inside the transactions it records. */
-export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { config: { permissions: ['activity:read'] }, schema: { tags: ['activity'] } }, async (req) =>
-    runList(app.db, activityResource, req.query as Record<string, unknown>),
+export const activityRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { permissions: ['activity:read'] },
+      schema: { tags: ['activity'], response: { 200: activityListOut } },
+    },
+    async (req) =>
+      runList(app.db, activityResource, req.query as Record<string, unknown>) as Promise<
+        z.input<typeof activityListOut>
+      >,
   );
   registerExportRoute(app, {
     entity: 'activity',
@@ -76,7 +90,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { permissions: ['activity:read'] },
-      schema: { tags: ['activity'], params: z.object({ id: idSchema }) },
+      schema: { tags: ['activity'], params: z.object({ id: idSchema }), response: { 200: activityOut } },
     },
     async (req) => {
       const [row] = await app.db
@@ -84,7 +98,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(activity)
         .where(eq(activity._id, req.params.id));
       if (!row) throw notFound('السجل');
-      return row;
+      return row as unknown as z.input<typeof activityOut>;
     },
   );
 };

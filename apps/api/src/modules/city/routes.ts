@@ -1,4 +1,4 @@
-import { cityBody, entityNouns, normalizeArabic } from '@idara/domain';
+import { cityBody, cityRecord, entityNouns, normalizeArabic } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments, orders } from '../../db/schema';
@@ -28,6 +28,7 @@ export const cityRoutes = crudRoutes({
   table: cities,
   id: cities._id,
   resource: cityResource,
+  record: cityRecord,
   body: cityBody,
   toValues: (b) => ({ name: b.name, government: b.government, searchText: normalizeArabic(b.name) }),
   label: (r) => String(r.name),

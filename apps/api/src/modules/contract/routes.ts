@@ -1,4 +1,4 @@
-import { contractBody, entityNouns, normalizeArabic } from '@idara/domain';
+import { contractBody, contractRecord, entityNouns, normalizeArabic } from '@idara/domain';
 import { contracts, orders } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import type { ListResource } from '../../http/list-query';
@@ -29,6 +29,7 @@ export const contractRoutes = crudRoutes({
   table: contracts,
   id: contracts._id,
   resource: contractResource,
+  record: contractRecord,
   body: contractBody,
   toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
   label: (r) => String(r.name),

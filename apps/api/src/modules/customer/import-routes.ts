@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { arabicPlural, CUSTOMERS, ROWS } from '@idara/domain';
+import { arabicPlural, CUSTOMERS, importOut, ROWS } from '@idara/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../http/errors';
 import { actorOf } from '../../http/request-context';
@@ -19,7 +19,10 @@ export const customerImportRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/import',
-    { config: { permissions: ['customer:create'] }, schema: { tags: ['customer'] } },
+    {
+      config: { permissions: ['customer:create'] },
+      schema: { tags: ['customer'], response: { 200: importOut } },
+    },
     async (req) => {
       if (!req.isMultipart()) throw badRequest('أرسل الملف في الحقل file بصيغة multipart/form-data');
       const file = await req.file();

@@ -1,4 +1,10 @@
-import { customerBody, customerTypeLabels, entityNouns, formatSaudiPhoneLocal } from '@idara/domain';
+import {
+  customerBody,
+  customerRecord,
+  customerTypeLabels,
+  entityNouns,
+  formatSaudiPhoneLocal,
+} from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments, orders, tasks } from '../../db/schema';
@@ -13,6 +19,7 @@ export const customerRoutes = crudRoutes({
   table: customers,
   id: customers._id,
   resource: customerResource,
+  record: customerRecord,
   body: customerBody,
   toValues: (b) => ({ ...b, searchText: customerSearchText(b) }),
   label: (r) => String(r.name),

@@ -1,4 +1,5 @@
 import {
+  dashboardOut,
   fromHalalas,
   hijriMonthRange,
   orderStatuses,
@@ -10,9 +11,10 @@ import {
   taskOpenStatuses,
 } from '@idara/domain';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { activity, customers, orderItems, orders, payments, tasks } from '../../db/schema';
+import type { RoutesPlugin } from '../../http/response-contract';
 
 const gregorianMonthLabel = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-latn', {
   month: 'long',
@@ -176,8 +178,13 @@ export async function dashboardData(
  * GET /api/dashboard: the home screen in one call, for every signed-in user; each part only for a
  * user allowed to read its data (see dashboardData).
  */
-export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { config: { permissions: [] }, schema: { tags: ['dashboard'] } }, async (req) =>
-    dashboardData(app.db, req.user!.permissions, new Date(), req.user!._id),
+export const dashboardRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/',
+    { config: { permissions: [] }, schema: { tags: ['dashboard'], response: { 200: dashboardOut } } },
+    async (req) =>
+      dashboardData(app.db, req.user!.permissions, new Date(), req.user!._id) as Promise<
+        z.input<typeof dashboardOut>
+      >,
   );
 };

@@ -1,8 +1,9 @@
+import { einvoicingAttentionOut, einvoicingCredentialOut, einvoicingStateOut } from '@idara/domain';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { einvoices } from '../../db/schema';
 import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { productionRow } from '../../zatca/credentials';
 import { readCertificate } from '../../zatca/index';
 import { onboard, renew, sellerProblems } from '../../zatca/onboarding';
@@ -19,36 +20,40 @@ const otpBody = z.object({
 });
 
 /** The e-invoicing connection: its state for the settings screen, and onboarding with the portal's OTP. */
-export const einvoicingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { config: { permissions: ['invoice:read'] }, schema: { tags } }, async () => {
-    const row = await productionRow(app.db);
-    const problems = await sellerProblems(app.db);
-    const [attention] = await app.db
-      .select({
-        rejected: sql<number>`count(*) filter (where ${einvoices.status} = 'rejected')::int`,
-        overdue: sql<number>`count(*) filter (where ${einvoices.status} = 'pending' and ${einvoices.scope} = 'simplified' and ${einvoices.issuedAt} < ${new Date(Date.now() - OVERDUE_HOURS * 3_600_000)})::int`,
-      })
-      .from(einvoices);
-    const cert = row ? readCertificate(row.certificate) : null;
-    return {
-      environment: app.config.ZATCA_ENV,
-      connected: Boolean(row),
-      credential:
-        row && cert
-          ? {
-              kind: row.kind,
-              environment: row.environment,
-              serialNumber: cert.serialNumber,
-              issuer: cert.issuer,
-              notAfter: cert.notAfter,
-              daysLeft: Math.floor((cert.notAfter.getTime() - Date.now()) / DAY),
-            }
-          : null,
-      seller: { ready: Object.keys(problems).length === 0, fieldErrors: problems },
-      publicUrl: Boolean(app.config.PUBLIC_URL),
-      attention,
-    };
-  });
+export const einvoicingRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/',
+    { config: { permissions: ['invoice:read'] }, schema: { tags, response: { 200: einvoicingStateOut } } },
+    async () => {
+      const row = await productionRow(app.db);
+      const problems = await sellerProblems(app.db);
+      const [attention] = await app.db
+        .select({
+          rejected: sql<number>`count(*) filter (where ${einvoices.status} = 'rejected')::int`,
+          overdue: sql<number>`count(*) filter (where ${einvoices.status} = 'pending' and ${einvoices.scope} = 'simplified' and ${einvoices.issuedAt} < ${new Date(Date.now() - OVERDUE_HOURS * 3_600_000)})::int`,
+        })
+        .from(einvoices);
+      const cert = row ? readCertificate(row.certificate) : null;
+      return {
+        environment: app.config.ZATCA_ENV,
+        connected: Boolean(row),
+        credential:
+          row && cert
+            ? {
+                kind: row.kind,
+                environment: row.environment,
+                serialNumber: cert.serialNumber,
+                issuer: cert.issuer,
+                notAfter: cert.notAfter,
+                daysLeft: Math.floor((cert.notAfter.getTime() - Date.now()) / DAY),
+              }
+            : null,
+        seller: { ready: Object.keys(problems).length === 0, fieldErrors: problems },
+        publicUrl: Boolean(app.config.PUBLIC_URL),
+        attention,
+      };
+    },
+  );
 
   app.post(
     '/onboard',
@@ -57,6 +62,7 @@ export const einvoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: otpBody,
+        response: { 201: einvoicingCredentialOut },
       },
     },
     async (req, reply) => {
@@ -67,7 +73,10 @@ export const einvoicingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/renew',
-    { config: { permissions: ['invoice:onboard'] }, schema: { tags, body: otpBody } },
+    {
+      config: { permissions: ['invoice:onboard'] },
+      schema: { tags, body: otpBody, response: { 201: einvoicingCredentialOut } },
+    },
     async (req, reply) => {
       const credential = await renew(app.db, app.config, req.body.otp, actorOf(req));
       return reply.status(201).send({ credential });
@@ -75,38 +84,45 @@ export const einvoicingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** The documents behind `attention`: rejected ones, and simplified ones unreported for 20 hours. */
-  app.get('/attention', { config: { permissions: ['invoice:read'] }, schema: { tags } }, async () => {
-    const columns = {
-      _id: einvoices._id,
-      kind: einvoices.kind,
-      scope: einvoices.scope,
-      number: einvoices.number,
-      status: einvoices.status,
-      issuedAt: einvoices.issuedAt,
-      total: einvoices.total,
-      buyerName: einvoices.buyerName,
-      orderNumber: einvoices.orderNumber,
-    };
-    const [rejected, overdue] = await Promise.all([
-      app.db
-        .select({ ...columns, zatcaMessages: einvoices.zatcaMessages })
-        .from(einvoices)
-        .where(eq(einvoices.status, 'rejected'))
-        .orderBy(desc(einvoices.issuedAt))
-        .limit(50),
-      app.db
-        .select(columns)
-        .from(einvoices)
-        .where(
-          and(
-            eq(einvoices.status, 'pending'),
-            eq(einvoices.scope, 'simplified'),
-            lt(einvoices.issuedAt, new Date(Date.now() - OVERDUE_HOURS * 3_600_000)),
-          ),
-        )
-        .orderBy(einvoices.issuedAt)
-        .limit(50),
-    ]);
-    return { rejected, overdue };
-  });
+  app.get(
+    '/attention',
+    {
+      config: { permissions: ['invoice:read'] },
+      schema: { tags, response: { 200: einvoicingAttentionOut } },
+    },
+    async () => {
+      const columns = {
+        _id: einvoices._id,
+        kind: einvoices.kind,
+        scope: einvoices.scope,
+        number: einvoices.number,
+        status: einvoices.status,
+        issuedAt: einvoices.issuedAt,
+        total: einvoices.total,
+        buyerName: einvoices.buyerName,
+        orderNumber: einvoices.orderNumber,
+      };
+      const [rejected, overdue] = await Promise.all([
+        app.db
+          .select({ ...columns, zatcaMessages: einvoices.zatcaMessages })
+          .from(einvoices)
+          .where(eq(einvoices.status, 'rejected'))
+          .orderBy(desc(einvoices.issuedAt))
+          .limit(50),
+        app.db
+          .select(columns)
+          .from(einvoices)
+          .where(
+            and(
+              eq(einvoices.status, 'pending'),
+              eq(einvoices.scope, 'simplified'),
+              lt(einvoices.issuedAt, new Date(Date.now() - OVERDUE_HOURS * 3_600_000)),
+            ),
+          )
+          .orderBy(einvoices.issuedAt)
+          .limit(50),
+      ]);
+      return { rejected, overdue } as z.input<typeof einvoicingAttentionOut>;
+    },
+  );
 };

@@ -1,9 +1,17 @@
-import { formActiveBody, formBody, idSchema } from '@idara/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  formActiveBody,
+  formBody,
+  formListOut,
+  formRecordOut,
+  formVersionOut,
+  idSchema,
+  messageOut,
+} from '@idara/domain';
 import { z } from 'zod';
 import { ifMatchOf, withETag } from '../../http/edit-version';
 import { runList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { formResource } from './resource';
 import {
   createForm,
@@ -20,67 +28,100 @@ import { registerSubmissionsExport } from './submissions-export';
 const params = z.object({ id: idSchema });
 const versionParams = z.object({ id: idSchema, version: z.coerce.number().int().min(1).max(100_000) });
 const tags = ['form'];
+type FormAnswer = z.input<typeof formRecordOut>;
 
-export const formRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { config: { permissions: ['forms:read'] }, schema: { tags } }, async (req) => {
-    const list = await runList(app.db, formResource, req.query as Record<string, unknown>);
-    const counts = await taskCounts(
-      app.db,
-      list.data.map((r) => String(r._id)).filter((id) => id !== 'undefined'),
-    );
-    return { ...list, data: list.data.map((r) => ({ ...r, taskCount: counts.get(String(r._id)) ?? 0 })) };
-  });
+export const formRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/',
+    { config: { permissions: ['forms:read'] }, schema: { tags, response: { 200: formListOut } } },
+    async (req) => {
+      const list = await runList(app.db, formResource, req.query as Record<string, unknown>);
+      const counts = await taskCounts(
+        app.db,
+        list.data.map((r) => String(r._id)).filter((id) => id !== 'undefined'),
+      );
+      return {
+        ...list,
+        data: list.data.map((r) => ({ ...r, taskCount: counts.get(String(r._id)) ?? 0 })),
+      } as z.input<typeof formListOut>;
+    },
+  );
 
   registerSubmissionsExport(app);
 
-  app.get('/:id', { config: { permissions: ['forms:read'] }, schema: { tags, params } }, async (req, reply) =>
-    withETag(reply, await loadForm(app.db, req.params.id), 'rowVersion'),
+  app.get(
+    '/:id',
+    { config: { permissions: ['forms:read'] }, schema: { tags, params, response: { 200: formRecordOut } } },
+    async (req, reply) =>
+      withETag(reply, (await loadForm(app.db, req.params.id)) as FormAnswer, 'rowVersion'),
   );
 
   app.get(
     '/:id/versions/:version',
-    { config: { permissions: ['forms:read'] }, schema: { tags, params: versionParams } },
+    {
+      config: { permissions: ['forms:read'] },
+      schema: { tags, params: versionParams, response: { 200: formVersionOut } },
+    },
     async (req) => loadFormVersion(app.db, req.params.id, req.params.version),
   );
 
   app.post(
     '/',
-    { config: { permissions: ['forms:create'] }, schema: { tags, body: formBody } },
+    {
+      config: { permissions: ['forms:create'] },
+      schema: { tags, body: formBody, response: { 201: formRecordOut } },
+    },
     async (req, reply) =>
-      reply.status(201).send(await app.db.transaction((tx) => createForm(tx, actorOf(req), req.body))),
+      reply
+        .status(201)
+        .send((await app.db.transaction((tx) => createForm(tx, actorOf(req), req.body))) as FormAnswer),
   );
 
   app.put(
     '/:id',
-    { config: { permissions: ['forms:update'] }, schema: { tags, params, body: formBody } },
+    {
+      config: { permissions: ['forms:update'] },
+      schema: { tags, params, body: formBody, response: { 200: formRecordOut } },
+    },
     async (req, reply) =>
       withETag(
         reply,
-        await app.db.transaction((tx) =>
+        (await app.db.transaction((tx) =>
           updateForm(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
-        ),
+        )) as FormAnswer,
         'rowVersion',
       ),
   );
 
   app.post(
     '/:id/duplicate',
-    { config: { permissions: ['forms:create'] }, schema: { tags, params } },
+    { config: { permissions: ['forms:create'] }, schema: { tags, params, response: { 201: formRecordOut } } },
     async (req, reply) =>
       reply
         .status(201)
-        .send(await app.db.transaction((tx) => duplicateForm(tx, actorOf(req), req.params.id))),
+        .send(
+          (await app.db.transaction((tx) => duplicateForm(tx, actorOf(req), req.params.id))) as FormAnswer,
+        ),
   );
 
   app.put(
     '/:id/active',
-    { config: { permissions: ['forms:update'] }, schema: { tags, params, body: formActiveBody } },
+    {
+      config: { permissions: ['forms:update'] },
+      schema: { tags, params, body: formActiveBody, response: { 200: formRecordOut } },
+    },
     async (req) =>
-      app.db.transaction((tx) => setFormActive(tx, actorOf(req), req.params.id, req.body.active)),
+      (await app.db.transaction((tx) =>
+        setFormActive(tx, actorOf(req), req.params.id, req.body.active),
+      )) as FormAnswer,
   );
 
-  app.delete('/:id', { config: { permissions: ['forms:delete'] }, schema: { tags, params } }, async (req) => {
-    const title = await app.db.transaction((tx) => deleteForm(tx, actorOf(req), req.params.id));
-    return { message: `تم حذف النموذج «${title}»` };
-  });
+  app.delete(
+    '/:id',
+    { config: { permissions: ['forms:delete'] }, schema: { tags, params, response: { 200: messageOut } } },
+    async (req) => {
+      const title = await app.db.transaction((tx) => deleteForm(tx, actorOf(req), req.params.id));
+      return { message: `تم حذف النموذج «${title}»` };
+    },
+  );
 };

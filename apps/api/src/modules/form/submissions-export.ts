@@ -1,4 +1,4 @@
-import { answerText, type FormField, idSchema, taskStatusLabels } from '@idara/domain';
+import { answerText, type FormField, fileOut, idSchema, taskStatusLabels } from '@idara/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -35,7 +35,11 @@ export function registerSubmissionsExport(app: FastifyInstance) {
     '/:id/submissions/export',
     {
       config: { permissions: ['forms:read', 'task:details'] },
-      schema: { tags: ['form'], params: z.object({ id: idSchema }) },
+      schema: {
+        tags: ['form'],
+        params: z.object({ id: idSchema }),
+        response: { 200: fileOut('xlsx or csv') },
+      },
     },
     async (req, reply) => {
       const { id } = req.params as { id: string };

@@ -1,4 +1,4 @@
-import { entityNouns, governmentBody, normalizeArabic } from '@idara/domain';
+import { entityNouns, governmentBody, governmentRecord, normalizeArabic } from '@idara/domain';
 import { cities, customers, governments } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import type { ListResource } from '../../http/list-query';
@@ -23,6 +23,7 @@ export const governmentRoutes = crudRoutes({
   table: governments,
   id: governments._id,
   resource: governmentResource,
+  record: governmentRecord,
   body: governmentBody,
   toValues: (b) => ({ name: b.name, searchText: normalizeArabic(b.name) }),
   label: (r) => String(r.name),

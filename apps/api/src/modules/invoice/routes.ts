@@ -1,15 +1,17 @@
 import {
   creditNoteBody,
+  einvoiceDetailsOut,
   einvoiceKindLabels,
+  einvoiceListOut,
   einvoiceScopeLabels,
   einvoiceSignInTotals,
   einvoiceStatusLabels,
   entityNouns,
+  fileOut,
   fromHalalas,
   idSchema,
 } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { einvoices } from '../../db/schema';
@@ -19,6 +21,7 @@ import { registerExportRoute } from '../../http/export-route';
 import { aggregateList, runList } from '../../http/list-query';
 import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
 import { verifyLink } from '../../lib/signed-links';
 import { documentHtml } from './document-html';
@@ -45,13 +48,15 @@ export async function einvoiceDetails(db: DbOrTx, id: string) {
     .where(eq(einvoices.corrects, id))
     .orderBy(einvoices.seq);
   const { xml: _xml, searchText: _s, ...rest } = row;
-  return {
+  const details = {
     ...rest,
     icv: row.phase === 2 ? row.seq : null,
     statusLabel: einvoiceStatusLabels[row.status as keyof typeof einvoiceStatusLabels] ?? row.status,
     notes,
     creditable: row.kind === 'invoice' ? fromHalalas(await creditableOf(db, row)) : '0.00',
   };
+  // The row's kind, scope and status are text columns holding the domain's values.
+  return details as typeof details & z.input<typeof einvoiceDetailsOut>;
 }
 
 async function loadRow(db: DbOrTx, id: string) {
@@ -60,37 +65,41 @@ async function loadRow(db: DbOrTx, id: string) {
   return row;
 }
 
-export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const invoiceRoutes: RoutesPlugin = async (app) => {
   const emitIssued = (id: string, actorId: string | null) =>
     app.events.emit('einvoice.issued', { einvoiceId: id, actorId });
 
-  app.get('/', { config: { permissions: ['invoice:read'] }, schema: { tags } }, async (req) => {
-    const query = req.query as Record<string, unknown>;
-    // Credit notes take away from what was invoiced; the totals say so.
-    const signed = (col: typeof einvoices.total | typeof einvoices.vatAmount) =>
-      sql`coalesce(sum(case when ${einvoices.kind} = 'credit' then -${col} else ${col} end), 0)`;
-    const [list, sums] = await Promise.all([
-      runList(app.db, einvoiceResource, query),
-      aggregateList<{ total: string | number; vatAmount: string | number; count: number }>(
-        app.db,
-        einvoiceResource,
-        query,
-        {
-          total: signed(einvoices.total),
-          vatAmount: signed(einvoices.vatAmount),
-          count: sql`count(*)::int`,
+  app.get(
+    '/',
+    { config: { permissions: ['invoice:read'] }, schema: { tags, response: { 200: einvoiceListOut } } },
+    async (req) => {
+      const query = req.query as Record<string, unknown>;
+      // Credit notes take away from what was invoiced; the totals say so.
+      const signed = (col: typeof einvoices.total | typeof einvoices.vatAmount) =>
+        sql`coalesce(sum(case when ${einvoices.kind} = 'credit' then -${col} else ${col} end), 0)`;
+      const [list, sums] = await Promise.all([
+        runList(app.db, einvoiceResource, query),
+        aggregateList<{ total: string | number; vatAmount: string | number; count: number }>(
+          app.db,
+          einvoiceResource,
+          query,
+          {
+            total: signed(einvoices.total),
+            vatAmount: signed(einvoices.vatAmount),
+            count: sql`count(*)::int`,
+          },
+        ),
+      ]);
+      return {
+        ...(list as Omit<z.input<typeof einvoiceListOut>, 'totals'>),
+        totals: {
+          total: fromHalalas(Number(sums.total)),
+          vatAmount: fromHalalas(Number(sums.vatAmount)),
+          count: Number(sums.count),
         },
-      ),
-    ]);
-    return {
-      ...list,
-      totals: {
-        total: fromHalalas(Number(sums.total)),
-        vatAmount: fromHalalas(Number(sums.vatAmount)),
-        count: Number(sums.count),
-      },
-    };
-  });
+      };
+    },
+  );
 
   registerExportRoute(app, {
     entity: 'einvoice',
@@ -126,13 +135,21 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/:id', { config: { permissions: ['invoice:details'] }, schema: { tags, params } }, async (req) =>
-    einvoiceDetails(app.db, req.params.id),
+  app.get(
+    '/:id',
+    {
+      config: { permissions: ['invoice:details'] },
+      schema: { tags, params, response: { 200: einvoiceDetailsOut } },
+    },
+    async (req) => einvoiceDetails(app.db, req.params.id),
   );
 
   app.get(
     '/:id/xml',
-    { config: { permissions: ['invoice:details'] }, schema: { tags, params } },
+    {
+      config: { permissions: ['invoice:details'] },
+      schema: { tags, params, response: { 200: fileOut('application/xml') } },
+    },
     async (req, reply) => {
       const row = await loadRow(app.db, req.params.id);
       if (!row.xml) throw new AppError(404, 'هذه الوثيقة من المرحلة الأولى وليس لها ملف XML');
@@ -145,7 +162,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/html',
-    { config: { permissions: ['invoice:details'] }, schema: { tags, params } },
+    {
+      config: { permissions: ['invoice:details'] },
+      schema: { tags, params, response: { 200: fileOut('text/html') } },
+    },
     async (req, reply) => {
       const row = await loadRow(app.db, req.params.id);
       return reply
@@ -163,7 +183,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/pdf',
-    { config: { permissions: ['invoice:details'] }, schema: { tags, params } },
+    {
+      config: { permissions: ['invoice:details'] },
+      schema: { tags, params, response: { 200: fileOut('application/pdf') } },
+    },
     async (req, reply) => {
       const row = await loadRow(app.db, req.params.id);
       const { pdf, disposition } = await sendPdf(row, requesterOf(req), false);
@@ -182,22 +205,29 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The link a customer gets: no account, a signature over this document's id.
-  app.get('/:id/document.pdf', { config: { public: true }, schema: { tags, params } }, async (req, reply) => {
-    const sig = (req.query as Record<string, unknown>).sig;
-    if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound(entityNouns.einvoice);
-    const row = await loadRow(app.db, req.params.id);
-    const { pdf, disposition } = await sendPdf(row, requesterOf(req), true);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', disposition)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get(
+    '/:id/document.pdf',
+    { config: { public: true }, schema: { tags, params, response: { 200: fileOut('application/pdf') } } },
+    async (req, reply) => {
+      const sig = (req.query as Record<string, unknown>).sig;
+      if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound(entityNouns.einvoice);
+      const row = await loadRow(app.db, req.params.id);
+      const { pdf, disposition } = await sendPdf(row, requesterOf(req), true);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', disposition)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
   for (const kind of ['credit', 'debit'] as const) {
     app.post(
       `/:id/${kind}-note`,
-      { config: { permissions: [`invoice:${kind}`] }, schema: { tags, params, body: creditNoteBody } },
+      {
+        config: { permissions: [`invoice:${kind}`] },
+        schema: { tags, params, body: creditNoteBody, response: { 201: einvoiceDetailsOut } },
+      },
       async (req, reply) => {
         const row = await app.db.transaction((tx) =>
           issueNote(tx, actorOf(req), req.params.id, kind, req.body),
@@ -210,10 +240,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** `POST /api/order/:id/invoice`: the order's tax invoice now, for what is not yet invoiced. */
-export const orderInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const orderInvoiceRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/:id/invoice',
-    { config: { permissions: ['invoice:issue'] }, schema: { tags, params } },
+    {
+      config: { permissions: ['invoice:issue'] },
+      schema: { tags, params, response: { 201: einvoiceDetailsOut } },
+    },
     async (req, reply) => {
       const row = await app.db.transaction((tx) => issueOrderInvoice(tx, actorOf(req), req.params.id));
       if (!row) throw new AppError(409, 'لا يوجد ما يُفوتر في هذا الطلب: قيمته كلها مفوترة');

@@ -1,10 +1,24 @@
-import { type EntityNoun, entityNouns, idSchema, lookupPermissions, type Permission } from '@idara/domain';
+import {
+  customerPickOut,
+  type EntityNoun,
+  entityNouns,
+  formPickOut,
+  idSchema,
+  listOf,
+  lookupPermissions,
+  orderPickOut,
+  type Permission,
+  paymentMethodOptionsOut,
+  placesOut,
+  pricedLookupsOut,
+  userPickOut,
+} from '@idara/domain';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cities, contracts, governments, paymentMethods, services } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { type ListResource, runList, withJoinsSelect } from '../../http/list-query';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { customerResource } from '../customer/resource';
 import { formResource } from '../form/resource';
 import { orderResource } from '../order/resource';
@@ -21,7 +35,7 @@ const PICKED = '_id,name,phoneNumber,city';
 const ORDER_PICKED =
   '_id,number,customer,customerName,status,total,paid,balance,invoiced,pending,outstanding';
 
-export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
+export const lookupRoutes: RoutesPlugin = async (app) => {
   /**
    * A picker over a large resource: the list's paging, search and filters with only the fields a
    * picker shows, and one row by id for a preselected value.
@@ -32,40 +46,63 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     picked: string,
     anyPermission: Permission[],
     noun: EntityNoun,
+    row: z.ZodObject,
   ) => {
+    const list = listOf(row);
     const fields = Object.fromEntries(picked.split(',').map((f) => [f, resource.fields[f]]));
-    app.get(path, { config: { anyPermission }, schema: { tags: ['lookup'] } }, async (req) => {
-      const { fields: _fields, ...query } = req.query as Record<string, unknown>;
-      return runList(app.db, resource, { ...query, fields: picked });
-    });
+    app.get(
+      path,
+      { config: { anyPermission }, schema: { tags: ['lookup'], response: { 200: list } } },
+      async (req) => {
+        const { fields: _fields, ...query } = req.query as Record<string, unknown>;
+        return runList(app.db, resource, { ...query, fields: picked }) as Promise<z.input<typeof list>>;
+      },
+    );
     app.get(
       `${path}/:id`,
-      { config: { anyPermission }, schema: { tags: ['lookup'], params: z.object({ id: idSchema }) } },
+      {
+        config: { anyPermission },
+        schema: { tags: ['lookup'], params: z.object({ id: idSchema }), response: { 200: row } },
+      },
       async (req) => {
-        const [row] = await withJoinsSelect(app.db, resource, fields).where(
+        const [found] = await withJoinsSelect(app.db, resource, fields).where(
           eq(resource.fields._id, req.params.id),
         );
-        if (!row) throw notFound(noun);
-        return row;
+        if (!found) throw notFound(noun);
+        return found as z.input<typeof row>;
       },
     );
   };
 
   // Customers to pick for an order or a task, by name or phone.
-  picker('/customers', customerResource, PICKED, lookupPermissions.customers, entityNouns.customer);
+  picker(
+    '/customers',
+    customerResource,
+    PICKED,
+    lookupPermissions.customers,
+    entityNouns.customer,
+    customerPickOut,
+  );
   // Orders to pay against or to attach a task to, by number or customer.
-  picker('/orders', orderResource, ORDER_PICKED, lookupPermissions.orders, entityNouns.order);
+  picker('/orders', orderResource, ORDER_PICKED, lookupPermissions.orders, entityNouns.order, orderPickOut);
   // Employees to assign a task to.
-  picker('/users', userResource, '_id,name,jobTitle', lookupPermissions.users, entityNouns.user);
+  picker('/users', userResource, '_id,name,jobTitle', lookupPermissions.users, entityNouns.user, userPickOut);
   // Forms a service or a task carries.
-  picker('/forms', formResource, '_id,title,version,active', lookupPermissions.forms, entityNouns.form);
+  picker(
+    '/forms',
+    formResource,
+    '_id,title,version,active',
+    lookupPermissions.forms,
+    entityNouns.form,
+    formPickOut,
+  );
 
   // Payment methods to choose from when recording a payment (the list's answer shape).
   app.get(
     '/paymentMethods',
     {
       config: { anyPermission: lookupPermissions.paymentMethods },
-      schema: { tags: ['lookup'] },
+      schema: { tags: ['lookup'], response: { 200: paymentMethodOptionsOut } },
     },
     async () => {
       const data = await app.db
@@ -80,7 +117,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/places',
     {
       config: { anyPermission: lookupPermissions.places },
-      schema: { tags: ['lookup'] },
+      schema: { tags: ['lookup'], response: { 200: placesOut } },
     },
     async () => {
       const [regions, places] = await Promise.all([
@@ -101,7 +138,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/services',
     {
       config: { anyPermission: lookupPermissions.services },
-      schema: { tags: ['lookup'] },
+      schema: { tags: ['lookup'], response: { 200: pricedLookupsOut } },
     },
     async () => {
       const fields = <T extends typeof services | typeof contracts>(t: T) => ({

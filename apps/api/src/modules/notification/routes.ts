@@ -1,11 +1,19 @@
-import { arabicPlural, idSchema, NOTIFICATIONS, type Permission } from '@idara/domain';
+import {
+  arabicPlural,
+  idSchema,
+  messageOut,
+  NOTIFICATIONS,
+  notificationListOut,
+  type Permission,
+  unreadCountOut,
+} from '@idara/domain';
 import { and, count, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { runList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
 import { notificationResource } from './resource';
 
@@ -15,21 +23,33 @@ const tags = ['notification'];
 const own = { permissions: [] as Permission[] };
 
 /** Spec §7: a user's notifications; someone else's id is a 404, as if it did not exist. */
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const notificationRoutes: RoutesPlugin = async (app) => {
   const mine = (userId: string) => eq(notifications.recipient, userId);
   const oneOfMine = (userId: string, id: string) => and(mine(userId), eq(notifications._id, id));
 
-  app.get('/', { config: own, schema: { tags } }, async (req) =>
-    runList(app.db, notificationResource, req.query as Record<string, unknown>, mine(req.user!._id)),
+  app.get(
+    '/',
+    { config: own, schema: { tags, response: { 200: notificationListOut } } },
+    async (req) =>
+      runList(
+        app.db,
+        notificationResource,
+        req.query as Record<string, unknown>,
+        mine(req.user!._id),
+      ) as Promise<z.input<typeof notificationListOut>>,
   );
 
-  app.get('/unreadCount', { config: own, schema: { tags } }, async (req) => {
-    const [{ n }] = await app.db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(mine(req.user!._id), eq(notifications.read, false)));
-    return n;
-  });
+  app.get(
+    '/unreadCount',
+    { config: own, schema: { tags, response: { 200: unreadCountOut } } },
+    async (req) => {
+      const [{ n }] = await app.db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(mine(req.user!._id), eq(notifications.read, false)));
+      return n;
+    },
+  );
 
   async function mark(userId: string, id: string, read: boolean) {
     const rows = await app.db
@@ -40,45 +60,57 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (rows.length === 0) throw notFound('الإشعار');
   }
 
-  app.put('/read/:id', { config: own, schema: { tags, params } }, async (req) => {
-    await mark(req.user!._id, req.params.id, true);
-    return { message: 'تم تعليم الإشعار كمقروء' };
-  });
+  app.put(
+    '/read/:id',
+    { config: own, schema: { tags, params, response: { 200: messageOut } } },
+    async (req) => {
+      await mark(req.user!._id, req.params.id, true);
+      return { message: 'تم تعليم الإشعار كمقروء' };
+    },
+  );
 
-  app.put('/unread/:id', { config: own, schema: { tags, params } }, async (req) => {
-    await mark(req.user!._id, req.params.id, false);
-    return { message: 'تم تعليم الإشعار كغير مقروء' };
-  });
+  app.put(
+    '/unread/:id',
+    { config: own, schema: { tags, params, response: { 200: messageOut } } },
+    async (req) => {
+      await mark(req.user!._id, req.params.id, false);
+      return { message: 'تم تعليم الإشعار كغير مقروء' };
+    },
+  );
 
-  app.post('/readall', { config: own, schema: { tags } }, async (req) => {
+  app.post('/readall', { config: own, schema: { tags, response: { 200: messageOut } } }, async (req) => {
     await app.db.update(notifications).set({ read: true }).where(mine(req.user!._id));
     return { message: 'تم تعليم كل الإشعارات كمقروءة' };
   });
 
-  app.post('/unreadall', { config: own, schema: { tags } }, async (req) => {
+  app.post('/unreadall', { config: own, schema: { tags, response: { 200: messageOut } } }, async (req) => {
     await app.db.update(notifications).set({ read: false }).where(mine(req.user!._id));
     return { message: 'تم تعليم كل الإشعارات كغير مقروءة' };
   });
 
   // Deleting is recorded (it cannot be undone); read marks are the reader's own state and are not.
-  app.delete('/delete/:id', { config: own, schema: { tags, params } }, async (req) => {
-    await app.db.transaction(async (tx) => {
-      const rows = await tx
-        .delete(notifications)
-        .where(oneOfMine(req.user!._id, req.params.id))
-        .returning({ title: notifications.title });
-      if (rows.length === 0) throw notFound('الإشعار');
-      await recordActivity(tx, actorOf(req), {
-        action: 'delete',
-        entity: 'notification',
-        entityId: req.params.id,
-        summary: `حذف إشعار «${rows[0].title}»`,
+  app.delete(
+    '/delete/:id',
+    { config: own, schema: { tags, params, response: { 200: messageOut } } },
+    async (req) => {
+      await app.db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(notifications)
+          .where(oneOfMine(req.user!._id, req.params.id))
+          .returning({ title: notifications.title });
+        if (rows.length === 0) throw notFound('الإشعار');
+        await recordActivity(tx, actorOf(req), {
+          action: 'delete',
+          entity: 'notification',
+          entityId: req.params.id,
+          summary: `حذف إشعار «${rows[0].title}»`,
+        });
       });
-    });
-    return { message: 'تم حذف الإشعار' };
-  });
+      return { message: 'تم حذف الإشعار' };
+    },
+  );
 
-  app.delete('/deleteAll', { config: own, schema: { tags } }, async (req) => {
+  app.delete('/deleteAll', { config: own, schema: { tags, response: { 200: messageOut } } }, async (req) => {
     const n = await app.db.transaction(async (tx) => {
       const rows = await tx
         .delete(notifications)

@@ -3,15 +3,19 @@ import {
   fromHalalas,
   hasAll,
   idSchema,
+  messageOut,
   orderBody,
+  orderCreatedOut,
+  orderListOut,
+  orderOut,
   orderStatusBody,
   orderStatusLabels,
+  orderTotalsOut,
   receivableKeys,
   receivableLabels,
 } from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orders } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
@@ -19,6 +23,7 @@ import { AppError } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
 import { aggregateList, runList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { createTasksForOrder, taskEvent } from '../task/service';
 import { orderResource } from './resource';
 import { changeOrderStatus, createOrder, deleteOrder, loadOrder, updateOrder } from './service';
@@ -26,36 +31,45 @@ import { changeOrderStatus, createOrder, deleteOrder, loadOrder, updateOrder } f
 const params = z.object({ id: idSchema });
 const tags = ['order'];
 
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { config: { permissions: ['order:read'] }, schema: { tags } }, async (req) =>
-    runList(app.db, orderResource, req.query as Record<string, unknown>),
+export const orderRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/',
+    { config: { permissions: ['order:read'] }, schema: { tags, response: { 200: orderListOut } } },
+    async (req) =>
+      runList(app.db, orderResource, req.query as Record<string, unknown>) as Promise<
+        z.input<typeof orderListOut>
+      >,
   );
 
   // The receivable figures (packages/domain receivables.ts) summed over every order the list's
   // filters select: a customer's balance is `?customer=<id>`. Apart from the list, which stays cheap.
-  app.get('/totals', { config: { permissions: ['order:read'] }, schema: { tags } }, async (req) => {
-    const sum = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`;
-    const sums = await aggregateList<Record<string, string | number>>(
-      app.db,
-      orderResource,
-      req.query as Record<string, unknown>,
-      {
-        count: sql`count(*)::int`,
-        total: sum(orders.total),
-        invoiced: sum(orders.invoiced),
-        paid: sum(orders.paid),
-        pending: sum(orders.pending),
-        outstanding: sum(orders.outstanding),
-        uninvoiced: sum(orders.uninvoiced),
-      },
-    );
-    const money = (k: string) => fromHalalas(Number(sums[k]));
-    return {
-      count: Number(sums.count),
-      total: money('total'),
-      ...Object.fromEntries(receivableKeys.map((k) => [k, money(k)])),
-    };
-  });
+  app.get(
+    '/totals',
+    { config: { permissions: ['order:read'] }, schema: { tags, response: { 200: orderTotalsOut } } },
+    async (req) => {
+      const sum = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`;
+      const sums = await aggregateList<Record<string, string | number>>(
+        app.db,
+        orderResource,
+        req.query as Record<string, unknown>,
+        {
+          count: sql`count(*)::int`,
+          total: sum(orders.total),
+          invoiced: sum(orders.invoiced),
+          paid: sum(orders.paid),
+          pending: sum(orders.pending),
+          outstanding: sum(orders.outstanding),
+          uninvoiced: sum(orders.uninvoiced),
+        },
+      );
+      const money = (k: string) => fromHalalas(Number(sums[k]));
+      return {
+        count: Number(sums.count),
+        total: money('total'),
+        ...Object.fromEntries(receivableKeys.map((k) => [k, money(k)])),
+      } as z.input<typeof orderTotalsOut>;
+    },
+  );
 
   registerExportRoute(app, {
     entity: 'order',
@@ -97,13 +111,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { config: { permissions: ['order:details'] }, schema: { tags, params } },
-    async (req, reply) => withETag(reply, await loadOrder(app.db, req.params.id)),
+    { config: { permissions: ['order:details'] }, schema: { tags, params, response: { 200: orderOut } } },
+    async (req, reply) =>
+      withETag(reply, (await loadOrder(app.db, req.params.id)) as z.input<typeof orderOut>),
   );
 
   app.post(
     '/',
-    { config: { permissions: ['order:create'] }, schema: { tags, body: orderBody } },
+    {
+      config: { permissions: ['order:create'] },
+      schema: { tags, body: orderBody, response: { 201: orderCreatedOut } },
+    },
     async (req, reply) => {
       const actor = actorOf(req);
       if (req.body.createTasks && !hasAll(req.user!.permissions, ['task:create']))
@@ -123,25 +141,31 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         customerName: String(order.customerName),
         actorId: req.user?._id ?? null,
       });
-      return reply.status(201).send({ ...order, tasksCreated: tasks.length });
+      return reply.status(201).send({ ...(order as z.input<typeof orderOut>), tasksCreated: tasks.length });
     },
   );
 
   app.put(
     '/:id',
-    { config: { permissions: ['order:update'] }, schema: { tags, params, body: orderBody } },
+    {
+      config: { permissions: ['order:update'] },
+      schema: { tags, params, body: orderBody, response: { 200: orderOut } },
+    },
     async (req, reply) =>
       withETag(
         reply,
-        await app.db.transaction((tx) =>
+        (await app.db.transaction((tx) =>
           updateOrder(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
-        ),
+        )) as z.input<typeof orderOut>,
       ),
   );
 
   app.post(
     '/:id/status',
-    { config: { permissions: ['order:update'] }, schema: { tags, params, body: orderStatusBody } },
+    {
+      config: { permissions: ['order:update'] },
+      schema: { tags, params, body: orderStatusBody, response: { 200: orderOut } },
+    },
     async (req) => {
       const { issuedInvoice, creditNotes, ...after } = await app.db.transaction((tx) =>
         changeOrderStatus(tx, actorOf(req), req.params.id, req.body.status, {
@@ -152,12 +176,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const actorId = req.user?._id ?? null;
       for (const id of [issuedInvoice, ...creditNotes])
         if (id) app.events.emit('einvoice.issued', { einvoiceId: id, actorId });
-      return after;
+      return after as z.input<typeof orderOut>;
     },
   );
 
-  app.delete('/:id', { config: { permissions: ['order:delete'] }, schema: { tags, params } }, async (req) => {
-    const number = await app.db.transaction((tx) => deleteOrder(tx, actorOf(req), req.params.id));
-    return { message: `تم حذف الطلب رقم ${number}` };
-  });
+  app.delete(
+    '/:id',
+    { config: { permissions: ['order:delete'] }, schema: { tags, params, response: { 200: messageOut } } },
+    async (req) => {
+      const number = await app.db.transaction((tx) => deleteOrder(tx, actorOf(req), req.params.id));
+      return { message: `تم حذف الطلب رقم ${number}` };
+    },
+  );
 };

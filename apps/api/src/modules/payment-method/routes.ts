@@ -4,6 +4,7 @@ import {
   paymentMethodBody,
   paymentMethodKindLabels,
   paymentMethodKinds,
+  paymentMethodRecord,
 } from '@idara/domain';
 import { paymentMethods, payments } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
@@ -36,6 +37,7 @@ export const paymentMethodRoutes = crudRoutes({
   table: paymentMethods,
   id: paymentMethods._id,
   resource: paymentMethodResource,
+  record: paymentMethodRecord,
   body: paymentMethodBody,
   toValues: (b) => ({ ...b, searchText: normalizeArabic(b.name) }),
   label: (r) => String(r.name),

@@ -1,14 +1,17 @@
 import {
   entityNouns,
+  fileOut,
   fromHalalas,
   idSchema,
   paymentBody,
   paymentCountsInTotals,
+  paymentDetailsOut,
+  paymentListOut,
+  paymentOut,
   paymentStatusBody,
   paymentStatusLabels,
 } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { einvoices, payments } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
@@ -18,6 +21,7 @@ import { registerExportRoute } from '../../http/export-route';
 import { aggregateList, runList } from '../../http/list-query';
 import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
 import { verifyLink } from '../../lib/signed-links';
 import { documentHtml } from '../invoice/document-html';
@@ -28,29 +32,33 @@ import { changePaymentStatus, createPayment, updatePayment } from './service';
 const params = z.object({ id: idSchema });
 const tags = ['payment'];
 
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { config: { permissions: ['payment:read'] }, schema: { tags } }, async (req) => {
-    const query = req.query as Record<string, unknown>;
-    const [list, sums] = await Promise.all([
-      runList(app.db, paymentResource, query),
-      aggregateList<{ amount: string | number; taxAmount: string | number; count: number }>(
-        app.db,
-        paymentResource,
-        query,
-        {
-          // A rejected payment is money that never came: it is listed, not totalled.
-          amount: sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} <> 'rejected'), 0)`,
-          taxAmount: sql`coalesce(sum(${payments.taxAmount}) filter (where ${payments.status} <> 'rejected'), 0)`,
-          count: sql`count(*)::int`,
-        },
-      ),
-    ]);
-    const riyals = (h: string | number) => fromHalalas(Number(h));
-    return {
-      ...list,
-      totals: { amount: riyals(sums.amount), taxAmount: riyals(sums.taxAmount), count: Number(sums.count) },
-    };
-  });
+export const paymentRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/',
+    { config: { permissions: ['payment:read'] }, schema: { tags, response: { 200: paymentListOut } } },
+    async (req) => {
+      const query = req.query as Record<string, unknown>;
+      const [list, sums] = await Promise.all([
+        runList(app.db, paymentResource, query),
+        aggregateList<{ amount: string | number; taxAmount: string | number; count: number }>(
+          app.db,
+          paymentResource,
+          query,
+          {
+            // A rejected payment is money that never came: it is listed, not totalled.
+            amount: sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} <> 'rejected'), 0)`,
+            taxAmount: sql`coalesce(sum(${payments.taxAmount}) filter (where ${payments.status} <> 'rejected'), 0)`,
+            count: sql`count(*)::int`,
+          },
+        ),
+      ]);
+      const riyals = (h: string | number) => fromHalalas(Number(h));
+      return {
+        ...(list as Omit<z.input<typeof paymentListOut>, 'totals'>),
+        totals: { amount: riyals(sums.amount), taxAmount: riyals(sums.taxAmount), count: Number(sums.count) },
+      };
+    },
+  );
 
   registerExportRoute(app, {
     entity: 'payment',
@@ -81,8 +89,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { config: { permissions: ['payment:details'] }, schema: { tags, params } },
-    async (req, reply) => withETag(reply, await paymentDetails(app.db, req.params.id)),
+    {
+      config: { permissions: ['payment:details'] },
+      schema: { tags, params, response: { 200: paymentDetailsOut } },
+    },
+    async (req, reply) =>
+      withETag(reply, (await paymentDetails(app.db, req.params.id)) as z.input<typeof paymentDetailsOut>),
   );
 
   /** The document a payment's PDF shows: the invoice it pays (404 in Arabic while none is issued). */
@@ -96,7 +108,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/pdf',
-    { config: { permissions: ['payment:details'] }, schema: { tags, params } },
+    {
+      config: { permissions: ['payment:details'] },
+      schema: { tags, params, response: { 200: fileOut('application/pdf') } },
+    },
     async (req, reply) => {
       const row = await paidDocument(req.params.id);
       const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
@@ -115,24 +130,31 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Links sent before phase 2 named the payment: they open the invoice it pays.
-  app.get('/:id/invoice.pdf', { config: { public: true }, schema: { tags, params } }, async (req, reply) => {
-    const sig = (req.query as Record<string, unknown>).sig;
-    if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound(entityNouns.einvoice);
-    const row = await paidDocument(req.params.id);
-    const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
-    return reply
-      .type('application/pdf')
-      .header(
-        'content-disposition',
-        contentDisposition(`فاتورة-${row.number}`, 'pdf').replace(/^attachment/, 'inline'),
-      )
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get(
+    '/:id/invoice.pdf',
+    { config: { public: true }, schema: { tags, params, response: { 200: fileOut('application/pdf') } } },
+    async (req, reply) => {
+      const sig = (req.query as Record<string, unknown>).sig;
+      if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound(entityNouns.einvoice);
+      const row = await paidDocument(req.params.id);
+      const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          contentDisposition(`فاتورة-${row.number}`, 'pdf').replace(/^attachment/, 'inline'),
+        )
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
   app.post(
     '/',
-    { config: { permissions: ['payment:create'] }, schema: { tags, body: paymentBody } },
+    {
+      config: { permissions: ['payment:create'] },
+      schema: { tags, body: paymentBody, response: { 201: paymentOut } },
+    },
     async (req, reply) => {
       const { payment, orderNumber } = await app.db.transaction((tx) =>
         createPayment(tx, actorOf(req), req.body),
@@ -144,26 +166,32 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         amount: String(payment.amount),
         actorId: req.user?._id ?? null,
       });
-      return reply.status(201).send(payment);
+      return reply.status(201).send(payment as z.input<typeof paymentOut>);
     },
   );
 
   app.put(
     '/:id',
-    { config: { permissions: ['payment:update'] }, schema: { tags, params, body: paymentBody } },
+    {
+      config: { permissions: ['payment:update'] },
+      schema: { tags, params, body: paymentBody, response: { 200: paymentOut } },
+    },
     async (req, reply) =>
       withETag(
         reply,
-        await app.db.transaction((tx) =>
+        (await app.db.transaction((tx) =>
           updatePayment(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
-        ),
+        )) as z.input<typeof paymentOut>,
       ),
   );
 
   // Which permission a move needs depends on the move (domain paymentTransitionPermission).
   app.post(
     '/:id/status',
-    { config: { permissions: ['payment:details'] }, schema: { tags, params, body: paymentStatusBody } },
+    {
+      config: { permissions: ['payment:details'] },
+      schema: { tags, params, body: paymentStatusBody, response: { 200: paymentDetailsOut } },
+    },
     async (req) => {
       const actor = { ...actorOf(req), permissions: req.user!.permissions };
       const { payment, requestedBy, issued } = await app.db.transaction((tx) =>
@@ -184,7 +212,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         requestedBy,
         actorId: req.user?._id ?? null,
       });
-      return paymentDetails(app.db, req.params.id);
+      return (await paymentDetails(app.db, req.params.id)) as z.input<typeof paymentDetailsOut>;
     },
   );
 };

@@ -1,4 +1,4 @@
-import { entityNouns, normalizeArabic, serviceBody } from '@idara/domain';
+import { entityNouns, normalizeArabic, serviceBody, serviceRecord } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { forms, orderItems, services } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
@@ -33,6 +33,7 @@ export const serviceRoutes = crudRoutes({
   table: services,
   id: services._id,
   resource: serviceResource,
+  record: serviceRecord,
   body: serviceBody,
   toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
   label: (r) => String(r.name),

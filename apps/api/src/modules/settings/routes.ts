@@ -1,10 +1,10 @@
-import { MAINTENANCE_MESSAGE, settingsBody } from '@idara/domain';
+import { MAINTENANCE_MESSAGE, settingsBody, settingsFieldsOut, settingsOut } from '@idara/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settings } from '../../db/schema';
 import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from '../../http/edit-version';
 import { badRequest } from '../../http/errors';
 import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
 import { getSettings, invalidateSettingsCache, publicSettings } from './service';
 
@@ -24,15 +24,18 @@ function selectFields(row: Record<string, unknown>, raw: unknown) {
   return Object.fromEntries(keys.map((k) => [k, row[k]]));
 }
 
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { tags } }, async (req, reply) => {
+export const settingsRoutes: RoutesPlugin = async (app) => {
+  app.get('/', { schema: { tags, response: { 200: settingsFieldsOut } } }, async (req, reply) => {
     const row = withETag(reply, publicSettings(await getSettings(app.db)));
     return selectFields(row, (req.query as Record<string, unknown>).fields);
   });
 
   app.put(
     '/',
-    { config: { permissions: ['settings:update'] }, schema: { tags, body: settingsBody } },
+    {
+      config: { permissions: ['settings:update'] },
+      schema: { tags, body: settingsBody, response: { 200: settingsOut } },
+    },
     async (req, reply) => {
       const current = await getSettings(app.db);
       const ifMatch = ifMatchOf(req);

@@ -1,22 +1,29 @@
 import multipart from '@fastify/multipart';
 import {
   arabicPlural,
+  fileOut,
   idSchema,
+  messageOut,
   TASKS,
   taskAnswersBody,
   taskAssignBody,
+  taskAssignOut,
+  taskAttachmentOut,
   taskBody,
+  taskListOut,
+  taskOut,
   taskReviewBody,
+  taskRowOut,
   taskStatusLabels,
 } from '@idara/domain';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ifMatchOf, withETag } from '../../http/edit-version';
 import { badRequest, fieldError } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
 import { runList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { MAX_UPLOAD_BYTES, readTaskFile, storeTaskFile } from './files';
 import { taskResource } from './resource';
 import {
@@ -36,6 +43,8 @@ import {
 const params = z.object({ id: idSchema });
 const fileParams = z.object({ id: idSchema, fileId: idSchema });
 const tags = ['task'];
+type TaskAnswer = z.input<typeof taskOut>;
+type TaskRowAnswer = z.input<typeof taskRowOut>;
 
 /** Everyone sees the tasks given to them; `task:details` sees everyone's (`mine=true` narrows back). */
 function scopedQuery(req: FastifyRequest, query: Record<string, unknown>) {
@@ -45,11 +54,16 @@ function scopedQuery(req: FastifyRequest, query: Record<string, unknown>) {
   return rest;
 }
 
-export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+export const taskRoutes: RoutesPlugin = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2 } });
 
-  app.get('/', { config: { permissions: ['task:read'] }, schema: { tags } }, async (req) =>
-    runList(app.db, taskResource, scopedQuery(req, req.query as Record<string, unknown>)),
+  app.get(
+    '/',
+    { config: { permissions: ['task:read'] }, schema: { tags, response: { 200: taskListOut } } },
+    async (req) =>
+      runList(app.db, taskResource, scopedQuery(req, req.query as Record<string, unknown>)) as Promise<
+        z.input<typeof taskListOut>
+      >,
   );
 
   registerExportRoute(app, {
@@ -79,24 +93,32 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/:id', { config: { permissions: ['task:read'] }, schema: { tags, params } }, async (req, reply) =>
-    withETag(reply, await viewTask(app.db, req.user!, req.params.id)),
+  app.get(
+    '/:id',
+    { config: { permissions: ['task:read'] }, schema: { tags, params, response: { 200: taskOut } } },
+    async (req, reply) => withETag(reply, (await viewTask(app.db, req.user!, req.params.id)) as TaskAnswer),
   );
 
   app.post(
     '/',
-    { config: { permissions: ['task:create'] }, schema: { tags, body: taskBody } },
+    {
+      config: { permissions: ['task:create'] },
+      schema: { tags, body: taskBody, response: { 201: taskRowOut } },
+    },
     async (req, reply) => {
       const actor = actorOf(req);
       const task = await app.db.transaction((tx) => createTask(tx, actor, req.body));
       app.events.emit('task.assigned', taskEvent(task, [String(task.assignee)], actor.actorId));
-      return reply.status(201).send(task);
+      return reply.status(201).send(task as TaskRowAnswer);
     },
   );
 
   app.post(
     '/assign',
-    { config: { permissions: ['task:update'] }, schema: { tags, body: taskAssignBody } },
+    {
+      config: { permissions: ['task:update'] },
+      schema: { tags, body: taskAssignBody, response: { 200: taskAssignOut } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const { ids, assignee } = req.body;
@@ -109,7 +131,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:id',
-    { config: { permissions: ['task:update'] }, schema: { tags, params, body: taskBody } },
+    {
+      config: { permissions: ['task:update'] },
+      schema: { tags, params, body: taskBody, response: { 200: taskRowOut } },
+    },
     async (req, reply) => {
       const actor = actorOf(req);
       const { task, reassigned } = await app.db.transaction((tx) =>
@@ -117,26 +142,35 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (reassigned)
         app.events.emit('task.assigned', taskEvent(task, [String(task.assignee)], actor.actorId));
-      return withETag(reply, task);
+      return withETag(reply, task as TaskRowAnswer);
     },
   );
 
-  app.post('/:id/start', { config: { permissions: ['task:read'] }, schema: { tags, params } }, async (req) =>
-    app.db.transaction((tx) => startTask(tx, actorOf(req), req.user!, req.params.id)),
+  app.post(
+    '/:id/start',
+    { config: { permissions: ['task:read'] }, schema: { tags, params, response: { 200: taskOut } } },
+    async (req) =>
+      (await app.db.transaction((tx) => startTask(tx, actorOf(req), req.user!, req.params.id))) as TaskAnswer,
   );
 
   app.put(
     '/:id/answers',
-    { config: { permissions: ['task:read'] }, schema: { tags, params, body: taskAnswersBody } },
+    {
+      config: { permissions: ['task:read'] },
+      schema: { tags, params, body: taskAnswersBody, response: { 200: taskOut } },
+    },
     async (req) =>
-      app.db.transaction((tx) =>
+      (await app.db.transaction((tx) =>
         saveAnswers(tx, actorOf(req), req.user!, req.params.id, req.body.answers, false),
-      ),
+      )) as TaskAnswer,
   );
 
   app.post(
     '/:id/submit',
-    { config: { permissions: ['task:read'] }, schema: { tags, params, body: taskAnswersBody } },
+    {
+      config: { permissions: ['task:read'] },
+      schema: { tags, params, body: taskAnswersBody, response: { 200: taskOut } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const task = await app.db.transaction((tx) =>
@@ -144,13 +178,16 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const recipients = await reviewersOf(app.db, (task.createdBy as string | null) ?? null, actor.actorId);
       app.events.emit('task.submitted', taskEvent(task, recipients, actor.actorId));
-      return task;
+      return task as TaskAnswer;
     },
   );
 
   app.post(
     '/:id/review',
-    { config: { permissions: ['task:update'] }, schema: { tags, params, body: taskReviewBody } },
+    {
+      config: { permissions: ['task:update'] },
+      schema: { tags, params, body: taskReviewBody, response: { 200: taskOut } },
+    },
     async (req) => {
       const actor = actorOf(req);
       const { decision, note } = req.body;
@@ -161,13 +198,16 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         ...taskEvent(task, [String(task.assignee)], actor.actorId),
         decision,
       });
-      return task;
+      return task as TaskAnswer;
     },
   );
 
   app.post(
     '/:id/files',
-    { config: { permissions: ['task:read'] }, schema: { tags, params } },
+    {
+      config: { permissions: ['task:read'] },
+      schema: { tags, params, response: { 201: taskAttachmentOut } },
+    },
     async (req, reply) => {
       const field = String((req.query as Record<string, unknown>).field ?? '');
       if (!field) throw badRequest('حدد الحقل في المعامل field');
@@ -192,7 +232,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/files/:fileId',
-    { config: { permissions: ['task:read'] }, schema: { tags, params: fileParams } },
+    {
+      config: { permissions: ['task:read'] },
+      schema: { tags, params: fileParams, response: { 200: fileOut('the stored image, signature or PDF') } },
+    },
     async (req, reply) => {
       const file = await readTaskFile(app.db, req.user!, req.params.id, req.params.fileId);
       const ascii = file.name.replace(/[^A-Za-z0-9._-]/g, '_') || 'file';
@@ -208,8 +251,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/:id', { config: { permissions: ['task:delete'] }, schema: { tags, params } }, async (req) => {
-    const number = await app.db.transaction((tx) => deleteTask(tx, actorOf(req), req.params.id));
-    return { message: `تم حذف المهمة رقم ${number}` };
-  });
+  app.delete(
+    '/:id',
+    { config: { permissions: ['task:delete'] }, schema: { tags, params, response: { 200: messageOut } } },
+    async (req) => {
+      const number = await app.db.transaction((tx) => deleteTask(tx, actorOf(req), req.params.id));
+      return { message: `تم حذف المهمة رقم ${number}` };
+    },
+  );
 };

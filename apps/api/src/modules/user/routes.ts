@@ -1,6 +1,15 @@
-import { formatSaudiPhoneLocal, idSchema, rolePresets, userCreateBody, userUpdateBody } from '@idara/domain';
+import {
+  formatSaudiPhoneLocal,
+  idSchema,
+  listOf,
+  messageOut,
+  rolePresets,
+  signinLinkOut,
+  userCreateBody,
+  userRecord,
+  userUpdateBody,
+} from '@idara/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
@@ -9,16 +18,21 @@ import { registerExportRoute } from '../../http/export-route';
 import { runList } from '../../http/list-query';
 import { publicOrigin } from '../../http/public-origin';
 import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { createSigninLink } from '../auth/service';
 import { userFields, userResource } from './resource';
 import { assertActsWithin, createUser, deleteUser, updateUser } from './service';
 
 const tags = ['user'];
 const params = z.object({ id: idSchema });
+const list = listOf(userRecord);
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { config: { permissions: ['user:read'] }, schema: { tags } }, async (req) =>
-    runList(app.db, userResource, req.query as Record<string, unknown>),
+export const userRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/',
+    { config: { permissions: ['user:read'] }, schema: { tags, response: { 200: list } } },
+    async (req) =>
+      runList(app.db, userResource, req.query as Record<string, unknown>) as Promise<z.input<typeof list>>,
   );
 
   registerExportRoute(app, {
@@ -47,7 +61,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { config: { permissions: ['user:details'] }, schema: { tags, params } },
+    { config: { permissions: ['user:details'] }, schema: { tags, params, response: { 200: userRecord } } },
     async (req, reply) => {
       const [row] = await app.db.select(userFields).from(users).where(eq(users._id, req.params.id));
       if (!row) throw notFound('المستخدم');
@@ -57,7 +71,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { config: { permissions: ['user:create'] }, schema: { tags, body: userCreateBody } },
+    {
+      config: { permissions: ['user:create'] },
+      schema: { tags, body: userCreateBody, response: { 201: userRecord } },
+    },
     async (req, reply) => {
       const created = await createUser(app.db, req.user!, req.body, actorOf(req));
       return reply.status(201).send(created);
@@ -66,7 +83,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:id',
-    { config: { permissions: ['user:update'] }, schema: { tags, params, body: userUpdateBody } },
+    {
+      config: { permissions: ['user:update'] },
+      schema: { tags, params, body: userUpdateBody, response: { 200: userRecord } },
+    },
     async (req, reply) => {
       const { after, revoked } = await updateUser(
         app.db,
@@ -82,15 +102,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/:id', { config: { permissions: ['user:delete'] }, schema: { tags, params } }, async (req) => {
-    const deleted = await deleteUser(app.db, req.user!, req.params.id, actorOf(req));
-    app.events.emit('sessions.revoked', { userId: deleted._id, sessionIds: [] });
-    return { message: `تم حذف المستخدم ${deleted.name}` };
-  });
+  app.delete(
+    '/:id',
+    { config: { permissions: ['user:delete'] }, schema: { tags, params, response: { 200: messageOut } } },
+    async (req) => {
+      const deleted = await deleteUser(app.db, req.user!, req.params.id, actorOf(req));
+      app.events.emit('sessions.revoked', { userId: deleted._id, sessionIds: [] });
+      return { message: `تم حذف المستخدم ${deleted.name}` };
+    },
+  );
 
   app.post(
     '/:id/signin-link',
-    { config: { permissions: ['user:update'] }, schema: { tags, params } },
+    { config: { permissions: ['user:update'] }, schema: { tags, params, response: { 201: signinLinkOut } } },
     async (req, reply) => {
       const { token, expiresAt } = await createSigninLink(app.db, req.params.id, actorOf(req), (target) => {
         if (req.params.id !== req.user!._id) assertActsWithin(req.user!, target, 'signinLink');

@@ -1,18 +1,24 @@
 import {
   arabicPlural,
   composerTemplates,
+  conversationOut,
   customerBody,
   idSchema,
+  inboxCustomerOut,
+  inboxMessagesOut,
+  inboxOut,
   isoDateTime,
   MESSAGES,
+  whatsappConfigOut,
+  whatsappMessageOut,
   whatsappSendBody,
 } from '@idara/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customers, messages } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
 import { customerSearchText } from '../customer/resource';
 import {
@@ -37,18 +43,22 @@ const historyQuery = z.object({
 });
 
 /** Conversations with customers (design.md §5 Message); sending is queued and done by the dispatcher. */
-export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/config', { config: { permissions: [READ_MESSAGES] }, schema: { tags } }, async () => ({
-    channel: app.whatsapp.channel,
-    templates: composerTemplates.map(({ name, label, params }) => ({ name, label, params })),
-    windowHours: 24,
-  }));
+export const whatsappRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/config',
+    { config: { permissions: [READ_MESSAGES] }, schema: { tags, response: { 200: whatsappConfigOut } } },
+    async () => ({
+      channel: app.whatsapp.channel,
+      templates: composerTemplates.map(({ name, label, params }) => ({ name, label, params })),
+      windowHours: 24,
+    }),
+  );
 
   app.get(
     '/customer/:customerId',
     {
       config: { permissions: [READ_MESSAGES] },
-      schema: { tags, params: customerParams, querystring: historyQuery },
+      schema: { tags, params: customerParams, querystring: historyQuery, response: { 200: conversationOut } },
     },
     async (req) =>
       conversation(
@@ -63,7 +73,12 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customer/:customerId',
     {
       config: { permissions: [READ_MESSAGES, 'customer:send:messages'] },
-      schema: { tags, params: customerParams, body: whatsappSendBody },
+      schema: {
+        tags,
+        params: customerParams,
+        body: whatsappSendBody,
+        response: { 200: whatsappMessageOut, 201: whatsappMessageOut },
+      },
     },
     async (req, reply) => {
       const actor = actorOf(req);
@@ -79,13 +94,18 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/inbox', { config: { permissions: [READ_MESSAGES] }, schema: { tags } }, async () =>
-    inbox(app.db),
+  app.get(
+    '/inbox',
+    { config: { permissions: [READ_MESSAGES] }, schema: { tags, response: { 200: inboxOut } } },
+    async () => inbox(app.db),
   );
 
   app.get(
     '/inbox/:phone',
-    { config: { permissions: [READ_MESSAGES] }, schema: { tags, params: phoneParams } },
+    {
+      config: { permissions: [READ_MESSAGES] },
+      schema: { tags, params: phoneParams, response: { 200: inboxMessagesOut } },
+    },
     async (req) => inboxMessages(app.db, req.params.phone),
   );
 
@@ -93,7 +113,12 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
     '/inbox/:phone/customer',
     {
       config: { permissions: [READ_MESSAGES, 'customer:create'] },
-      schema: { tags, params: phoneParams, body: z.object({ name: z.string() }) },
+      schema: {
+        tags,
+        params: phoneParams,
+        body: z.object({ name: z.string() }),
+        response: { 201: inboxCustomerOut },
+      },
     },
     async (req, reply) => {
       const { phone } = req.params;

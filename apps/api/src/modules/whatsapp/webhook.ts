@@ -1,5 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type MessageStatus, messageStatuses, statusRank, stripUnsafeText } from '@idara/domain';
+import {
+  fileOut,
+  type MessageStatus,
+  messageStatuses,
+  statusRank,
+  stripUnsafeText,
+  webhookReceivedOut,
+} from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { messages } from '../../db/schema';
@@ -139,20 +146,30 @@ export const whatsappWebhookRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.get('/webhook', { config: { public: true }, schema: { tags: ['whatsapp'] } }, async (req, reply) => {
-    const q = req.query as Record<string, string | undefined>;
-    const expected = app.config.WHATSAPP_VERIFY_TOKEN;
-    if (q['hub.mode'] === 'subscribe' && expected && q['hub.verify_token'] === expected) {
-      return reply.type('text/plain').send(q['hub.challenge'] ?? '');
-    }
-    app.log.warn({ ip: req.ip }, 'whatsapp webhook verification refused');
-    throw new AppError(403, 'رمز التحقق غير صحيح');
-  });
+  app.get(
+    '/webhook',
+    {
+      config: { public: true },
+      schema: { tags: ['whatsapp'], response: { 200: fileOut('text/plain: the challenge') } },
+    },
+    async (req, reply) => {
+      const q = req.query as Record<string, string | undefined>;
+      const expected = app.config.WHATSAPP_VERIFY_TOKEN;
+      if (q['hub.mode'] === 'subscribe' && expected && q['hub.verify_token'] === expected) {
+        return reply.type('text/plain').send(q['hub.challenge'] ?? '');
+      }
+      app.log.warn({ ip: req.ip }, 'whatsapp webhook verification refused');
+      throw new AppError(403, 'رمز التحقق غير صحيح');
+    },
+  );
 
   // Meta retries whatever is not a 2xx: text it sends is cleaned here, not refused (keepsRawText).
   app.post(
     '/webhook',
-    { config: { public: true, keepsRawText: true }, schema: { tags: ['whatsapp'] } },
+    {
+      config: { public: true, keepsRawText: true },
+      schema: { tags: ['whatsapp'], response: { 200: webhookReceivedOut } },
+    },
     async (req) => {
       const secret = app.config.WHATSAPP_APP_SECRET;
       if (!secret) throw new AppError(404, 'واتساب غير مهيأ على هذا الخادم');
@@ -169,7 +186,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync = async (app) => {
           for (const s of Array.isArray(value.statuses) ? value.statuses : []) await applyStatus(app, s);
         }
       }
-      return { received: true };
+      return { received: true as const };
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { ActivityRow } from '@idara/domain';
 import { Anchor, Badge, Drawer, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -5,19 +6,7 @@ import { DateTime } from '../../components/data-table';
 import { can, useAuth } from '../../lib/auth';
 import { ACTION_LABELS, ENTITY_LABELS, ENTITY_ROUTES, FIELD_LABELS } from './activity-labels';
 
-export interface ActivityRow {
-  _id: string;
-  actor: string | null;
-  actorName: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  summary: string;
-  changes: { before: Record<string, unknown> | null; after: Record<string, unknown> | null } | null;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: string;
-}
+export type { ActivityRow };
 
 export function ActionBadge({ action }: { action: string }) {
   const a = ACTION_LABELS[action];

@@ -1,4 +1,5 @@
 import {
+  type ActivityRow,
   actionLabels,
   customerTypeLabels,
   formatRelative,
@@ -30,17 +31,7 @@ import { errorMessage } from '../../lib/api-error';
 import { nameMap, useCities, useGovernments } from './customer-api';
 import { DateText, EmptyState, Ltr } from './ui';
 
-export interface ActivityEntry {
-  _id: string;
-  actor: string | null;
-  actorName: string;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  summary: string;
-  changes: { before: Record<string, unknown> | null; after: Record<string, unknown> | null } | null;
-  createdAt: string;
-}
+export type ActivityEntry = ActivityRow;
 
 const actionMeta: Record<string, { label: string; color: string; icon: ReactNode }> = {
   create: { label: 'إضافة', color: 'teal', icon: <IconPlus size={14} /> },

@@ -1,4 +1,4 @@
-import { arabicPlural, CUSTOMERS } from '@idara/domain';
+import { arabicPlural, CUSTOMERS, type ImportPreview } from '@idara/domain';
 import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,18 +7,7 @@ import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { CUSTOMER_PATH } from './customer-api';
 
-interface ImportRow {
-  line: number;
-  name: string;
-  phoneNumber: string;
-  errors: string[];
-}
-interface Preview {
-  total: number;
-  valid: number;
-  invalid: number;
-  rows: ImportRow[];
-}
+type Preview = ImportPreview;
 
 const TEMPLATE_HEADERS = [
   'اسم العميل',

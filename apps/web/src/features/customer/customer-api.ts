@@ -1,41 +1,11 @@
-import type { customerTypes } from '@idara/domain';
+import type { City, Customer, customerTypes, Government } from '@idara/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useCityLookup, useGovernmentLookup } from '../../lib/lookups';
 
 export type CustomerType = (typeof customerTypes)[number];
 
-export interface Customer {
-  _id: string;
-  name: string;
-  type: CustomerType;
-  phoneNumber: string;
-  whatsappNumber: string;
-  email: string;
-  vatNumber: string;
-  crNumber: string;
-  government: string | null;
-  city: string | null;
-  buildingNumber: string;
-  street: string;
-  district: string;
-  postalCode: string;
-  additionalNumber: string;
-  notes: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Government {
-  _id: string;
-  name: string;
-}
-
-export interface City {
-  _id: string;
-  name: string;
-  government: string;
-}
+export type { City, Customer, Government };
 
 /** Regions: all rows, cached (GET /api/lookup/places, shared with every screen that names places). */
 export function useGovernments(enabled = true) {

@@ -1,3 +1,4 @@
+import type { EinvoicingState } from '@idara/domain';
 import {
   Alert,
   Anchor,
@@ -28,21 +29,6 @@ import { useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 
 /** `GET /api/einvoicing`. */
-interface EinvoicingState {
-  environment: 'developer-portal' | 'simulation' | 'core';
-  connected: boolean;
-  credential: {
-    kind: string;
-    environment: string;
-    serialNumber: string;
-    issuer: string;
-    notAfter: string;
-    daysLeft: number;
-  } | null;
-  seller: { ready: boolean; fieldErrors: Record<string, string> };
-  publicUrl: boolean;
-  attention: { rejected: number; overdue: number };
-}
 
 const ENVIRONMENTS: Record<EinvoicingState['environment'], string> = {
   'developer-portal': 'بوابة المطورين (تجريبية)',

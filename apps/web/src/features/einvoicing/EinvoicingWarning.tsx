@@ -1,4 +1,4 @@
-import { hasAll } from '@idara/domain';
+import { type EinvoicingAttention, hasAll } from '@idara/domain';
 import { Anchor, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -9,18 +9,8 @@ import { useAfterFirstPaint } from '../../lib/first-page';
 import { useEinvoicing } from './EinvoicingSection';
 
 /** `GET /api/einvoicing/attention`. */
-interface AttentionDocument {
-  _id: string;
-  number: string;
-  buyerName: string;
-  issuedAt: string;
-  total: string;
-  zatcaMessages?: { code: string; message: string }[];
-}
-interface Attention {
-  rejected: AttentionDocument[];
-  overdue: AttentionDocument[];
-}
+
+type Attention = EinvoicingAttention;
 
 const SHOWN = 5;
 

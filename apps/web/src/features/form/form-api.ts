@@ -1,4 +1,4 @@
-import type { FormBody, FormField } from '@idara/domain';
+import type { FormBody, FormRecord, FormRow } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { resourceKey } from '../../components/data-table';
 import { api, type RequestOptions } from '../../lib/api';
@@ -10,27 +10,8 @@ export const newFormPath = `${FORM_BASE}/new`;
 export const editFormPath = (id: string) => `${FORM_BASE}/edit/${id}`;
 
 /** A row of `GET /api/form`. */
-export interface FormRow {
-  _id: string;
-  title: string;
-  description: string;
-  active: boolean;
-  version: number;
-  fieldCount: number;
-  taskCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** `GET /api/form/:id`: the current version's fields and how many tasks answered the form. */
-export interface FormRecord extends FormRow {
-  fields: FormField[];
-  submissionCount: number;
-  /** The edit version sent back as If-Match (`version` is the fields version). */
-  rowVersion: number;
-  /** Saving makes a new version when tasks answered the current one. */
-  currentVersionAnswered?: boolean;
-}
+export type { FormRecord, FormRow };
 
 export const formKey = (id: string) => [FORM_PATH, 'detail', id] as const;
 

@@ -1,8 +1,12 @@
 import {
+  type Dashboard,
+  type DashboardActivity,
+  type DashboardMyTasks,
+  type DashboardTask,
   hijriMonthRange,
+  type MonthAmount,
   riyadhMonthStart,
   startOfRiyadhDay,
-  type TaskStatus,
   toHalalas,
 } from '@idara/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -12,54 +16,8 @@ import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
 /** Money on the wire: a decimal string in riyals ("1250.50"), as everywhere in the API. */
 export type WireMoney = string | number;
 
-export interface MonthAmount {
-  amount: WireMoney;
-  label: string;
-}
-
 /** `GET /api/dashboard` (docs/API.md "Home dashboard"): parts the user may not read are absent. */
-export interface Dashboard {
-  cards?: {
-    ordersToday?: number;
-    openOrders?: number;
-    unpaidBalance?: WireMoney;
-    revenueHijriMonth?: MonthAmount;
-    revenueGregorianMonth?: MonthAmount;
-    myOpenTasks?: number;
-  };
-  revenueByMonth?: { month: string; label: string; amount: WireMoney }[];
-  ordersByStatus?: { status: string; label: string; count: number }[];
-  topServices?: { service: string; name: string; quantity: number; amount: WireMoney }[];
-  recentActivity?: DashboardActivity[];
-  /** The signed-in user's open tasks (pending, in progress, returned), for `task:read`. */
-  myTasks?: DashboardMyTasks;
-}
-
-export interface DashboardTask {
-  _id: string;
-  number: number;
-  title: string;
-  status: TaskStatus;
-  dueAt: string | null;
-  customerName: string | null;
-}
-
-export interface DashboardMyTasks {
-  open: number;
-  overdue: number;
-  /** The 5 nearest due (tasks without a due time last). */
-  items: DashboardTask[];
-}
-
-export interface DashboardActivity {
-  _id: string;
-  summary: string;
-  actorName: string | null;
-  entity: string;
-  entityId: string | null;
-  action: string;
-  createdAt: string;
-}
+export type { Dashboard, DashboardActivity, DashboardMyTasks, DashboardTask, MonthAmount };
 
 export const DASHBOARD_KEY = ['dashboard'] as const;
 

@@ -1,4 +1,4 @@
-import type { EinvoiceKind, EinvoiceScope, EinvoiceSnapshot, EinvoiceStatus } from '@idara/domain';
+import type { EinvoiceDetails, EinvoiceList, EinvoiceRow } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '../../components/data-table';
 import { downloadFile } from '../../components/export/export-store';
@@ -10,47 +10,14 @@ export const INVOICE_BASE = '/dashboard/invoice';
 export const documentPath = (id: string) => `${INVOICE_BASE}/${id}`;
 
 /** A row of `GET /api/invoice`. */
-export interface EinvoiceRow {
-  _id: string;
-  kind: EinvoiceKind;
-  scope: EinvoiceScope;
-  phase: number;
-  number: string;
-  status: EinvoiceStatus;
-  issuedAt: string;
-  total: string;
-  vatAmount: string;
-  buyerName: string;
-  orderNumber: number;
-  order: string;
-  customer: string;
-  corrects: string | null;
-  reason: string;
-}
+export type { EinvoiceRow };
 
 export interface EinvoiceListResponse extends ListResponse<EinvoiceRow> {
-  totals?: { total: string; vatAmount: string; count: number };
+  totals?: EinvoiceList['totals'];
 }
 
 /** `GET /api/invoice/:id`. */
-export interface EinvoiceDetails extends EinvoiceRow {
-  snapshot: EinvoiceSnapshot;
-  statusLabel: string;
-  zatcaMessages: { type: string; code: string; message: string }[];
-  qr: string | null;
-  hash: string | null;
-  previousHash: string | null;
-  icv: number | null;
-  notes: {
-    _id: string;
-    kind: EinvoiceKind;
-    number: string;
-    total: string;
-    issuedAt: string;
-    status: EinvoiceStatus;
-  }[];
-  creditable: string;
-}
+export type { EinvoiceDetails };
 
 export const einvoiceKey = (id: string) => ['einvoice', id] as const;
 

@@ -1,14 +1,15 @@
-import { NOTIFICATION_CENTRE_LIMIT, type NotificationItem, type NotificationType } from '@idara/domain';
+import {
+  type ListPage,
+  type MessageAnswer,
+  NOTIFICATION_CENTRE_LIMIT,
+  type NotificationItem,
+  type NotificationType,
+} from '@idara/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** `GET /api/notification` answer (spec §7): the signed-in user's own notifications. */
-export interface NotificationList {
-  data: NotificationItem[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type NotificationList = ListPage<NotificationItem>;
 
 export interface NotificationFilters {
   /** Only unread ones when true. */
@@ -63,9 +64,7 @@ export const unreadCountQuery = queryOptions({
   },
 });
 
-interface Message {
-  message?: string;
-}
+type Message = MessageAnswer;
 
 /** Read/unread failures are silently ignored (spec §8): no toast, no retry. */
 export const putRead = (id: string) =>

@@ -1,7 +1,12 @@
 import {
+  type Order,
+  type OrderItem,
+  type OrderListTotals,
+  type OrderRow,
   type OrderStatus,
   orderStatuses,
   orderStatusLabels,
+  type PricedOption,
   receivableLabels,
   toHalalas,
   toLatinDigits,
@@ -13,76 +18,13 @@ import { useCan } from '../../lib/auth';
 import { useContractLookup, useServiceLookup } from '../../lib/lookups';
 import { userDirectoryQuery } from '../../lib/user-directory';
 
-export type { OrderStatus };
-
 /** A row of `GET /api/order` (docs/API.md, Orders). Money is a decimal string ("1250.50"). */
-export interface OrderRow {
-  _id: string;
-  number: number;
-  customer: string;
-  customerName: string;
-  customerPhone: string;
-  contract: string | null;
-  contractName: string | null;
-  city: string | null;
-  cityName: string | null;
-  address: string;
-  status: OrderStatus;
-  /** User ids. */
-  assignees: string[];
-  scheduledAt: string | null;
-  /** YYYY-MM-DD */
-  startDate: string | null;
-  endDate: string | null;
-  subtotal: string;
-  discount: string;
-  /** Percent, copied from the settings when the order was created; never changes afterwards. */
-  taxRate: number | string;
-  taxAmount: string;
-  total: string;
-  paid: string;
-  /** The receivable figures of packages/domain receivables.ts. */
-  invoiced: string;
-  pending: string;
-  outstanding: string;
-  uninvoiced: string;
-  /** total − Σ payments not rejected: what may still be requested as a payment. */
-  balance: string;
-  notes: string;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OrderItem {
-  _id: string;
-  service: string;
-  /** The service's name when the order was written. */
-  name: string;
-  quantity: number;
-  unitPrice: string;
-  lineTotal: string;
-}
-
 /** `GET /api/order/:id`: the row plus its lines and the status moves it may make now. */
-export interface Order extends OrderRow {
-  items: OrderItem[];
-  allowedStatuses: OrderStatus[];
-}
+export type { Order, OrderItem, OrderRow, OrderStatus };
 
-export interface ServiceOption {
-  _id: string;
-  name: string;
-  price: string;
-  active: boolean;
-}
+export type ServiceOption = PricedOption;
 
-export interface ContractOption {
-  _id: string;
-  name: string;
-  price: string;
-  active: boolean;
-}
+export type ContractOption = PricedOption;
 
 export const ORDER_PATH = '/api/order';
 export const orderKey = (id: string) => [ORDER_PATH, 'record', id] as const;
@@ -97,15 +39,7 @@ export function useOrder(id: string | undefined) {
 }
 
 /** `GET /api/order/totals`: the receivable figures summed over the orders the filters select. */
-export interface OrderTotals {
-  count: number;
-  total: string;
-  invoiced: string;
-  paid: string;
-  pending: string;
-  outstanding: string;
-  uninvoiced: string;
-}
+export type OrderTotals = OrderListTotals;
 
 /** The totals of the orders a list shows (same filters and search; refreshed with every order change). */
 export function useOrderTotals(params: ListQueryParams, enabled = true) {

@@ -1,4 +1,4 @@
-import { formatSaudiPhoneLocal, orderStatusLabels } from '@idara/domain';
+import { type CustomerPick, formatSaudiPhoneLocal, orderStatusLabels } from '@idara/domain';
 import { Badge, type SelectProps, Text, type TextProps } from '@mantine/core';
 import { RemoteSelect } from '../../components/data-table';
 import { type OrderStatus, orderStatusColors } from './order-api';
@@ -29,12 +29,7 @@ export function OrderNumber({ value, ...props }: { value: number } & TextProps) 
 
 // ---- Customer picker: searches the server as you type ------------------------------------------------
 
-interface CustomerHit {
-  _id: string;
-  name: string;
-  phoneNumber: string;
-  city: string | null;
-}
+type CustomerHit = CustomerPick;
 
 export interface PickedCustomer {
   _id: string;

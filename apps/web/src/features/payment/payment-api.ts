@@ -1,4 +1,13 @@
-import type { EinvoiceKind, EinvoiceScope, EinvoiceStatus, OrderStatus, PaymentStatus } from '@idara/domain';
+import type {
+  OrderPick,
+  PaidInvoice,
+  Payment,
+  PaymentDetails,
+  PaymentMethodOption,
+  PaymentOrderSummary,
+  PaymentStatus,
+  PaymentTotals,
+} from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '../../components/data-table';
 import { downloadFile } from '../../components/export/export-store';
@@ -20,74 +29,16 @@ export const newPaymentPath = (orderId?: string) =>
   orderId ? `${PAYMENT_BASE}/new?order=${encodeURIComponent(orderId)}` : `${PAYMENT_BASE}/new`;
 
 /** A row of `GET /api/payment`. */
-export interface Payment {
-  _id: string;
-  /** The invoice number (sequential, gap-free). */
-  number: number;
-  order: string;
-  orderNumber: number;
-  customer: string;
-  customerName: string;
-  /** VAT included. */
-  amount: string;
-  taxRate: number | string;
-  taxAmount: string;
-  paymentMethod: string;
-  paymentMethodName: string;
-  status: PaymentStatus;
-  dueDate: string | null;
-  paidAt: string | null;
-  requestedBy: string | null;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
-  rejectionReason: string;
-  note: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface PaymentTotals {
-  amount: string;
-  taxAmount: string;
-  count: number;
-}
+export type { Payment, PaymentTotals };
 
 /** The list answer carries the totals of every row the filters select. */
 export interface PaymentListResponse extends ListResponse<Payment> {
   totals?: PaymentTotals;
 }
 
-export interface PaymentOrderSummary {
-  _id: string;
-  number: number;
-  total: string;
-  paid: string;
-  invoiced: string;
-  pending: string;
-  outstanding: string;
-  balance: string;
-  status: OrderStatus;
-}
-
 /** The tax invoice a payment pays: its order's issued invoice (a pre-phase-2 payment: its own). */
-export interface PaidInvoice {
-  _id: string;
-  number: string;
-  kind: EinvoiceKind;
-  scope: EinvoiceScope;
-  status: EinvoiceStatus;
-  phase: number;
-  total: string;
-  issuedAt: string;
-}
-
 /** `GET /api/payment/:id`: the payment with its order summary, the allowed moves and the invoice. */
-export interface PaymentDetails extends Omit<Payment, 'order'> {
-  order: PaymentOrderSummary | string;
-  allowedStatuses: PaymentStatus[];
-  /** Null until the order's invoice is issued (when a payment is paid or the order completes). */
-  invoice: PaidInvoice | null;
-}
+export type { PaidInvoice, PaymentDetails, PaymentOrderSummary };
 
 /** The order's id whether the API sent the summary object or the bare id. */
 export function orderIdOf(p: { order: PaymentOrderSummary | string }): string {
@@ -95,23 +46,9 @@ export function orderIdOf(p: { order: PaymentOrderSummary | string }): string {
 }
 
 /** A row of `GET /api/order` (only what the payment screens use). */
-export interface OrderRow {
-  _id: string;
-  number: number;
-  customer: string;
-  customerName: string;
-  status: OrderStatus;
-  total: string;
-  paid: string;
-  balance: string;
-}
+export type OrderRow = OrderPick;
 
-export interface PaymentMethodRow {
-  _id: string;
-  name: string;
-  kind: string;
-  active: boolean;
-}
+export type PaymentMethodRow = PaymentMethodOption;
 
 export const paymentKey = (id: string) => [PAYMENT_PATH, 'detail', id] as const;
 

@@ -1,20 +1,10 @@
-import type { BackupHealth } from '@idara/domain';
+import type { BackupFile, BackupList } from '@idara/domain';
 import { api } from '../../lib/api';
 
 /** One backup on the server (`GET /api/backup`, docs/API.md "Backups"). */
-export interface BackupFile {
-  file: string;
-  name: string;
-  size: number;
-  createdAt: string;
-}
+export type { BackupFile };
 
-export interface BackupStatus extends BackupHealth {
-  data: BackupFile[];
-  dir: string;
-  engine: 'pglite' | 'postgres';
-  keep: number;
-}
+export type BackupStatus = BackupList;
 
 export const BACKUPS_KEY = ['/api/backup'] as const;
 

@@ -1,3 +1,4 @@
+import type { FormPick, OrderPick, UserPick } from '@idara/domain';
 import { Select, type SelectProps, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -6,11 +7,7 @@ import { api } from '../../lib/api';
 
 type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange'>;
 
-interface UserHit {
-  _id: string;
-  name: string;
-  jobTitle?: string;
-}
+type UserHit = UserPick;
 
 const userOption = (u: UserHit) => ({ value: u._id, label: u.name });
 const userJob = (u: UserHit) =>
@@ -52,12 +49,7 @@ export function UserPicker({
   );
 }
 
-export interface OrderHit {
-  _id: string;
-  number: number;
-  customer: string;
-  customerName: string;
-}
+export type OrderHit = OrderPick;
 
 const orderLabel = (o: { number: number; customerName: string }) => `#${o.number} — ${o.customerName}`;
 const orderOption = (o: OrderHit) => ({ value: o._id, label: orderLabel(o) });
@@ -91,12 +83,7 @@ export function OrderPicker({
 
 export { orderLabel };
 
-interface FormOption {
-  _id: string;
-  title: string;
-  version: number;
-  active: boolean;
-}
+type FormOption = FormPick;
 
 /** The active forms (GET /api/lookup/forms?active=true), plus the task's current one when it was stopped. */
 export function FormPicker({

@@ -1,6 +1,10 @@
 import {
   type Answers,
-  type FormField,
+  type Task,
+  type TaskAssignAnswer,
+  type TaskAttachment,
+  type TaskReview,
+  type TaskRow,
   type TaskStatus,
   taskOpenStatuses,
   taskStatuses,
@@ -19,53 +23,8 @@ export const MY_TASKS_BASE = '/tasks';
 export const taskPath = (id: string) => `${MY_TASKS_BASE}/${id}`;
 
 /** A row of `GET /api/task`. */
-export interface TaskRow {
-  _id: string;
-  number: number;
-  title: string;
-  status: TaskStatus;
-  assignee: string;
-  assigneeName: string | null;
-  /** ISO instant or null. */
-  dueAt: string | null;
-  order: string | null;
-  orderNumber: number | null;
-  customer: string | null;
-  customerName: string | null;
-  form: string | null;
-  formTitle: string | null;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TaskAttachment {
-  _id: string;
-  field: string;
-  name: string;
-  size: number;
-  type: string;
-}
-
-export interface TaskReview {
-  note: string;
-  by: string | null;
-  byName: string | null;
-  at: string | null;
-}
-
 /** `GET /api/task/:id`: the row plus what the screen needs to work on it. */
-export interface Task extends TaskRow {
-  description: string;
-  answers: Answers | null;
-  /** The version answered, else the form's current one; null for a task without a form. */
-  formVersion: { version: number; fields: FormField[] } | null;
-  attachments: TaskAttachment[];
-  review: TaskReview | null;
-  /** What the signed-in user may do now (the server decides). */
-  can: { work: boolean; review: boolean; edit: boolean };
-}
+export type { Task, TaskAttachment, TaskReview, TaskRow };
 
 export const taskKey = (id: string) => [TASK_PATH, 'record', id] as const;
 
@@ -111,7 +70,7 @@ export const reviewTask = (id: string, decision: 'approve' | 'return', note: str
   api<Task>(`${TASK_PATH}/${id}/review`, { method: 'POST', body: { decision, note } });
 
 export const assignTasks = (ids: string[], assignee: string) =>
-  api<{ message: string; count: number }>(`${TASK_PATH}/assign`, { method: 'POST', body: { ids, assignee } });
+  api<TaskAssignAnswer>(`${TASK_PATH}/assign`, { method: 'POST', body: { ids, assignee } });
 
 /** `POST /api/task/:id/files?field=key` (multipart, one file) → the attachment; its `_id` is the answer. */
 export function uploadTaskFile(id: string, field: string, file: File) {

@@ -1,4 +1,4 @@
-import { passwordSchema } from '@idara/domain';
+import { passwordSchema, type SigninLink } from '@idara/domain';
 import {
   ActionIcon,
   Alert,
@@ -119,12 +119,6 @@ export function ResetPasswordModal({
       </form>
     </Modal>
   );
-}
-
-interface SigninLink {
-  token: string;
-  url: string;
-  expiresAt: string;
 }
 
 /** One-time sign-in link (POST /api/user/:id/signin-link), valid 15 minutes, with a copy button. */

@@ -1,4 +1,18 @@
-import { type MessageStatus, SERVICE_WINDOW_MS, statusRank, type WhatsappSendBody } from '@idara/domain';
+import {
+  type ConversationCustomer,
+  type ConversationPage,
+  type Inbox,
+  type InboxCustomer,
+  type InboxMessages,
+  type InboxRow,
+  SERVICE_WINDOW_MS,
+  type ServiceWindow,
+  statusRank,
+  type WhatsappConfig,
+  type WhatsappMedia,
+  type WhatsappMessage,
+  type WhatsappSendBody,
+} from '@idara/domain';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -10,65 +24,17 @@ export const conversationPath = (customerId: string) => `${INBOX_BASE}/${custome
 /** Messages per page of a conversation; older pages load with `before`. */
 export const PAGE_SIZE = 50;
 
-export interface WhatsappMedia {
-  type: 'image' | 'document' | (string & {});
-  link?: string;
-  caption?: string;
-  fileName?: string;
-}
-
 /** One message, both ways; `body` is the Arabic text the customer reads (templates rendered). */
-export interface WhatsappMessage {
-  _id: string;
-  customer: string | null;
-  phone: string;
-  direction: 'in' | 'out';
-  kind: 'text' | 'template' | 'media';
-  body: string;
-  template: string | null;
-  media: WhatsappMedia | null;
-  status: MessageStatus;
-  channel: 'whatsapp' | 'outbox';
-  error: string;
-  sentBy: string | null;
-  sentByName: string | null;
-  createdAt: string;
-  statusAt: string | null;
-}
-
-export interface ServiceWindow {
-  open: boolean;
-  /** 24 h after the customer's last message; null when they never wrote. */
-  until: string | null;
-}
-
-export interface ConversationCustomer {
-  _id: string;
-  name: string;
-  phoneNumber: string;
-  whatsappNumber: string;
-}
-
 /** `GET /api/whatsapp/customer/:id`: one page, messages oldest first. */
-export interface ConversationPage {
-  customer: ConversationCustomer;
-  messages: WhatsappMessage[];
-  hasMore: boolean;
-  window: ServiceWindow;
-}
-
-export interface WhatsappConfig {
-  channel: 'whatsapp' | 'outbox';
-  templates: { name: string; label: string; params: { key: string; label: string }[] }[];
-  windowHours: number;
-}
-
-export interface InboxRow {
-  phone: string;
-  lastBody: string;
-  lastAt: string;
-  count: number;
-}
+export type {
+  ConversationCustomer,
+  ConversationPage,
+  InboxRow,
+  ServiceWindow,
+  WhatsappConfig,
+  WhatsappMedia,
+  WhatsappMessage,
+};
 
 /** What the socket event `whatsapp` carries. */
 export interface WhatsappEvent {
@@ -199,7 +165,7 @@ export function sendMessage(customerId: string, body: SendBody): Promise<Whatsap
 export function useInbox() {
   return useQuery({
     queryKey: inboxKey,
-    queryFn: ({ signal }) => api<{ data: InboxRow[] }>(`${WHATSAPP_PATH}/inbox`, { stopAlert: true, signal }),
+    queryFn: ({ signal }) => api<Inbox>(`${WHATSAPP_PATH}/inbox`, { stopAlert: true, signal }),
     select: (r) => r.data,
   });
 }
@@ -208,7 +174,7 @@ export function useInboxMessages(phone: string | null) {
   return useQuery({
     queryKey: inboxPhoneKey(phone ?? ''),
     queryFn: ({ signal }) =>
-      api<{ messages: WhatsappMessage[] }>(`${WHATSAPP_PATH}/inbox/${encodeURIComponent(phone ?? '')}`, {
+      api<InboxMessages>(`${WHATSAPP_PATH}/inbox/${encodeURIComponent(phone ?? '')}`, {
         stopAlert: true,
         signal,
       }),
@@ -219,10 +185,11 @@ export function useInboxMessages(phone: string | null) {
 }
 
 export function createCustomerFromInbox(phone: string, name: string) {
-  return api<{ customer: { _id: string; name: string } }>(
-    `${WHATSAPP_PATH}/inbox/${encodeURIComponent(phone)}/customer`,
-    { method: 'POST', body: { name }, stopAlert: true },
-  );
+  return api<InboxCustomer>(`${WHATSAPP_PATH}/inbox/${encodeURIComponent(phone)}/customer`, {
+    method: 'POST',
+    body: { name },
+    stopAlert: true,
+  });
 }
 
 /**

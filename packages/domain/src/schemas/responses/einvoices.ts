@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { type EinvoiceSnapshot, einvoiceKinds, einvoiceScopes, einvoiceStatuses } from '../../einvoice';
+import { dateTimeOut, idOut, listOf, moneyOut } from './common';
+
+const zatcaMessageOut = z.looseObject({
+  type: z.string(),
+  code: z.string(),
+  category: z.string().optional(),
+  message: z.string(),
+});
+
+/** A row of `GET /api/invoice`: an issued tax invoice, credit note or debit note. */
+export const einvoiceRowOut = z
+  .object({
+    _id: idOut,
+    kind: z.enum(einvoiceKinds),
+    scope: z.enum(einvoiceScopes),
+    phase: z.number().int(),
+    number: z.string(),
+    status: z.enum(einvoiceStatuses),
+    issuedAt: dateTimeOut,
+    total: moneyOut,
+    vatAmount: moneyOut,
+    buyerName: z.string(),
+    orderNumber: z.number().int(),
+    order: idOut,
+    customer: idOut,
+    corrects: idOut.nullable(),
+    reason: z.string(),
+  })
+  .meta({ id: 'EinvoiceRow' });
+export type EinvoiceRow = z.output<typeof einvoiceRowOut>;
+
+export const einvoiceListOut = listOf(einvoiceRowOut).extend({
+  /** Over the list's filters; credit notes count negative. */
+  totals: z.object({ total: moneyOut, vatAmount: moneyOut, count: z.number().int() }),
+});
+export type EinvoiceList = z.output<typeof einvoiceListOut>;
+
+/** `GET /api/invoice/:id`: the frozen document (its snapshot is the one source of its drawing), its notes. */
+export const einvoiceDetailsOut = einvoiceRowOut
+  .extend({
+    seq: z.number().int(),
+    uuid: z.string(),
+    payment: idOut.nullable(),
+    /** The frozen `EinvoiceSnapshot` (packages/domain einvoice.ts). */
+    snapshot: z.looseObject({}),
+    issuedBy: idOut.nullable(),
+    previousHash: z.string().nullable(),
+    hash: z.string().nullable(),
+    qr: z.string().nullable(),
+    zatcaMessages: z.array(zatcaMessageOut),
+    submittedAt: dateTimeOut.nullable(),
+    customerNotifiedAt: dateTimeOut.nullable(),
+    createdAt: dateTimeOut,
+    updatedAt: dateTimeOut,
+    /** Phase 2: the invoice counter value; phase 1: null. */
+    icv: z.number().int().nullable(),
+    statusLabel: z.string(),
+    notes: z.array(
+      z.object({
+        _id: idOut,
+        kind: z.enum(einvoiceKinds),
+        number: z.string(),
+        total: moneyOut,
+        issuedAt: dateTimeOut,
+        status: z.enum(einvoiceStatuses),
+      }),
+    ),
+    /** What a credit note may still take from this invoice. */
+    creditable: moneyOut,
+  })
+  .meta({ id: 'EinvoiceDetails' });
+/** The snapshot is described loosely on the wire; its type is the domain's `EinvoiceSnapshot`. */
+export type EinvoiceDetails = Omit<z.output<typeof einvoiceDetailsOut>, 'snapshot'> & {
+  snapshot: EinvoiceSnapshot;
+};
+
+/** `GET /api/einvoicing`: the connection to ZATCA for the settings screen. */
+export const einvoicingStateOut = z.object({
+  environment: z.enum(['developer-portal', 'simulation', 'core']),
+  connected: z.boolean(),
+  credential: z
+    .object({
+      kind: z.string(),
+      environment: z.string(),
+      serialNumber: z.string(),
+      issuer: z.string(),
+      notAfter: dateTimeOut,
+      daysLeft: z.number().int(),
+    })
+    .nullable(),
+  seller: z.object({ ready: z.boolean(), fieldErrors: z.record(z.string(), z.string()) }),
+  publicUrl: z.boolean(),
+  attention: z.object({ rejected: z.number().int(), overdue: z.number().int() }),
+});
+export type EinvoicingState = z.output<typeof einvoicingStateOut>;
+
+/** `POST /api/einvoicing/onboard|renew`: the stored credential. */
+export const einvoicingCredentialOut = z.object({
+  credential: z.object({
+    _id: idOut,
+    environment: z.string(),
+    expiresAt: dateTimeOut.nullable(),
+    serialNumber: z.string(),
+    issuer: z.string(),
+  }),
+});
+
+const attentionDocumentOut = z.object({
+  _id: idOut,
+  kind: z.enum(einvoiceKinds),
+  scope: z.enum(einvoiceScopes),
+  number: z.string(),
+  status: z.enum(einvoiceStatuses),
+  issuedAt: dateTimeOut,
+  total: moneyOut,
+  buyerName: z.string(),
+  orderNumber: z.number().int(),
+  zatcaMessages: z.array(zatcaMessageOut).optional(),
+});
+export type AttentionDocument = z.output<typeof attentionDocumentOut>;
+/** `GET /api/einvoicing/attention`: rejected documents and simplified ones unreported for 20 hours. */
+export const einvoicingAttentionOut = z.object({
+  rejected: z.array(attentionDocumentOut),
+  overdue: z.array(attentionDocumentOut),
+});
+export type EinvoicingAttention = z.output<typeof einvoicingAttentionOut>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { orderStatuses } from '../../orders';
+import { idOut, listOf, moneyOut } from './common';
+
+/** `GET /api/lookup/places`: every region and city, by name. */
+export const placesOut = z.object({
+  governments: z.array(z.object({ _id: idOut, name: z.string() })),
+  cities: z.array(z.object({ _id: idOut, name: z.string(), government: idOut })),
+});
+export type Places = z.output<typeof placesOut>;
+export type PlaceRegion = Places['governments'][number];
+export type PlaceCity = Places['cities'][number];
+
+const pricedOut = z.object({ _id: idOut, name: z.string(), price: moneyOut, active: z.boolean() });
+/** `GET /api/lookup/services`: services and contract types with their prices. */
+export const pricedLookupsOut = z.object({ services: z.array(pricedOut), contracts: z.array(pricedOut) });
+export type PricedOption = z.output<typeof pricedOut>;
+export type PricedLookups = z.output<typeof pricedLookupsOut>;
+
+/** `GET /api/lookup/paymentMethods`: every method (the list's answer shape, all rows). */
+export const paymentMethodOptionOut = z.object({ _id: idOut, name: z.string(), active: z.boolean() });
+export const paymentMethodOptionsOut = listOf(paymentMethodOptionOut);
+export type PaymentMethodOption = z.output<typeof paymentMethodOptionOut>;
+
+/** The pickers' rows (`/api/lookup/customers|orders|users|forms`, and `/:id` for one). */
+export const customerPickOut = z.object({
+  _id: idOut,
+  name: z.string(),
+  phoneNumber: z.string(),
+  city: idOut.nullable(),
+});
+export type CustomerPick = z.output<typeof customerPickOut>;
+export const orderPickOut = z.object({
+  _id: idOut,
+  number: z.number().int(),
+  customer: idOut,
+  customerName: z.string(),
+  status: z.enum(orderStatuses),
+  total: moneyOut,
+  paid: moneyOut,
+  balance: moneyOut,
+  invoiced: moneyOut,
+  pending: moneyOut,
+  outstanding: moneyOut,
+});
+export type OrderPick = z.output<typeof orderPickOut>;
+export const userPickOut = z.object({ _id: idOut, name: z.string(), jobTitle: z.string() });
+export type UserPick = z.output<typeof userPickOut>;
+export const formPickOut = z.object({
+  _id: idOut,
+  title: z.string(),
+  version: z.number().int(),
+  active: z.boolean(),
+});
+export type FormPick = z.output<typeof formPickOut>;

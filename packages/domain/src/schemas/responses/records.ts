@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { customerTypes, paymentMethodKinds } from '../../record-kinds';
+import { dateTimeOut, idOut, moneyOut } from './common';
+
+/** The columns every stored record answers with. */
+const stamps = { createdAt: dateTimeOut, updatedAt: dateTimeOut };
+/** A record's details (and create/update answers) add its edit version (the ETag). */
+const withVersion = <Shape extends z.ZodRawShape>(row: z.ZodObject<Shape>) =>
+  row.extend({ version: z.number().int() });
+
+export const governmentRow = z.object({ _id: idOut, name: z.string(), ...stamps }).meta({ id: 'Government' });
+export const governmentRecord = withVersion(governmentRow);
+export type Government = z.output<typeof governmentRow>;
+
+export const cityRow = z
+  .object({ _id: idOut, name: z.string(), government: idOut, ...stamps })
+  .meta({ id: 'City' });
+export const cityRecord = withVersion(cityRow);
+export type City = z.output<typeof cityRow>;
+
+export const customerRow = z
+  .object({
+    _id: idOut,
+    name: z.string(),
+    type: z.enum(customerTypes),
+    phoneNumber: z.string(),
+    whatsappNumber: z.string(),
+    email: z.string(),
+    vatNumber: z.string(),
+    crNumber: z.string(),
+    government: idOut.nullable(),
+    city: idOut.nullable(),
+    buildingNumber: z.string(),
+    street: z.string(),
+    district: z.string(),
+    postalCode: z.string(),
+    additionalNumber: z.string(),
+    notes: z.string(),
+    ...stamps,
+  })
+  .meta({ id: 'Customer' });
+export const customerRecord = withVersion(customerRow);
+export type Customer = z.output<typeof customerRow>;
+
+export const serviceRow = z
+  .object({
+    _id: idOut,
+    name: z.string(),
+    description: z.string(),
+    price: moneyOut,
+    active: z.boolean(),
+    form: idOut.nullable(),
+    ...stamps,
+  })
+  .meta({ id: 'Service' });
+export const serviceRecord = withVersion(serviceRow);
+export type Service = z.output<typeof serviceRow>;
+
+export const contractRow = z
+  .object({
+    _id: idOut,
+    name: z.string(),
+    description: z.string(),
+    durationMonths: z.number().int(),
+    visits: z.number().int(),
+    price: moneyOut,
+    active: z.boolean(),
+    ...stamps,
+  })
+  .meta({ id: 'Contract' });
+export const contractRecord = withVersion(contractRow);
+export type Contract = z.output<typeof contractRow>;
+
+export const paymentMethodRow = z
+  .object({
+    _id: idOut,
+    name: z.string(),
+    kind: z.enum(paymentMethodKinds),
+    details: z.string(),
+    active: z.boolean(),
+    ...stamps,
+  })
+  .meta({ id: 'PaymentMethod' });
+export const paymentMethodRecord = withVersion(paymentMethodRow);
+export type PaymentMethod = z.output<typeof paymentMethodRow>;

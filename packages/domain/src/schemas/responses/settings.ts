@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { dateTimeOut, idOut } from './common';
+
+const nationalAddressOut = z.object({
+  buildingNumber: z.string(),
+  street: z.string(),
+  district: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  additionalNumber: z.string(),
+});
+
+/** The settings row (spec §3 plus the seller's data) with its edit version. */
+export const settingsOut = z
+  .object({
+    _id: idOut,
+    tax: z.number(),
+    address: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    whatsappNumber: z.string(),
+    newCustomer: z.boolean(),
+    newOrder: z.boolean(),
+    newPayment: z.boolean(),
+    payPayment: z.boolean(),
+    maintenanceMode: z.boolean(),
+    companyName: z.string(),
+    vatNumber: z.string(),
+    crNumber: z.string(),
+    sellerAddress: nationalAddressOut.nullable(),
+    fourEyes: z.boolean(),
+    version: z.number().int(),
+    createdAt: dateTimeOut,
+    updatedAt: dateTimeOut,
+  })
+  .meta({ id: 'Settings' });
+/** `GET /api/settings?fields=…` keeps or drops columns, so any of them may be absent. */
+export const settingsFieldsOut = settingsOut
+  .partial()
+  .meta({ description: 'the settings; `fields=a,b` keeps only those, `fields=-a` drops those' });
+export type SettingsRecord = z.output<typeof settingsOut>;
+
+const backupFileOut = z.object({
+  file: z.string().describe('absolute path on the server'),
+  name: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
+export type BackupFile = z.output<typeof backupFileOut>;
+export { backupFileOut };
+
+/** `GET /api/backup`: the kept backups and how the last attempt went. */
+export const backupListOut = z.object({
+  data: z.array(backupFileOut),
+  lastSuccessAt: z.string().nullable(),
+  lastError: z.object({ message: z.string(), at: z.string() }).nullable(),
+  dir: z.string(),
+  engine: z.enum(['pglite', 'postgres']),
+  intervalHours: z.number(),
+  keep: z.number().int(),
+});
+export type BackupList = z.output<typeof backupListOut>;
