@@ -18,6 +18,14 @@ const LEASE_MS = 60_000;
 const POLL_MS = 10_000;
 /** Simplified documents must be reported within 24 hours; from 20 they need someone's attention. */
 export const OVERDUE_HOURS = 20;
+
+/** A simplified document still not reported OVERDUE_HOURS after issue (ZATCA allows 24). */
+export const overdueSimplified = () =>
+  and(
+    eq(einvoices.status, 'pending'),
+    eq(einvoices.scope, 'simplified'),
+    lt(einvoices.issuedAt, new Date(Date.now() - OVERDUE_HOURS * 3_600_000)),
+  );
 const OVERDUE_CHECK_MS = 60_000;
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 
@@ -189,16 +197,7 @@ export class SubmissionWorker {
    */
   async noticeOverdue() {
     this.overdueCheckedAt = Date.now();
-    const late = this.app.db
-      .select({ _id: einvoices._id })
-      .from(einvoices)
-      .where(
-        and(
-          eq(einvoices.status, 'pending'),
-          eq(einvoices.scope, 'simplified'),
-          lt(einvoices.issuedAt, new Date(Date.now() - OVERDUE_HOURS * 3_600_000)),
-        ),
-      );
+    const late = this.app.db.select({ _id: einvoices._id }).from(einvoices).where(overdueSimplified());
     const marked = await this.app.db
       .update(einvoiceSubmissions)
       .set({ overdueNotifiedAt: new Date() })

@@ -1,5 +1,5 @@
 import { einvoicingAttentionOut, einvoicingCredentialOut, einvoicingStateOut } from '@idara/domain';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { einvoices } from '../../db/schema';
 import { actorOf } from '../../http/request-context';
@@ -7,7 +7,7 @@ import type { RoutesPlugin } from '../../http/response-contract';
 import { productionRow } from '../../zatca/credentials';
 import { readCertificate } from '../../zatca/index';
 import { onboard, renew, sellerProblems } from '../../zatca/onboarding';
-import { OVERDUE_HOURS } from '../../zatca/submissions';
+import { overdueSimplified } from '../../zatca/submissions';
 
 const tags = ['einvoicing'];
 const DAY = 86_400_000;
@@ -30,7 +30,7 @@ export const einvoicingRoutes: RoutesPlugin = async (app) => {
       const [attention] = await app.db
         .select({
           rejected: sql<number>`count(*) filter (where ${einvoices.status} = 'rejected')::int`,
-          overdue: sql<number>`count(*) filter (where ${einvoices.status} = 'pending' and ${einvoices.scope} = 'simplified' and ${einvoices.issuedAt} < ${new Date(Date.now() - OVERDUE_HOURS * 3_600_000)})::int`,
+          overdue: sql<number>`count(*) filter (where ${overdueSimplified()})::int`,
         })
         .from(einvoices);
       const cert = row ? readCertificate(row.certificate) : null;
@@ -112,13 +112,7 @@ export const einvoicingRoutes: RoutesPlugin = async (app) => {
         app.db
           .select(columns)
           .from(einvoices)
-          .where(
-            and(
-              eq(einvoices.status, 'pending'),
-              eq(einvoices.scope, 'simplified'),
-              lt(einvoices.issuedAt, new Date(Date.now() - OVERDUE_HOURS * 3_600_000)),
-            ),
-          )
+          .where(overdueSimplified())
           .orderBy(einvoices.issuedAt)
           .limit(50),
       ]);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { einvoiceKinds, einvoiceScopes, einvoiceStatuses } from '../../einvoice';
-import { orderStatuses, paymentStatuses } from '../../orders';
+import { paymentStatuses } from '../../orders';
 import { dateTimeOut, idOut, listOf, moneyOut } from './common';
+import { orderRowOut } from './orders';
 
 /** A payment (a receipt against an order) with the joined names. */
 export const paymentOut = z
@@ -40,16 +41,16 @@ export type PaymentTotals = z.output<typeof paymentTotalsOut>;
 export const paymentListOut = listOf(paymentOut).extend({ totals: paymentTotalsOut });
 export type PaymentList = z.output<typeof paymentListOut>;
 
-export const paymentOrderSummaryOut = z.object({
-  _id: idOut,
-  number: z.number().int(),
-  total: moneyOut,
-  paid: moneyOut,
-  invoiced: moneyOut,
-  balance: moneyOut,
-  pending: moneyOut,
-  outstanding: moneyOut,
-  status: z.enum(orderStatuses),
+export const paymentOrderSummaryOut = orderRowOut.pick({
+  _id: true,
+  number: true,
+  total: true,
+  paid: true,
+  invoiced: true,
+  balance: true,
+  pending: true,
+  outstanding: true,
+  status: true,
 });
 export type PaymentOrderSummary = z.output<typeof paymentOrderSummaryOut>;
 
