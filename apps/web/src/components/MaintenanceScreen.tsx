@@ -7,7 +7,7 @@ export function MaintenanceScreen({ message }: { message?: string }) {
   return (
     <Center mih="100vh" p="md" component="main">
       <Stack align="center" gap="md" maw={520} ta="center">
-        <ThemeIcon size={80} radius="xl" variant="light" color="orange">
+        <ThemeIcon size={80} variant="light" color="orange">
           <IconTool size={44} />
         </ThemeIcon>
         <Title order={1} fz="h2">

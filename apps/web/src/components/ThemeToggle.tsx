@@ -12,7 +12,6 @@ export function ThemeToggle() {
     <ActionIcon
       variant="default"
       size="lg"
-      radius="xl"
       aria-label={label}
       title={label}
       onClick={() => setColorScheme(dark ? 'light' : 'dark')}

@@ -14,7 +14,6 @@ export function RetryButton({
   return (
     <Button
       size="xs"
-      radius="xl"
       variant="light"
       color="red"
       leftSection={<IconRefresh size={iconSize} />}

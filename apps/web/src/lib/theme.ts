@@ -11,7 +11,14 @@ export const theme = createTheme({
   focusRing: 'auto',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   components: {
+    // The shapes of the app, said once: pill buttons and icons, large cards.
     Button: { defaultProps: { radius: 'xl' } },
+    ActionIcon: { defaultProps: { radius: 'xl' } },
+    ThemeIcon: { defaultProps: { radius: 'xl' } },
+    Avatar: { defaultProps: { radius: 'xl' } },
+    SegmentedControl: { defaultProps: { radius: 'xl' } },
+    Pagination: { defaultProps: { radius: 'xl' } },
+    Paper: { defaultProps: { radius: 'lg' } },
     Modal: { defaultProps: { transitionProps: { duration: 150 } } },
     Tooltip: { defaultProps: { withArrow: true } },
     // A value out of range stays as typed and the form says why; clamping it on blur saved 150 %

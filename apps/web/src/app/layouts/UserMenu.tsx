@@ -21,7 +21,7 @@ export function UserMenu() {
         <UnstyledButton className={classes.target}>
           <VisuallyHidden>قائمة المستخدم: </VisuallyHidden>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="teal" radius="xl" size={34} aria-hidden>
+            <Avatar color="teal" size={34} aria-hidden>
               {initial(user.name)}
             </Avatar>
             <div className={classes.names}>

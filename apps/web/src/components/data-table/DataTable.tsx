@@ -304,7 +304,6 @@ export function DataTable<T extends Row>({
               <Text size="sm">{query.error?.message || 'حدث خطأ'}</Text>
               <Button
                 size="xs"
-                radius="xl"
                 variant="light"
                 color="red"
                 leftSection={<IconRefresh size={16} />}
@@ -322,14 +321,13 @@ export function DataTable<T extends Row>({
       <Table.Tr>
         <Table.Td colSpan={colSpan}>
           <Stack align="center" gap="xs" py="xl" data-testid="table-empty">
-            <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+            <ThemeIcon size={48} variant="light" color="gray">
               <IconDatabaseOff size={26} />
             </ThemeIcon>
             <Text fw={500}>{filtered ? 'لا توجد نتائج مطابقة' : 'لا توجد بيانات'}</Text>
             {filtered ? (
               <Button
                 size="xs"
-                radius="xl"
                 variant="subtle"
                 leftSection={<IconX size={14} />}
                 onClick={state.clearFilters}
@@ -360,7 +358,7 @@ export function DataTable<T extends Row>({
   const to = state.limit > 0 ? Math.min(total, state.page * state.limit) : total;
 
   return (
-    <Paper withBorder radius="lg" className={classes.root}>
+    <Paper withBorder className={classes.root}>
       {toolbar && <Box className={classes.toolbar}>{toolbar}</Box>}
       {selectable && selectedIds.length > 0 && (
         <Group
@@ -376,7 +374,6 @@ export function DataTable<T extends Row>({
           <Group gap="xs">
             <Button
               size="xs"
-              radius="xl"
               variant="default"
               leftSection={<IconX size={14} />}
               onClick={() => setRowSelection(noSelection)}
@@ -385,7 +382,6 @@ export function DataTable<T extends Row>({
             </Button>
             <Button
               size="xs"
-              radius="xl"
               color="red"
               leftSection={<IconTrash size={14} />}
               onClick={() => bulkDelete(selectedIds, () => setRowSelection(noSelection))}
@@ -464,7 +460,6 @@ export function DataTable<T extends Row>({
           {pageCount > 1 && (
             <Pagination
               size="sm"
-              radius="xl"
               total={pageCount}
               value={Math.min(state.page, pageCount)}
               onChange={state.setPage}

@@ -100,7 +100,6 @@ export function DateRangeFilter({
       />
       <SegmentedControl
         size="xs"
-        radius="xl"
         aria-label="التقويم"
         value={kind}
         onChange={(v) => setKind(v as CalendarKind)}

@@ -51,7 +51,6 @@ export function MoreFilters({ id, active, children }: { id: string; active: numb
     <>
       <Button
         size="sm"
-        radius="xl"
         variant={active ? 'light' : 'default'}
         leftSection={<IconAdjustmentsHorizontal size={18} />}
         onClick={more.toggle}

@@ -88,7 +88,7 @@ export function ListPage<T extends Row>({
 
   const createButton =
     createTo && canCreate ? (
-      <Button component={Link} to={createTo} size="sm" radius="xl" leftSection={<IconPlus size={18} />}>
+      <Button component={Link} to={createTo} size="sm" leftSection={<IconPlus size={18} />}>
         {createLabel}
       </Button>
     ) : null;
@@ -104,7 +104,6 @@ export function ListPage<T extends Row>({
           {exportable && (
             <Button
               size="sm"
-              radius="xl"
               variant="default"
               leftSection={<IconFileExport size={18} />}
               onClick={() =>

@@ -32,7 +32,6 @@ export function ListTotals({
   return (
     <Paper
       withBorder
-      radius="lg"
       px={{ base: 'md', sm: 'lg' }}
       py="sm"
       role="region"

@@ -34,7 +34,7 @@ export function DetailsCard({
   const canEdit = useCan(...(editPermission ? [editPermission] : []));
   const canDelete = useCan(...(deletePermission ? [deletePermission] : []));
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">
         <Title order={2} fz="h3" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {title}
@@ -46,7 +46,6 @@ export function DetailsCard({
               component={Link}
               to={editTo}
               size="sm"
-              radius="xl"
               variant="light"
               leftSection={<IconEdit size={18} />}
             >
@@ -56,7 +55,6 @@ export function DetailsCard({
           {onDelete && canDelete && (
             <Button
               size="sm"
-              radius="xl"
               variant="light"
               color="red"
               leftSection={<IconTrash size={18} />}

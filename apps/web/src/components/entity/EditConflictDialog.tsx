@@ -103,17 +103,10 @@ export function EditConflictDialog({
         <Group gap="xs" justify="flex-start">
           {differences ? (
             <>
-              <Button
-                radius="xl"
-                size="sm"
-                leftSection={<IconCheck size={18} />}
-                onClick={onKeepMine}
-                disabled={busy}
-              >
+              <Button size="sm" leftSection={<IconCheck size={18} />} onClick={onKeepMine} disabled={busy}>
                 الإبقاء على نسختي
               </Button>
               <Button
-                radius="xl"
                 size="sm"
                 variant="default"
                 leftSection={<IconRefresh size={18} />}
@@ -126,7 +119,6 @@ export function EditConflictDialog({
           ) : (
             <>
               <Button
-                radius="xl"
                 size="sm"
                 leftSection={<IconRefresh size={18} />}
                 onClick={onReload}
@@ -136,7 +128,6 @@ export function EditConflictDialog({
                 تحميل أحدث نسخة
               </Button>
               <Button
-                radius="xl"
                 size="sm"
                 variant="default"
                 leftSection={<IconArrowsDiff size={18} />}

@@ -29,7 +29,6 @@ export function FormActions({
       <Button
         type="submit"
         size="sm"
-        radius="xl"
         loading={saving}
         disabled={disabled}
         leftSection={<IconDeviceFloppy size={18} />}
@@ -37,24 +36,11 @@ export function FormActions({
         {saveLabel}
       </Button>
       {cancelTo ? (
-        <Button
-          component={Link}
-          to={cancelTo}
-          size="sm"
-          radius="xl"
-          variant="default"
-          leftSection={<IconX size={18} />}
-        >
+        <Button component={Link} to={cancelTo} size="sm" variant="default" leftSection={<IconX size={18} />}>
           {cancelLabel}
         </Button>
       ) : (
-        <Button
-          size="sm"
-          radius="xl"
-          variant="default"
-          leftSection={<IconX size={18} />}
-          onClick={() => navigate(-1)}
-        >
+        <Button size="sm" variant="default" leftSection={<IconX size={18} />} onClick={() => navigate(-1)}>
           {cancelLabel}
         </Button>
       )}
@@ -81,7 +67,6 @@ export function RecordLoadError({ backTo, message }: { backTo: string; message?:
           component={Link}
           to={backTo}
           size="xs"
-          radius="xl"
           variant="light"
           leftSection={<IconArrowRight size={16} />}
         >
@@ -114,7 +99,7 @@ export function EntityForm({
     return <RecordLoadError backTo={cancelTo} message={entity.loadError.message} />;
   return (
     <form onSubmit={entity.submit} noValidate>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={maw}>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={maw}>
         <Stack gap="md">{children}</Stack>
         <FormActions saving={entity.saving} cancelTo={cancelTo} saveLabel={saveLabel} />
       </Paper>

@@ -15,7 +15,7 @@ type Named = { _id: string; name: string };
 function RelatedRecords({ related, id, rows }: { related: Related; id: string; rows: Named[] | undefined }) {
   const canOpen = useCan(related.detailsPermission);
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Title order={3} fz="h4" mb="sm">
         {related.title}
       </Title>

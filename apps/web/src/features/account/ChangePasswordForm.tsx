@@ -42,7 +42,7 @@ export function ChangePasswordForm() {
     }
   });
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Title order={2} fz="h4" mb={4}>
         تغيير كلمة المرور
       </Title>

@@ -32,7 +32,7 @@ export function ProfileForm({ user }: { user: User }) {
     }
   });
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Title order={2} fz="h4" mb="md">
         البيانات الشخصية
       </Title>

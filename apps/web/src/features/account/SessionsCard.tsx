@@ -39,7 +39,6 @@ function SessionRow({ session, onRevoke }: { session: Session; onRevoke: (s: Ses
             variant="light"
             color="red"
             size="lg"
-            radius="xl"
             aria-label={`إنهاء جلسة ${device}`}
             onClick={() => onRevoke(session)}
           >
@@ -80,7 +79,7 @@ export function SessionsCard() {
   );
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Title order={2} fz="h4" mb={4}>
         الأجهزة المسجّل دخولها
       </Title>

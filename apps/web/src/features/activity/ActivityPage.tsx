@@ -23,13 +23,7 @@ function RecordLink({ row }: { row: ActivityRow }) {
   if (!route || !row.entityId || row.action === 'delete' || !can(user, [route.permission])) return null;
   return (
     <Tooltip label="فتح السجل" withArrow>
-      <ActionIcon
-        component={Link}
-        to={route.path(row.entityId)}
-        variant="subtle"
-        radius="xl"
-        aria-label="فتح السجل"
-      >
+      <ActionIcon component={Link} to={route.path(row.entityId)} variant="subtle" aria-label="فتح السجل">
         <IconExternalLink size={18} />
       </ActionIcon>
     </Tooltip>

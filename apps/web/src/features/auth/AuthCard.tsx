@@ -20,7 +20,7 @@ export function AuthCard({
         <ThemeToggle />
       </Group>
       <Center style={{ flex: 1 }}>
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
+        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
           <Stack gap={4} mb="lg">
             <Title order={1} fz="h2">
               {title}

@@ -95,10 +95,10 @@ function CustomerDetails({ customer }: { customer: Customer }) {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar size={56} radius="xl" color={isCompany ? 'indigo' : 'teal'} variant="light">
+            <Avatar size={56} color={isCompany ? 'indigo' : 'teal'} variant="light">
               {isCompany ? <IconBuilding size={28} /> : <IconUser size={28} />}
             </Avatar>
             <Stack gap={4} style={{ minWidth: 0 }}>
@@ -124,7 +124,6 @@ function CustomerDetails({ customer }: { customer: Customer }) {
                       to={`/dashboard/whatsapp/${customer._id}`}
                       variant="light"
                       color="green"
-                      radius="xl"
                       aria-label="رسائل واتساب"
                     >
                       <IconBrandWhatsapp size={18} />
@@ -139,7 +138,6 @@ function CustomerDetails({ customer }: { customer: Customer }) {
               {canMessages && (
                 <Button
                   size="sm"
-                  radius="xl"
                   variant="light"
                   color="green"
                   component={Link}
@@ -152,7 +150,6 @@ function CustomerDetails({ customer }: { customer: Customer }) {
               {canUpdate && (
                 <Button
                   size="sm"
-                  radius="xl"
                   variant="light"
                   component={Link}
                   to={`/dashboard/customer/edit/${customer._id}`}
@@ -164,7 +161,6 @@ function CustomerDetails({ customer }: { customer: Customer }) {
               {canDelete && (
                 <Button
                   size="sm"
-                  radius="xl"
                   variant="light"
                   color="red"
                   onClick={onDelete}
@@ -226,7 +222,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
           <CustomerTasksCard customer={customer} />
         </Tabs.Panel>
         <Tabs.Panel value="messages" pt="md">
-          <Paper withBorder radius="lg" pb={canMessages ? 'xl' : undefined}>
+          <Paper withBorder pb={canMessages ? 'xl' : undefined}>
             <EmptyState
               icon={<IconMessages size={26} />}
               title="محادثة واتساب"
@@ -239,7 +235,6 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             {canMessages && (
               <Group justify="center">
                 <Button
-                  radius="xl"
                   variant="light"
                   color="green"
                   component={Link}
@@ -254,7 +249,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
         </Tabs.Panel>
         {canActivity && (
           <Tabs.Panel value="activity" pt="md">
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
               <ActivityTimeline
                 query={{ entity: 'customer', entityId: customer._id, limit: 50 }}
                 emptyText="لا توجد أنشطة مسجلة لهذا العميل"

@@ -201,7 +201,6 @@ function CustomerForm({ customer }: { customer?: Customer }) {
             <Input.Wrapper label="نوع العميل" withAsterisk>
               <SegmentedControl
                 fullWidth
-                radius="xl"
                 mt={4}
                 data={customerTypes.map((t) => ({
                   value: t,

@@ -110,7 +110,6 @@ export default function CustomerListPage() {
           canCreate && (
             <Button
               size="sm"
-              radius="xl"
               variant="default"
               leftSection={<IconFileImport size={18} />}
               onClick={() => setImporting(true)}

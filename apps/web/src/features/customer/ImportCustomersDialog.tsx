@@ -128,7 +128,6 @@ export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; on
           />
           <Button
             variant="subtle"
-            radius="xl"
             size="sm"
             leftSection={<IconDownload size={16} />}
             onClick={downloadTemplate}
@@ -179,11 +178,10 @@ export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; on
           </>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" radius="xl" size="sm" onClick={close}>
+          <Button variant="default" size="sm" onClick={close}>
             إلغاء
           </Button>
           <Button
-            radius="xl"
             size="sm"
             leftSection={<IconUpload size={16} />}
             disabled={!preview || preview.valid === 0}

@@ -19,7 +19,7 @@ export function Section({
   actions?: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} style={{ minWidth: 0 }}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} style={{ minWidth: 0 }}>
       <Stack gap={4} mb="md">
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
           <Title order={2} fz="h4">
@@ -44,7 +44,7 @@ export function PageSkeleton({ sections = 3 }: { sections?: number }) {
     <Stack gap="lg" role="status" aria-label="جارٍ التحميل…">
       {Array.from({ length: sections }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <Paper key={i} withBorder radius="lg" p="lg">
+        <Paper key={i} withBorder p="lg">
           <Skeleton h={22} w={160} mb="lg" radius="sm" />
           <Stack gap="sm">
             <Skeleton h={36} radius="sm" />
@@ -77,7 +77,6 @@ export function LoadError({
           {onRetry && <RetryButton size="sm" iconSize={16} onRetry={onRetry} />}
           <Button
             size="sm"
-            radius="xl"
             variant="default"
             component={Link}
             to={backTo}
@@ -95,7 +94,7 @@ export function LoadError({
 export function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; text?: string }) {
   return (
     <Stack align="center" gap="xs" py="xl" ta="center">
-      <ThemeIcon size={52} radius="xl" variant="light" color="gray">
+      <ThemeIcon size={52} variant="light" color="gray">
         {icon}
       </ThemeIcon>
       <Text fw={600}>{title}</Text>

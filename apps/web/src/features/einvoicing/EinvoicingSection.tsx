@@ -103,7 +103,7 @@ export function EinvoicingSection() {
         : 'الربط بمنصة «فاتورة»';
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="einvoicing-section">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="einvoicing-section">
       <Title order={2} fz="h4" mb="md">
         الفوترة الإلكترونية (منصة «فاتورة»)
       </Title>
@@ -229,7 +229,6 @@ export function EinvoicingSection() {
                       )}
                     </Stack>
                     <Button
-                      radius="xl"
                       loading={busy}
                       leftSection={<IconCircleCheck size={18} />}
                       onClick={() => void connect()}

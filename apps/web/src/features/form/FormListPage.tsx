@@ -110,7 +110,7 @@ export default function FormListPage() {
         return (
           <Menu position="bottom-end" withinPortal shadow="md" radius="md">
             <Menu.Target>
-              <ActionIcon variant="subtle" radius="xl" aria-label={`إجراءات النموذج «${r.title}»`}>
+              <ActionIcon variant="subtle" aria-label={`إجراءات النموذج «${r.title}»`}>
                 <IconDots size={18} />
               </ActionIcon>
             </Menu.Target>

@@ -234,7 +234,7 @@ export default function HomePage() {
   const data = useAfterFirstPaint() ? deferredData : undefined;
   return (
     <Stack gap="xl">
-      <Paper withBorder radius="lg" className={classes.hero}>
+      <Paper withBorder className={classes.hero}>
         <Title order={2} className={classes.heroTitle}>
           مرحباً، {user?.name}
         </Title>

@@ -94,7 +94,7 @@ export function MyTasksCard({ data }: { data: DashboardMyTasks }) {
     >
       {data.open === 0 && data.items.length === 0 ? (
         <Group gap="sm" wrap="nowrap" className={classes.empty} p="sm" data-testid="my-tasks-empty">
-          <ThemeIcon variant="light" color="teal" radius="xl" size={36} aria-hidden>
+          <ThemeIcon variant="light" color="teal" size={36} aria-hidden>
             <IconCircleCheck size={20} />
           </ThemeIcon>
           <Text size="sm" c="dimmed">

@@ -48,7 +48,7 @@ export function ChartEmpty({
   return (
     <Center h={height} className={classes.empty}>
       <Stack gap="xs" align="center" px="md">
-        <ThemeIcon variant="light" color="gray" radius="xl" size={48} aria-hidden>
+        <ThemeIcon variant="light" color="gray" size={48} aria-hidden>
           <Icon size={24} />
         </ThemeIcon>
         <Text c="dimmed" size="sm" ta="center" maw={320}>

@@ -53,7 +53,6 @@ function ActivityItem({ row, now }: { row: DashboardActivity; now: Date }) {
     <Group component="li" wrap="nowrap" gap="sm" align="flex-start" className={classes.activityItem}>
       <ThemeIcon
         variant="light"
-        radius="xl"
         size={32}
         color={action?.color ?? 'gray'}
         role="img"
@@ -74,14 +73,7 @@ function ActivityItem({ row, now }: { row: DashboardActivity; now: Date }) {
         </Text>
       </Stack>
       {link && (
-        <ActionIcon
-          component={Link}
-          to={link}
-          variant="subtle"
-          radius="xl"
-          aria-label="فتح السجل"
-          data-hint="فتح السجل"
-        >
+        <ActionIcon component={Link} to={link} variant="subtle" aria-label="فتح السجل" data-hint="فتح السجل">
           <IconExternalLink size={18} />
         </ActionIcon>
       )}

@@ -12,7 +12,7 @@ export function DocumentFrame({ id, title }: { id: string; title: string }) {
   if (html.isPending) return <Skeleton height={900} radius="lg" />;
   if (html.isError) return null;
   return (
-    <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} bg="white" data-testid="einvoice-document">
+    <Paper withBorder p={{ base: 'xs', sm: 'md' }} bg="white" data-testid="einvoice-document">
       <iframe
         title={title}
         srcDoc={html.data}

@@ -58,7 +58,7 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap="sm" wrap="wrap">
@@ -84,7 +84,6 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
             {correctable && canCredit && (
               <Button
                 size="sm"
-                radius="xl"
                 variant="light"
                 color="orange"
                 leftSection={<IconMinus size={18} />}
@@ -96,7 +95,6 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
             {correctable && canDebit && (
               <Button
                 size="sm"
-                radius="xl"
                 variant="light"
                 leftSection={<IconPlus size={18} />}
                 onClick={() => setNote('debit')}
@@ -106,7 +104,6 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
             )}
             <Button
               size="sm"
-              radius="xl"
               variant="default"
               leftSection={<IconDownload size={18} />}
               loading={busy === 'pdf'}
@@ -117,7 +114,6 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
             {doc.phase === 2 && (
               <Button
                 size="sm"
-                radius="xl"
                 variant="default"
                 leftSection={<IconCode size={18} />}
                 loading={busy === 'xml'}

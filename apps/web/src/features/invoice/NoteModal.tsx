@@ -85,15 +85,10 @@ export function NoteModal({
           dir="ltr"
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" radius="xl" onClick={onClose} disabled={busy}>
+          <Button variant="default" onClick={onClose} disabled={busy}>
             إلغاء
           </Button>
-          <Button
-            radius="xl"
-            color={kind === 'credit' ? 'orange' : 'blue'}
-            loading={busy}
-            onClick={() => void submit()}
-          >
+          <Button color={kind === 'credit' ? 'orange' : 'blue'} loading={busy} onClick={() => void submit()}>
             إصدار {title}
           </Button>
         </Group>

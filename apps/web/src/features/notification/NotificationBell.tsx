@@ -44,7 +44,6 @@ export function NotificationBell() {
           <ActionIcon
             variant="default"
             size="lg"
-            radius="xl"
             aria-label={`الإشعارات: ${unreadText(unreadCount)}`}
             onClick={() => setOpened((o) => !o)}
             data-testid="notification-bell"

@@ -39,7 +39,7 @@ export function NotificationCenter({ onClose }: { onClose: () => void }) {
   } else if (items.length === 0) {
     content = (
       <Stack align="center" gap={6} py="xl" px="md" ta="center" data-testid="notifications-empty">
-        <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
+        <ThemeIcon size={48} variant="light" color="gray" aria-hidden>
           <IconBellOff size={24} />
         </ThemeIcon>
         <Text fw={600}>لا توجد إشعارات</Text>

@@ -7,7 +7,7 @@ import { playNotificationSound, useSoundEnabled } from './notification-sound';
 export function NotificationSoundCard() {
   const [enabled, setEnabled] = useSoundEnabled();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="notification-sound-card">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="notification-sound-card">
       <Title order={2} fz="h4" mb={4}>
         الإشعارات
       </Title>

@@ -177,7 +177,7 @@ export default function NotificationsPage() {
   } else if (items.length === 0) {
     body = (
       <Stack align="center" gap={6} py={48} px="md" ta="center" data-testid="notifications-empty">
-        <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
+        <ThemeIcon size={56} variant="light" color="gray" aria-hidden>
           <IconBellOff size={28} />
         </ThemeIcon>
         <Text fw={600}>
@@ -214,12 +214,11 @@ export default function NotificationsPage() {
 
   return (
     <Stack gap="md" data-testid="notifications-page">
-      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
           <Group gap="sm" wrap="wrap" align="flex-end">
             <SegmentedControl
               aria-label="حالة القراءة"
-              radius="xl"
               value={filters.unread ? 'unread' : 'all'}
               onChange={(v) => setFilter('filter', v === 'unread' ? 'unread' : null)}
               data={[
@@ -282,7 +281,7 @@ export default function NotificationsPage() {
         </Stack>
       </Paper>
 
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Paper withBorder style={{ overflow: 'hidden' }}>
         {body}
       </Paper>
 
@@ -290,7 +289,6 @@ export default function NotificationsPage() {
         <Group justify="center">
           <Button
             variant="default"
-            radius="xl"
             loading={list.isFetchingNextPage}
             onClick={() => void loadMore()}
             data-testid="notifications-load-more"

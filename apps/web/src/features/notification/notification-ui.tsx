@@ -67,7 +67,7 @@ export function typeVisual(type: string): {
 export function NotificationTypeIcon({ type, size = 36 }: { type: string; size?: number }) {
   const { Icon, color } = typeVisual(type);
   return (
-    <ThemeIcon variant="light" color={color} size={size} radius="xl" aria-hidden className={classes.icon}>
+    <ThemeIcon variant="light" color={color} size={size} aria-hidden className={classes.icon}>
       <Icon size={Math.round(size * 0.55)} stroke={1.7} />
     </ThemeIcon>
   );
@@ -208,7 +208,6 @@ export function NotificationRow({
           <ActionIcon
             variant="subtle"
             color={unread ? 'teal' : 'gray'}
-            radius="xl"
             size={compact ? 'md' : 'lg'}
             aria-label={`${readLabel}: ${item.title}`}
             onClick={() => onToggleRead(item)}
@@ -220,7 +219,6 @@ export function NotificationRow({
           <ActionIcon
             variant="subtle"
             color="red"
-            radius="xl"
             size={compact ? 'md' : 'lg'}
             aria-label={`حذف الإشعار: ${item.title}`}
             onClick={() => onDelete(item)}

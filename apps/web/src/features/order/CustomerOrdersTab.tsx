@@ -47,7 +47,6 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
       component={Link}
       to={`/dashboard/order/new?customer=${customerId}`}
       size="sm"
-      radius="xl"
       leftSection={<IconPlus size={18} />}
     >
       طلب جديد
@@ -56,7 +55,7 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
 
   if (!canRead)
     return (
-      <Paper withBorder radius="lg">
+      <Paper withBorder>
         <EmptyState icon={<IconLock size={26} />} title="لا تملك صلاحية عرض الطلبات" />
       </Paper>
     );
@@ -164,7 +163,7 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
           items={totals.data && receivableTotals(totals.data)}
         />
       )}
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Paper withBorder style={{ overflow: 'hidden' }}>
         {(rows.length > 0 || query.isPending) && (
           <Group justify="space-between" gap="sm" p="md" pb={0} wrap="wrap">
             <Text fw={600}>
@@ -183,7 +182,6 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
           <Group justify="center" p="md" pt="xs">
             <Pagination
               size="sm"
-              radius="xl"
               total={pages}
               value={Math.min(page, pages)}
               onChange={setPage}

@@ -147,10 +147,10 @@ function OrderDetails({ order }: { order: Order }) {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar size={56} radius="xl" color="blue" variant="light">
+            <Avatar size={56} color="blue" variant="light">
               <IconReceipt size={28} />
             </Avatar>
             <Stack gap={4} style={{ minWidth: 0 }}>
@@ -173,7 +173,6 @@ function OrderDetails({ order }: { order: Order }) {
                 <Button
                   key={s}
                   size="sm"
-                  radius="xl"
                   variant={s === 'cancelled' ? 'light' : 'filled'}
                   color={statusButtonColor[s]}
                   leftSection={statusIcons[s]}
@@ -187,7 +186,6 @@ function OrderDetails({ order }: { order: Order }) {
             {canUpdate && !isClosed(order.status) && (
               <Button
                 size="sm"
-                radius="xl"
                 variant="light"
                 component={Link}
                 to={`${BASE}/edit/${order._id}`}
@@ -199,7 +197,6 @@ function OrderDetails({ order }: { order: Order }) {
             {canDelete && (
               <Button
                 size="sm"
-                radius="xl"
                 variant="light"
                 color="red"
                 onClick={() => remove({ _id: order._id, name: `الطلب رقم ${order.number}` })}
@@ -511,18 +508,12 @@ function OrderInvoiceActions({ order }: { order: Order }) {
   return (
     <Group gap="xs" mt="xs" wrap="wrap">
       {canIssue && open && (
-        <Button size="xs" radius="xl" variant="light" loading={busy} onClick={() => void issue()}>
+        <Button size="xs" variant="light" loading={busy} onClick={() => void issue()}>
           إصدار الفاتورة
         </Button>
       )}
       {canRead && invoiced !== 0 && (
-        <Button
-          size="xs"
-          radius="xl"
-          variant="subtle"
-          component={Link}
-          to={`/dashboard/invoice?order=${order._id}`}
-        >
+        <Button size="xs" variant="subtle" component={Link} to={`/dashboard/invoice?order=${order._id}`}>
           فواتير الطلب وإشعاراته
         </Button>
       )}

@@ -395,7 +395,6 @@ function OrderForm({ order }: { order?: Order }) {
           actions={
             <Button
               size="xs"
-              radius="xl"
               variant="light"
               leftSection={<IconPlus size={16} />}
               onClick={addItem}
@@ -462,7 +461,6 @@ function OrderForm({ order }: { order?: Order }) {
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      radius="xl"
                       size="lg"
                       aria-label={`حذف البند ${index + 1}`}
                       disabled={values.items.length === 1}

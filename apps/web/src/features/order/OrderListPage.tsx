@@ -111,7 +111,7 @@ export default function OrderListPage() {
           return (
             <Menu position="bottom-end" withinPortal shadow="md" radius="md">
               <Menu.Target>
-                <ActionIcon variant="subtle" radius="xl" aria-label={`إجراءات الطلب رقم ${r.number}`}>
+                <ActionIcon variant="subtle" aria-label={`إجراءات الطلب رقم ${r.number}`}>
                   <IconDots size={18} />
                 </ActionIcon>
               </Menu.Target>

@@ -20,14 +20,14 @@ export default function CustomerPaymentsTab({ customerId }: { customerId: string
 
   if (!canRead) {
     return (
-      <Paper withBorder radius="lg">
+      <Paper withBorder>
         <EmptyState icon={<IconCash size={26} />} title="لا تملك صلاحية عرض المدفوعات" />
       </Paper>
     );
   }
   if (list.isPending) {
     return (
-      <Paper withBorder radius="lg" p="lg">
+      <Paper withBorder p="lg">
         <Stack gap="xs" role="status" aria-label="جارٍ التحميل…">
           <Skeleton h={32} radius="sm" />
           <Skeleton h={32} radius="sm" />
@@ -47,7 +47,7 @@ export default function CustomerPaymentsTab({ customerId }: { customerId: string
   const total = list.data?.total ?? rows.length;
   if (rows.length === 0) {
     return (
-      <Paper withBorder radius="lg">
+      <Paper withBorder>
         <EmptyState
           icon={<IconCash size={26} />}
           title="لا توجد مدفوعات بعد"
@@ -58,7 +58,7 @@ export default function CustomerPaymentsTab({ customerId }: { customerId: string
   }
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} style={{ minWidth: 0 }}>
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} style={{ minWidth: 0 }}>
       <PaymentsTable rows={rows} showOrder />
       {total > rows.length && (
         <Group justify="center" mt="sm">

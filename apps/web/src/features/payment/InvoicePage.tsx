@@ -189,7 +189,7 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
 
   return (
     <Stack gap="lg" className={classes.page}>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} className={classes.noPrint}>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} className={classes.noPrint}>
         <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap="sm" wrap="wrap">
@@ -216,7 +216,6 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
               <Button
                 key={s}
                 size="sm"
-                radius="xl"
                 variant={s === 'rejected' ? 'light' : 'filled'}
                 color={ACTION[s].color}
                 leftSection={ACTION[s].icon}
@@ -232,7 +231,6 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
                 component={Link}
                 to={`${PAYMENT_BASE}/edit/${payment._id}`}
                 size="sm"
-                radius="xl"
                 variant="light"
                 leftSection={<IconEdit size={18} />}
               >
@@ -241,7 +239,6 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
             )}
             <Button
               size="sm"
-              radius="xl"
               variant="default"
               leftSection={<IconPrinter size={18} />}
               onClick={() => window.print()}
@@ -251,7 +248,6 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
             {invoice && (
               <Button
                 size="sm"
-                radius="xl"
                 variant="default"
                 leftSection={<IconDownload size={18} />}
                 loading={busy === 'pdf'}
@@ -352,7 +348,6 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
           component={Link}
           to={PAYMENT_BASE}
           size="sm"
-          radius="xl"
           variant="subtle"
           leftSection={<IconArrowRight size={18} />}
         >
@@ -396,11 +391,11 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
 function InvoiceSkeleton() {
   return (
     <Stack gap="lg" role="status" aria-label="جارٍ التحميل…">
-      <Paper withBorder radius="lg" p="lg">
+      <Paper withBorder p="lg">
         <Skeleton h={28} w={220} mb="md" radius="sm" />
         <Skeleton h={16} w="50%" radius="sm" />
       </Paper>
-      <Paper withBorder radius="lg" p="xl">
+      <Paper withBorder p="xl">
         <Group justify="space-between" align="flex-start" mb="lg">
           <Stack gap="sm" style={{ flex: 1 }}>
             <Skeleton h={30} w={240} radius="sm" />

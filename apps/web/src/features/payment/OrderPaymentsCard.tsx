@@ -21,13 +21,7 @@ export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
   const addable = canCreate && order.status !== 'cancelled';
 
   const addButton = addable ? (
-    <Button
-      component={Link}
-      to={newPaymentPath(order._id)}
-      size="sm"
-      radius="xl"
-      leftSection={<IconPlus size={18} />}
-    >
+    <Button component={Link} to={newPaymentPath(order._id)} size="sm" leftSection={<IconPlus size={18} />}>
       إضافة دفعة
     </Button>
   ) : null;
@@ -35,7 +29,6 @@ export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
   return (
     <Paper
       withBorder
-      radius="lg"
       p={{ base: 'md', sm: 'lg' }}
       style={{ minWidth: 0 }}
       component="section"

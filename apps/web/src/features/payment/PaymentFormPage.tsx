@@ -201,7 +201,6 @@ export default function PaymentFormPage() {
             component={Link}
             to={invoicePath(record._id)}
             size="xs"
-            radius="xl"
             variant="light"
             leftSection={<IconArrowRight size={16} />}
           >
@@ -266,7 +265,7 @@ function PaymentFields({
   return (
     <form onSubmit={entity.submit} noValidate aria-label={isEdit ? 'تعديل الدفعة' : 'إضافة دفعة'}>
       <Stack gap="lg" maw={820}>
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <Title order={2} fz="h4" mb="md">
             الطلب
           </Title>
@@ -303,7 +302,7 @@ function PaymentFields({
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <Title order={2} fz="h4" mb="md">
             بيانات الدفعة
           </Title>
@@ -467,7 +466,7 @@ function FormSkeleton() {
   return (
     <Stack gap="lg" maw={820} role="status" aria-label="جارٍ التحميل…">
       {[0, 1].map((i) => (
-        <Paper key={i} withBorder radius="lg" p="lg">
+        <Paper key={i} withBorder p="lg">
           <Skeleton h={22} w={140} mb="lg" radius="sm" />
           <Stack gap="sm">
             <Skeleton h={36} radius="sm" />

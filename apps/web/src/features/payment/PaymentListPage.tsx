@@ -100,7 +100,6 @@ export default function PaymentListPage() {
               <Tooltip label="عرض الفاتورة">
                 <ActionIcon
                   variant="subtle"
-                  radius="xl"
                   aria-label={`عرض السند رقم ${p.number}`}
                   onClick={() => navigate(invoicePath(p._id))}
                 >
@@ -112,7 +111,6 @@ export default function PaymentListPage() {
               <Tooltip label="تعديل">
                 <ActionIcon
                   variant="subtle"
-                  radius="xl"
                   aria-label={`تعديل السند رقم ${p.number}`}
                   onClick={() => navigate(`${PAYMENT_BASE}/edit/${p._id}`)}
                 >

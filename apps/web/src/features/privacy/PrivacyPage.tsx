@@ -53,7 +53,7 @@ export default function PrivacyPage() {
         <Brand />
         <ThemeToggle />
       </Group>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
           <div>
             <Title order={1} fz="h2">

@@ -117,7 +117,7 @@ export function BackupSection() {
 
   const latest = data?.data[0];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="backup-section">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="backup-section">
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">
         <Title order={2} fz="h4">
           النسخ الاحتياطي

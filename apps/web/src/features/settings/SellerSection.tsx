@@ -33,7 +33,7 @@ const ADDRESS_FIELDS: { key: keyof typeof emptyAddress; label: string; hint?: st
  */
 export function SellerSection({ form }: { form: UseFormReturnType<Settings> }) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Title order={2} fz="h4" mb={4}>
         بيانات البائع في الفواتير
       </Title>

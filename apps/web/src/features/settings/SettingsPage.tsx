@@ -59,7 +59,7 @@ const settingsBodyOf = (values: Settings) => ({
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Title order={2} fz="h4" mb="md">
         {title}
       </Title>

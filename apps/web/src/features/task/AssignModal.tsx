@@ -77,16 +77,10 @@ export function AssignModal({
             data-autofocus
           />
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="sm" radius="xl" onClick={onClose}>
+            <Button variant="default" size="sm" onClick={onClose}>
               إلغاء
             </Button>
-            <Button
-              type="submit"
-              size="sm"
-              radius="xl"
-              loading={busy}
-              leftSection={<IconUserCheck size={16} />}
-            >
+            <Button type="submit" size="sm" loading={busy} leftSection={<IconUserCheck size={16} />}>
               إسناد
             </Button>
           </Group>

@@ -164,7 +164,7 @@ export default function MyTasksPage() {
           </Stack>
         </Alert>
       ) : list.data.data.length === 0 ? (
-        <Paper withBorder radius="lg" data-testid="my-tasks-empty">
+        <Paper withBorder data-testid="my-tasks-empty">
           <EmptyState icon={<current.icon size={26} />} title={current.empty} text={current.emptyText} />
         </Paper>
       ) : (
@@ -188,7 +188,6 @@ export default function MyTasksPage() {
             <Group justify="center">
               <Pagination
                 size="sm"
-                radius="xl"
                 total={pages}
                 value={Math.min(page, pages)}
                 onChange={setPage}
@@ -287,7 +286,7 @@ function CardSkeletons() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" role="status" aria-label="جارٍ التحميل…">
       {items.map((i) => (
-        <Paper key={i} withBorder radius="lg" p="md">
+        <Paper key={i} withBorder p="md">
           <Group justify="space-between" mb="sm">
             <Skeleton h={12} w={40} />
             <Skeleton h={18} w={70} radius="sm" />

@@ -78,7 +78,6 @@ function RelatedTasksCard({
   return (
     <Paper
       withBorder
-      radius="lg"
       p={{ base: 'md', sm: 'lg' }}
       style={{ minWidth: 0 }}
       component="section"
@@ -90,7 +89,7 @@ function RelatedTasksCard({
           المهام
         </Title>
         {canAdd && (
-          <Button size="sm" radius="xl" leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+          <Button size="sm" leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
             إضافة مهمة
           </Button>
         )}

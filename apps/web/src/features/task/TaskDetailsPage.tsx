@@ -119,21 +119,15 @@ function TaskDetails({ task }: { task: Task }) {
   return (
     <Stack gap="lg">
       <div>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          radius="xl"
-          leftSection={<IconArrowRight size={16} />}
-          onClick={back}
-        >
+        <Button variant="subtle" size="compact-sm" leftSection={<IconArrowRight size={16} />} onClick={back}>
           رجوع
         </Button>
       </div>
 
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
           <Group gap="md" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 260px' }}>
-            <Avatar size={52} radius="xl" color="grape" variant="light" visibleFrom="xs">
+            <Avatar size={52} color="grape" variant="light" visibleFrom="xs">
               <IconChecklist size={26} />
             </Avatar>
             <Stack gap={6} style={{ minWidth: 0 }}>
@@ -158,7 +152,6 @@ function TaskDetails({ task }: { task: Task }) {
             {needsStart && (
               <Button
                 size="sm"
-                radius="xl"
                 leftSection={<IconPlayerPlay size={16} />}
                 loading={starting}
                 onClick={() => void start()}
@@ -170,7 +163,6 @@ function TaskDetails({ task }: { task: Task }) {
               <>
                 <Button
                   size="sm"
-                  radius="xl"
                   color="teal"
                   leftSection={<IconCircleCheck size={16} />}
                   onClick={() => setReviewing('approve')}
@@ -179,7 +171,6 @@ function TaskDetails({ task }: { task: Task }) {
                 </Button>
                 <Button
                   size="sm"
-                  radius="xl"
                   color="orange"
                   variant="light"
                   leftSection={<IconArrowBackUp size={16} />}
@@ -192,7 +183,6 @@ function TaskDetails({ task }: { task: Task }) {
             {task.can.edit && (
               <Button
                 size="sm"
-                radius="xl"
                 variant="light"
                 leftSection={<IconEdit size={16} />}
                 onClick={() => setEditOpen(true)}
@@ -203,7 +193,6 @@ function TaskDetails({ task }: { task: Task }) {
             {canDelete && (
               <Button
                 size="sm"
-                radius="xl"
                 variant="light"
                 color="red"
                 leftSection={<IconTrash size={16} />}
@@ -515,7 +504,6 @@ function TaskWork({
                 <Text size="sm">اضغط «بدء المهمة» عند وصولك إلى موقع العمل، ثم عبّئ الحقول.</Text>
                 <Button
                   size="xs"
-                  radius="xl"
                   leftSection={<IconPlayerPlay size={14} />}
                   loading={starting}
                   onClick={onStart}
@@ -543,7 +531,7 @@ function TaskWork({
         (filling || needsStart) && (
           <Section title="تنفيذ المهمة">
             <Group gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon variant="light" color="gray" radius="xl" size={36}>
+              <ThemeIcon variant="light" color="gray" size={36}>
                 <IconForms size={20} />
               </ThemeIcon>
               <Text size="sm" c="dimmed">
@@ -563,7 +551,6 @@ function TaskWork({
             {hasForm && (
               <Button
                 size="sm"
-                radius="xl"
                 variant="default"
                 leftSection={<IconDeviceFloppy size={16} />}
                 loading={busy === 'draft'}
@@ -575,7 +562,6 @@ function TaskWork({
             )}
             <Button
               size="sm"
-              radius="xl"
               leftSection={<IconSend size={16} />}
               loading={busy === 'submit'}
               disabled={busy !== null && busy !== 'submit'}
@@ -667,13 +653,12 @@ function ReviewModal({
             data-autofocus
           />
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="sm" radius="xl" onClick={onClose}>
+            <Button variant="default" size="sm" onClick={onClose}>
               إلغاء
             </Button>
             <Button
               type="submit"
               size="sm"
-              radius="xl"
               color={returning ? 'orange' : 'teal'}
               loading={busy}
               leftSection={returning ? <IconArrowBackUp size={16} /> : <IconCircleCheck size={16} />}

@@ -317,16 +317,10 @@ function TaskForm({
           )}
         </SimpleGrid>
         <Group justify="flex-end" gap="xs" mt="xs">
-          <Button variant="default" size="sm" radius="xl" onClick={onCancel}>
+          <Button variant="default" size="sm" onClick={onCancel}>
             إلغاء
           </Button>
-          <Button
-            type="submit"
-            size="sm"
-            radius="xl"
-            loading={busy}
-            leftSection={<IconDeviceFloppy size={18} />}
-          >
+          <Button type="submit" size="sm" loading={busy} leftSection={<IconDeviceFloppy size={18} />}>
             {task ? 'حفظ التعديلات' : 'إضافة المهمة'}
           </Button>
         </Group>

@@ -185,7 +185,7 @@ export default function TaskListPage() {
         return (
           <Menu position="bottom-end" withinPortal shadow="md" radius="md">
             <Menu.Target>
-              <ActionIcon variant="subtle" radius="xl" aria-label={`إجراءات المهمة رقم ${r.number}`}>
+              <ActionIcon variant="subtle" aria-label={`إجراءات المهمة رقم ${r.number}`}>
                 <IconDots size={18} />
               </ActionIcon>
             </Menu.Target>
@@ -258,12 +258,7 @@ export default function TaskListPage() {
   );
 
   const createButton = canCreate ? (
-    <Button
-      size="sm"
-      radius="xl"
-      leftSection={<IconPlus size={18} />}
-      onClick={() => setEditing({ id: null })}
-    >
+    <Button size="sm" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ id: null })}>
       مهمة جديدة
     </Button>
   ) : null;
@@ -288,19 +283,13 @@ export default function TaskListPage() {
           <Group gap="xs">
             <Button
               size="xs"
-              radius="xl"
               variant="default"
               leftSection={<IconX size={14} />}
               onClick={() => setSelected([])}
             >
               إلغاء التحديد
             </Button>
-            <Button
-              size="xs"
-              radius="xl"
-              leftSection={<IconUserCheck size={14} />}
-              onClick={() => setAssignOpen(true)}
-            >
+            <Button size="xs" leftSection={<IconUserCheck size={14} />} onClick={() => setAssignOpen(true)}>
               إسناد إلى موظف
             </Button>
           </Group>

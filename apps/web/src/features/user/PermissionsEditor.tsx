@@ -75,7 +75,6 @@ export function PermissionsEditor({
             <Button
               key={role}
               size="xs"
-              radius="xl"
               variant="light"
               disabled={locked}
               onClick={() => onChange(applyPreset(preset.permissions, value, grantable))}
@@ -85,7 +84,6 @@ export function PermissionsEditor({
           ))}
           <Button
             size="xs"
-            radius="xl"
             variant="subtle"
             color="gray"
             leftSection={<IconSquareOff size={14} />}

@@ -100,10 +100,10 @@ function UserDetails({ user }: { user: UserRecord }) {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar size={64} radius="xl" color="teal" variant="light">
+            <Avatar size={64} color="teal" variant="light">
               {initials(user.name)}
             </Avatar>
             <Stack gap={4} style={{ minWidth: 0 }}>
@@ -134,7 +134,6 @@ function UserDetails({ user }: { user: UserRecord }) {
               <>
                 <Button
                   size="sm"
-                  radius="xl"
                   variant="light"
                   component={Link}
                   to={`/dashboard/user/edit/${user._id}`}
@@ -144,7 +143,6 @@ function UserDetails({ user }: { user: UserRecord }) {
                 </Button>
                 <Button
                   size="sm"
-                  radius="xl"
                   variant="light"
                   color={user.active ? 'orange' : 'teal'}
                   loading={toggling}
@@ -157,7 +155,6 @@ function UserDetails({ user }: { user: UserRecord }) {
                 </Button>
                 <Button
                   size="sm"
-                  radius="xl"
                   variant="light"
                   color="cyan"
                   onClick={() => setLinkOpen(true)}
@@ -167,7 +164,6 @@ function UserDetails({ user }: { user: UserRecord }) {
                 </Button>
                 <Button
                   size="sm"
-                  radius="xl"
                   variant="light"
                   color="grape"
                   onClick={() => setResetOpen(true)}
@@ -180,7 +176,6 @@ function UserDetails({ user }: { user: UserRecord }) {
             {canDelete && within && !isSelf && (
               <Button
                 size="sm"
-                radius="xl"
                 variant="light"
                 color="red"
                 onClick={() => remove(user)}

@@ -83,7 +83,7 @@ function UserFormWithin({ user }: { user?: UserRecord }) {
             لدى «{user.name}» صلاحيات لا تملكها، فلا يمكنك تعديل بياناته أو صلاحياته أو كلمة مروره. اطلب ذلك
             من مدير النظام.
           </Text>
-          <Button component={Link} to={`/dashboard/user/${user._id}`} variant="light" radius="xl" size="sm">
+          <Button component={Link} to={`/dashboard/user/${user._id}`} variant="light" size="sm">
             العودة إلى المستخدم
           </Button>
         </Stack>
@@ -151,7 +151,6 @@ function UserForm({ user }: { user?: UserRecord }) {
               user ? (
                 <Button
                   size="sm"
-                  radius="xl"
                   variant="light"
                   color="grape"
                   leftSection={<IconKey size={16} />}

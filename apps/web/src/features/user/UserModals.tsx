@@ -96,22 +96,10 @@ export function ResetPasswordModal({
             {...form.getInputProps('confirm')}
           />
           <Group justify="flex-end" gap="xs">
-            <Button
-              size="sm"
-              radius="xl"
-              variant="default"
-              onClick={onClose}
-              leftSection={<IconX size={16} />}
-            >
+            <Button size="sm" variant="default" onClick={onClose} leftSection={<IconX size={16} />}>
               إلغاء
             </Button>
-            <Button
-              size="sm"
-              radius="xl"
-              type="submit"
-              loading={busy}
-              leftSection={<IconDeviceFloppy size={16} />}
-            >
+            <Button size="sm" type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} />}>
               حفظ كلمة المرور
             </Button>
           </Group>
@@ -175,7 +163,6 @@ export function SigninLinkModal({
                   <Tooltip label={copied ? 'تم النسخ' : 'نسخ الرابط'} withArrow>
                     <ActionIcon
                       size={36}
-                      radius="xl"
                       variant={copied ? 'filled' : 'light'}
                       color={copied ? 'teal' : undefined}
                       onClick={copy}
@@ -193,7 +180,7 @@ export function SigninLinkModal({
           </>
         )}
         <Group justify="flex-end">
-          <Button size="sm" radius="xl" variant="default" onClick={onClose} leftSection={<IconX size={16} />}>
+          <Button size="sm" variant="default" onClick={onClose} leftSection={<IconX size={16} />}>
             إغلاق
           </Button>
         </Group>

@@ -79,7 +79,6 @@ export function Composer({
         <Tooltip label="إرسال قالب">
           <ActionIcon
             size={40}
-            radius="xl"
             variant="light"
             color="teal"
             aria-label="إرسال قالب"
@@ -110,7 +109,6 @@ export function Composer({
         <Tooltip label="إرسال">
           <ActionIcon
             size={40}
-            radius="xl"
             color="green"
             aria-label="إرسال"
             onClick={submit}

@@ -101,7 +101,7 @@ function Conversation({ customerId }: { customerId: string }) {
 }
 
 function HeaderPlaceholder() {
-  return <Paper withBorder radius="lg" h={66} aria-hidden />;
+  return <Paper withBorder h={66} aria-hidden />;
 }
 
 function ConversationHeader({
@@ -115,7 +115,7 @@ function ConversationHeader({
   const phone = formatSaudiPhoneLocal(customer.whatsappNumber || customer.phoneNumber);
   const customerPath = `/dashboard/customer/${customer._id}`;
   return (
-    <Paper withBorder radius="lg" py="xs" px="sm" data-testid="wa-header">
+    <Paper withBorder py="xs" px="sm" data-testid="wa-header">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           {canDetails && (
@@ -125,7 +125,6 @@ function ConversationHeader({
                 to={customerPath}
                 variant="subtle"
                 color="gray"
-                radius="xl"
                 size="lg"
                 aria-label="العودة إلى العميل"
               >
@@ -133,7 +132,7 @@ function ConversationHeader({
               </ActionIcon>
             </Tooltip>
           )}
-          <Avatar color="green" radius="xl" variant="light" aria-hidden>
+          <Avatar color="green" variant="light" aria-hidden>
             <IconBrandWhatsapp size={22} />
           </Avatar>
           <Stack gap={0} style={{ minWidth: 0 }}>

@@ -60,7 +60,7 @@ export default function InboxPage() {
         محادثة العميل.
       </Text>
       <div className={classes.inboxLayout} data-selected={selected ? '' : undefined}>
-        <Paper withBorder radius="lg" p="xs" className={classes.inboxList}>
+        <Paper withBorder p="xs" className={classes.inboxList}>
           <InboxList query={inbox} selected={selected} />
         </Paper>
         <div className={classes.inboxThreadPane}>
@@ -71,7 +71,7 @@ export default function InboxPage() {
               row={inbox.data?.find((r) => r.phone === selected)}
             />
           ) : (
-            <Paper withBorder radius="lg">
+            <Paper withBorder>
               <EmptyState
                 icon={<IconMessageCircle size={26} />}
                 title="اختر رقماً"
@@ -141,7 +141,7 @@ function InboxItem({ row, active }: { row: InboxRow; active: boolean }) {
       data-testid="wa-inbox-row"
       data-phone={row.phone}
     >
-      <Avatar color="green" radius="xl" variant="light" aria-hidden>
+      <Avatar color="green" variant="light" aria-hidden>
         <IconMessageCircle size={20} />
       </Avatar>
       <div className={classes.inboxMain}>
@@ -174,7 +174,7 @@ function InboxThread({ phone, row }: { phone: string; row: InboxRow | undefined 
   const items = useMemo(() => messageItems(messages.data ?? [], myId), [messages.data, myId]);
 
   return (
-    <Paper withBorder radius="lg" className={classes.inboxThread} data-testid="wa-inbox-thread">
+    <Paper withBorder className={classes.inboxThread} data-testid="wa-inbox-thread">
       <Stack gap="sm" p="sm">
         <Group gap="sm" wrap="nowrap">
           <Tooltip label="العودة إلى القائمة">
@@ -183,7 +183,6 @@ function InboxThread({ phone, row }: { phone: string; row: InboxRow | undefined 
               to={INBOX_BASE}
               variant="subtle"
               color="gray"
-              radius="xl"
               size="lg"
               aria-label="العودة إلى القائمة"
               className={classes.inboxBack}

@@ -427,7 +427,6 @@ export function MessageList({
               size="compact-sm"
               variant="white"
               color="gray"
-              radius="xl"
               leftSection={<IconHistory size={15} />}
               loading={loadingOlder}
               onClick={() => {
@@ -456,12 +455,7 @@ export function MessageList({
       </div>
       {unseen > 0 && (
         <div className={classes.jump}>
-          <Button
-            size="compact-sm"
-            radius="xl"
-            leftSection={<IconArrowDown size={15} />}
-            onClick={() => toBottom(true)}
-          >
+          <Button size="compact-sm" leftSection={<IconArrowDown size={15} />} onClick={() => toBottom(true)}>
             رسائل جديدة (<bdi>{unseen}</bdi>)
           </Button>
         </div>
@@ -473,7 +467,7 @@ export function MessageList({
 export function ConversationEmpty({ text }: { text: string }) {
   return (
     <Stack align="center" gap="xs" py="xl" ta="center" my="auto" data-testid="wa-empty">
-      <ThemeIcon size={52} radius="xl" variant="light" color="green">
+      <ThemeIcon size={52} variant="light" color="green">
         <IconMessages size={26} />
       </ThemeIcon>
       <Text fw={600}>لا توجد رسائل بعد</Text>

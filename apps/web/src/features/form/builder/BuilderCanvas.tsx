@@ -154,7 +154,6 @@ function FieldCard({
           <ActionIcon
             variant="subtle"
             color="gray"
-            radius="xl"
             aria-label={`تحريك «${name}» لأعلى`}
             disabled={index === 0}
             onClick={() => onMove(field.uid, -1)}
@@ -166,7 +165,6 @@ function FieldCard({
           <ActionIcon
             variant="subtle"
             color="gray"
-            radius="xl"
             aria-label={`تحريك «${name}» لأسفل`}
             disabled={index === count - 1}
             onClick={() => onMove(field.uid, 1)}
@@ -178,7 +176,6 @@ function FieldCard({
           <ActionIcon
             variant="subtle"
             color="gray"
-            radius="xl"
             aria-label={`نسخ «${name}»`}
             onClick={() => onDuplicate(field.uid)}
           >
@@ -189,7 +186,6 @@ function FieldCard({
           <ActionIcon
             variant="subtle"
             color="red"
-            radius="xl"
             aria-label={`حذف «${name}»`}
             onClick={() => onRemove(field.uid)}
           >
@@ -231,7 +227,7 @@ export function BuilderCanvas({
     >
       {fields.length === 0 ? (
         <div className={classes.canvasEmpty}>
-          <ThemeIcon size={52} radius="xl" variant="light">
+          <ThemeIcon size={52} variant="light">
             <IconDragDrop size={28} />
           </ThemeIcon>
           <Text fw={600}>لا توجد حقول بعد</Text>

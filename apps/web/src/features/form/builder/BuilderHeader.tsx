@@ -62,13 +62,7 @@ export function BuilderHeader(p: BuilderHeaderProps) {
       <div className={classes.headerRow}>
         <div className={classes.titleBox}>
           <Tooltip label="العودة إلى النماذج">
-            <ActionIcon
-              variant="subtle"
-              radius="xl"
-              size="lg"
-              aria-label="العودة إلى النماذج"
-              onClick={p.onBack}
-            >
+            <ActionIcon variant="subtle" size="lg" aria-label="العودة إلى النماذج" onClick={p.onBack}>
               <IconArrowRight size={20} />
             </ActionIcon>
           </Tooltip>

@@ -22,7 +22,7 @@ const TYPE_OPTIONS = formFieldTypes.map((t) => ({ value: t, label: formFieldType
 export function NoFieldSelected() {
   return (
     <Stack align="center" gap="xs" py="xl" ta="center">
-      <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+      <ThemeIcon size={48} variant="light" color="gray">
         <IconClick size={26} />
       </ThemeIcon>
       <Text fw={600}>لم يُحدَّد حقل</Text>

@@ -544,7 +544,6 @@ function FormBuilder({ record }: { record?: FormRecord }) {
             <aside className={`${classes.column} ${classes.panel}`} aria-label="خصائص الحقل والمعاينة">
               <SegmentedControl
                 fullWidth
-                radius="xl"
                 mb="md"
                 value={sideTab}
                 onChange={(v) => setSideTab(v as 'props' | 'preview')}

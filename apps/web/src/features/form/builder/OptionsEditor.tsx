@@ -80,7 +80,6 @@ export function OptionsEditor({
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  radius="xl"
                   mt={4}
                   aria-label={`تحريك الخيار ${index + 1} لأعلى`}
                   disabled={index === 0}
@@ -93,7 +92,6 @@ export function OptionsEditor({
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  radius="xl"
                   mt={4}
                   aria-label={`تحريك الخيار ${index + 1} لأسفل`}
                   disabled={index === options.length - 1}
@@ -106,7 +104,6 @@ export function OptionsEditor({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  radius="xl"
                   mt={4}
                   aria-label={`حذف الخيار ${index + 1}`}
                   onClick={() => remove(index)}

@@ -73,7 +73,6 @@ export function AttachmentView({
           <Tooltip label="تنزيل">
             <ActionIcon
               variant="subtle"
-              radius="xl"
               size="lg"
               aria-label={`تنزيل ${name}`}
               loading={saving}

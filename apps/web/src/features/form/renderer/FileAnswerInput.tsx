@@ -134,7 +134,6 @@ export function FileAnswerInput({
                 <Tooltip label="استبدال الملف">
                   <ActionIcon
                     variant="subtle"
-                    radius="xl"
                     size="lg"
                     aria-label={`استبدال ملف ${label}`}
                     aria-describedby={describedByAll}
@@ -147,7 +146,6 @@ export function FileAnswerInput({
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    radius="xl"
                     size="lg"
                     aria-label={`إزالة ملف ${label}`}
                     onClick={() => onChange(null)}

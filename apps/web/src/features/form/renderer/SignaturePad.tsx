@@ -242,7 +242,6 @@ export function SignaturePad({
     <div className={classes.signature}>
       <SegmentedControl
         size="xs"
-        radius="xl"
         value={mode}
         onChange={(v) => setMode(v as 'draw' | 'type')}
         data={[
