@@ -6,7 +6,7 @@ import { signOut } from '../lib/auth';
 export function MaintenanceScreen({ message }: { message?: string }) {
   return (
     <Center mih="100vh" p="md" component="main">
-      <Stack align="center" gap="md" maw={520} ta="center">
+      <Stack align="center" maw={520} ta="center">
         <ThemeIcon size={80} variant="light" color="orange">
           <IconTool size={44} />
         </ThemeIcon>

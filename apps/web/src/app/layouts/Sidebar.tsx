@@ -16,7 +16,7 @@ export function Sidebar() {
   const groups = visibleNavigation(user);
   return (
     <nav aria-label="القائمة الرئيسية">
-      <Stack gap="md" p="sm">
+      <Stack p="sm">
         {groups.map((group, i) => (
           <div key={group.label ?? i}>
             {group.label && (

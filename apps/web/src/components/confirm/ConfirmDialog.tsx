@@ -33,11 +33,10 @@ export function ConfirmDialog() {
         <Text style={{ flex: 1 }}>{options.message ?? DEFAULT_CONFIRM_MESSAGE}</Text>
       </Group>
       <Group justify="flex-end" mt="lg" gap="xs">
-        <Button variant="default" size="sm" onClick={reject}>
+        <Button variant="default" onClick={reject}>
           {options.rejectLabel ?? 'لا'}
         </Button>
         <Button
-          size="sm"
           color={options.danger ? 'red' : undefined}
           leftSection={options.acceptIcon}
           onClick={accept}

@@ -57,7 +57,7 @@ export function ReasonModal({
       closeButtonProps={{ 'aria-label': 'إغلاق' }}
     >
       <form onSubmit={submit} noValidate>
-        <Stack gap="md">
+        <Stack>
           {hint && (
             <Text size="sm" c="dimmed">
               {hint}
@@ -80,10 +80,10 @@ export function ReasonModal({
             data-autofocus
           />
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="sm" onClick={onClose}>
+            <Button variant="default" onClick={onClose}>
               تراجع
             </Button>
-            <Button type="submit" color={color} size="sm" loading={busy} leftSection={submitIcon}>
+            <Button type="submit" color={color} loading={busy} leftSection={submitIcon}>
               {submitLabel}
             </Button>
           </Group>

@@ -50,7 +50,6 @@ export function MoreFilters({ id, active, children }: { id: string; active: numb
   return (
     <>
       <Button
-        size="sm"
         variant={active ? 'light' : 'default'}
         leftSection={<IconAdjustmentsHorizontal size={18} />}
         onClick={more.toggle}

@@ -26,9 +26,7 @@ export function ListSearch({ state, placeholder = 'بحث…' }: { state: ListSt
       placeholder={placeholder}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
-        state.searchInput ? (
-          <CloseButton size="sm" aria-label="مسح البحث" onClick={() => state.setSearch('')} />
-        ) : null
+        state.searchInput ? <CloseButton aria-label="مسح البحث" onClick={() => state.setSearch('')} /> : null
       }
       value={state.searchInput}
       onChange={(e) => state.setSearch(e.currentTarget.value)}
@@ -88,13 +86,13 @@ export function ListPage<T extends Row>({
 
   const createButton =
     createTo && canCreate ? (
-      <Button component={Link} to={createTo} size="sm" leftSection={<IconPlus size={18} />}>
+      <Button component={Link} to={createTo} leftSection={<IconPlus size={18} />}>
         {createLabel}
       </Button>
     ) : null;
 
   return (
-    <Stack gap="md">
+    <Stack>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Badge size="lg" variant="light" radius="xl" data-testid="list-count">
           {total === undefined ? '…' : arabicPlural(total, RECORDS)}
@@ -103,7 +101,6 @@ export function ListPage<T extends Row>({
           {actions}
           {exportable && (
             <Button
-              size="sm"
               variant="default"
               leftSection={<IconFileExport size={18} />}
               onClick={() =>

@@ -102,7 +102,7 @@ export function RemoteSelect<T extends { _id: string }>({
               const row = seen.current.get(option.value)?.row;
               return (
                 <Stack gap={0}>
-                  <Text size="sm">{option.label}</Text>
+                  <Text>{option.label}</Text>
                   {row ? describe(row) : null}
                 </Stack>
               );

@@ -42,24 +42,12 @@ export function DetailsCard({
         <Group gap="xs">
           {actions}
           {editTo && canEdit && (
-            <Button
-              component={Link}
-              to={editTo}
-              size="sm"
-              variant="light"
-              leftSection={<IconEdit size={18} />}
-            >
+            <Button component={Link} to={editTo} variant="light" leftSection={<IconEdit size={18} />}>
               تعديل
             </Button>
           )}
           {onDelete && canDelete && (
-            <Button
-              size="sm"
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={18} />}
-              onClick={onDelete}
-            >
+            <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={onDelete}>
               حذف
             </Button>
           )}

@@ -47,7 +47,7 @@ export function EditConflictDialog({
       radius="lg"
       size={differences ? 'lg' : 'md'}
     >
-      <Stack gap="md" data-testid="edit-conflict">
+      <Stack data-testid="edit-conflict">
         <Alert color="orange" variant="light" radius="md" icon={<IconAlertTriangle size={20} />}>
           <Text fw={600}>
             {who && when ? (
@@ -103,11 +103,10 @@ export function EditConflictDialog({
         <Group gap="xs" justify="flex-start">
           {differences ? (
             <>
-              <Button size="sm" leftSection={<IconCheck size={18} />} onClick={onKeepMine} disabled={busy}>
+              <Button leftSection={<IconCheck size={18} />} onClick={onKeepMine} disabled={busy}>
                 الإبقاء على نسختي
               </Button>
               <Button
-                size="sm"
                 variant="default"
                 leftSection={<IconRefresh size={18} />}
                 onClick={onReload}
@@ -119,7 +118,6 @@ export function EditConflictDialog({
           ) : (
             <>
               <Button
-                size="sm"
                 leftSection={<IconRefresh size={18} />}
                 onClick={onReload}
                 loading={busy}
@@ -128,7 +126,6 @@ export function EditConflictDialog({
                 تحميل أحدث نسخة
               </Button>
               <Button
-                size="sm"
                 variant="default"
                 leftSection={<IconArrowsDiff size={18} />}
                 onClick={onCompare}

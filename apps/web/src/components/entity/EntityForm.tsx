@@ -26,21 +26,15 @@ export function FormActions({
   const navigate = useNavigate();
   const buttons = (
     <Group gap="xs" justify="flex-start" mt={dirty === undefined ? 'md' : undefined}>
-      <Button
-        type="submit"
-        size="sm"
-        loading={saving}
-        disabled={disabled}
-        leftSection={<IconDeviceFloppy size={18} />}
-      >
+      <Button type="submit" loading={saving} disabled={disabled} leftSection={<IconDeviceFloppy size={18} />}>
         {saveLabel}
       </Button>
       {cancelTo ? (
-        <Button component={Link} to={cancelTo} size="sm" variant="default" leftSection={<IconX size={18} />}>
+        <Button component={Link} to={cancelTo} variant="default" leftSection={<IconX size={18} />}>
           {cancelLabel}
         </Button>
       ) : (
-        <Button size="sm" variant="default" leftSection={<IconX size={18} />} onClick={() => navigate(-1)}>
+        <Button variant="default" leftSection={<IconX size={18} />} onClick={() => navigate(-1)}>
           {cancelLabel}
         </Button>
       )}
@@ -100,7 +94,7 @@ export function EntityForm({
   return (
     <form onSubmit={entity.submit} noValidate>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={maw}>
-        <Stack gap="md">{children}</Stack>
+        <Stack>{children}</Stack>
         <FormActions saving={entity.saving} cancelTo={cancelTo} saveLabel={saveLabel} />
       </Paper>
       {entity.conflictDialog}

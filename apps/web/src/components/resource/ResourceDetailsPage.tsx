@@ -102,7 +102,7 @@ export default function ResourceDetailsPage({ resource }: { resource: Resource }
   );
   if (!related) return card;
   return (
-    <Stack gap="md">
+    <Stack>
       {card}
       {canRelated && (
         <RelatedRecords

@@ -50,7 +50,7 @@ export function ChangePasswordForm() {
         عند تغيير كلمة المرور يُسجَّل خروج جميع أجهزتك الأخرى.
       </Text>
       <form onSubmit={submit} noValidate>
-        <Stack gap="md">
+        <Stack>
           <PasswordInput
             label="كلمة المرور الحالية"
             autoComplete="current-password"

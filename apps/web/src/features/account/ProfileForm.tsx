@@ -37,7 +37,7 @@ export function ProfileForm({ user }: { user: User }) {
         البيانات الشخصية
       </Title>
       <form onSubmit={submit} noValidate>
-        <Stack gap="md">
+        <Stack>
           <TextInput label="الاسم" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
           <EmailField autoComplete="email" {...form.getInputProps('email')} />
           <TextInput

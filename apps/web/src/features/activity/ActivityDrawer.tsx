@@ -52,7 +52,7 @@ export function ActivityDrawer({ row, onClose }: { row: ActivityRow | null; onCl
       closeButtonProps={{ 'aria-label': 'إغلاق' }}
     >
       {row && (
-        <Stack gap="md">
+        <Stack>
           <Group gap="xs">
             <ActionBadge action={row.action} />
             <Badge variant="outline" radius="sm" color="gray">

@@ -38,7 +38,7 @@ function RequestCodeForm({
   });
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="md">
+      <Stack>
         <Text size="sm" c="dimmed">
           أدخل رقم جوالك المسجل وسنرسل إليك رمز تحقق من <bdi>6</bdi> أرقام صالحاً لمدة <bdi>10</bdi> دقائق.
         </Text>
@@ -82,7 +82,7 @@ function ResetForm({ phone, onBack }: { phone: string; onBack: () => void }) {
   });
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="md">
+      <Stack>
         <Alert color="teal" icon={<IconInfoCircle size={18} />} role="status">
           {CODE_SENT}
         </Alert>

@@ -59,7 +59,7 @@ export default function SigninPage() {
   return (
     <AuthCard title="تسجيل الدخول" subtitle="أدخل رقم جوالك وكلمة المرور للمتابعة">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="md">
+        <Stack>
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="signin-error">
               {error}

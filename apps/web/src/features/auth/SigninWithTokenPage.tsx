@@ -48,7 +48,7 @@ export default function SigninWithTokenPage() {
   return (
     <AuthCard title="الدخول بالرابط">
       {error ? (
-        <Stack gap="md">
+        <Stack>
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="تعذر الدخول بالرابط">
             {error}
           </Alert>

@@ -254,7 +254,7 @@ export function ActivityTimeline({
 
   if (isPending)
     return (
-      <Stack gap="md" role="status" aria-label="جارٍ تحميل سجل النشاط">
+      <Stack role="status" aria-label="جارٍ تحميل سجل النشاط">
         {[0, 1, 2].map((i) => (
           <Group key={i} gap="sm" wrap="nowrap" align="flex-start">
             <Skeleton h={24} w={24} circle />

@@ -96,8 +96,8 @@ function CustomerDetails({ customer }: { customer: Customer }) {
   return (
     <Stack gap="lg">
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
-          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Group wrap="nowrap" style={{ minWidth: 0 }}>
             <Avatar size={56} color={isCompany ? 'indigo' : 'teal'} variant="light">
               {isCompany ? <IconBuilding size={28} /> : <IconUser size={28} />}
             </Avatar>
@@ -137,7 +137,6 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             <Group gap="xs">
               {canMessages && (
                 <Button
-                  size="sm"
                   variant="light"
                   color="green"
                   component={Link}
@@ -149,7 +148,6 @@ function CustomerDetails({ customer }: { customer: Customer }) {
               )}
               {canUpdate && (
                 <Button
-                  size="sm"
                   variant="light"
                   component={Link}
                   to={`/dashboard/customer/edit/${customer._id}`}
@@ -159,13 +157,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
                 </Button>
               )}
               {canDelete && (
-                <Button
-                  size="sm"
-                  variant="light"
-                  color="red"
-                  onClick={onDelete}
-                  leftSection={<IconTrash size={16} />}
-                >
+                <Button variant="light" color="red" onClick={onDelete} leftSection={<IconTrash size={16} />}>
                   حذف
                 </Button>
               )}

@@ -197,7 +197,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
     <form onSubmit={entity.submit} noValidate aria-label={customer ? 'تعديل بيانات العميل' : 'إضافة عميل'}>
       <Stack gap="lg">
         <Section title="البيانات الأساسية">
-          <Stack gap="md">
+          <Stack>
             <Input.Wrapper label="نوع العميل" withAsterisk>
               <SegmentedControl
                 fullWidth

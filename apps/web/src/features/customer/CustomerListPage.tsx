@@ -109,7 +109,6 @@ export default function CustomerListPage() {
         actions={
           canCreate && (
             <Button
-              size="sm"
               variant="default"
               leftSection={<IconFileImport size={18} />}
               onClick={() => setImporting(true)}

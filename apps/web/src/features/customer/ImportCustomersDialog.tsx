@@ -107,7 +107,7 @@ export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; on
 
   return (
     <Modal opened={opened} onClose={close} title="استيراد العملاء من ملف" size="lg" centered>
-      <Stack gap="md">
+      <Stack>
         <Text size="sm" c="dimmed">
           ملف Excel (xlsx) أو CSV، الصف الأول عناوين الأعمدة ومنها «اسم العميل» و«رقم الجوال». تُراجع كل الصفوف
           قبل الاستيراد، ولا يُضاف شيء حتى تؤكد.
@@ -126,12 +126,7 @@ export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; on
             disabled={busy}
             clearable
           />
-          <Button
-            variant="subtle"
-            size="sm"
-            leftSection={<IconDownload size={16} />}
-            onClick={downloadTemplate}
-          >
+          <Button variant="subtle" leftSection={<IconDownload size={16} />} onClick={downloadTemplate}>
             تحميل نموذج
           </Button>
         </Group>
@@ -178,11 +173,10 @@ export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; on
           </>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" size="sm" onClick={close}>
+          <Button variant="default" onClick={close}>
             إلغاء
           </Button>
           <Button
-            size="sm"
             leftSection={<IconUpload size={16} />}
             disabled={!preview || preview.valid === 0}
             loading={busy && !!preview}

@@ -75,13 +75,7 @@ export function LoadError({
         <Text size="sm">{errorMessage(error)}</Text>
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           {onRetry && <RetryButton size="sm" iconSize={16} onRetry={onRetry} />}
-          <Button
-            size="sm"
-            variant="default"
-            component={Link}
-            to={backTo}
-            leftSection={<IconArrowRight size={16} />}
-          >
+          <Button variant="default" component={Link} to={backTo} leftSection={<IconArrowRight size={16} />}>
             {backLabel}
           </Button>
         </div>

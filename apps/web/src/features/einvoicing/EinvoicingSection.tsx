@@ -112,7 +112,7 @@ export function EinvoicingSection() {
       ) : state.isError ? (
         <Alert color="red">تعذّر تحميل حالة الربط.</Alert>
       ) : (
-        <Stack gap="md">
+        <Stack>
           {state.data.connected && state.data.credential ? (
             <Alert
               color={expired ? 'red' : 'teal'}
@@ -202,7 +202,7 @@ export function EinvoicingSection() {
                     موقع هيئة الزكاة والضريبة والجمارك، اختر «تسجيل وحدة جديدة» وأنشئ رمز تحقق (OTP)، ثم أدخله
                     هنا خلال ساعة. يتولى النظام الباقي: المفاتيح وطلب الشهادة وفحوص المطابقة وشهادة الإنتاج.
                   </Text>
-                  <Group gap="md" align="flex-end" wrap="wrap">
+                  <Group align="flex-end" wrap="wrap">
                     <Stack gap={4} w="fit-content">
                       <Text size="sm" fw={500} id="otp-label">
                         رمز التحقق من بوابة «فاتورة»

@@ -82,7 +82,7 @@ export function EinvoicingWarning() {
               </List>
             </div>
           )}
-          <Group gap="md">
+          <Group>
             {data.attention.rejected > SHOWN && (
               <Anchor component={Link} to="/dashboard/invoice?status=rejected" size="sm">
                 كل المرفوضة

@@ -57,7 +57,7 @@ function TooltipBox({ title, rows }: { title?: string; rows: TooltipRow[] }) {
       )}
       <Stack gap={2}>
         {rows.map((r) => (
-          <Group key={r.label} gap="md" justify="space-between" wrap="nowrap">
+          <Group key={r.label} justify="space-between" wrap="nowrap">
             <Group gap={6} wrap="nowrap">
               {r.color && <Box className={classes.swatch} bg={r.color} aria-hidden />}
               <Text size="sm" c="dimmed">
@@ -150,7 +150,7 @@ export function OrdersByStatusChart({ data }: { data: NonNullable<Dashboard['ord
       {total === 0 ? (
         <ChartEmpty icon={IconChartDonut} height={260} text="لا توجد طلبات بعد." />
       ) : (
-        <Stack gap="md" align="center">
+        <Stack align="center">
           <DonutChart
             data={cells.filter((c) => c.value > 0)}
             size={size}

@@ -84,7 +84,7 @@ function FreshSystemHint() {
   const canAdd = !!newOrder && canOpen(newOrder, user);
   return (
     <Paper className={classes.panel} data-testid="dashboard-empty">
-      <Group justify="space-between" gap="md">
+      <Group justify="space-between">
         <div style={{ minWidth: 0, flex: '1 1 240px' }}>
           <Text fw={700}>لا توجد بيانات بعد</Text>
           <Text size="sm" c="dimmed">
@@ -115,7 +115,7 @@ function PanelRow({ main, side }: { main: ReactNode; side: ReactNode }) {
 
 function DashboardView({ data }: { data: Dashboard }) {
   return (
-    <Stack gap="md" data-testid="dashboard">
+    <Stack data-testid="dashboard">
       {data.cards && <KpiCards cards={data.cards} />}
       {data.myTasks && <MyTasksCard data={data.myTasks} />}
       {isEmpty(data) && (data.ordersByStatus || data.revenueByMonth) && <FreshSystemHint />}
@@ -157,7 +157,7 @@ function DashboardLoading() {
   const tasks = can(user, ['task:read']);
   const cards = (orders ? 2 : 0) + (payments ? 3 : 0);
   return (
-    <Stack gap="md" aria-busy="true" aria-label="جارٍ تحميل لوحة المعلومات" data-testid="dashboard-loading">
+    <Stack aria-busy="true" aria-label="جارٍ تحميل لوحة المعلومات" data-testid="dashboard-loading">
       {cards > 0 && <KpiSkeletons count={cards} />}
       {tasks && <PanelSkeleton height={140} />}
       {(orders || payments) && (

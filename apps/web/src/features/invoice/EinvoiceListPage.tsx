@@ -70,7 +70,7 @@ export default function EinvoiceListPage() {
   );
 
   return (
-    <Stack gap="md">
+    <Stack>
       <ListPage<EinvoiceRow>
         resourcePath={INVOICE_PATH}
         state={state}

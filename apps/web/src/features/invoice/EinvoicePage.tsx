@@ -83,7 +83,6 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
           <Group gap="xs" wrap="wrap">
             {correctable && canCredit && (
               <Button
-                size="sm"
                 variant="light"
                 color="orange"
                 leftSection={<IconMinus size={18} />}
@@ -93,17 +92,11 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
               </Button>
             )}
             {correctable && canDebit && (
-              <Button
-                size="sm"
-                variant="light"
-                leftSection={<IconPlus size={18} />}
-                onClick={() => setNote('debit')}
-              >
+              <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => setNote('debit')}>
                 إشعار مدين
               </Button>
             )}
             <Button
-              size="sm"
               variant="default"
               leftSection={<IconDownload size={18} />}
               loading={busy === 'pdf'}
@@ -113,7 +106,6 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
             </Button>
             {doc.phase === 2 && (
               <Button
-                size="sm"
                 variant="default"
                 leftSection={<IconCode size={18} />}
                 loading={busy === 'xml'}

@@ -55,7 +55,7 @@ export function NoteModal({
       centered
       radius="lg"
     >
-      <Stack gap="md">
+      <Stack>
         <Text size="sm" c="dimmed">
           {kind === 'credit'
             ? 'يخفّض الإشعار الدائن قيمة الفاتورة (خصم، إلغاء، استرجاع). لا تتغير الفاتورة نفسها بعد إصدارها.'

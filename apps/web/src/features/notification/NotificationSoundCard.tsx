@@ -14,7 +14,7 @@ export function NotificationSoundCard() {
       <Text size="sm" c="dimmed" mb="md">
         يُحفظ هذا الخيار على هذا الجهاز فقط، ولا يؤثر على أجهزتك الأخرى.
       </Text>
-      <Stack gap="md">
+      <Stack>
         <Switch
           checked={enabled}
           onChange={(e) => setEnabled(e.currentTarget.checked)}

@@ -213,7 +213,7 @@ export default function NotificationsPage() {
   }
 
   return (
-    <Stack gap="md" data-testid="notifications-page">
+    <Stack data-testid="notifications-page">
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
           <Group gap="sm" wrap="wrap" align="flex-end">

@@ -46,7 +46,6 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
     <Button
       component={Link}
       to={`/dashboard/order/new?customer=${customerId}`}
-      size="sm"
       leftSection={<IconPlus size={18} />}
     >
       طلب جديد

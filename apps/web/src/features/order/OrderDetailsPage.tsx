@@ -148,8 +148,8 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <Stack gap="lg">
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
-          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Group wrap="nowrap" style={{ minWidth: 0 }}>
             <Avatar size={56} color="blue" variant="light">
               <IconReceipt size={28} />
             </Avatar>
@@ -172,7 +172,6 @@ function OrderDetails({ order }: { order: Order }) {
               moves.map((s) => (
                 <Button
                   key={s}
-                  size="sm"
                   variant={s === 'cancelled' ? 'light' : 'filled'}
                   color={statusButtonColor[s]}
                   leftSection={statusIcons[s]}
@@ -185,7 +184,6 @@ function OrderDetails({ order }: { order: Order }) {
               ))}
             {canUpdate && !isClosed(order.status) && (
               <Button
-                size="sm"
                 variant="light"
                 component={Link}
                 to={`${BASE}/edit/${order._id}`}
@@ -196,7 +194,6 @@ function OrderDetails({ order }: { order: Order }) {
             )}
             {canDelete && (
               <Button
-                size="sm"
                 variant="light"
                 color="red"
                 onClick={() => remove({ _id: order._id, name: `الطلب رقم ${order.number}` })}

@@ -186,7 +186,7 @@ export default function OrderListPage() {
   );
 
   return (
-    <Stack gap="md">
+    <Stack>
       <ListPage<OrderRow>
         resourcePath={ORDER_PATH}
         state={state}

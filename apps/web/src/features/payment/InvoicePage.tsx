@@ -215,7 +215,6 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
             {moves.map((s) => (
               <Button
                 key={s}
-                size="sm"
                 variant={s === 'rejected' ? 'light' : 'filled'}
                 color={ACTION[s].color}
                 leftSection={ACTION[s].icon}
@@ -230,24 +229,17 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
               <Button
                 component={Link}
                 to={`${PAYMENT_BASE}/edit/${payment._id}`}
-                size="sm"
                 variant="light"
                 leftSection={<IconEdit size={18} />}
               >
                 تعديل
               </Button>
             )}
-            <Button
-              size="sm"
-              variant="default"
-              leftSection={<IconPrinter size={18} />}
-              onClick={() => window.print()}
-            >
+            <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
               طباعة
             </Button>
             {invoice && (
               <Button
-                size="sm"
                 variant="default"
                 leftSection={<IconDownload size={18} />}
                 loading={busy === 'pdf'}
@@ -347,7 +339,6 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
         <Button
           component={Link}
           to={PAYMENT_BASE}
-          size="sm"
           variant="subtle"
           leftSection={<IconArrowRight size={18} />}
         >

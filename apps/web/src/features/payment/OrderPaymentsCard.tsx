@@ -21,7 +21,7 @@ export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
   const addable = canCreate && order.status !== 'cancelled';
 
   const addButton = addable ? (
-    <Button component={Link} to={newPaymentPath(order._id)} size="sm" leftSection={<IconPlus size={18} />}>
+    <Button component={Link} to={newPaymentPath(order._id)} leftSection={<IconPlus size={18} />}>
       إضافة دفعة
     </Button>
   ) : null;

@@ -269,7 +269,7 @@ function PaymentFields({
           <Title order={2} fz="h4" mb="md">
             الطلب
           </Title>
-          <Stack gap="md">
+          <Stack>
             <RemoteSelect<OrderRow>
               path={ORDER_LOOKUP_PATH}
               params={{ status: 'new,in_progress,completed', sort: '-createdAt' }}
@@ -306,7 +306,7 @@ function PaymentFields({
           <Title order={2} fz="h4" mb="md">
             بيانات الدفعة
           </Title>
-          <Stack gap="md">
+          <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <MoneyInput
                 label="المبلغ (شامل الضريبة)"

@@ -128,7 +128,7 @@ export default function PaymentListPage() {
   const methodOptions = (methods.data?.rows ?? []).map((m) => ({ value: m._id, label: m.name }));
 
   return (
-    <Stack gap="md">
+    <Stack>
       <ListPage<Payment>
         resourcePath={PAYMENT_PATH}
         state={state}

@@ -142,7 +142,7 @@ export function BackupSection() {
       {isPending ? (
         <Stack gap="sm" aria-busy="true" aria-label="جارٍ تحميل النسخ الاحتياطية">
           <Skeleton h={14} w="70%" />
-          <Group gap="md">
+          <Group>
             <Skeleton h={36} w={160} />
             <Skeleton h={36} w={120} />
           </Group>
@@ -153,7 +153,7 @@ export function BackupSection() {
           {errorMessage(error)}
         </Alert>
       ) : (
-        <Stack gap="md">
+        <Stack>
           <Text size="sm" c="dimmed">
             {scheduleText(data)} المجلد على الخادم: <Mono block>{data.dir}</Mono>
           </Text>

@@ -175,7 +175,7 @@ export default function SettingsPage() {
                 تصل الإشعارات فوراً مع تنبيه صوتي (يُكتم من الملف الشخصي)، ولا يُشعَر الموظف بما قام به بنفسه.
                 إيقاف أي خيار يوقف ذلك الإشعار لجميع المستخدمين.
               </Text>
-              <Stack gap="md">
+              <Stack>
                 {notificationToggles.map((t) => (
                   <Switch
                     key={t.key}

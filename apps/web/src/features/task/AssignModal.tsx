@@ -60,7 +60,7 @@ export function AssignModal({
       closeButtonProps={{ 'aria-label': 'إغلاق' }}
     >
       <form onSubmit={submit} noValidate>
-        <Stack gap="md">
+        <Stack>
           <Text size="sm">
             تُسند <bdi>{arabicPlural(ids.length, TASKS)}</bdi> إلى الموظف الذي تختاره.
           </Text>
@@ -77,10 +77,10 @@ export function AssignModal({
             data-autofocus
           />
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="sm" onClick={onClose}>
+            <Button variant="default" onClick={onClose}>
               إلغاء
             </Button>
-            <Button type="submit" size="sm" loading={busy} leftSection={<IconUserCheck size={16} />}>
+            <Button type="submit" loading={busy} leftSection={<IconUserCheck size={16} />}>
               إسناد
             </Button>
           </Group>

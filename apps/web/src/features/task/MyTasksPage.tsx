@@ -112,7 +112,7 @@ export default function MyTasksPage() {
   const overdueCount = overdue.data?.total ?? 0;
 
   return (
-    <Stack gap="md" data-testid="my-tasks">
+    <Stack data-testid="my-tasks">
       {overdueCount > 0 && (
         <WarningAlert color="red" title="مهام متأخرة" data-testid="overdue-alert">
           لديك <bdi>{arabicPlural(overdueCount, TASKS)}</bdi> تجاوزت موعد التسليم.

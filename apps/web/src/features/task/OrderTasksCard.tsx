@@ -89,7 +89,7 @@ function RelatedTasksCard({
           المهام
         </Title>
         {canAdd && (
-          <Button size="sm" leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
             إضافة مهمة
           </Button>
         )}

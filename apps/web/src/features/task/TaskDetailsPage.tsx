@@ -125,8 +125,8 @@ function TaskDetails({ task }: { task: Task }) {
       </div>
 
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
-          <Group gap="md" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 260px' }}>
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Group wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 260px' }}>
             <Avatar size={52} color="grape" variant="light" visibleFrom="xs">
               <IconChecklist size={26} />
             </Avatar>
@@ -151,7 +151,6 @@ function TaskDetails({ task }: { task: Task }) {
           <Group gap="xs" wrap="wrap">
             {needsStart && (
               <Button
-                size="sm"
                 leftSection={<IconPlayerPlay size={16} />}
                 loading={starting}
                 onClick={() => void start()}
@@ -162,7 +161,6 @@ function TaskDetails({ task }: { task: Task }) {
             {reviewable && (
               <>
                 <Button
-                  size="sm"
                   color="teal"
                   leftSection={<IconCircleCheck size={16} />}
                   onClick={() => setReviewing('approve')}
@@ -170,7 +168,6 @@ function TaskDetails({ task }: { task: Task }) {
                   اعتماد
                 </Button>
                 <Button
-                  size="sm"
                   color="orange"
                   variant="light"
                   leftSection={<IconArrowBackUp size={16} />}
@@ -181,18 +178,12 @@ function TaskDetails({ task }: { task: Task }) {
               </>
             )}
             {task.can.edit && (
-              <Button
-                size="sm"
-                variant="light"
-                leftSection={<IconEdit size={16} />}
-                onClick={() => setEditOpen(true)}
-              >
+              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditOpen(true)}>
                 تعديل
               </Button>
             )}
             {canDelete && (
               <Button
-                size="sm"
                 variant="light"
                 color="red"
                 leftSection={<IconTrash size={16} />}
@@ -550,7 +541,6 @@ function TaskWork({
           <Group gap="xs">
             {hasForm && (
               <Button
-                size="sm"
                 variant="default"
                 leftSection={<IconDeviceFloppy size={16} />}
                 loading={busy === 'draft'}
@@ -561,7 +551,6 @@ function TaskWork({
               </Button>
             )}
             <Button
-              size="sm"
               leftSection={<IconSend size={16} />}
               loading={busy === 'submit'}
               disabled={busy !== null && busy !== 'submit'}
@@ -631,7 +620,7 @@ function ReviewModal({
       closeButtonProps={{ 'aria-label': 'إغلاق' }}
     >
       <form onSubmit={submit} noValidate>
-        <Stack gap="md">
+        <Stack>
           <Text size="sm">
             المهمة <TaskNumber value={task.number} /> «{task.title}»
             {task.assigneeName ? ` — ${task.assigneeName}` : ''}
@@ -653,12 +642,11 @@ function ReviewModal({
             data-autofocus
           />
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="sm" onClick={onClose}>
+            <Button variant="default" onClick={onClose}>
               إلغاء
             </Button>
             <Button
               type="submit"
-              size="sm"
               color={returning ? 'orange' : 'teal'}
               loading={busy}
               leftSection={returning ? <IconArrowBackUp size={16} /> : <IconCircleCheck size={16} />}

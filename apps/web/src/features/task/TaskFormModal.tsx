@@ -240,7 +240,7 @@ function TaskForm({
 
   return (
     <form onSubmit={submit} noValidate aria-label={task ? 'تعديل المهمة' : 'مهمة جديدة'}>
-      <Stack gap="md">
+      <Stack>
         <TextInput
           label="عنوان المهمة"
           withAsterisk
@@ -317,10 +317,10 @@ function TaskForm({
           )}
         </SimpleGrid>
         <Group justify="flex-end" gap="xs" mt="xs">
-          <Button variant="default" size="sm" onClick={onCancel}>
+          <Button variant="default" onClick={onCancel}>
             إلغاء
           </Button>
-          <Button type="submit" size="sm" loading={busy} leftSection={<IconDeviceFloppy size={18} />}>
+          <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={18} />}>
             {task ? 'حفظ التعديلات' : 'إضافة المهمة'}
           </Button>
         </Group>

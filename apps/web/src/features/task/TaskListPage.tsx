@@ -258,7 +258,7 @@ export default function TaskListPage() {
   );
 
   const createButton = canCreate ? (
-    <Button size="sm" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ id: null })}>
+    <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ id: null })}>
       مهمة جديدة
     </Button>
   ) : null;

@@ -56,7 +56,7 @@ export function PermissionsEditor({
   };
 
   return (
-    <Stack gap="md">
+    <Stack>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Badge
           size="lg"

@@ -101,8 +101,8 @@ function UserDetails({ user }: { user: UserRecord }) {
   return (
     <Stack gap="lg">
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
-          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Group wrap="nowrap" style={{ minWidth: 0 }}>
             <Avatar size={64} color="teal" variant="light">
               {initials(user.name)}
             </Avatar>
@@ -133,7 +133,6 @@ function UserDetails({ user }: { user: UserRecord }) {
             {canUpdate && within && (
               <>
                 <Button
-                  size="sm"
                   variant="light"
                   component={Link}
                   to={`/dashboard/user/edit/${user._id}`}
@@ -142,7 +141,6 @@ function UserDetails({ user }: { user: UserRecord }) {
                   تعديل
                 </Button>
                 <Button
-                  size="sm"
                   variant="light"
                   color={user.active ? 'orange' : 'teal'}
                   loading={toggling}
@@ -154,7 +152,6 @@ function UserDetails({ user }: { user: UserRecord }) {
                   {user.active ? 'إيقاف' : 'تفعيل'}
                 </Button>
                 <Button
-                  size="sm"
                   variant="light"
                   color="cyan"
                   onClick={() => setLinkOpen(true)}
@@ -163,7 +160,6 @@ function UserDetails({ user }: { user: UserRecord }) {
                   إنشاء رابط دخول
                 </Button>
                 <Button
-                  size="sm"
                   variant="light"
                   color="grape"
                   onClick={() => setResetOpen(true)}
@@ -175,7 +171,6 @@ function UserDetails({ user }: { user: UserRecord }) {
             )}
             {canDelete && within && !isSelf && (
               <Button
-                size="sm"
                 variant="light"
                 color="red"
                 onClick={() => remove(user)}

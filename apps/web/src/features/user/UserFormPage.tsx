@@ -83,7 +83,7 @@ function UserFormWithin({ user }: { user?: UserRecord }) {
             لدى «{user.name}» صلاحيات لا تملكها، فلا يمكنك تعديل بياناته أو صلاحياته أو كلمة مروره. اطلب ذلك
             من مدير النظام.
           </Text>
-          <Button component={Link} to={`/dashboard/user/${user._id}`} variant="light" size="sm">
+          <Button component={Link} to={`/dashboard/user/${user._id}`} variant="light">
             العودة إلى المستخدم
           </Button>
         </Stack>
@@ -150,7 +150,6 @@ function UserForm({ user }: { user?: UserRecord }) {
             actions={
               user ? (
                 <Button
-                  size="sm"
                   variant="light"
                   color="grape"
                   leftSection={<IconKey size={16} />}

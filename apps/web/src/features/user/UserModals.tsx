@@ -77,7 +77,7 @@ export function ResetPasswordModal({
   return (
     <Modal {...modalProps} opened={opened} onClose={onClose} title="إعادة تعيين كلمة المرور">
       <form onSubmit={submit} noValidate>
-        <Stack gap="md">
+        <Stack>
           <Text size="sm" c="dimmed">
             تعيين كلمة مرور جديدة للمستخدم «{user.name}». سيحتاج إلى استخدامها في الدخول القادم.
           </Text>
@@ -96,10 +96,10 @@ export function ResetPasswordModal({
             {...form.getInputProps('confirm')}
           />
           <Group justify="flex-end" gap="xs">
-            <Button size="sm" variant="default" onClick={onClose} leftSection={<IconX size={16} />}>
+            <Button variant="default" onClick={onClose} leftSection={<IconX size={16} />}>
               إلغاء
             </Button>
-            <Button size="sm" type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} />}>
+            <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} />}>
               حفظ كلمة المرور
             </Button>
           </Group>
@@ -131,7 +131,7 @@ export function SigninLinkModal({
 
   return (
     <Modal {...modalProps} opened={opened} onClose={onClose} title="رابط دخول لمرة واحدة" size="lg">
-      <Stack gap="md">
+      <Stack>
         {mutation.isPending && (
           <Group justify="center" py="lg" role="status" aria-label="جارٍ إنشاء الرابط">
             <Loader size="sm" />
@@ -180,7 +180,7 @@ export function SigninLinkModal({
           </>
         )}
         <Group justify="flex-end">
-          <Button size="sm" variant="default" onClick={onClose} leftSection={<IconX size={16} />}>
+          <Button variant="default" onClick={onClose} leftSection={<IconX size={16} />}>
             إغلاق
           </Button>
         </Group>

@@ -54,7 +54,7 @@ export default function InboxPage() {
   useEffect(() => onSocketReconnect(refresh), [queryClient]);
 
   return (
-    <Stack gap="md">
+    <Stack>
       <Text c="dimmed" size="sm">
         رسائل واتساب من أرقام لا تطابق أي عميل. افتح الرقم لقراءة رسائله، وأنشئ له عميلاً لتنتقل رسائله إلى
         محادثة العميل.

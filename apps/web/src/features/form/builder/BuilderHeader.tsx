@@ -42,7 +42,6 @@ export function SaveControls({
         {dirty ? 'تغييرات غير محفوظة' : ''}
       </Text>
       <Button
-        size="sm"
         leftSection={<IconDeviceFloppy size={18} />}
         loading={saving}
         onClick={onSave}

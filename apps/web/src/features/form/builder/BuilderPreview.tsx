@@ -35,7 +35,7 @@ export function BuilderPreview({
   const answerable = fields.filter((f) => f.type !== 'section').length;
 
   return (
-    <Stack gap="md" data-testid="builder-preview">
+    <Stack data-testid="builder-preview">
       <Alert variant="light" color="blue" icon={<IconEye size={18} />} p="xs">
         <Text size="sm">
           معاينة: هكذا يظهر النموذج للموظف عند تنفيذ المهمة. الإجابات هنا للتجربة ولا تُحفظ.

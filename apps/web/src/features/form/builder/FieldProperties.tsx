@@ -63,7 +63,7 @@ export function FieldProperties({
   };
 
   return (
-    <Stack gap="md" data-testid="field-properties">
+    <Stack data-testid="field-properties">
       <Group gap="xs" wrap="nowrap">
         <ThemeIcon variant="light" radius="md" size="lg">
           <FieldTypeIcon type={field.type} />

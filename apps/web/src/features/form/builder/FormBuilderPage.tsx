@@ -100,7 +100,7 @@ function mergeErrors(a: BuilderErrors, b: BuilderErrors): BuilderErrors {
 
 function BuilderSkeleton() {
   return (
-    <Stack p="md" gap="md" role="status" aria-label="جارٍ تحميل النموذج…">
+    <Stack p="md" role="status" aria-label="جارٍ تحميل النموذج…">
       <Skeleton h={44} radius="md" />
       <Skeleton h={30} radius="md" />
       <Skeleton h={360} radius="lg" />
@@ -572,7 +572,7 @@ function FormBuilder({ record }: { record?: FormRecord }) {
               <Tabs.Tab value="preview">المعاينة</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="fields">
-              <Stack gap="md">
+              <Stack>
                 {palette}
                 {canvas}
               </Stack>

@@ -59,7 +59,6 @@ export function OptionsEditor({
             // biome-ignore lint/suspicious/noArrayIndexKey: options are plain strings that may repeat while typed
             <div key={index} className={classes.optionRow}>
               <TextInput
-                size="sm"
                 aria-label={`الخيار ${index + 1}`}
                 placeholder={`الخيار ${index + 1}`}
                 value={option}

@@ -184,7 +184,6 @@ export function FileAnswerInput({
       {inputs}
       <Group gap="xs" justify="center" wrap="wrap">
         <Button
-          size="sm"
           variant="light"
           leftSection={<IconUpload size={18} />}
           onClick={() => fileRef.current?.click()}
@@ -196,7 +195,6 @@ export function FileAnswerInput({
         </Button>
         {camera && (
           <Button
-            size="sm"
             variant="default"
             leftSection={<IconCamera size={18} />}
             onClick={() => cameraRef.current?.click()}
