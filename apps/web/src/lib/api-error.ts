@@ -1,11 +1,6 @@
-/** Error body of the API: `{ message, errors?, fieldErrors?, action?, maintenance? }`. */
-export interface ApiErrorBody {
-  message?: string;
-  errors?: string[];
-  fieldErrors?: Record<string, string>;
-  action?: 'clearToken';
-  maintenance?: boolean;
-}
+import type { ErrorResponse } from '@idara/domain';
+/** Error body of the API (the domain's `errorResponse`); a proxy's error page may lack every key. */
+export type ApiErrorBody = Partial<ErrorResponse>;
 
 export const DEFAULT_ERROR_MESSAGE = 'حدث خطأ';
 export const NETWORK_ERROR_MESSAGE = 'تعذر الاتصال بالخادم، تحقق من اتصالك بالشبكة';

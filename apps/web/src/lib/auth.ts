@@ -1,11 +1,11 @@
-import { hasAll, type User } from '@idara/domain';
+import { hasAll, type SigninResult, type User } from '@idara/domain';
 import { api, apiHooks } from './api';
 import { createStore, useStore } from './create-store';
 import { queryClient } from './query-client';
 import { closeSocket } from './socket';
 import { clearToken, getToken, setToken } from './token-storage';
 
-export type { User };
+export type { SigninResult, User };
 
 interface AuthState {
   user: User | null;
@@ -35,11 +35,6 @@ export function can(user: User | null, required: readonly string[] = []): boolea
 
 export function useCan(...required: string[]): boolean {
   return can(useAuth().user, required);
-}
-
-export interface SigninResult {
-  user: User;
-  token: string;
 }
 
 export async function signIn(body: { phoneNumber: string; password: string }): Promise<User> {

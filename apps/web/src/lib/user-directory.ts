@@ -1,18 +1,15 @@
+import type { ListPage, User } from '@idara/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
-export interface UserSummary {
-  _id: string;
-  name: string;
-  role: string;
-  jobTitle: string;
-}
+/** The user columns the directory asks for (`fields=` below). */
+export type UserSummary = Pick<User, '_id' | 'name' | 'role' | 'jobTitle'>;
 
 /** The user list every protected page loads on entry, cached after the first load (spec §7). */
 export const userDirectoryQuery = queryOptions({
   queryKey: ['user-directory'],
   queryFn: async () => {
-    const res = await api<{ data: UserSummary[] }>('/api/user', {
+    const res = await api<ListPage<UserSummary>>('/api/user', {
       query: { limit: 0, fields: 'name,role,_id,jobTitle' },
       stopAlert: true,
     });

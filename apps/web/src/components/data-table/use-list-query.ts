@@ -1,3 +1,4 @@
+import type { ListPage } from '@idara/domain';
 import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../lib/api';
@@ -5,13 +6,8 @@ import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
 import { LOOKUP_KEY, LOOKUP_SOURCES } from '../../lib/lookups';
 import type { ListQueryParams } from './use-list-state';
 
-/** Every list endpoint answers `{ data, total, page, limit }` (docs/API.md). */
-export interface ListResponse<T> {
-  data: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
+/** Every list endpoint answers `{ data, total, page, limit }`: the domain's `ListPage`. */
+export type ListResponse<T> = ListPage<T>;
 
 /** Rows are keyed by `_id` (spec §9). */
 export interface Row {

@@ -1,4 +1,4 @@
-import { changePasswordBody } from '@idara/domain';
+import { changePasswordBody, type MessageAnswer } from '@idara/domain';
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
@@ -27,7 +27,7 @@ export function ChangePasswordForm() {
   const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
     setBusy(true);
     try {
-      const res = await api<{ message?: string }>('/api/auth/password', {
+      const res = await api<MessageAnswer>('/api/auth/password', {
         method: 'PUT',
         body: { currentPassword, newPassword },
         retry: 0,

@@ -1,4 +1,4 @@
-import { forgotPasswordBody, resetPasswordBody, toLatinDigits } from '@idara/domain';
+import { forgotPasswordBody, type MessageAnswer, resetPasswordBody, toLatinDigits } from '@idara/domain';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconArrowRight, IconInfoCircle, IconKey, IconLock, IconSend } from '@tabler/icons-react';
@@ -67,7 +67,7 @@ function ResetForm({ phone, onBack }: { phone: string; onBack: () => void }) {
     setBusy(true);
     try {
       const { phoneNumber, code, password } = resetPasswordBody.parse(values);
-      const res = await api<{ message?: string }>('/api/auth/reset-password', {
+      const res = await api<MessageAnswer>('/api/auth/reset-password', {
         method: 'POST',
         body: { phoneNumber, code: toLatinDigits(code), password },
         retry: 0,

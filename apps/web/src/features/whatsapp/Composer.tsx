@@ -3,7 +3,9 @@ import {
   dueOf,
   formatSAR,
   fromHalalas,
+  type ListPage,
   type MessageTemplate,
+  type OrderRow,
   orderStatusLabels,
   toHalalas,
   whatsappSendBody,
@@ -127,14 +129,8 @@ export function Composer({
   );
 }
 
-interface CustomerOrder {
-  _id: string;
-  number: number;
-  status: keyof typeof orderStatusLabels;
-  total: string;
-  outstanding: string;
-  uninvoiced: string;
-}
+/** The order columns a template reads (`fields=` below). */
+type CustomerOrder = Pick<OrderRow, '_id' | 'number' | 'status' | 'total' | 'outstanding' | 'uninvoiced'>;
 
 /** The amount as a template carries it: grouped digits, the template adds «ر.س». */
 const amountText = (money: string) => formatSAR(toHalalas(money)).replace(' ر.س', '');
@@ -178,7 +174,7 @@ export function TemplatePicker({
   const orders = useQuery({
     queryKey: ['/api/order', 'list', { customer: customerId, template: 'whatsapp' }],
     queryFn: ({ signal }) =>
-      api<{ data: CustomerOrder[] }>('/api/order', {
+      api<ListPage<CustomerOrder>>('/api/order', {
         query: {
           customer: customerId,
           limit: 50,

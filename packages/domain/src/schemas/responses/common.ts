@@ -25,6 +25,8 @@ export const errorResponse = z
     errors: z.array(z.string()).optional(),
     fieldErrors: z.record(z.string(), z.string()).optional(),
     action: z.literal('clearToken').optional(),
+    /** 503 while the administrator has the app in maintenance mode. */
+    maintenance: z.boolean().optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorResponse = z.output<typeof errorResponse>;
