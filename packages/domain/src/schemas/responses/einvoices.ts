@@ -9,6 +9,47 @@ const zatcaMessageOut = z.looseObject({
   message: z.string(),
 });
 
+const nationalAddressOut = z.object({
+  buildingNumber: z.string(),
+  street: z.string(),
+  district: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  additionalNumber: z.string(),
+});
+const einvoicePartyOut = z.object({
+  name: z.string(),
+  vatNumber: z.string(),
+  crNumber: z.string(),
+  address: nationalAddressOut.nullable(),
+});
+
+/** Everything a document says, frozen at issue: the domain's `EinvoiceSnapshot`, which it must match. */
+export const einvoiceSnapshotOut = z
+  .object({
+    kind: z.enum(einvoiceKinds),
+    scope: z.enum(einvoiceScopes),
+    number: z.string(),
+    uuid: z.string(),
+    issuedAt: dateTimeOut,
+    seller: einvoicePartyOut,
+    buyer: einvoicePartyOut,
+    lines: z.array(
+      z.object({ name: z.string(), quantity: z.number(), unitPrice: moneyOut, lineTotal: moneyOut }),
+    ),
+    subtotal: moneyOut,
+    discount: moneyOut,
+    net: moneyOut,
+    vatRate: z.number(),
+    vatAmount: moneyOut,
+    total: moneyOut,
+    billingReference: z.object({ number: z.string(), uuid: z.string(), issuedAt: dateTimeOut }).nullable(),
+    reason: z.string(),
+    order: z.object({ _id: idOut, number: z.number().int() }),
+    phase: z.union([z.literal(1), z.literal(2)]),
+  })
+  .meta({ id: 'EinvoiceSnapshot' }) satisfies z.ZodType<EinvoiceSnapshot>;
+
 /** A row of `GET /api/invoice`: an issued tax invoice, credit note or debit note. */
 export const einvoiceRowOut = z
   .object({
@@ -43,8 +84,7 @@ export const einvoiceDetailsOut = einvoiceRowOut
     seq: z.number().int(),
     uuid: z.string(),
     payment: idOut.nullable(),
-    /** The frozen `EinvoiceSnapshot` (packages/domain einvoice.ts). */
-    snapshot: z.looseObject({}),
+    snapshot: einvoiceSnapshotOut,
     issuedBy: idOut.nullable(),
     previousHash: z.string().nullable(),
     hash: z.string().nullable(),
@@ -71,10 +111,7 @@ export const einvoiceDetailsOut = einvoiceRowOut
     creditable: moneyOut,
   })
   .meta({ id: 'EinvoiceDetails' });
-/** The snapshot is described loosely on the wire; its type is the domain's `EinvoiceSnapshot`. */
-export type EinvoiceDetails = Omit<z.output<typeof einvoiceDetailsOut>, 'snapshot'> & {
-  snapshot: EinvoiceSnapshot;
-};
+export type EinvoiceDetails = z.output<typeof einvoiceDetailsOut>;
 
 /** `GET /api/einvoicing`: the connection to ZATCA for the settings screen. */
 export const einvoicingStateOut = z.object({
