@@ -99,6 +99,33 @@ test.describe('record screens', () => {
     await expect(toasts(page).filter({ hasText: 'لا يمكن حذف المنطقة «منطقة الرياض»' })).toBeVisible();
     await expect(row).toHaveCount(1);
   });
+
+  test('a contract type says its duration and visits as counted Arabic while typing, and lists them so', async ({
+    page,
+    request,
+  }) => {
+    await signedInAs(page, request, { role: 'admin' });
+    const name = `عقد صيانة سنوي ${String(Date.now()).slice(-6)}`;
+    await page.goto('/dashboard/contract/new');
+    const months = page.getByRole('textbox', { name: 'مدة العقد بالأشهر' });
+    await expect(months).toHaveValue('12');
+    await expect(page.getByText('12 شهراً', { exact: true })).toBeVisible();
+    await months.fill('2');
+    await expect(page.getByText('شهران', { exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'عدد الزيارات' }).fill('4');
+    await expect(page.getByText('4 زيارات', { exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'اسم العقد' }).fill(name);
+    await page.getByRole('textbox', { name: 'السعر' }).fill('1200');
+    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'تفاصيل العقد' })).toBeVisible();
+    await expect(page.getByText('شهران', { exact: true })).toBeVisible();
+    await expect(page.getByText('4 زيارات', { exact: true })).toBeVisible();
+    await page.goto('/dashboard/contract');
+    await search(page).fill(name);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('شهران');
+    await expect(rows(page).first()).toContainText('4 زيارات');
+  });
 });
 
 test('leaving a form with unsaved changes asks first; staying keeps the typing', async ({

@@ -9,6 +9,8 @@ import {
   HOURS,
   HOURS_ACCUSATIVE,
   MINUTES,
+  MONTHS,
+  VISITS,
 } from './plural';
 
 describe('arabicPluralCategory', () => {
@@ -61,6 +63,29 @@ describe('arabicPlural', () => {
     [1000, '1000 يوم'],
   ])('days: %d → %s', (n, text) => {
     expect(arabicPlural(n, DAYS)).toBe(text);
+  });
+
+  it.each([
+    [1, 'شهر واحد'],
+    [2, 'شهران'],
+    [6, '6 أشهر'],
+    [12, '12 شهراً'],
+    [24, '24 شهراً'],
+    [100, '100 شهر'],
+    [120, '120 شهراً'],
+  ])('months: %d → %s', (n, text) => {
+    expect(arabicPlural(n, MONTHS)).toBe(text);
+  });
+
+  it.each([
+    [0, 'بدون زيارات'],
+    [1, 'زيارة واحدة'],
+    [2, 'زيارتان'],
+    [4, '4 زيارات'],
+    [12, '12 زيارة'],
+    [100, '100 زيارة'],
+  ])('visits: %d → %s', (n, text) => {
+    expect(arabicPlural(n, VISITS)).toBe(text);
   });
 
   it.each([

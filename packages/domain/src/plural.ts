@@ -86,6 +86,25 @@ export const HOURS: ArabicPluralForms = {
 /** Hours, accusative/adverbial ('متأخر ساعتين'). */
 export const HOURS_ACCUSATIVE: ArabicPluralForms = { ...HOURS, two: 'ساعتين' };
 
+/** Months, nominative (a contract's duration): 'شهر واحد', 'شهران', '3 أشهر', '12 شهراً', '100 شهر'. */
+export const MONTHS: ArabicPluralForms = {
+  one: 'شهر واحد',
+  two: 'شهران',
+  few: '{n} أشهر',
+  many: '{n} شهراً',
+  other: '{n} شهر',
+};
+
+/** Visits, nominative (a contract's visits): 'بدون زيارات', 'زيارة واحدة', 'زيارتان', '3 زيارات', '11 زيارة'. */
+export const VISITS: ArabicPluralForms = {
+  zero: 'بدون زيارات',
+  one: 'زيارة واحدة',
+  two: 'زيارتان',
+  few: '{n} زيارات',
+  many: '{n} زيارة',
+  other: '{n} زيارة',
+};
+
 /** Minutes, nominative: 'دقيقة واحدة', 'دقيقتان', '3 دقائق', '11 دقيقة'. */
 export const MINUTES: ArabicPluralForms = {
   one: 'دقيقة واحدة',

@@ -106,7 +106,8 @@ export type Field = FieldBase &
   (
     | { kind: 'text' | 'money' }
     | { kind: 'textarea'; maxRows: number }
-    | { kind: 'integer'; initial: number; min: number; max: number; suffix?: string }
+    /** `counted`: the value said as a counted Arabic phrase under the input ('12 شهراً'). */
+    | { kind: 'integer'; initial: number; min: number; max: number; counted?: ArabicPluralForms }
     | { kind: 'switch'; initial: boolean }
     | { kind: 'select'; initial: string; options: { value: string; label: string }[] }
     /** A searchable choice over a lookup; on a new record the URL's `?<name>=` preselects it. */

@@ -6,16 +6,6 @@ export const ACTIVE_FILTER_OPTIONS = [
   { value: 'false', label: 'موقوف' },
 ];
 
-export const MONTHS = { one: 'شهر واحد', two: 'شهران', few: '{n} أشهر', many: '{n} شهراً', other: '{n} شهر' };
-export const VISITS = {
-  zero: 'بدون زيارات',
-  one: 'زيارة واحدة',
-  two: 'زيارتان',
-  few: '{n} زيارات',
-  many: '{n} زيارة',
-  other: '{n} زيارة',
-};
-
 /** A record's «active» switch: its list column, its filter and its form field. */
 export const activeColumn: Column = { key: 'active', header: 'الحالة', display: 'active' };
 export const activeFilter: Filter = {

@@ -1,4 +1,4 @@
-import { recordBodies } from '@idara/domain';
+import { arabicPlural, recordBodies } from '@idara/domain';
 import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { IconForms } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -52,19 +52,29 @@ function FieldInput({
       return (
         <Textarea {...common} autosize minRows={2} maxRows={field.maxRows} {...form.getInputProps(name)} />
       );
-    case 'integer':
+    case 'integer': {
+      const value = form.values[name];
+      const counted =
+        field.counted &&
+        typeof value === 'number' &&
+        Number.isInteger(value) &&
+        value >= field.min &&
+        value <= field.max
+          ? arabicPlural(value, field.counted)
+          : undefined;
       return (
         <NumberInput
           {...common}
+          description={counted ?? description}
           min={field.min}
           max={field.max}
           allowDecimal={false}
           allowNegative={false}
-          suffix={field.suffix}
           dir="ltr"
           {...form.getInputProps(name)}
         />
       );
+    }
     case 'switch':
       return <Switch label={label} {...form.getInputProps(name, { type: 'checkbox' })} />;
     case 'select':

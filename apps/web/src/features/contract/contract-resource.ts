@@ -1,6 +1,7 @@
+import { MONTHS, VISITS } from '@idara/domain';
 import { IconFileDescription } from '@tabler/icons-react';
 import { defineResource } from '../../app/resource';
-import { activeColumn, activeField, activeFilter, MONTHS, VISITS } from '../records-shared';
+import { activeColumn, activeField, activeFilter } from '../records-shared';
 
 export const contract = defineResource({
   name: 'contract',
@@ -31,7 +32,7 @@ export const contract = defineResource({
         initial: 12,
         min: 1,
         max: 120,
-        suffix: ' شهر',
+        counted: MONTHS,
         required: true,
         half: true,
       },
@@ -42,6 +43,7 @@ export const contract = defineResource({
         initial: 0,
         min: 0,
         max: 1000,
+        counted: VISITS,
         required: true,
         half: true,
       },
