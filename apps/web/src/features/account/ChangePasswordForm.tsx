@@ -1,45 +1,33 @@
-import { changePasswordBody, type MessageAnswer } from '@idara/domain';
+import { changePasswordBody } from '@idara/domain';
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEntityForm } from '../../components/entity';
 import { api } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { notify } from '../../lib/toast';
 import { sessionsKey } from './sessions-api';
 
 const toggleProps = { 'aria-label': 'إظهار الحروف أو إخفاؤها' };
 
 export function ChangePasswordForm() {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const check = schemaResolver(changePasswordBody, { sync: true });
-  const form = useForm({
+  const { form, submit, saving } = useEntityForm({
+    resourcePath: '/api/auth/password',
+    singleton: true,
+    schema: changePasswordBody,
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: (values) => {
-      const errors = check(values);
+    toBody: ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
+    validate: (values, errors) => {
       if (values.confirmPassword !== values.newPassword)
         errors.confirmPassword = 'كلمتا المرور غير متطابقتين';
-      return errors;
     },
-  });
-  const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
-    setBusy(true);
-    try {
-      const res = await api<MessageAnswer>('/api/auth/password', {
-        method: 'PUT',
-        body: { currentPassword, newPassword },
-        retry: 0,
-      });
+    // A wrong current password must not be sent twice.
+    save: (body) => api('/api/auth/password', { method: 'PUT', body, retry: 0 }),
+    guardUnsaved: false,
+    successMessage: 'تم تغيير كلمة المرور',
+    onSaved: () => {
       form.reset();
-      notify.success(res?.message || 'تم تغيير كلمة المرور');
       void queryClient.invalidateQueries({ queryKey: sessionsKey });
-    } catch (e) {
-      applyFieldErrors(form, e);
-    } finally {
-      setBusy(false);
-    }
+    },
   });
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
@@ -77,7 +65,7 @@ export function ChangePasswordForm() {
             {...form.getInputProps('confirmPassword')}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={saving}>
               تغيير كلمة المرور
             </Button>
           </Group>

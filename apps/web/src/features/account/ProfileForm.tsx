@@ -1,35 +1,19 @@
 import { formatSaudiPhoneLocal, profileUpdateBody, type User } from '@idara/domain';
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useState } from 'react';
-import { EmailField } from '../../components/entity';
-import { api } from '../../lib/api';
+import { EmailField, useEntityForm } from '../../components/entity';
 import { setCurrentUser } from '../../lib/auth';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { notify } from '../../lib/toast';
 
 export function ProfileForm({ user }: { user: User }) {
-  const [busy, setBusy] = useState(false);
-  const form = useForm({
-    initialValues: { name: user.name, email: user.email ?? '' },
-    validate: schemaResolver(profileUpdateBody, { sync: true }),
-  });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const updated = await api<User>('/api/auth/profile', {
-        method: 'PUT',
-        body: profileUpdateBody.parse(values),
-      });
-      setCurrentUser(updated);
-      form.resetDirty({ name: updated.name, email: updated.email ?? '' });
-      notify.success('تم حفظ بياناتك');
-    } catch (e) {
-      applyFieldErrors(form, e);
-    } finally {
-      setBusy(false);
-    }
+  const { form, submit, saving } = useEntityForm({
+    resourcePath: '/api/auth/profile',
+    singleton: true,
+    record: user,
+    schema: profileUpdateBody,
+    initialValues: { name: '', email: '' },
+    guardUnsaved: false,
+    successMessage: 'تم حفظ بياناتك',
+    onSaved: (updated: User) => setCurrentUser(updated),
   });
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
@@ -50,7 +34,7 @@ export function ProfileForm({ user }: { user: User }) {
           <Group justify="flex-end">
             <Button
               type="submit"
-              loading={busy}
+              loading={saving}
               disabled={!form.isDirty()}
               leftSection={<IconDeviceFloppy size={18} />}
             >
