@@ -68,8 +68,8 @@ export interface UseEntityFormOptions<V extends Values, R = Record<string, unkno
   guardUnsaved?: boolean;
   /** Where to go after saving: a path or a function of the saved record; nowhere when omitted. */
   redirectTo?: string | ((saved: R) => string);
-  /** 'تم الحفظ' by default. */
-  successMessage?: string;
+  /** 'تم الحفظ' by default; null when the screen itself shows what happened next. */
+  successMessage?: string | null;
   onSaved?: (saved: R, body: unknown) => void;
 }
 
@@ -168,7 +168,7 @@ export function useEntityForm<V extends Values, R = Record<string, unknown>>(
           });
       conflict.adopt(saved);
       form.resetDirty(values);
-      notify.success(options.successMessage ?? 'تم الحفظ');
+      if (options.successMessage !== null) notify.success(options.successMessage ?? 'تم الحفظ');
       options.onSaved?.(saved, body);
       void invalidate();
       if (options.redirectTo) {

@@ -1,12 +1,10 @@
-import { forgotPasswordBody, type MessageAnswer, resetPasswordBody, toLatinDigits } from '@idara/domain';
+import { forgotPasswordBody, resetPasswordBody, toLatinDigits } from '@idara/domain';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconArrowRight, IconInfoCircle, IconKey, IconLock, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useEntityForm } from '../../components/entity';
 import { api } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { notify } from '../../lib/toast';
 import { AuthCard } from './AuthCard';
 import { PhoneInput } from './PhoneInput';
 
@@ -19,22 +17,14 @@ function RequestCodeForm({
   initialPhone: string;
   onSent: (phone: string) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const form = useForm({
+  const { form, submit, saving } = useEntityForm({
+    resourcePath: '/api/auth/forget-password',
+    schema: forgotPasswordBody,
     initialValues: { phoneNumber: initialPhone },
-    validate: schemaResolver(forgotPasswordBody, { sync: true }),
-  });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const body = forgotPasswordBody.parse(values);
-      await api('/api/auth/forget-password', { method: 'POST', body, retry: 0 });
-      onSent(values.phoneNumber);
-    } catch (e) {
-      applyFieldErrors(form, e);
-    } finally {
-      setBusy(false);
-    }
+    save: (body) => api('/api/auth/forget-password', { method: 'POST', body, retry: 0 }),
+    guardUnsaved: false,
+    successMessage: null, // the next step says the code was sent
+    onSaved: () => onSent(form.getValues().phoneNumber),
   });
   return (
     <form onSubmit={submit} noValidate>
@@ -43,7 +33,7 @@ function RequestCodeForm({
           أدخل رقم جوالك المسجل وسنرسل إليك رمز تحقق من <bdi>6</bdi> أرقام صالحاً لمدة <bdi>10</bdi> دقائق.
         </Text>
         <PhoneInput autoFocus withAsterisk {...form.getInputProps('phoneNumber')} />
-        <Button type="submit" loading={busy} leftSection={<IconSend size={18} />} fullWidth>
+        <Button type="submit" loading={saving} leftSection={<IconSend size={18} />} fullWidth>
           إرسال رمز التحقق
         </Button>
       </Stack>
@@ -53,32 +43,18 @@ function RequestCodeForm({
 
 function ResetForm({ phone, onBack }: { phone: string; onBack: () => void }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const schemaCheck = schemaResolver(resetPasswordBody, { sync: true });
-  const form = useForm({
+  const { form, submit, saving } = useEntityForm({
+    resourcePath: '/api/auth/reset-password',
+    schema: resetPasswordBody,
     initialValues: { phoneNumber: phone, code: '', password: '', confirmPassword: '' },
-    validate: (values) => {
-      const errors = schemaCheck(values);
+    toBody: ({ phoneNumber, code, password }) => ({ phoneNumber, code: toLatinDigits(code), password }),
+    validate: (values, errors) => {
       if (values.confirmPassword !== values.password) errors.confirmPassword = 'كلمتا المرور غير متطابقتين';
-      return errors;
     },
-  });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const { phoneNumber, code, password } = resetPasswordBody.parse(values);
-      const res = await api<MessageAnswer>('/api/auth/reset-password', {
-        method: 'POST',
-        body: { phoneNumber, code: toLatinDigits(code), password },
-        retry: 0,
-      });
-      notify.success(res?.message || 'تم تغيير كلمة المرور بنجاح، سجّل الدخول الآن');
-      navigate('/auth/signin', { replace: true });
-    } catch (e) {
-      applyFieldErrors(form, e);
-    } finally {
-      setBusy(false);
-    }
+    save: (body) => api('/api/auth/reset-password', { method: 'POST', body, retry: 0 }),
+    guardUnsaved: false,
+    successMessage: 'تم تغيير كلمة المرور بنجاح، سجّل الدخول الآن',
+    onSaved: () => navigate('/auth/signin', { replace: true }),
   });
   return (
     <form onSubmit={submit} noValidate>
@@ -115,7 +91,7 @@ function ResetForm({ phone, onBack }: { phone: string; onBack: () => void }) {
           visibilityToggleButtonProps={{ 'aria-label': 'إظهار الحروف أو إخفاؤها' }}
           {...form.getInputProps('confirmPassword')}
         />
-        <Button type="submit" loading={busy} fullWidth>
+        <Button type="submit" loading={saving} fullWidth>
           تغيير كلمة المرور
         </Button>
         <Button variant="subtle" size="xs" onClick={onBack} leftSection={<IconArrowRight size={14} />}>
