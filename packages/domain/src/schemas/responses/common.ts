@@ -18,6 +18,16 @@ export const idOut = z.string();
 /** Money as the API writes it: a two-place decimal string ("150.00"). */
 export const moneyOut = z.string().meta({ description: 'SAR, two decimal places, e.g. "150.00"' });
 
+/** The Saudi national address, all six parts (the seller's, a standard buyer's). */
+export const nationalAddressOut = z.object({
+  buildingNumber: z.string(),
+  street: z.string(),
+  district: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  additionalNumber: z.string(),
+});
+
 /** Every refusal (4xx) and failure (5xx) answers this: an Arabic message, maybe per-field errors. */
 export const errorResponse = z
   .looseObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type EinvoiceSnapshot, einvoiceKinds, einvoiceScopes, einvoiceStatuses } from '../../einvoice';
-import { dateTimeOut, idOut, listOf, moneyOut } from './common';
+import { dateTimeOut, idOut, listOf, moneyOut, nationalAddressOut } from './common';
 
 const zatcaMessageOut = z.looseObject({
   type: z.string(),
@@ -9,14 +9,6 @@ const zatcaMessageOut = z.looseObject({
   message: z.string(),
 });
 
-const nationalAddressOut = z.object({
-  buildingNumber: z.string(),
-  street: z.string(),
-  district: z.string(),
-  city: z.string(),
-  postalCode: z.string(),
-  additionalNumber: z.string(),
-});
 const einvoicePartyOut = z.object({
   name: z.string(),
   vatNumber: z.string(),

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import { dateTimeOut, idOut } from './common';
-
-const nationalAddressOut = z.object({
-  buildingNumber: z.string(),
-  street: z.string(),
-  district: z.string(),
-  city: z.string(),
-  postalCode: z.string(),
-  additionalNumber: z.string(),
-});
+import { dateTimeOut, idOut, nationalAddressOut } from './common';
 
 /** The settings row (spec §3 plus the seller's data) with its edit version. */
 export const settingsOut = z
