@@ -1,5 +1,5 @@
 import 'fastify';
-import type { Permission } from '@idara/domain';
+import type { Permission, ServerToClientEvents } from '@idara/domain';
 import type { Server } from 'socket.io';
 import type { RouteEntry } from './app';
 import type { Config } from './config';
@@ -25,7 +25,7 @@ declare module 'fastify' {
     submissions: SubmissionWorker;
     sessionCache: SessionCache;
     /** socket.io server; null when realtime is off (API-only tests). */
-    io: Server | null;
+    io: Server<Record<never, never>, ServerToClientEvents> | null;
     routeTable: RouteEntry[];
     /** Answers that broke their response schema (noted only when answers are checked: tests). */
     responseMismatches: string[];

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { MaintenanceNotice } from '@idara/domain';
 
 /** In-process domain events, emitted after the transaction that caused them commits. */
 export interface DomainEvents {
@@ -7,7 +8,7 @@ export interface DomainEvents {
   /** A user's name, role, permissions or state changed. */
   'user.changed': { userId: string };
   /** Maintenance mode was switched on or off: every open page hears it at once (realtime). */
-  'settings.maintenance': { on: boolean; message: string };
+  'settings.maintenance': MaintenanceNotice;
   /** Records were imported from a file (the notifications issue turns this into an `import` notification). */
   'records.imported': {
     entity: string;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MAINTENANCE_MESSAGE } from '@idara/domain';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,8 +46,17 @@ describe('realtime', () => {
     const { socket, error } = await open(token);
     expect(error).toBeUndefined();
     const received = new Promise((resolve) => socket.once('notification', resolve));
-    t.app.io!.to(userRoom(user._id)).emit('notification', { title: 'اختبار' });
-    expect(await received).toEqual({ title: 'اختبار' });
+    const pushed = {
+      _id: randomUUID(),
+      type: 'message' as const,
+      title: 'اختبار',
+      description: '',
+      link: '',
+      read: false,
+      createdAt: new Date().toISOString(),
+    };
+    t.app.io!.to(userRoom(user._id)).emit('notification', pushed);
+    expect(await received).toEqual(pushed);
 
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     await t.inject({ method: 'POST', url: '/api/auth/signout', token });

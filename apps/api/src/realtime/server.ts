@@ -1,3 +1,4 @@
+import type { ServerToClientEvents } from '@idara/domain';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
@@ -13,7 +14,7 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * one room per user (pushes) and per session (so revoking a session closes its sockets).
  */
 export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
-  const io = new Server(app.server, {
+  const io = new Server<Record<never, never>, ServerToClientEvents>(app.server, {
     path: '/socket.io',
     transports: ['websocket'],
     serveClient: false,

@@ -1,7 +1,6 @@
-import type { NotificationItem } from '@idara/domain';
+import type { NotificationItem, ServerToClientEvents } from '@idara/domain';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import type { WhatsappEvent } from '../features/whatsapp/whatsapp-api';
 import { loadOnce } from './load-once';
 import { apiBase } from './runtime-config';
 import { getToken } from './token-storage';
@@ -9,13 +8,8 @@ import { getToken } from './token-storage';
 /** Realtime notification pushed by the server (spec §3, §7): one stored notification. */
 export type NotificationPayload = NotificationItem;
 
-export interface SocketEvents {
-  notification: NotificationPayload;
-  /** A WhatsApp message added or its status changed (docs/API.md "WhatsApp"). */
-  whatsapp: WhatsappEvent;
-  /** Maintenance mode switched on or off (docs/API.md "Realtime"). */
-  maintenance: { on: boolean; message: string };
-}
+/** Each event the server pushes, with its payload (the domain's `ServerToClientEvents`). */
+export type SocketEvents = { [K in keyof ServerToClientEvents]: Parameters<ServerToClientEvents[K]>[0] };
 
 type Listener<K extends keyof SocketEvents> = (payload: SocketEvents[K]) => void;
 
@@ -50,7 +44,9 @@ function deliver<K extends keyof SocketEvents>(event: K, payload: SocketEvents[K
 /** Called after every connect but the first of a socket: pushes may have been missed meanwhile. */
 const reconnectListeners = new Set<() => void>();
 
-let socket: Socket | null = null;
+/** The client socket, typed with what the server pushes. */
+type IdaraSocket = Socket<ServerToClientEvents>;
+let socket: IdaraSocket | null = null;
 
 /** Reconnection backoff: 1 s doubling up to 30 s, ±50 % jitter, so a restarted server is not stormed. */
 export const SOCKET_RECONNECT = { delay: 1_000, delayMax: 30_000, jitter: 0.5 } as const;
@@ -64,9 +60,9 @@ const logReconnectAttempt = (attempt: number) => console.debug('[socket] reconne
 const loadClient = loadOnce(() => import('socket.io-client'));
 
 /** The one socket: websocket only, token in auth, manual connect, 300 s timeout (spec §7, §9). */
-function createSocket({ io }: typeof import('socket.io-client')): Socket {
+function createSocket({ io }: typeof import('socket.io-client')): IdaraSocket {
   if (socket) return socket;
-  const s = io(apiBase() || undefined, {
+  const s: IdaraSocket = io(apiBase() || undefined, {
     path: '/socket.io',
     transports: ['websocket'],
     autoConnect: false,
@@ -87,9 +83,9 @@ function createSocket({ io }: typeof import('socket.io-client')): Socket {
   });
   s.on('disconnect', (reason) => console.debug('[socket] disconnected', reason));
   s.io.on('reconnect_attempt', logReconnectAttempt);
-  s.on('notification', (payload: NotificationPayload) => deliver('notification', payload));
-  s.on('whatsapp', (payload: WhatsappEvent) => deliver('whatsapp', payload));
-  s.on('maintenance', (payload: SocketEvents['maintenance']) => deliver('maintenance', payload));
+  s.on('notification', (payload) => deliver('notification', payload));
+  s.on('whatsapp', (payload) => deliver('whatsapp', payload));
+  s.on('maintenance', (payload) => deliver('maintenance', payload));
   socket = s;
   return s;
 }

@@ -9,6 +9,7 @@ import {
   type ServiceWindow,
   statusRank,
   type WhatsappConfig,
+  type WhatsappEvent,
   type WhatsappMedia,
   type WhatsappMessage,
   type WhatsappSendBody,
@@ -32,15 +33,11 @@ export type {
   InboxRow,
   ServiceWindow,
   WhatsappConfig,
+  /** What the socket event `whatsapp` carries. */
+  WhatsappEvent,
   WhatsappMedia,
   WhatsappMessage,
 };
-
-/** What the socket event `whatsapp` carries. */
-export interface WhatsappEvent {
-  event: 'message' | 'status';
-  message: WhatsappMessage;
-}
 
 export const configKey = [WHATSAPP_PATH, 'config'] as const;
 export const conversationKey = (customerId: string) => [WHATSAPP_PATH, 'customer', customerId] as const;

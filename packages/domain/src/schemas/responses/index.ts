@@ -8,6 +8,7 @@ export * from './lookups';
 export * from './notifications';
 export * from './orders';
 export * from './payments';
+export * from './realtime';
 export * from './records';
 export * from './settings';
 export * from './tasks';
