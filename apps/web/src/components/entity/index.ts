@@ -11,6 +11,7 @@
  *   </EntityForm>;
  */
 export { DetailsCard, type DetailsField } from './DetailsCard';
+export { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from './DetailsHeader';
 export { EditConflictDialog } from './EditConflictDialog';
 export { EntityForm, FormActions, MoneyInput, RecordLoadError } from './EntityForm';
 export { EmailField, PhoneField } from './inputs';

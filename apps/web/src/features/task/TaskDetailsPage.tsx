@@ -9,17 +9,14 @@ import {
 import {
   Alert,
   Anchor,
-  Avatar,
   Button,
   Group,
   Modal,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -27,24 +24,28 @@ import {
   IconChecklist,
   IconCircleCheck,
   IconDeviceFloppy,
-  IconEdit,
   IconForms,
   IconInfoCircle,
   IconMessageReport,
   IconPlayerPlay,
   IconSend,
-  IconTrash,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ask } from '../../components/confirm';
 import { useDeleteRecord } from '../../components/data-table';
-import { useUnsavedChangesGuard } from '../../components/entity';
+import {
+  DeleteAction,
+  DetailsHeader,
+  DetailsTitle,
+  EditAction,
+  useUnsavedChangesGuard,
+} from '../../components/entity';
 import { isApiError } from '../../lib/api-error';
 import { can, useAuth, useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
-import { DateText, InfoItem, RecordGate, Section } from '../customer/ui';
+import { DateText, InfoItem, RecordPage, Section } from '../customer/ui';
 import { answerErrorsOf, FormRenderer } from '../form/renderer/FormRenderer';
 import classes from './Task.module.css';
 import { TaskFormModal } from './TaskFormModal';
@@ -67,12 +68,10 @@ import { TaskNumber, TaskStatusBadge, TimeLeftBadge } from './task-ui';
 import { useNow } from './use-now';
 
 export default function TaskDetailsPage() {
-  const { id = '' } = useParams();
-  const query = useTask(id);
   return (
-    <RecordGate query={query} sections={3} backTo={MY_TASKS_BASE} backLabel="العودة إلى مهامي">
+    <RecordPage useRecord={useTask} sections={3} backTo={MY_TASKS_BASE} backLabel="العودة إلى مهامي">
       {(task) => <TaskDetails task={task} />}
-    </RecordGate>
+    </RecordPage>
   );
 }
 
@@ -124,31 +123,11 @@ function TaskDetails({ task }: { task: Task }) {
         </Button>
       </div>
 
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Group wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 260px' }}>
-            <Avatar size={52} color="grape" variant="light" visibleFrom="xs">
-              <IconChecklist size={26} />
-            </Avatar>
-            <Stack gap={6} style={{ minWidth: 0 }}>
-              <Group gap="xs" wrap="wrap">
-                <TaskNumber value={task.number} c="dimmed" size="sm" />
-                <span data-testid="task-status-badge">
-                  <TaskStatusBadge status={task.status} />
-                </span>
-                <TimeLeftBadge dueAt={task.dueAt} status={task.status} now={now} />
-              </Group>
-              <Title order={2} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
-                {task.title}
-              </Title>
-              {task.assigneeName && (
-                <Text size="sm" c="dimmed">
-                  المكلّف: {task.assigneeName}
-                </Text>
-              )}
-            </Stack>
-          </Group>
-          <Group gap="xs" wrap="wrap">
+      <DetailsHeader
+        wideLead
+        avatar={{ size: 52, color: 'grape', visibleFrom: 'xs', children: <IconChecklist size={26} /> }}
+        actions={
+          <>
             {needsStart && (
               <Button
                 leftSection={<IconPlayerPlay size={16} />}
@@ -177,24 +156,27 @@ function TaskDetails({ task }: { task: Task }) {
                 </Button>
               </>
             )}
-            {task.can.edit && (
-              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditOpen(true)}>
-                تعديل
-              </Button>
-            )}
+            {task.can.edit && <EditAction onClick={() => setEditOpen(true)} />}
             {canDelete && (
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => remove({ _id: task._id, name: `المهمة رقم ${task.number}` })}
-              >
-                حذف
-              </Button>
+              <DeleteAction onClick={() => remove({ _id: task._id, name: `المهمة رقم ${task.number}` })} />
             )}
-          </Group>
+          </>
+        }
+      >
+        <Group gap="xs" wrap="wrap">
+          <TaskNumber value={task.number} c="dimmed" size="sm" />
+          <span data-testid="task-status-badge">
+            <TaskStatusBadge status={task.status} />
+          </span>
+          <TimeLeftBadge dueAt={task.dueAt} status={task.status} now={now} />
         </Group>
-      </Paper>
+        <DetailsTitle>{task.title}</DetailsTitle>
+        {task.assigneeName && (
+          <Text size="sm" c="dimmed">
+            المكلّف: {task.assigneeName}
+          </Text>
+        )}
+      </DetailsHeader>
 
       {task.status === 'returned' && task.review && (
         <Alert
