@@ -6,18 +6,7 @@ import {
   taskStatusLabels,
   validateAnswers,
 } from '@idara/domain';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  ThemeIcon,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowRight,
@@ -34,6 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ask } from '../../components/confirm';
+import { DialogForm } from '../../components/DialogForm';
 import { useDeleteRecord } from '../../components/data-table';
 import {
   DeleteAction,
@@ -42,6 +32,7 @@ import {
   EditAction,
   useUnsavedChangesGuard,
 } from '../../components/entity';
+import { useBusy } from '../../components/use-busy';
 import { isApiError } from '../../lib/api-error';
 import { can, useAuth, useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
@@ -560,7 +551,7 @@ function ReviewModal({
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy<'review'>();
   const [shown, setShown] = useState<'approve' | 'return'>('approve');
   useEffect(() => {
     if (decision) {
@@ -571,73 +562,52 @@ function ReviewModal({
   }, [decision]);
 
   const returning = shown === 'return';
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const parsed = taskReviewBody.safeParse({ decision: shown, note });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'اكتب سبب الإعادة');
       return;
     }
-    setBusy(true);
-    try {
+    return run('review', async () => {
       const saved = await reviewTask(task._id, parsed.data.decision, parsed.data.note);
       afterTaskChanged(queryClient, saved);
       if (!saved?.can) await queryClient.invalidateQueries({ queryKey: taskKey(task._id) });
       notify.success(returning ? 'أُعيدت المهمة إلى الموظف للتعديل' : 'تم اعتماد المهمة');
       onClose();
-    } catch {
-      // the API client showed the Arabic message
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <DialogForm
       opened={decision !== null}
       onClose={onClose}
       title={returning ? 'إعادة المهمة للتعديل' : 'اعتماد المهمة'}
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'إغلاق' }}
+      onSubmit={submit}
+      submitLabel={returning ? 'إعادة للتعديل' : 'اعتماد'}
+      submitIcon={returning ? <IconArrowBackUp size={16} /> : <IconCircleCheck size={16} />}
+      submitColor={returning ? 'orange' : 'teal'}
+      busy={busy === 'review'}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm">
-            المهمة <TaskNumber value={task.number} /> «{task.title}»
-            {task.assigneeName ? ` — ${task.assigneeName}` : ''}
-          </Text>
-          <Textarea
-            label={returning ? 'ما المطلوب تعديله؟' : 'ملاحظة (اختيارية)'}
-            withAsterisk={returning}
-            placeholder={returning ? 'مثل: الصورة غير واضحة، أعد تصوير المكيف من الأمام' : 'ملاحظة للموظف'}
-            autosize
-            minRows={3}
-            maxRows={6}
-            maxLength={2000}
-            value={note}
-            error={error}
-            onChange={(e) => {
-              setNote(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              إلغاء
-            </Button>
-            <Button
-              type="submit"
-              color={returning ? 'orange' : 'teal'}
-              loading={busy}
-              leftSection={returning ? <IconArrowBackUp size={16} /> : <IconCircleCheck size={16} />}
-            >
-              {returning ? 'إعادة للتعديل' : 'اعتماد'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">
+        المهمة <TaskNumber value={task.number} /> «{task.title}»
+        {task.assigneeName ? ` — ${task.assigneeName}` : ''}
+      </Text>
+      <Textarea
+        label={returning ? 'ما المطلوب تعديله؟' : 'ملاحظة (اختيارية)'}
+        withAsterisk={returning}
+        placeholder={returning ? 'مثل: الصورة غير واضحة، أعد تصوير المكيف من الأمام' : 'ملاحظة للموظف'}
+        autosize
+        minRows={3}
+        maxRows={6}
+        maxLength={2000}
+        value={note}
+        error={error}
+        onChange={(e) => {
+          setNote(e.currentTarget.value);
+          if (error) setError(null);
+        }}
+        data-autofocus
+      />
+    </DialogForm>
   );
 }
