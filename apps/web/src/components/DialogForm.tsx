@@ -1,4 +1,4 @@
-import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Button, Group, Modal, type ModalProps, Stack, Textarea, type TextareaProps } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
 /**
@@ -58,5 +58,38 @@ export function DialogForm({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * The note or reason a `DialogForm` asks for: a growing text box that takes the focus when the
+ * dialog opens; typing clears its error.
+ */
+export function DialogNote({
+  value,
+  onChange,
+  error,
+  clearError,
+  ...props
+}: Omit<TextareaProps, 'value' | 'onChange' | 'error'> & {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  clearError: () => void;
+}) {
+  return (
+    <Textarea
+      autosize
+      minRows={3}
+      maxRows={6}
+      value={value}
+      error={error}
+      onChange={(e) => {
+        onChange(e.currentTarget.value);
+        if (error) clearError();
+      }}
+      data-autofocus
+      {...props}
+    />
   );
 }

@@ -1,6 +1,6 @@
-import { Text, Textarea } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
-import { DialogForm } from '../DialogForm';
+import { DialogForm, DialogNote } from '../DialogForm';
 
 /**
  * Asks for a required reason before an act that records one (rejecting a payment, approving one's
@@ -64,21 +64,15 @@ export function ReasonModal({
           {hint}
         </Text>
       )}
-      <Textarea
+      <DialogNote
         label={label}
         withAsterisk
         placeholder={placeholder}
-        autosize
-        minRows={3}
-        maxRows={6}
         maxLength={500}
         value={reason}
+        onChange={setReason}
         error={error}
-        onChange={(e) => {
-          setReason(e.currentTarget.value);
-          if (error) setError(null);
-        }}
-        data-autofocus
+        clearError={() => setError(null)}
       />
     </DialogForm>
   );

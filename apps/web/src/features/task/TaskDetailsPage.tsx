@@ -6,7 +6,7 @@ import {
   taskStatusLabels,
   validateAnswers,
 } from '@idara/domain';
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowRight,
@@ -23,7 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ask } from '../../components/confirm';
-import { DialogForm } from '../../components/DialogForm';
+import { DialogForm, DialogNote } from '../../components/DialogForm';
 import { useDeleteRecord } from '../../components/data-table';
 import {
   DeleteAction,
@@ -592,21 +592,15 @@ function ReviewModal({
         المهمة <TaskNumber value={task.number} /> «{task.title}»
         {task.assigneeName ? ` — ${task.assigneeName}` : ''}
       </Text>
-      <Textarea
+      <DialogNote
         label={returning ? 'ما المطلوب تعديله؟' : 'ملاحظة (اختيارية)'}
         withAsterisk={returning}
         placeholder={returning ? 'مثل: الصورة غير واضحة، أعد تصوير المكيف من الأمام' : 'ملاحظة للموظف'}
-        autosize
-        minRows={3}
-        maxRows={6}
         maxLength={2000}
         value={note}
+        onChange={setNote}
         error={error}
-        onChange={(e) => {
-          setNote(e.currentTarget.value);
-          if (error) setError(null);
-        }}
-        data-autofocus
+        clearError={() => setError(null)}
       />
     </DialogForm>
   );
