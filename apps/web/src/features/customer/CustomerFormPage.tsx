@@ -7,14 +7,13 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { EmailField, FormActions, PhoneField, useEntityForm } from '../../components/entity';
+import { EmailField, PhoneField, RecordFormActions, useEntityForm } from '../../components/entity';
 import {
   CUSTOMER_PATH,
   type Customer,
@@ -24,7 +23,7 @@ import {
   useCustomer,
   useGovernments,
 } from './customer-api';
-import { RecordFormGate, Section } from './ui';
+import { NotesSection, RecordFormGate, Section } from './ui';
 
 interface CustomerFormValues {
   name: string;
@@ -313,24 +312,9 @@ function CustomerForm({ customer }: { customer?: Customer }) {
           </SimpleGrid>
         </Section>
 
-        <Section title="ملاحظات">
-          <Textarea
-            aria-label="ملاحظات"
-            placeholder="أي ملاحظات إضافية عن العميل"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('notes')}
-          />
-        </Section>
+        <NotesSection placeholder="أي ملاحظات إضافية عن العميل" {...form.getInputProps('notes')} />
 
-        <FormActions
-          saving={entity.saving}
-          cancelTo={cancelTo}
-          dirty={form.isDirty()}
-          disabled={customer ? !form.isDirty() : false}
-          saveLabel={customer ? 'حفظ التعديلات' : 'حفظ العميل'}
-        />
+        <RecordFormActions entity={entity} cancelTo={cancelTo} createLabel="حفظ العميل" />
       </Stack>
       {entity.conflictDialog}
     </form>

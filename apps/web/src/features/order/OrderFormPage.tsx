@@ -22,7 +22,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Tooltip,
 } from '@mantine/core';
@@ -40,12 +39,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { FormActions, MoneyInput, useEntityForm } from '../../components/entity';
+import { MoneyInput, RecordFormActions, useEntityForm } from '../../components/entity';
 import { dayNoon, isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { useCities } from '../customer/customer-api';
-import { RecordFormGate, Section } from '../customer/ui';
+import { NotesSection, RecordFormGate, Section } from '../customer/ui';
 import { TASK_PATH, TASKS } from '../task/task-api';
 import classes from './OrderForm.module.css';
 import {
@@ -559,24 +558,9 @@ function OrderForm({ order }: { order?: Order }) {
           </SimpleGrid>
         </Section>
 
-        <Section title="ملاحظات">
-          <Textarea
-            aria-label="ملاحظات"
-            placeholder="أي تفاصيل إضافية عن الطلب"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('notes')}
-          />
-        </Section>
+        <NotesSection placeholder="أي تفاصيل إضافية عن الطلب" {...form.getInputProps('notes')} />
 
-        <FormActions
-          saving={entity.saving}
-          cancelTo={cancelTo}
-          dirty={form.isDirty()}
-          disabled={closed || (order ? !form.isDirty() : false)}
-          saveLabel={order ? 'حفظ التعديلات' : 'حفظ الطلب'}
-        />
+        <RecordFormActions entity={entity} cancelTo={cancelTo} createLabel="حفظ الطلب" locked={closed} />
       </Stack>
       {entity.conflictDialog}
     </form>

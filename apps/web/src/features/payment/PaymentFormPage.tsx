@@ -34,8 +34,8 @@ import { ask } from '../../components/confirm';
 import { Money, RemoteSelect, useLookup } from '../../components/data-table';
 import {
   type EntityFormState,
-  FormActions,
   MoneyInput,
+  RecordFormActions,
   RecordLoadError,
   type UseEntityFormOptions,
   useEntityForm,
@@ -357,13 +357,7 @@ function PaymentFields({
           </Stack>
         </Paper>
 
-        <FormActions
-          saving={entity.saving}
-          cancelTo={cancelTo}
-          dirty={form.isDirty()}
-          disabled={isEdit ? !form.isDirty() : false}
-          saveLabel={isEdit ? 'حفظ التعديلات' : 'حفظ الدفعة'}
-        />
+        <RecordFormActions entity={entity} cancelTo={cancelTo} createLabel="حفظ الدفعة" />
       </Stack>
     </form>
   );
