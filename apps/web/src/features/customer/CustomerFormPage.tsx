@@ -23,7 +23,8 @@ import {
   useCustomer,
   useGovernments,
 } from './customer-api';
-import { NotesSection, RecordFormGate, Section } from './ui';
+import { NotesSection } from './sections';
+import { RecordFormGate, Section } from './ui';
 
 interface CustomerFormValues {
   name: string;

@@ -1,16 +1,5 @@
 import { formatDateTime } from '@idara/domain';
-import {
-  Alert,
-  Button,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  type TextareaProps,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -46,15 +35,6 @@ export function Section({
       </Stack>
       {children}
     </Paper>
-  );
-}
-
-/** A form's free notes in their own section. */
-export function NotesSection({ placeholder, ...input }: { placeholder: string } & TextareaProps) {
-  return (
-    <Section title="ملاحظات">
-      <Textarea aria-label="ملاحظات" placeholder={placeholder} autosize minRows={3} maxRows={8} {...input} />
-    </Section>
   );
 }
 

@@ -44,7 +44,8 @@ import { dayNoon, isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { useCities } from '../customer/customer-api';
-import { NotesSection, RecordFormGate, Section } from '../customer/ui';
+import { NotesSection } from '../customer/sections';
+import { RecordFormGate, Section } from '../customer/ui';
 import { TASK_PATH, TASKS } from '../task/task-api';
 import classes from './OrderForm.module.css';
 import {
