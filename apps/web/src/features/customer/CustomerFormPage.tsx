@@ -1,19 +1,16 @@
 import { customerBody, customerTypeLabels, customerTypes, formatSaudiPhoneLocal } from '@idara/domain';
-import {
-  Checkbox,
-  Group,
-  Input,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, Input, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { EmailField, PhoneField, RecordFormActions, useEntityForm } from '../../components/entity';
+import {
+  EmailField,
+  OptionSelect,
+  PhoneField,
+  RecordFormActions,
+  useEntityForm,
+} from '../../components/entity';
 import {
   CUSTOMER_PATH,
   type Customer,
@@ -271,20 +268,19 @@ function CustomerForm({ customer }: { customer?: Customer }) {
 
         <Section title="العنوان الوطني">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            <Select
+            <OptionSelect
               label="المنطقة"
-              placeholder={governments.isPending ? 'جارٍ التحميل…' : 'اختر المنطقة'}
+              loading={governments.isPending}
+              placeholder="اختر المنطقة"
               data={governmentOptions}
-              searchable
               clearable
-              nothingFoundMessage="لا توجد نتائج"
               {...form.getInputProps('government')}
             />
-            <Select
+            <OptionSelect
               label="المدينة"
-              placeholder={cities.isPending ? 'جارٍ التحميل…' : 'اختر المدينة'}
+              loading={cities.isPending}
+              placeholder="اختر المدينة"
               data={cityOptions}
-              searchable
               clearable
               nothingFoundMessage="لا توجد مدن في هذه المنطقة"
               {...form.getInputProps('city')}

@@ -15,7 +15,6 @@ import {
   Flex,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -35,6 +34,7 @@ import { Money, RemoteSelect, useLookup } from '../../components/data-table';
 import {
   type EntityFormState,
   MoneyInput,
+  OptionSelect,
   RecordFormActions,
   RecordLoadError,
   type UseEntityFormOptions,
@@ -314,12 +314,12 @@ function PaymentFields({
                 placeholder="0.00"
                 {...form.getInputProps('amount')}
               />
-              <Select
+              <OptionSelect
                 label="طريقة الدفع"
                 withAsterisk
-                placeholder={methods.isPending ? 'جارٍ التحميل…' : 'اختر طريقة الدفع'}
+                loading={methods.isPending}
+                placeholder="اختر طريقة الدفع"
                 data={methodOptions}
-                searchable
                 nothingFoundMessage="لا توجد طرق دفع فعّالة"
                 {...form.getInputProps('paymentMethod')}
               />
