@@ -6,6 +6,7 @@ import {
   type DateTimePickerProps,
 } from '@mantine/dates';
 import { IconCalendar, IconCalendarTime } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { dayNoon } from '../lib/riyadh-day';
 
 /** The Umm al-Qura date of a picked day or date-time, shown under its picker; nothing while empty. */
@@ -18,18 +19,23 @@ export function hijriHint(value: unknown): string | undefined {
   }
 }
 
+/** What both pickers show alike: the label, an icon, a clear button named after the field, the Hijri date. */
+const pickerBasics = (label: string, icon: ReactNode, value: unknown) => ({
+  label,
+  leftSection: icon,
+  clearable: true,
+  clearButtonProps: { 'aria-label': `مسح ${label}` },
+  description: hijriHint(value),
+});
+
 /** A Riyadh date and time: the 12-hour clock with ص/م, the Hijri date under it, a named clear button. */
 export function DateTimeField({ label, ...props }: DateTimePickerProps & { label: string }) {
   return (
     <DateTimePicker
-      label={label}
+      {...pickerBasics(label, <IconCalendarTime size={16} aria-hidden />, props.value)}
       placeholder="اختر التاريخ والوقت"
-      leftSection={<IconCalendarTime size={16} aria-hidden />}
       valueFormat="hh:mm A YYYY/MM/DD"
-      clearable
-      clearButtonProps={{ 'aria-label': `مسح ${label}` }}
       timePickerProps={{ format: '12h', amPmLabels: { am: 'ص', pm: 'م' } }}
-      description={hijriHint(props.value)}
       {...props}
     />
   );
@@ -39,13 +45,9 @@ export function DateTimeField({ label, ...props }: DateTimePickerProps & { label
 export function DayField({ label, ...props }: DatePickerInputProps & { label: string }) {
   return (
     <DatePickerInput
-      label={label}
+      {...pickerBasics(label, <IconCalendar size={16} aria-hidden />, props.value)}
       placeholder="اختر التاريخ"
-      leftSection={<IconCalendar size={16} aria-hidden />}
       valueFormat="YYYY/MM/DD"
-      clearable
-      clearButtonProps={{ 'aria-label': `مسح ${label}` }}
-      description={hijriHint(props.value)}
       {...props}
     />
   );

@@ -36,3 +36,8 @@ export function OptionSelect({
     />
   );
 }
+
+/** The city of an address (customers, orders), among the loaded cities. */
+export function CitySelect(props: Omit<SelectProps, 'label' | 'placeholder'> & { loading: boolean }) {
+  return <OptionSelect label="المدينة" placeholder="اختر المدينة" clearable {...props} />;
+}

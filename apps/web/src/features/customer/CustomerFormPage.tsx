@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import {
+  CitySelect,
   EmailField,
   OptionSelect,
   PhoneField,
@@ -276,12 +277,9 @@ function CustomerForm({ customer }: { customer?: Customer }) {
               clearable
               {...form.getInputProps('government')}
             />
-            <OptionSelect
-              label="المدينة"
+            <CitySelect
               loading={cities.isPending}
-              placeholder="اختر المدينة"
               data={cityOptions}
-              clearable
               nothingFoundMessage="لا توجد مدن في هذه المنطقة"
               {...form.getInputProps('city')}
               onChange={onCityChange}

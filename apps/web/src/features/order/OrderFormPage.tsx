@@ -30,7 +30,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { DateTimeField, DayField } from '../../components/date-fields';
-import { MoneyInput, OptionSelect, RecordFormActions, useEntityForm } from '../../components/entity';
+import {
+  CitySelect,
+  MoneyInput,
+  OptionSelect,
+  RecordFormActions,
+  useEntityForm,
+} from '../../components/entity';
 import { isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
@@ -359,14 +365,7 @@ function OrderForm({ order }: { order?: Order }) {
               clearable
               {...form.getInputProps('contract')}
             />
-            <OptionSelect
-              label="المدينة"
-              loading={cities.isPending}
-              placeholder="اختر المدينة"
-              data={cityOptions}
-              clearable
-              {...form.getInputProps('city')}
-            />
+            <CitySelect loading={cities.isPending} data={cityOptions} {...form.getInputProps('city')} />
             <TextInput
               label="العنوان"
               placeholder="الحي، الشارع، رقم المبنى"
