@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Text } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { DialogForm, DialogNote } from '../DialogForm';
 
 /**
  * Asks for a required reason before an act that records one (rejecting a payment, approving one's
@@ -39,8 +40,7 @@ export function ReasonModal({
       setError(null);
     }
   }, [opened]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (reason.trim().length < 3) {
       setError(`اكتب ${label} (3 أحرف على الأقل)`);
       return;
@@ -48,47 +48,32 @@ export function ReasonModal({
     void onSubmit(reason.trim());
   };
   return (
-    <Modal
+    <DialogForm
       opened={opened}
       onClose={onClose}
       title={title}
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'إغلاق' }}
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      submitIcon={submitIcon}
+      submitColor={color}
+      busy={busy}
+      cancelLabel="تراجع"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {hint && (
-            <Text size="sm" c="dimmed">
-              {hint}
-            </Text>
-          )}
-          <Textarea
-            label={label}
-            withAsterisk
-            placeholder={placeholder}
-            autosize
-            minRows={3}
-            maxRows={6}
-            maxLength={500}
-            value={reason}
-            error={error}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              تراجع
-            </Button>
-            <Button type="submit" color={color} loading={busy} leftSection={submitIcon}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {hint && (
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      )}
+      <DialogNote
+        label={label}
+        withAsterisk
+        placeholder={placeholder}
+        maxLength={500}
+        value={reason}
+        onChange={setReason}
+        error={error}
+        clearError={() => setError(null)}
+      />
+    </DialogForm>
   );
 }

@@ -51,6 +51,34 @@ export function FormActions({
   );
 }
 
+/**
+ * The footer of a record's own form page: «حفظ …» (`createLabel`) for a new record; for an edit
+ * «حفظ التعديلات», enabled once something changed; the unsaved-changes notice beside the buttons.
+ */
+export function RecordFormActions({
+  entity,
+  cancelTo,
+  createLabel,
+  locked = false,
+}: {
+  entity: EntityFormState<any, any>;
+  cancelTo: string;
+  createLabel: string;
+  /** Nothing may be saved (a closed order). */
+  locked?: boolean;
+}) {
+  const dirty = entity.form.isDirty();
+  return (
+    <FormActions
+      saving={entity.saving}
+      cancelTo={cancelTo}
+      dirty={dirty}
+      disabled={locked || (entity.isEdit && !dirty)}
+      saveLabel={entity.isEdit ? 'حفظ التعديلات' : createLabel}
+    />
+  );
+}
+
 /** Record could not be loaded (deleted, bad id …) — with a way back. */
 export function RecordLoadError({ backTo, message }: { backTo: string; message?: string }) {
   return (

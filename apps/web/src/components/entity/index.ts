@@ -11,9 +11,10 @@
  *   </EntityForm>;
  */
 export { DetailsCard, type DetailsField } from './DetailsCard';
+export { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from './DetailsHeader';
 export { EditConflictDialog } from './EditConflictDialog';
-export { EntityForm, FormActions, MoneyInput, RecordLoadError } from './EntityForm';
-export { EmailField, PhoneField } from './inputs';
+export { EntityForm, FormActions, MoneyInput, RecordFormActions, RecordLoadError } from './EntityForm';
+export { CitySelect, EmailField, OptionSelect, PhoneField } from './inputs';
 export {
   type EditConflict,
   type EditedValues,

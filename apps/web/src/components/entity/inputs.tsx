@@ -1,4 +1,4 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { Select, type SelectProps, TextInput, type TextInputProps } from '@mantine/core';
 
 /** A Saudi mobile number field: left to right, the telephone keyboard, the local format as a hint. */
 export function PhoneField(props: TextInputProps) {
@@ -10,4 +10,34 @@ export function EmailField(props: TextInputProps) {
   return (
     <TextInput label="البريد الإلكتروني" type="email" dir="ltr" placeholder="name@example.com" {...props} />
   );
+}
+
+/**
+ * A searchable choice among loaded options (a lookup): «جارٍ التحميل…» until they arrive; when
+ * clearable, its clear button is named after the field.
+ */
+export function OptionSelect({
+  label,
+  loading,
+  placeholder,
+  clearable,
+  nothingFoundMessage = 'لا توجد نتائج',
+  ...props
+}: SelectProps & { label: string; loading: boolean; placeholder: string }) {
+  return (
+    <Select
+      label={label}
+      placeholder={loading ? 'جارٍ التحميل…' : placeholder}
+      searchable
+      clearable={clearable}
+      clearButtonProps={clearable ? { 'aria-label': `مسح ${label}` } : undefined}
+      nothingFoundMessage={nothingFoundMessage}
+      {...props}
+    />
+  );
+}
+
+/** The city of an address (customers, orders), among the loaded cities. */
+export function CitySelect(props: Omit<SelectProps, 'label' | 'placeholder'> & { loading: boolean }) {
+  return <OptionSelect label="المدينة" placeholder="اختر المدينة" clearable {...props} />;
 }

@@ -12,99 +12,19 @@ import {
   rolePresets,
 } from '@idara/domain';
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Timeline, Tooltip } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconDownload,
-  IconEdit,
-  IconHistory,
-  IconKey,
-  IconLogin,
-  IconLogout,
-  IconPlus,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
+import { actionLook } from '../activity/action-icons';
+import { FIELD_LABELS } from '../activity/activity-labels';
 import { nameMap, useCities, useGovernments } from './customer-api';
 import { DateText, EmptyState, Ltr } from './ui';
 
 export type ActivityEntry = ActivityRow;
 
-const actionMeta: Record<string, { label: string; color: string; icon: ReactNode }> = {
-  create: { label: 'إضافة', color: 'teal', icon: <IconPlus size={14} /> },
-  update: { label: 'تعديل', color: 'blue', icon: <IconEdit size={14} /> },
-  delete: { label: 'حذف', color: 'red', icon: <IconTrash size={14} /> },
-  signin: { label: 'تسجيل دخول', color: 'teal', icon: <IconLogin size={14} /> },
-  signin_failed: { label: 'محاولة دخول فاشلة', color: 'orange', icon: <IconAlertCircle size={14} /> },
-  signout: { label: 'تسجيل خروج', color: 'gray', icon: <IconLogout size={14} /> },
-  password_reset: { label: 'إعادة تعيين كلمة المرور', color: 'grape', icon: <IconKey size={14} /> },
-  password_change: { label: 'تغيير كلمة المرور', color: 'grape', icon: <IconKey size={14} /> },
-  export: { label: 'تصدير', color: 'cyan', icon: <IconDownload size={14} /> },
-  import: { label: 'استيراد', color: 'cyan', icon: <IconUpload size={14} /> },
-};
-
-/** Arabic names of the fields the log records, for customers and users. */
-export const fieldLabels: Record<string, string> = {
-  name: 'الاسم',
-  type: 'النوع',
-  phoneNumber: 'رقم الجوال',
-  whatsappNumber: 'رقم واتساب',
-  email: 'البريد الإلكتروني',
-  vatNumber: 'الرقم الضريبي',
-  crNumber: 'رقم السجل التجاري',
-  government: 'المنطقة',
-  city: 'المدينة',
-  buildingNumber: 'رقم المبنى',
-  street: 'الشارع',
-  district: 'الحي',
-  postalCode: 'الرمز البريدي',
-  additionalNumber: 'الرقم الإضافي',
-  notes: 'ملاحظات',
-  jobTitle: 'المسمى الوظيفي',
-  role: 'الدور',
-  permissions: 'الصلاحيات',
-  active: 'الحالة',
-  lastLoginAt: 'آخر دخول',
-  description: 'الوصف',
-  price: 'السعر',
-  durationMonths: 'المدة بالأشهر',
-  visits: 'عدد الزيارات',
-  kind: 'النوع',
-  details: 'التفاصيل',
-  tax: 'نسبة الضريبة',
-  address: 'العنوان',
-  companyName: 'اسم المنشأة',
-  maintenanceMode: 'وضع الصيانة',
-  newCustomer: 'إشعار العملاء الجدد',
-  newOrder: 'إشعار الطلبات الجديدة',
-  newPayment: 'إشعار المدفوعات الجديدة',
-  payPayment: 'إشعار سداد المدفوعات',
-  number: 'الرقم',
-  orderNumber: 'رقم الطلب',
-  customerName: 'العميل',
-  cityName: 'المدينة',
-  contractName: 'نوع العقد',
-  status: 'الحالة',
-  assignees: 'عدد المكلفين',
-  scheduledAt: 'موعد التنفيذ',
-  startDate: 'تاريخ البداية',
-  endDate: 'تاريخ النهاية',
-  items: 'البنود',
-  subtotal: 'المجموع',
-  discount: 'الخصم',
-  taxAmount: 'الضريبة',
-  total: 'الإجمالي',
-  amount: 'المبلغ',
-  paymentMethodName: 'طريقة الدفع',
-  dueDate: 'تاريخ الاستحقاق',
-  note: 'ملاحظة',
-  rejectionReason: 'سبب الرفض',
-};
-
-const fieldNames = Object.keys(fieldLabels);
+const fieldNames = Object.keys(FIELD_LABELS);
 const fieldOrder = (k: string) => {
   const i = fieldNames.indexOf(k);
   return i === -1 ? fieldNames.length : i;
@@ -186,7 +106,7 @@ function Changes({ entry, lookups }: { entry: ActivityEntry; lookups: Lookups })
         {shown.map((k) => (
           <Text key={k} size="xs" component="div" style={{ overflowWrap: 'anywhere' }}>
             <Text span fw={600} size="xs">
-              {fieldLabels[k] ?? 'حقل آخر'}:
+              {FIELD_LABELS[k] ?? 'حقل آخر'}:
             </Text>{' '}
             {k === 'permissions' ? (
               <PermissionDiff before={before?.[k]} after={after?.[k]} />
@@ -277,15 +197,11 @@ export function ActivityTimeline({
   return (
     <Timeline bulletSize={26} lineWidth={2} data-testid="activity-timeline">
       {data.data.map((entry) => {
-        const meta = actionMeta[entry.action] ?? {
-          label: entry.action,
-          color: 'gray',
-          icon: <IconHistory size={14} />,
-        };
+        const meta = actionLook(entry.action);
         return (
           <Timeline.Item
             key={entry._id}
-            bullet={meta.icon}
+            bullet={<meta.Icon size={14} />}
             color={meta.color}
             title={
               <Group gap={6} wrap="wrap">

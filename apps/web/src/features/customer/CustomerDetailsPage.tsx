@@ -2,7 +2,6 @@ import { customerTypeLabels, formatSaudiPhoneLocal } from '@idara/domain';
 import {
   ActionIcon,
   Anchor,
-  Avatar,
   Badge,
   Button,
   Group,
@@ -12,7 +11,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import {
@@ -20,19 +18,18 @@ import {
   IconBuilding,
   IconCash,
   IconChecklist,
-  IconEdit,
   IconHistory,
   IconId,
   IconMessages,
   IconPhone,
   IconReceipt,
-  IconTrash,
   IconUser,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDeleteRecord } from '../../components/data-table';
+import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
 import { useCan } from '../../lib/auth';
 import CustomerOrdersTab from '../order/CustomerOrdersTab';
 import CustomerPaymentsTab from '../payment/CustomerPaymentsTab';
@@ -47,18 +44,21 @@ import {
   useCustomer,
   useGovernments,
 } from './customer-api';
-import { DateText, EmptyState, InfoItem, Ltr, RecordGate, Section } from './ui';
+import { DateText, EmptyState, InfoItem, Ltr, RecordPage, Section } from './ui';
 
 const tabs = ['info', 'orders', 'payments', 'tasks', 'messages', 'activity'] as const;
 type TabKey = (typeof tabs)[number];
 
 export default function CustomerDetailsPage() {
-  const { id = '' } = useParams();
-  const query = useCustomer(id);
   return (
-    <RecordGate query={query} sections={2} backTo="/dashboard/customer" backLabel="العودة إلى العملاء">
+    <RecordPage
+      useRecord={useCustomer}
+      sections={2}
+      backTo="/dashboard/customer"
+      backLabel="العودة إلى العملاء"
+    >
       {(customer) => <CustomerDetails customer={customer} />}
-    </RecordGate>
+    </RecordPage>
   );
 }
 
@@ -95,46 +95,15 @@ function CustomerDetails({ customer }: { customer: Customer }) {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Group wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar size={56} color={isCompany ? 'indigo' : 'teal'} variant="light">
-              {isCompany ? <IconBuilding size={28} /> : <IconUser size={28} />}
-            </Avatar>
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              <Group gap="xs" wrap="wrap">
-                <Title order={2} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
-                  <bdi>{customer.name}</bdi>
-                </Title>
-                <Badge variant="light" color={isCompany ? 'indigo' : 'teal'} radius="sm">
-                  {customerTypeLabels[customer.type]}
-                </Badge>
-              </Group>
-              <Group gap="sm" wrap="wrap">
-                <Anchor href={`tel:${customer.phoneNumber}`} size="sm" aria-label={`اتصال بالرقم ${phone}`}>
-                  <Group gap={4} wrap="nowrap">
-                    <IconPhone size={16} />
-                    <Ltr>{phone}</Ltr>
-                  </Group>
-                </Anchor>
-                {canMessages && (
-                  <Tooltip label="رسائل واتساب">
-                    <ActionIcon
-                      component={Link}
-                      to={`/dashboard/whatsapp/${customer._id}`}
-                      variant="light"
-                      color="green"
-                      aria-label="رسائل واتساب"
-                    >
-                      <IconBrandWhatsapp size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </Group>
-            </Stack>
-          </Group>
-          {(canUpdate || canDelete || canMessages) && (
-            <Group gap="xs">
+      <DetailsHeader
+        avatar={{
+          size: 56,
+          color: isCompany ? 'indigo' : 'teal',
+          children: isCompany ? <IconBuilding size={28} /> : <IconUser size={28} />,
+        }}
+        actions={
+          (canUpdate || canDelete || canMessages) && (
+            <>
               {canMessages && (
                 <Button
                   variant="light"
@@ -146,25 +115,42 @@ function CustomerDetails({ customer }: { customer: Customer }) {
                   المحادثة
                 </Button>
               )}
-              {canUpdate && (
-                <Button
-                  variant="light"
-                  component={Link}
-                  to={`/dashboard/customer/edit/${customer._id}`}
-                  leftSection={<IconEdit size={16} />}
-                >
-                  تعديل
-                </Button>
-              )}
-              {canDelete && (
-                <Button variant="light" color="red" onClick={onDelete} leftSection={<IconTrash size={16} />}>
-                  حذف
-                </Button>
-              )}
+              {canUpdate && <EditAction to={`/dashboard/customer/edit/${customer._id}`} />}
+              {canDelete && <DeleteAction onClick={onDelete} />}
+            </>
+          )
+        }
+      >
+        <Group gap="xs" wrap="wrap">
+          <DetailsTitle>
+            <bdi>{customer.name}</bdi>
+          </DetailsTitle>
+          <Badge variant="light" color={isCompany ? 'indigo' : 'teal'} radius="sm">
+            {customerTypeLabels[customer.type]}
+          </Badge>
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          <Anchor href={`tel:${customer.phoneNumber}`} size="sm" aria-label={`اتصال بالرقم ${phone}`}>
+            <Group gap={4} wrap="nowrap">
+              <IconPhone size={16} />
+              <Ltr>{phone}</Ltr>
             </Group>
+          </Anchor>
+          {canMessages && (
+            <Tooltip label="رسائل واتساب">
+              <ActionIcon
+                component={Link}
+                to={`/dashboard/whatsapp/${customer._id}`}
+                variant="light"
+                color="green"
+                aria-label="رسائل واتساب"
+              >
+                <IconBrandWhatsapp size={18} />
+              </ActionIcon>
+            </Tooltip>
           )}
         </Group>
-      </Paper>
+      </DetailsHeader>
 
       <Tabs
         value={tab}

@@ -1,20 +1,17 @@
 import { customerBody, customerTypeLabels, customerTypes, formatSaudiPhoneLocal } from '@idara/domain';
-import {
-  Checkbox,
-  Group,
-  Input,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, Input, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { EmailField, FormActions, PhoneField, useEntityForm } from '../../components/entity';
+import {
+  CitySelect,
+  EmailField,
+  OptionSelect,
+  PhoneField,
+  RecordFormActions,
+  useEntityForm,
+} from '../../components/entity';
 import {
   CUSTOMER_PATH,
   type Customer,
@@ -24,6 +21,7 @@ import {
   useCustomer,
   useGovernments,
 } from './customer-api';
+import { NotesSection } from './sections';
 import { RecordFormGate, Section } from './ui';
 
 interface CustomerFormValues {
@@ -271,21 +269,17 @@ function CustomerForm({ customer }: { customer?: Customer }) {
 
         <Section title="العنوان الوطني">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            <Select
+            <OptionSelect
               label="المنطقة"
-              placeholder={governments.isPending ? 'جارٍ التحميل…' : 'اختر المنطقة'}
+              loading={governments.isPending}
+              placeholder="اختر المنطقة"
               data={governmentOptions}
-              searchable
               clearable
-              nothingFoundMessage="لا توجد نتائج"
               {...form.getInputProps('government')}
             />
-            <Select
-              label="المدينة"
-              placeholder={cities.isPending ? 'جارٍ التحميل…' : 'اختر المدينة'}
+            <CitySelect
+              loading={cities.isPending}
               data={cityOptions}
-              searchable
-              clearable
               nothingFoundMessage="لا توجد مدن في هذه المنطقة"
               {...form.getInputProps('city')}
               onChange={onCityChange}
@@ -313,24 +307,9 @@ function CustomerForm({ customer }: { customer?: Customer }) {
           </SimpleGrid>
         </Section>
 
-        <Section title="ملاحظات">
-          <Textarea
-            aria-label="ملاحظات"
-            placeholder="أي ملاحظات إضافية عن العميل"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('notes')}
-          />
-        </Section>
+        <NotesSection placeholder="أي ملاحظات إضافية عن العميل" {...form.getInputProps('notes')} />
 
-        <FormActions
-          saving={entity.saving}
-          cancelTo={cancelTo}
-          dirty={form.isDirty()}
-          disabled={customer ? !form.isDirty() : false}
-          saveLabel={customer ? 'حفظ التعديلات' : 'حفظ العميل'}
-        />
+        <RecordFormActions entity={entity} cancelTo={cancelTo} createLabel="حفظ العميل" />
       </Stack>
       {entity.conflictDialog}
     </form>

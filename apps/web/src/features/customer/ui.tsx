@@ -2,7 +2,7 @@ import { formatDateTime } from '@idara/domain';
 import { Alert, Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { RetryButton } from '../../components/feedback';
 import { errorMessage } from '../../lib/api-error';
 
@@ -164,6 +164,21 @@ export function RecordGate<T>({
       />
     );
   return <>{children(query.data)}</>;
+}
+
+/** A details page: the record named by the route's `:id`, loaded by `useRecord`, through `RecordGate`. */
+export function RecordPage<T>({
+  useRecord,
+  ...gate
+}: {
+  useRecord: (id: string) => RecordQuery<T>;
+  sections?: number;
+  backTo: string;
+  backLabel: string;
+  children: (record: T) => ReactNode;
+}) {
+  const { id = '' } = useParams();
+  return <RecordGate query={useRecord(id)} {...gate} />;
 }
 
 /** A new/edit form's record: none for a new one, else loaded through `RecordGate`; a new id remounts the form. */

@@ -1,40 +1,15 @@
 import { formatDateTime, formatRelative } from '@idara/domain';
 import { ActionIcon, Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconDownload,
-  IconEdit,
-  IconExternalLink,
-  IconHistory,
-  IconKey,
-  IconLogin,
-  IconLogout,
-  IconPlus,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconExternalLink, IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { canOpen } from '../../app/access';
 import { findRoute } from '../../app/routes';
 import { can, useAuth } from '../../lib/auth';
-import { ACTION_LABELS, ENTITY_LABELS, ENTITY_ROUTES } from '../activity/activity-labels';
+import { actionLook } from '../activity/action-icons';
+import { ENTITY_LABELS, ENTITY_ROUTES } from '../activity/activity-labels';
 import type { DashboardActivity } from './dashboard-api';
 import classes from './HomePage.module.css';
 import { ChartCard, ChartEmpty } from './Panel';
-
-const ACTION_ICONS: Record<string, typeof IconPlus> = {
-  create: IconPlus,
-  update: IconEdit,
-  delete: IconTrash,
-  signin: IconLogin,
-  signin_failed: IconAlertCircle,
-  signout: IconLogout,
-  password_reset: IconKey,
-  password_change: IconKey,
-  export: IconDownload,
-  import: IconUpload,
-  backup_failed: IconAlertCircle,
-};
 
 function recordLink(row: DashboardActivity, permissions: (p: string) => boolean): string | null {
   if (!row.entityId || row.action === 'delete') return null;
@@ -46,18 +21,11 @@ function recordLink(row: DashboardActivity, permissions: (p: string) => boolean)
 function ActivityItem({ row, now }: { row: DashboardActivity; now: Date }) {
   const { user } = useAuth();
   const link = recordLink(row, (p) => can(user, [p]));
-  const action = ACTION_LABELS[row.action];
-  const Icon = ACTION_ICONS[row.action] ?? IconHistory;
+  const { label, color, Icon } = actionLook(row.action);
   const entity = ENTITY_LABELS[row.entity];
   return (
     <Group component="li" wrap="nowrap" gap="sm" align="flex-start" className={classes.activityItem}>
-      <ThemeIcon
-        variant="light"
-        size={32}
-        color={action?.color ?? 'gray'}
-        role="img"
-        aria-label={action?.label ?? row.action}
-      >
+      <ThemeIcon variant="light" size={32} color={color} role="img" aria-label={label}>
         <Icon size={16} />
       </ThemeIcon>
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>

@@ -1,13 +1,15 @@
 import { einvoiceKindLabels, einvoiceTitle } from '@idara/domain';
-import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCode, IconDownload, IconMinus, IconPlugConnectedX, IconPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCode, IconMinus, IconPlugConnectedX, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DateTime, Money } from '../../components/data-table';
+import { useBusy } from '../../components/use-busy';
 import { useCan } from '../../lib/auth';
 import { LoadError } from '../customer/ui';
 import { DocumentFrame } from './DocumentFrame';
+import { DocumentHeader, DownloadButton } from './DocumentHeader';
 import { EinvoiceStatusBadge } from './einvoice-ui';
 import {
   documentPath,
@@ -39,48 +41,32 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
   const queryClient = useQueryClient();
   const canCredit = useCan('invoice:credit');
   const canDebit = useCan('invoice:debit');
-  const canOrder = useCan('order:details');
-  const [busy, setBusy] = useState<'pdf' | 'xml' | null>(null);
+  const [busy, run] = useBusy<'pdf' | 'xml'>();
   const [note, setNote] = useState<'credit' | 'debit' | null>(null);
   const title = einvoiceTitle(doc.scope, doc.kind);
   const correctable = doc.kind === 'invoice' && doc.status !== 'rejected';
 
-  const download = async (format: 'pdf' | 'xml') => {
-    setBusy(format);
-    try {
-      await downloadDocument(doc._id, format, `${doc.number}.${format}`);
-    } catch {
-      // toasted by the API client
-    } finally {
-      setBusy(null);
-    }
-  };
+  const download = (format: 'pdf' | 'xml') =>
+    void run(format, () => downloadDocument(doc._id, format, `${doc.number}.${format}`));
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-          <Stack gap={6} style={{ minWidth: 0 }}>
-            <Group gap="sm" wrap="wrap">
-              <Title order={2} fz="h3">
-                {title} <bdi>{doc.number}</bdi>
-              </Title>
-              <EinvoiceStatusBadge status={doc.status} size="lg" />
-            </Group>
-            <Text size="sm" c="dimmed">
-              {canOrder ? (
-                <Anchor component={Link} to={`/dashboard/order/${doc.order}`} size="sm">
-                  طلب رقم <bdi>{doc.orderNumber}</bdi>
-                </Anchor>
-              ) : (
-                <>
-                  طلب رقم <bdi>{doc.orderNumber}</bdi>
-                </>
-              )}{' '}
-              — {doc.buyerName} — <DateTime value={doc.issuedAt} /> — <Money value={doc.total} />
-            </Text>
-          </Stack>
-          <Group gap="xs" wrap="wrap">
+      <DocumentHeader
+        title={
+          <>
+            {title} <bdi>{doc.number}</bdi>
+          </>
+        }
+        badge={<EinvoiceStatusBadge status={doc.status} size="lg" />}
+        orderTo={`/dashboard/order/${doc.order}`}
+        orderNumber={doc.orderNumber}
+        about={
+          <>
+            {doc.buyerName} — <DateTime value={doc.issuedAt} /> — <Money value={doc.total} />
+          </>
+        }
+        actions={
+          <>
             {correctable && canCredit && (
               <Button
                 variant="light"
@@ -96,26 +82,18 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
                 إشعار مدين
               </Button>
             )}
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={18} />}
-              loading={busy === 'pdf'}
-              onClick={() => void download('pdf')}
-            >
-              تحميل PDF
-            </Button>
+            <DownloadButton label="تحميل PDF" busy={busy === 'pdf'} onClick={() => download('pdf')} />
             {doc.phase === 2 && (
-              <Button
-                variant="default"
-                leftSection={<IconCode size={18} />}
-                loading={busy === 'xml'}
-                onClick={() => void download('xml')}
-              >
-                تحميل XML
-              </Button>
+              <DownloadButton
+                label="تحميل XML"
+                icon={<IconCode size={18} />}
+                busy={busy === 'xml'}
+                onClick={() => download('xml')}
+              />
             )}
-          </Group>
-        </Group>
+          </>
+        }
+      >
         {doc.status === 'not_connected' && (
           <Alert mt="md" color="gray" icon={<IconPlugConnectedX size={18} />} title="غير مرتبط بمنصة فاتورة">
             صدرت هذه الوثيقة موقّعة بشهادة محلية، ولم تُرسل إلى هيئة الزكاة والضريبة والجمارك لأن المنشأة لم
@@ -154,7 +132,7 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
             ))}
           </Stack>
         )}
-      </Paper>
+      </DocumentHeader>
 
       <DocumentFrame id={doc._id} title={`${title} ${doc.number}`} />
 

@@ -1,11 +1,12 @@
 import { receivableLabels } from '@idara/domain';
-import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DateTime, type ListResponse, ListTotals, Money } from '../../components/data-table';
 import { RetryButton } from '../../components/feedback';
+import { Pager } from '../../components/Pager';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
@@ -179,22 +180,7 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
         {body}
         {pages > 1 && (
           <Group justify="center" p="md" pt="xs">
-            <Pagination
-              size="sm"
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'next'
-                    ? 'الصفحة التالية'
-                    : control === 'previous'
-                      ? 'الصفحة السابقة'
-                      : undefined,
-              })}
-            />
+            <Pager pages={pages} page={page} onChange={setPage} />
           </Group>
         )}
       </Paper>

@@ -11,39 +11,19 @@ import {
   receivableLabels,
   toHalalas,
 } from '@idara/domain';
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconBan,
-  IconCircleCheck,
-  IconEdit,
-  IconPlayerPlay,
-  IconReceipt,
-  IconRotate,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconBan, IconCircleCheck, IconPlayerPlay, IconReceipt, IconRotate } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ask, ReasonModal } from '../../components/confirm';
 import { Money, useDeleteRecord } from '../../components/data-table';
+import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
 import { useCan } from '../../lib/auth';
 import { dayNoon } from '../../lib/riyadh-day';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline } from '../customer/ActivityTimeline';
-import { DateText, EmptyState, InfoItem, Ltr, RecordGate, Section } from '../customer/ui';
+import { DateText, EmptyState, InfoItem, Ltr, RecordPage, Section } from '../customer/ui';
 import { documentPath, issueOrderInvoice, refreshAfterDocument } from '../invoice/invoice-api';
 import OrderPaymentsCard from '../payment/OrderPaymentsCard';
 import OrderTasksCard from '../task/OrderTasksCard';
@@ -64,12 +44,10 @@ import { OrderNumber, OrderStatusBadge } from './order-ui';
 const BASE = '/dashboard/order';
 
 export default function OrderDetailsPage() {
-  const { id = '' } = useParams();
-  const query = useOrder(id);
   return (
-    <RecordGate query={query} sections={3} backTo={BASE} backLabel="العودة إلى الطلبات">
+    <RecordPage useRecord={useOrder} sections={3} backTo={BASE} backLabel="العودة إلى الطلبات">
       {(order) => <OrderDetails order={order} />}
-    </RecordGate>
+    </RecordPage>
   );
 }
 
@@ -147,27 +125,10 @@ function OrderDetails({ order }: { order: Order }) {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Group wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar size={56} color="blue" variant="light">
-              <IconReceipt size={28} />
-            </Avatar>
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              <Group gap="xs" wrap="wrap">
-                <Title order={2} fz={{ base: 'h4', sm: 'h3' }}>
-                  الطلب <OrderNumber value={order.number} inherit />
-                </Title>
-                <span data-testid="order-status">
-                  <OrderStatusBadge status={order.status} />
-                </span>
-              </Group>
-              <Text size="sm" c="dimmed">
-                أُنشئ <DateText value={order.createdAt} />
-              </Text>
-            </Stack>
-          </Group>
-          <Group gap="xs" wrap="wrap">
+      <DetailsHeader
+        avatar={{ size: 56, color: 'blue', children: <IconReceipt size={28} /> }}
+        actions={
+          <>
             {canUpdate &&
               moves.map((s) => (
                 <Button
@@ -182,29 +143,25 @@ function OrderDetails({ order }: { order: Order }) {
                   {orderStatusActions[s]}
                 </Button>
               ))}
-            {canUpdate && !isClosed(order.status) && (
-              <Button
-                variant="light"
-                component={Link}
-                to={`${BASE}/edit/${order._id}`}
-                leftSection={<IconEdit size={16} />}
-              >
-                تعديل
-              </Button>
-            )}
+            {canUpdate && !isClosed(order.status) && <EditAction to={`${BASE}/edit/${order._id}`} />}
             {canDelete && (
-              <Button
-                variant="light"
-                color="red"
-                onClick={() => remove({ _id: order._id, name: `الطلب رقم ${order.number}` })}
-                leftSection={<IconTrash size={16} />}
-              >
-                حذف
-              </Button>
+              <DeleteAction onClick={() => remove({ _id: order._id, name: `الطلب رقم ${order.number}` })} />
             )}
-          </Group>
+          </>
+        }
+      >
+        <Group gap="xs" wrap="wrap">
+          <DetailsTitle>
+            الطلب <OrderNumber value={order.number} inherit />
+          </DetailsTitle>
+          <span data-testid="order-status">
+            <OrderStatusBadge status={order.status} />
+          </span>
         </Group>
-      </Paper>
+        <Text size="sm" c="dimmed">
+          أُنشئ <DateText value={order.createdAt} />
+        </Text>
+      </DetailsHeader>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Section title="العميل">

@@ -1,6 +1,5 @@
 import {
   arabicPlural,
-  formatHijriDate,
   formatSAR,
   type OrderTotals,
   orderBody,
@@ -17,34 +16,32 @@ import {
   Input,
   MultiSelect,
   NumberInput,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { randomId } from '@mantine/hooks';
-import {
-  IconAlertCircle,
-  IconCalendar,
-  IconCalendarTime,
-  IconLock,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { FormActions, MoneyInput, useEntityForm } from '../../components/entity';
-import { dayNoon, isoToPicker, pickerToIso } from '../../lib/riyadh-day';
+import { DateTimeField, DayField } from '../../components/date-fields';
+import {
+  CitySelect,
+  MoneyInput,
+  OptionSelect,
+  RecordFormActions,
+  useEntityForm,
+} from '../../components/entity';
+import { isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { useCities } from '../customer/customer-api';
+import { NotesSection } from '../customer/sections';
 import { RecordFormGate, Section } from '../customer/ui';
 import { TASK_PATH, TASKS } from '../task/task-api';
 import classes from './OrderForm.module.css';
@@ -360,26 +357,15 @@ function OrderForm({ order }: { order?: Order }) {
                 if (customer?.city && !form.getValues().city) form.setFieldValue('city', customer.city);
               }}
             />
-            <Select
+            <OptionSelect
               label="نوع العقد"
-              placeholder={contracts.isPending ? 'جارٍ التحميل…' : 'بدون عقد'}
+              loading={contracts.isPending}
+              placeholder="بدون عقد"
               data={contractOptions}
-              searchable
               clearable
-              clearButtonProps={{ 'aria-label': 'مسح نوع العقد' }}
-              nothingFoundMessage="لا توجد نتائج"
               {...form.getInputProps('contract')}
             />
-            <Select
-              label="المدينة"
-              placeholder={cities.isPending ? 'جارٍ التحميل…' : 'اختر المدينة'}
-              data={cityOptions}
-              searchable
-              clearable
-              clearButtonProps={{ 'aria-label': 'مسح المدينة' }}
-              nothingFoundMessage="لا توجد نتائج"
-              {...form.getInputProps('city')}
-            />
+            <CitySelect loading={cities.isPending} data={cityOptions} {...form.getInputProps('city')} />
             <TextInput
               label="العنوان"
               placeholder="الحي، الشارع، رقم المبنى"
@@ -414,14 +400,13 @@ function OrderForm({ order }: { order?: Order }) {
                 data-testid="order-item"
                 style={{ margin: 0, minWidth: 0 }}
               >
-                <Select
+                <OptionSelect
                   className={classes.service}
                   label="الخدمة"
                   withAsterisk
-                  placeholder={services.isPending ? 'جارٍ التحميل…' : 'اختر الخدمة'}
+                  loading={services.isPending}
+                  placeholder="اختر الخدمة"
                   data={serviceOptions}
-                  searchable
-                  nothingFoundMessage="لا توجد نتائج"
                   {...form.getInputProps(`items.${index}.service`)}
                   onChange={(v) => onServiceChange(index, v)}
                 />
@@ -499,17 +484,7 @@ function OrderForm({ order }: { order?: Order }) {
 
         <Section title="الجدولة والفريق">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <DateTimePicker
-              label="موعد التنفيذ"
-              placeholder="اختر التاريخ والوقت"
-              leftSection={<IconCalendarTime size={16} aria-hidden />}
-              valueFormat="hh:mm A YYYY/MM/DD"
-              clearable
-              clearButtonProps={{ 'aria-label': 'مسح موعد التنفيذ' }}
-              timePickerProps={{ format: '12h', amPmLabels: { am: 'ص', pm: 'م' } }}
-              description={hijriHint(values.scheduledAt)}
-              {...form.getInputProps('scheduledAt')}
-            />
+            <DateTimeField label="موعد التنفيذ" {...form.getInputProps('scheduledAt')} />
             {users.available ? (
               <Stack gap="xs">
                 <MultiSelect
@@ -534,63 +509,26 @@ function OrderForm({ order }: { order?: Order }) {
             ) : (
               <div />
             )}
-            <DatePickerInput
+            <DayField
               label="تاريخ البداية"
-              placeholder="اختر التاريخ"
-              leftSection={<IconCalendar size={16} aria-hidden />}
-              valueFormat="YYYY/MM/DD"
-              clearable
-              clearButtonProps={{ 'aria-label': 'مسح تاريخ البداية' }}
               maxDate={values.endDate ?? undefined}
-              description={hijriHint(values.startDate)}
               {...form.getInputProps('startDate')}
             />
-            <DatePickerInput
+            <DayField
               label="تاريخ النهاية"
-              placeholder="اختر التاريخ"
-              leftSection={<IconCalendar size={16} aria-hidden />}
-              valueFormat="YYYY/MM/DD"
-              clearable
-              clearButtonProps={{ 'aria-label': 'مسح تاريخ النهاية' }}
               minDate={values.startDate ?? undefined}
-              description={hijriHint(values.endDate)}
               {...form.getInputProps('endDate')}
             />
           </SimpleGrid>
         </Section>
 
-        <Section title="ملاحظات">
-          <Textarea
-            aria-label="ملاحظات"
-            placeholder="أي تفاصيل إضافية عن الطلب"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('notes')}
-          />
-        </Section>
+        <NotesSection placeholder="أي تفاصيل إضافية عن الطلب" {...form.getInputProps('notes')} />
 
-        <FormActions
-          saving={entity.saving}
-          cancelTo={cancelTo}
-          dirty={form.isDirty()}
-          disabled={closed || (order ? !form.isDirty() : false)}
-          saveLabel={order ? 'حفظ التعديلات' : 'حفظ الطلب'}
-        />
+        <RecordFormActions entity={entity} cancelTo={cancelTo} createLabel="حفظ الطلب" locked={closed} />
       </Stack>
       {entity.conflictDialog}
     </form>
   );
-}
-
-/** The Umm al-Qura date under a picker, once a day is chosen. */
-function hijriHint(value: string | null): ReactNode {
-  if (!value) return undefined;
-  try {
-    return formatHijriDate(dayNoon(value.slice(0, 10)));
-  } catch {
-    return undefined;
-  }
 }
 
 function SummaryRow({

@@ -10,14 +10,12 @@ import {
   Skeleton,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import {
   IconArrowRight,
   IconCash,
   IconCircleCheck,
   IconCircleX,
-  IconDownload,
   IconEdit,
   IconInfoCircle,
   IconPrinter,
@@ -28,11 +26,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ask, ReasonModal } from '../../components/confirm';
 import { DateTime, Money } from '../../components/data-table';
+import { useBusy } from '../../components/use-busy';
 import { can, useAuth, useCan } from '../../lib/auth';
 import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { InfoItem, LoadError } from '../customer/ui';
 import { DocumentFrame } from '../invoice/DocumentFrame';
+import { DocumentHeader, DownloadButton } from '../invoice/DocumentHeader';
 import { documentPath } from '../invoice/invoice-api';
 import classes from './InvoicePage.module.css';
 import {
@@ -107,8 +107,7 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const canEdit = useCan('payment:update');
-  const canOrder = useCan('order:details');
-  const [busy, setBusy] = useState<PaymentStatus | 'pdf' | null>(null);
+  const [busy, run] = useBusy<PaymentStatus | 'pdf'>();
   const [rejecting, setRejecting] = useState(false);
   const orderId = orderIdOf(payment);
   const orderNumber = typeof payment.order === 'string' ? payment.orderNumber : payment.order.number;
@@ -134,8 +133,7 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
     reason?: string,
     overrideReason?: string,
   ) => {
-    setBusy(status);
-    try {
+    const done = await run(status, async () => {
       const details = await changePaymentStatus(payment._id, status, reason, overrideReason);
       if (details?._id) queryClient.setQueryData(paymentKey(payment._id), details);
       notify.success(
@@ -147,11 +145,8 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
       );
       refreshAfterPaymentChange(queryClient);
       return true;
-    } catch {
-      return false; // the API client showed the Arabic message
-    } finally {
-      setBusy(null);
-    }
+    });
+    return done === true;
   };
 
   const onMove = async (status: Exclude<PaymentStatus, 'pending'>) => {
@@ -176,42 +171,24 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
     if (ok) await move(status);
   };
 
-  const downloadPdf = async () => {
-    setBusy('pdf');
-    try {
-      await downloadInvoicePdf(payment._id, `فاتورة-${invoice?.number ?? payment.number}.pdf`);
-    } catch {
-      // toasted by the API client
-    } finally {
-      setBusy(null);
-    }
-  };
+  const downloadPdf = () =>
+    void run('pdf', () => downloadInvoicePdf(payment._id, `فاتورة-${invoice?.number ?? payment.number}.pdf`));
 
   return (
     <Stack gap="lg" className={classes.page}>
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }} className={classes.noPrint}>
-        <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
-          <Stack gap={6} style={{ minWidth: 0 }}>
-            <Group gap="sm" wrap="wrap">
-              <Title order={2} fz="h3">
-                الدفعة رقم <bdi>{payment.number}</bdi>
-              </Title>
-              <PaymentStatusBadge status={payment.status} size="lg" />
-            </Group>
-            <Text size="sm" c="dimmed">
-              {canOrder ? (
-                <Anchor component={Link} to={orderPath(orderId)} size="sm">
-                  طلب رقم <bdi>{orderNumber}</bdi>
-                </Anchor>
-              ) : (
-                <>
-                  طلب رقم <bdi>{orderNumber}</bdi>
-                </>
-              )}{' '}
-              — <bdi>{payment.customerName}</bdi>
-            </Text>
-          </Stack>
-          <Group gap="xs" wrap="wrap">
+      <DocumentHeader
+        className={classes.noPrint}
+        title={
+          <>
+            الدفعة رقم <bdi>{payment.number}</bdi>
+          </>
+        }
+        badge={<PaymentStatusBadge status={payment.status} size="lg" />}
+        orderTo={orderPath(orderId)}
+        orderNumber={orderNumber}
+        about={<bdi>{payment.customerName}</bdi>}
+        actions={
+          <>
             {moves.map((s) => (
               <Button
                 key={s}
@@ -239,18 +216,11 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
               طباعة
             </Button>
             {invoice && (
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={18} />}
-                loading={busy === 'pdf'}
-                onClick={() => void downloadPdf()}
-              >
-                تحميل الفاتورة PDF
-              </Button>
+              <DownloadButton label="تحميل الفاتورة PDF" busy={busy === 'pdf'} onClick={downloadPdf} />
             )}
-          </Group>
-        </Group>
-
+          </>
+        }
+      >
         {reviewBlocked && (
           <Alert
             mt="md"
@@ -312,7 +282,7 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
             </Text>
           </Group>
         )}
-      </Paper>
+      </DocumentHeader>
 
       {invoice ? (
         <Stack gap="sm">

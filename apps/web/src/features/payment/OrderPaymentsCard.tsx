@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCash, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCan } from '../../lib/auth';
+import { RecordsCard } from '../customer/sections';
 import { CardListStates, EmptyState } from '../customer/ui';
 import { PaymentsTable } from './PaymentsTable';
 import { newPaymentPath, usePaymentList } from './payment-api';
@@ -27,21 +28,7 @@ export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
   ) : null;
 
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      style={{ minWidth: 0 }}
-      component="section"
-      aria-labelledby="order-payments-title"
-      data-testid="order-payments"
-    >
-      <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
-        <Title order={2} fz="h4" id="order-payments-title">
-          المدفوعات
-        </Title>
-        {addButton}
-      </Group>
-
+    <RecordsCard title="المدفوعات" action={addButton} testId="order-payments">
       {canRead && (
         <CardListStates
           query={list}
@@ -55,6 +42,6 @@ export default function OrderPaymentsCard({ order }: OrderPaymentsCardProps) {
           <PaymentsTable rows={rows} />
         </CardListStates>
       )}
-    </Paper>
+    </RecordsCard>
   );
 }

@@ -15,7 +15,6 @@ import {
   Flex,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -34,8 +33,9 @@ import { ask } from '../../components/confirm';
 import { Money, RemoteSelect, useLookup } from '../../components/data-table';
 import {
   type EntityFormState,
-  FormActions,
   MoneyInput,
+  OptionSelect,
+  RecordFormActions,
   RecordLoadError,
   type UseEntityFormOptions,
   useEntityForm,
@@ -314,12 +314,12 @@ function PaymentFields({
                 placeholder="0.00"
                 {...form.getInputProps('amount')}
               />
-              <Select
+              <OptionSelect
                 label="طريقة الدفع"
                 withAsterisk
-                placeholder={methods.isPending ? 'جارٍ التحميل…' : 'اختر طريقة الدفع'}
+                loading={methods.isPending}
+                placeholder="اختر طريقة الدفع"
                 data={methodOptions}
-                searchable
                 nothingFoundMessage="لا توجد طرق دفع فعّالة"
                 {...form.getInputProps('paymentMethod')}
               />
@@ -357,13 +357,7 @@ function PaymentFields({
           </Stack>
         </Paper>
 
-        <FormActions
-          saving={entity.saving}
-          cancelTo={cancelTo}
-          dirty={form.isDirty()}
-          disabled={isEdit ? !form.isDirty() : false}
-          saveLabel={isEdit ? 'حفظ التعديلات' : 'حفظ الدفعة'}
-        />
+        <RecordFormActions entity={entity} cancelTo={cancelTo} createLabel="حفظ الدفعة" />
       </Stack>
     </form>
   );

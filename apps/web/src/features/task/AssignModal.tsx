@@ -1,8 +1,10 @@
 import { arabicPlural } from '@idara/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { DialogForm } from '../../components/DialogForm';
+import { useBusy } from '../../components/use-busy';
 import { notify } from '../../lib/toast';
 import { UserPicker } from './pickers';
 import { afterTaskChanged, assignTasks, TASKS } from './task-api';
@@ -22,7 +24,7 @@ export function AssignModal({
   const queryClient = useQueryClient();
   const [assignee, setAssignee] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy<'assign'>();
   useEffect(() => {
     if (opened) {
       setAssignee(null);
@@ -30,62 +32,45 @@ export function AssignModal({
     }
   }, [opened]);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (!assignee) {
       setError('اختر الموظف');
       return;
     }
-    setBusy(true);
-    try {
+    return run('assign', async () => {
       const res = await assignTasks(ids, assignee);
       notify.success(res?.message ?? 'تم إسناد المهام');
       afterTaskChanged(queryClient);
       onDone();
       onClose();
-    } catch {
-      // the API client showed the Arabic message
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <DialogForm
       opened={opened}
       onClose={onClose}
       title="إسناد المهام المحددة"
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'إغلاق' }}
+      onSubmit={submit}
+      submitLabel="إسناد"
+      submitIcon={<IconUserCheck size={16} />}
+      busy={busy === 'assign'}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm">
-            تُسند <bdi>{arabicPlural(ids.length, TASKS)}</bdi> إلى الموظف الذي تختاره.
-          </Text>
-          <UserPicker
-            label="الموظف"
-            withAsterisk
-            value={assignee}
-            error={error}
-            onChange={(v) => {
-              setAssignee(v);
-              setError(null);
-            }}
-            comboboxProps={{ withinPortal: true }}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              إلغاء
-            </Button>
-            <Button type="submit" loading={busy} leftSection={<IconUserCheck size={16} />}>
-              إسناد
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">
+        تُسند <bdi>{arabicPlural(ids.length, TASKS)}</bdi> إلى الموظف الذي تختاره.
+      </Text>
+      <UserPicker
+        label="الموظف"
+        withAsterisk
+        value={assignee}
+        error={error}
+        onChange={(v) => {
+          setAssignee(v);
+          setError(null);
+        }}
+        comboboxProps={{ withinPortal: true }}
+        data-autofocus
+      />
+    </DialogForm>
   );
 }

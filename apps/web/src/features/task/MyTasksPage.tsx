@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Group,
-  Pagination,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -24,6 +23,7 @@ import {
 import { type CSSProperties, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RetryButton, WarningAlert } from '../../components/feedback';
+import { Pager } from '../../components/Pager';
 import { errorMessage } from '../../lib/api-error';
 import { EmptyState } from '../customer/ui';
 import classes from './Task.module.css';
@@ -186,21 +186,7 @@ export default function MyTasksPage() {
           </SimpleGrid>
           {pages > 1 && (
             <Group justify="center">
-              <Pagination
-                size="sm"
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={setPage}
-                siblings={0}
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'next'
-                      ? 'الصفحة التالية'
-                      : control === 'previous'
-                        ? 'الصفحة السابقة'
-                        : undefined,
-                })}
-              />
+              <Pager pages={pages} page={page} onChange={setPage} siblings={0} />
             </Group>
           )}
         </>

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Table, Text } from '@mantine/core';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Empty } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
+import { RecordsCard } from '../customer/sections';
 import { CardListStates, EmptyState } from '../customer/ui';
 import { TaskFormModal, type TaskPreset } from './TaskFormModal';
 import { taskPath, useTaskList } from './task-api';
@@ -65,7 +66,6 @@ function RelatedTasksCard({
 }) {
   const canRead = useCan('task:read');
   const canCreate = useCan('task:create');
-  const titleId = useId();
   const [adding, setAdding] = useState(false);
   const list = useTaskList(
     { ...filter, limit: 100, sort: '-createdAt', fields: showOrder ? `${FIELDS},order,orderNumber` : FIELDS },
@@ -76,25 +76,17 @@ function RelatedTasksCard({
   const canAdd = canCreate && addable;
 
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      style={{ minWidth: 0 }}
-      component="section"
-      aria-labelledby={titleId}
-      data-testid={testId}
-    >
-      <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
-        <Title order={2} fz="h4" id={titleId}>
-          المهام
-        </Title>
-        {canAdd && (
+    <RecordsCard
+      title="المهام"
+      testId={testId}
+      action={
+        canAdd && (
           <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
             إضافة مهمة
           </Button>
-        )}
-      </Group>
-
+        )
+      }
+    >
       <CardListStates
         query={list}
         errorTitle="تعذر تحميل المهام"
@@ -148,6 +140,6 @@ function RelatedTasksCard({
       </CardListStates>
 
       {canAdd && <TaskFormModal opened={adding} onClose={() => setAdding(false)} preset={preset} />}
-    </Paper>
+    </RecordsCard>
   );
 }

@@ -6,45 +6,37 @@ import {
   taskStatusLabels,
   validateAnswers,
 } from '@idara/domain';
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowRight,
   IconChecklist,
   IconCircleCheck,
   IconDeviceFloppy,
-  IconEdit,
   IconForms,
   IconInfoCircle,
   IconMessageReport,
   IconPlayerPlay,
   IconSend,
-  IconTrash,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ask } from '../../components/confirm';
+import { DialogForm, DialogNote } from '../../components/DialogForm';
 import { useDeleteRecord } from '../../components/data-table';
-import { useUnsavedChangesGuard } from '../../components/entity';
+import {
+  DeleteAction,
+  DetailsHeader,
+  DetailsTitle,
+  EditAction,
+  useUnsavedChangesGuard,
+} from '../../components/entity';
+import { useBusy } from '../../components/use-busy';
 import { isApiError } from '../../lib/api-error';
 import { can, useAuth, useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
-import { DateText, InfoItem, RecordGate, Section } from '../customer/ui';
+import { DateText, InfoItem, RecordPage, Section } from '../customer/ui';
 import { answerErrorsOf, FormRenderer } from '../form/renderer/FormRenderer';
 import classes from './Task.module.css';
 import { TaskFormModal } from './TaskFormModal';
@@ -67,12 +59,10 @@ import { TaskNumber, TaskStatusBadge, TimeLeftBadge } from './task-ui';
 import { useNow } from './use-now';
 
 export default function TaskDetailsPage() {
-  const { id = '' } = useParams();
-  const query = useTask(id);
   return (
-    <RecordGate query={query} sections={3} backTo={MY_TASKS_BASE} backLabel="العودة إلى مهامي">
+    <RecordPage useRecord={useTask} sections={3} backTo={MY_TASKS_BASE} backLabel="العودة إلى مهامي">
       {(task) => <TaskDetails task={task} />}
-    </RecordGate>
+    </RecordPage>
   );
 }
 
@@ -124,31 +114,11 @@ function TaskDetails({ task }: { task: Task }) {
         </Button>
       </div>
 
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Group wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 260px' }}>
-            <Avatar size={52} color="grape" variant="light" visibleFrom="xs">
-              <IconChecklist size={26} />
-            </Avatar>
-            <Stack gap={6} style={{ minWidth: 0 }}>
-              <Group gap="xs" wrap="wrap">
-                <TaskNumber value={task.number} c="dimmed" size="sm" />
-                <span data-testid="task-status-badge">
-                  <TaskStatusBadge status={task.status} />
-                </span>
-                <TimeLeftBadge dueAt={task.dueAt} status={task.status} now={now} />
-              </Group>
-              <Title order={2} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
-                {task.title}
-              </Title>
-              {task.assigneeName && (
-                <Text size="sm" c="dimmed">
-                  المكلّف: {task.assigneeName}
-                </Text>
-              )}
-            </Stack>
-          </Group>
-          <Group gap="xs" wrap="wrap">
+      <DetailsHeader
+        wideLead
+        avatar={{ size: 52, color: 'grape', visibleFrom: 'xs', children: <IconChecklist size={26} /> }}
+        actions={
+          <>
             {needsStart && (
               <Button
                 leftSection={<IconPlayerPlay size={16} />}
@@ -177,24 +147,27 @@ function TaskDetails({ task }: { task: Task }) {
                 </Button>
               </>
             )}
-            {task.can.edit && (
-              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditOpen(true)}>
-                تعديل
-              </Button>
-            )}
+            {task.can.edit && <EditAction onClick={() => setEditOpen(true)} />}
             {canDelete && (
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => remove({ _id: task._id, name: `المهمة رقم ${task.number}` })}
-              >
-                حذف
-              </Button>
+              <DeleteAction onClick={() => remove({ _id: task._id, name: `المهمة رقم ${task.number}` })} />
             )}
-          </Group>
+          </>
+        }
+      >
+        <Group gap="xs" wrap="wrap">
+          <TaskNumber value={task.number} c="dimmed" size="sm" />
+          <span data-testid="task-status-badge">
+            <TaskStatusBadge status={task.status} />
+          </span>
+          <TimeLeftBadge dueAt={task.dueAt} status={task.status} now={now} />
         </Group>
-      </Paper>
+        <DetailsTitle>{task.title}</DetailsTitle>
+        {task.assigneeName && (
+          <Text size="sm" c="dimmed">
+            المكلّف: {task.assigneeName}
+          </Text>
+        )}
+      </DetailsHeader>
 
       {task.status === 'returned' && task.review && (
         <Alert
@@ -578,7 +551,7 @@ function ReviewModal({
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy<'review'>();
   const [shown, setShown] = useState<'approve' | 'return'>('approve');
   useEffect(() => {
     if (decision) {
@@ -589,73 +562,46 @@ function ReviewModal({
   }, [decision]);
 
   const returning = shown === 'return';
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const parsed = taskReviewBody.safeParse({ decision: shown, note });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'اكتب سبب الإعادة');
       return;
     }
-    setBusy(true);
-    try {
+    return run('review', async () => {
       const saved = await reviewTask(task._id, parsed.data.decision, parsed.data.note);
       afterTaskChanged(queryClient, saved);
       if (!saved?.can) await queryClient.invalidateQueries({ queryKey: taskKey(task._id) });
       notify.success(returning ? 'أُعيدت المهمة إلى الموظف للتعديل' : 'تم اعتماد المهمة');
       onClose();
-    } catch {
-      // the API client showed the Arabic message
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <DialogForm
       opened={decision !== null}
       onClose={onClose}
       title={returning ? 'إعادة المهمة للتعديل' : 'اعتماد المهمة'}
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'إغلاق' }}
+      onSubmit={submit}
+      submitLabel={returning ? 'إعادة للتعديل' : 'اعتماد'}
+      submitIcon={returning ? <IconArrowBackUp size={16} /> : <IconCircleCheck size={16} />}
+      submitColor={returning ? 'orange' : 'teal'}
+      busy={busy === 'review'}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm">
-            المهمة <TaskNumber value={task.number} /> «{task.title}»
-            {task.assigneeName ? ` — ${task.assigneeName}` : ''}
-          </Text>
-          <Textarea
-            label={returning ? 'ما المطلوب تعديله؟' : 'ملاحظة (اختيارية)'}
-            withAsterisk={returning}
-            placeholder={returning ? 'مثل: الصورة غير واضحة، أعد تصوير المكيف من الأمام' : 'ملاحظة للموظف'}
-            autosize
-            minRows={3}
-            maxRows={6}
-            maxLength={2000}
-            value={note}
-            error={error}
-            onChange={(e) => {
-              setNote(e.currentTarget.value);
-              if (error) setError(null);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              إلغاء
-            </Button>
-            <Button
-              type="submit"
-              color={returning ? 'orange' : 'teal'}
-              loading={busy}
-              leftSection={returning ? <IconArrowBackUp size={16} /> : <IconCircleCheck size={16} />}
-            >
-              {returning ? 'إعادة للتعديل' : 'اعتماد'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">
+        المهمة <TaskNumber value={task.number} /> «{task.title}»
+        {task.assigneeName ? ` — ${task.assigneeName}` : ''}
+      </Text>
+      <DialogNote
+        label={returning ? 'ما المطلوب تعديله؟' : 'ملاحظة (اختيارية)'}
+        withAsterisk={returning}
+        placeholder={returning ? 'مثل: الصورة غير واضحة، أعد تصوير المكيف من الأمام' : 'ملاحظة للموظف'}
+        maxLength={2000}
+        value={note}
+        onChange={setNote}
+        error={error}
+        clearError={() => setError(null)}
+      />
+    </DialogForm>
   );
 }

@@ -1,18 +1,18 @@
-import { formatDateTime, formatHijriDate, taskBody } from '@idara/domain';
+import { formatDateTime, taskBody } from '@idara/domain';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconCalendarTime, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { DateTimeField } from '../../components/date-fields';
 import { useEditConflict } from '../../components/entity';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
-import { dayNoon, isoToPicker, pickerToIso } from '../../lib/riyadh-day';
+import { isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { notify } from '../../lib/toast';
 import { CustomerPicker } from '../order/order-ui';
 import { FormPicker, OrderPicker, orderLabel, UserPicker } from './pickers';
@@ -269,15 +269,8 @@ function TaskForm({
             value={values.assignee}
             onChange={(v) => form.setFieldValue('assignee', v)}
           />
-          <DateTimePicker
+          <DateTimeField
             label="موعد التسليم"
-            placeholder="اختر التاريخ والوقت"
-            leftSection={<IconCalendarTime size={16} aria-hidden />}
-            valueFormat="hh:mm A YYYY/MM/DD"
-            clearable
-            clearButtonProps={{ 'aria-label': 'مسح موعد التسليم' }}
-            timePickerProps={{ format: '12h', amPmLabels: { am: 'ص', pm: 'م' } }}
-            description={hijriHint(values.dueAt)}
             popoverProps={{ withinPortal: true }}
             {...form.getInputProps('dueAt')}
           />
@@ -328,13 +321,4 @@ function TaskForm({
       {conflict.dialog}
     </form>
   );
-}
-
-function hijriHint(value: string | null) {
-  if (!value) return undefined;
-  try {
-    return formatHijriDate(dayNoon(value.slice(0, 10)));
-  } catch {
-    return undefined;
-  }
 }

@@ -5,36 +5,32 @@ import {
   permissionGroups,
   rolePresets,
 } from '@idara/domain';
-import { Anchor, Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  IconEdit,
-  IconKey,
-  IconLink,
-  IconPhone,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconKey, IconLink, IconPhone, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { confirm } from '../../components/confirm';
 import { ActiveBadge, useDeleteRecord } from '../../components/data-table';
+import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
 import { api } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline, RelativeTime } from '../customer/ActivityTimeline';
-import { DateText, InfoItem, Ltr, RecordGate, Section } from '../customer/ui';
+import { DateText, InfoItem, Ltr, RecordPage, Section } from '../customer/ui';
 import { ResetPasswordModal, SigninLinkModal } from './UserModals';
 import { afterUserSaved, USER_PATH, type UserRecord, userBody, userKey, useUserRecord } from './user-api';
 
 export default function UserDetailsPage() {
-  const { id = '' } = useParams();
-  const query = useUserRecord(id);
   return (
-    <RecordGate query={query} sections={2} backTo="/dashboard/user" backLabel="العودة إلى المستخدمين">
+    <RecordPage
+      useRecord={useUserRecord}
+      sections={2}
+      backTo="/dashboard/user"
+      backLabel="العودة إلى المستخدمين"
+    >
       {(user) => <UserDetails user={user} />}
-    </RecordGate>
+    </RecordPage>
   );
 }
 
@@ -100,46 +96,13 @@ function UserDetails({ user }: { user: UserRecord }) {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Group wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar size={64} color="teal" variant="light">
-              {initials(user.name)}
-            </Avatar>
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              <Group gap="xs" wrap="wrap">
-                <Title order={2} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
-                  {user.name}
-                </Title>
-                <Badge variant="light" radius="sm">
-                  {role}
-                </Badge>
-                <ActiveBadge active={user.active} />
-              </Group>
-              {user.jobTitle && (
-                <Text size="sm" c="dimmed">
-                  {user.jobTitle}
-                </Text>
-              )}
-              <Anchor href={`tel:${user.phoneNumber}`} size="sm" w="fit-content">
-                <Group gap={4} wrap="nowrap">
-                  <IconPhone size={16} />
-                  <Ltr>{formatSaudiPhoneLocal(user.phoneNumber)}</Ltr>
-                </Group>
-              </Anchor>
-            </Stack>
-          </Group>
-          <Group gap="xs" wrap="wrap">
+      <DetailsHeader
+        avatar={{ size: 64, color: 'teal', children: initials(user.name) }}
+        actions={
+          <>
             {canUpdate && within && (
               <>
-                <Button
-                  variant="light"
-                  component={Link}
-                  to={`/dashboard/user/edit/${user._id}`}
-                  leftSection={<IconEdit size={16} />}
-                >
-                  تعديل
-                </Button>
+                <EditAction to={`/dashboard/user/edit/${user._id}`} />
                 <Button
                   variant="light"
                   color={user.active ? 'orange' : 'teal'}
@@ -169,36 +132,48 @@ function UserDetails({ user }: { user: UserRecord }) {
                 </Button>
               </>
             )}
-            {canDelete && within && !isSelf && (
-              <Button
-                variant="light"
-                color="red"
-                onClick={() => remove(user)}
-                leftSection={<IconTrash size={16} />}
-              >
-                حذف
-              </Button>
-            )}
+            {canDelete && within && !isSelf && <DeleteAction onClick={() => remove(user)} />}
             {(canUpdate || canDelete) && !within && (
               <Text size="sm" c="dimmed" maw={280} data-testid="beyond-reach">
                 لدى هذا المستخدم صلاحيات لا تملكها، فلا يمكنك تعديله أو حذفه.
               </Text>
             )}
-          </Group>
+          </>
+        }
+        below={
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mt="lg">
+            <InfoItem label="البريد الإلكتروني">{user.email ? <Ltr>{user.email}</Ltr> : ''}</InfoItem>
+            <InfoItem label="آخر دخول">
+              {user.lastLoginAt ? <RelativeTime date={user.lastLoginAt} /> : 'لم يدخل بعد'}
+            </InfoItem>
+            <InfoItem label="تاريخ الإضافة">
+              <DateText value={user.createdAt} />
+            </InfoItem>
+            <InfoItem label="آخر تعديل">
+              <DateText value={user.updatedAt} />
+            </InfoItem>
+          </SimpleGrid>
+        }
+      >
+        <Group gap="xs" wrap="wrap">
+          <DetailsTitle>{user.name}</DetailsTitle>
+          <Badge variant="light" radius="sm">
+            {role}
+          </Badge>
+          <ActiveBadge active={user.active} />
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mt="lg">
-          <InfoItem label="البريد الإلكتروني">{user.email ? <Ltr>{user.email}</Ltr> : ''}</InfoItem>
-          <InfoItem label="آخر دخول">
-            {user.lastLoginAt ? <RelativeTime date={user.lastLoginAt} /> : 'لم يدخل بعد'}
-          </InfoItem>
-          <InfoItem label="تاريخ الإضافة">
-            <DateText value={user.createdAt} />
-          </InfoItem>
-          <InfoItem label="آخر تعديل">
-            <DateText value={user.updatedAt} />
-          </InfoItem>
-        </SimpleGrid>
-      </Paper>
+        {user.jobTitle && (
+          <Text size="sm" c="dimmed">
+            {user.jobTitle}
+          </Text>
+        )}
+        <Anchor href={`tel:${user.phoneNumber}`} size="sm" w="fit-content">
+          <Group gap={4} wrap="nowrap">
+            <IconPhone size={16} />
+            <Ltr>{formatSaudiPhoneLocal(user.phoneNumber)}</Ltr>
+          </Group>
+        </Anchor>
+      </DetailsHeader>
 
       <Section
         title="الصلاحيات"

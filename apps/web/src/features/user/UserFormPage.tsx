@@ -14,7 +14,7 @@ import { IconKey, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { EmailField, FormActions, PhoneField, useEntityForm } from '../../components/entity';
+import { EmailField, PhoneField, RecordFormActions, useEntityForm } from '../../components/entity';
 import { useAuth } from '../../lib/auth';
 import { RecordFormGate, Section } from '../customer/ui';
 import { applyPreset, PermissionsEditor } from './PermissionsEditor';
@@ -211,13 +211,7 @@ function UserForm({ user }: { user?: UserRecord }) {
             />
           </Section>
 
-          <FormActions
-            saving={entity.saving}
-            cancelTo={cancelTo}
-            dirty={form.isDirty()}
-            disabled={user ? !form.isDirty() : false}
-            saveLabel={user ? 'حفظ التعديلات' : 'حفظ المستخدم'}
-          />
+          <RecordFormActions entity={entity} cancelTo={cancelTo} createLabel="حفظ المستخدم" />
         </Stack>
       </form>
       {entity.conflictDialog}

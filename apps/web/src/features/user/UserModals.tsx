@@ -30,16 +30,15 @@ const modalProps = {
   closeButtonProps: { 'aria-label': 'إغلاق' },
 } as const;
 
-/** Admin password reset: PUT /api/user/:id with the whole record and the new password. */
-export function ResetPasswordModal({
-  user,
-  opened,
-  onClose,
-}: {
+/** What both dialogs of a user's page take: the user, and whether the dialog is open. */
+interface UserModalProps {
   user: UserRecord;
   opened: boolean;
   onClose: () => void;
-}) {
+}
+
+/** Admin password reset: PUT /api/user/:id with the whole record and the new password. */
+export function ResetPasswordModal({ user, opened, onClose }: UserModalProps) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const form = useForm({
@@ -110,15 +109,7 @@ export function ResetPasswordModal({
 }
 
 /** One-time sign-in link (POST /api/user/:id/signin-link), valid 15 minutes, with a copy button. */
-export function SigninLinkModal({
-  user,
-  opened,
-  onClose,
-}: {
-  user: UserRecord;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function SigninLinkModal({ user, opened, onClose }: UserModalProps) {
   const mutation = useMutation({
     mutationFn: () =>
       api<SigninLink>(`${USER_PATH}/${user._id}/signin-link`, { method: 'POST', stopAlert: true }),

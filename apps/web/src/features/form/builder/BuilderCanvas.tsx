@@ -2,19 +2,12 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { arabicPlural, formFieldTypeLabels, optionFieldTypes } from '@idara/domain';
-import { ActionIcon, Badge, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconArrowDown,
-  IconArrowUp,
-  IconCopy,
-  IconDragDrop,
-  IconGripVertical,
-  IconTrash,
-} from '@tabler/icons-react';
+import { ActionIcon, Badge, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconAlertCircle, IconCopy, IconDragDrop, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import type { BuilderField, FieldErrors } from './builder-model';
 import classes from './FormBuilder.module.css';
 import { FieldTypeIcon } from './field-icons';
+import { MoveButtons, ToolButton } from './ToolButton';
 
 export const CANVAS_ID = 'canvas';
 
@@ -150,48 +143,26 @@ function FieldCard({
             مطلوب
           </Badge>
         )}
-        <Tooltip label="تحريك لأعلى">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={`تحريك «${name}» لأعلى`}
-            disabled={index === 0}
-            onClick={() => onMove(field.uid, -1)}
-          >
-            <IconArrowUp size={16} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="تحريك لأسفل">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={`تحريك «${name}» لأسفل`}
-            disabled={index === count - 1}
-            onClick={() => onMove(field.uid, 1)}
-          >
-            <IconArrowDown size={16} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="نسخ الحقل">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={`نسخ «${name}»`}
-            onClick={() => onDuplicate(field.uid)}
-          >
-            <IconCopy size={16} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="حذف الحقل">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`حذف «${name}»`}
-            onClick={() => onRemove(field.uid)}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <MoveButtons
+          what={`«${name}»`}
+          index={index}
+          count={count}
+          onMove={(delta) => onMove(field.uid, delta)}
+          iconSize={16}
+        />
+        <ToolButton
+          tip="نسخ الحقل"
+          label={`نسخ «${name}»`}
+          icon={<IconCopy size={16} />}
+          onClick={() => onDuplicate(field.uid)}
+        />
+        <ToolButton
+          tip="حذف الحقل"
+          label={`حذف «${name}»`}
+          icon={<IconTrash size={16} />}
+          onClick={() => onRemove(field.uid)}
+          danger
+        />
       </div>
     </div>
   );

@@ -140,26 +140,19 @@ export function FieldProperties({
             {bounds.hint}
           </Text>
           <SimpleGrid cols={2} spacing="sm" mt={4}>
-            <TextInput
-              label={bounds.min}
-              value={field.min}
-              inputMode={field.type === 'number' ? 'decimal' : 'numeric'}
-              dir="ltr"
-              placeholder="—"
-              onChange={(ev) => onChange({ min: ev.currentTarget.value })}
-              error={e.min}
-              data-builder-prop="min"
-            />
-            <TextInput
-              label={bounds.max}
-              value={field.max}
-              inputMode={field.type === 'number' ? 'decimal' : 'numeric'}
-              dir="ltr"
-              placeholder="—"
-              onChange={(ev) => onChange({ max: ev.currentTarget.value })}
-              error={e.max}
-              data-builder-prop="max"
-            />
+            {(['min', 'max'] as const).map((bound) => (
+              <TextInput
+                key={bound}
+                label={bounds[bound]}
+                value={field[bound]}
+                inputMode={field.type === 'number' ? 'decimal' : 'numeric'}
+                dir="ltr"
+                placeholder="—"
+                onChange={(ev) => onChange({ [bound]: ev.currentTarget.value })}
+                error={e[bound]}
+                data-builder-prop={bound}
+              />
+            ))}
           </SimpleGrid>
         </div>
       )}

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Input, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
+import { Button, Input, Stack, TextInput } from '@mantine/core';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import { useRef } from 'react';
 import classes from './FormBuilder.module.css';
+import { MoveButtons, ToolButton } from './ToolButton';
 
 const MAX_OPTIONS = 100;
 
@@ -75,41 +76,22 @@ export function OptionsEditor({
                   }
                 }}
               />
-              <Tooltip label="تحريك لأعلى">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  mt={4}
-                  aria-label={`تحريك الخيار ${index + 1} لأعلى`}
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  <IconArrowUp size={15} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="تحريك لأسفل">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  mt={4}
-                  aria-label={`تحريك الخيار ${index + 1} لأسفل`}
-                  disabled={index === options.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  <IconArrowDown size={15} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="حذف الخيار">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={4}
-                  aria-label={`حذف الخيار ${index + 1}`}
-                  onClick={() => remove(index)}
-                >
-                  <IconX size={15} />
-                </ActionIcon>
-              </Tooltip>
+              <MoveButtons
+                what={`الخيار ${index + 1}`}
+                index={index}
+                count={options.length}
+                onMove={(delta) => move(index, delta)}
+                iconSize={15}
+                mt={4}
+              />
+              <ToolButton
+                tip="حذف الخيار"
+                label={`حذف الخيار ${index + 1}`}
+                icon={<IconX size={15} />}
+                onClick={() => remove(index)}
+                danger
+                mt={4}
+              />
             </div>
           );
         })}

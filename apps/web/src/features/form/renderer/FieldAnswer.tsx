@@ -90,6 +90,22 @@ function AnswerValueView({ field, value }: { field: FormField; value: AnswerValu
   }
 }
 
+/** A section field: a heading with its help text, the same in the filled form and in its answers. */
+export function SectionHeading({ field }: { field: Pick<FormField, 'label' | 'help'> }) {
+  return (
+    <div className={classes.section}>
+      <Title order={3} fz="h4">
+        {field.label}
+      </Title>
+      {field.help && (
+        <Text size="sm" c="dimmed" mt={4}>
+          {field.help}
+        </Text>
+      )}
+    </div>
+  );
+}
+
 /** One read-only answer: the label (as a term) and the answer (as its description). */
 export function FieldAnswer({
   field,
@@ -100,20 +116,7 @@ export function FieldAnswer({
   value: AnswerValue | undefined;
   error?: string;
 }) {
-  if (field.type === 'section') {
-    return (
-      <div className={classes.section}>
-        <Title order={3} fz="h4">
-          {field.label}
-        </Title>
-        {field.help && (
-          <Text size="sm" c="dimmed" mt={4}>
-            {field.help}
-          </Text>
-        )}
-      </div>
-    );
-  }
+  if (field.type === 'section') return <SectionHeading field={field} />;
   return (
     <div className={classes.answer} data-testid="answer" data-field-key={field.key}>
       <dt>

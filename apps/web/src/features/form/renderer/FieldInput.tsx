@@ -6,23 +6,13 @@ import {
   TEXTAREA_MAX,
   toLatinDigits,
 } from '@idara/domain';
-import {
-  Checkbox,
-  Input,
-  MultiSelect,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Checkbox, Input, MultiSelect, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { dayNoon } from '../../../lib/riyadh-day';
+import { SectionHeading } from './FieldAnswer';
 import { FileAnswerInput } from './FileAnswerInput';
 import classes from './FormRenderer.module.css';
 import { SignatureInput } from './SignatureInput';
@@ -128,18 +118,7 @@ export function FieldInput({ field, value, onChange, error, id }: FieldInputProp
 
   switch (field.type) {
     case 'section':
-      return (
-        <div className={classes.section}>
-          <Title order={3} fz="h4">
-            {field.label}
-          </Title>
-          {field.help && (
-            <Text size="sm" c="dimmed" mt={4}>
-              {field.help}
-            </Text>
-          )}
-        </div>
-      );
+      return <SectionHeading field={field} />;
 
     case 'text':
       return (

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { AttachmentView } from './AttachmentView';
 import { allowedTypesText, checkFile, formatBytes, shrinkPhoto } from './attachments';
 import classes from './FormRenderer.module.css';
-import { useRenderer } from './renderer-context';
+import { type AttachmentAnswerProps, useStoreAttachment } from './renderer-context';
 
 const LIMITS = attachmentLimits.file;
 const ACCEPT = LIMITS.types.join(',');
@@ -26,15 +26,8 @@ export function FileAnswerInput({
   onChange,
   describedBy,
   invalid,
-}: {
-  fieldKey: string;
-  label: string;
-  value: string | null;
-  onChange: (id: string | null) => void;
-  describedBy?: string;
-  invalid?: boolean;
-}) {
-  const { upload, remember } = useRenderer();
+}: AttachmentAnswerProps) {
+  const store = useStoreAttachment(fieldKey, onChange);
   const fileRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<{ name: string; size: number } | null>(null);
@@ -42,10 +35,10 @@ export function FileAnswerInput({
   const [dragging, setDragging] = useState(false);
   const problemId = useId();
   const camera = coarsePointer();
-  const disabled = !upload;
+  const disabled = !store;
 
   const send = async (picked: File | undefined | null) => {
-    if (!picked || !upload) return;
+    if (!picked || !store) return;
     setProblem(null);
     let file = picked;
     try {
@@ -60,9 +53,7 @@ export function FileAnswerInput({
     }
     setBusy({ name: file.name, size: file.size });
     try {
-      const stored = await upload(fieldKey, file);
-      remember(stored, file);
-      onChange(stored._id);
+      await store(file);
     } catch (e) {
       setProblem(`تعذر رفع الملف: ${errorMessage(e)}`);
     } finally {

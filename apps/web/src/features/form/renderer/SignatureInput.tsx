@@ -3,7 +3,7 @@ import { IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
 import classes from './FormRenderer.module.css';
-import { useAttachmentUrl, useRenderer } from './renderer-context';
+import { type AttachmentAnswerProps, useAttachmentUrl, useStoreAttachment } from './renderer-context';
 import { SignaturePad } from './SignaturePad';
 
 /** The stored signature image on its paper-white background. */
@@ -35,24 +35,15 @@ export function SignatureInput({
   onChange,
   describedBy,
   invalid,
-}: {
-  fieldKey: string;
-  label: string;
-  value: string | null;
-  onChange: (id: string | null) => void;
-  describedBy?: string;
-  invalid?: boolean;
-}) {
-  const { upload, remember } = useRenderer();
+}: AttachmentAnswerProps) {
+  const store = useStoreAttachment(fieldKey, onChange);
   const [redo, setRedo] = useState(false);
 
-  const onConfirm = upload
+  const onConfirm = store
     ? async (png: Blob) => {
         const file = new File([png], `signature-${fieldKey}.png`, { type: 'image/png' });
         try {
-          const stored = await upload(fieldKey, file);
-          remember(stored, file);
-          onChange(stored._id);
+          await store(file);
           setRedo(false);
         } catch (e) {
           throw new Error(errorMessage(e));
@@ -69,7 +60,7 @@ export function SignatureInput({
           variant="light"
           leftSection={<IconSignature size={16} />}
           onClick={() => setRedo(true)}
-          disabled={!upload}
+          disabled={!store}
           aria-describedby={describedBy}
         >
           إعادة التوقيع
@@ -83,7 +74,7 @@ export function SignatureInput({
       label={label}
       onConfirm={onConfirm}
       onCancel={value ? () => setRedo(false) : undefined}
-      disabledHint={upload ? undefined : 'يُعتمد التوقيع عند تعبئة النموذج في المهمة'}
+      disabledHint={store ? undefined : 'يُعتمد التوقيع عند تعبئة النموذج في المهمة'}
       describedBy={describedBy}
       invalid={invalid}
     />

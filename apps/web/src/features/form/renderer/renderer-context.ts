@@ -23,6 +23,31 @@ export const RendererContext = createContext<RendererContextValue>({
 
 export const useRenderer = () => useContext(RendererContext);
 
+/** What a photo/file or signature answer takes from its field. */
+export interface AttachmentAnswerProps {
+  fieldKey: string;
+  label: string;
+  /** The stored attachment's id. */
+  value: string | null;
+  onChange: (id: string | null) => void;
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+/**
+ * Storing an attachment answer: `store(file)` uploads it, keeps its bytes for the preview and makes
+ * its id the answer; null while this renderer cannot upload (the builder's preview).
+ */
+export function useStoreAttachment(fieldKey: string, onChange: (id: string) => void) {
+  const { upload, remember } = useRenderer();
+  if (!upload) return null;
+  return async (file: File) => {
+    const stored = await upload(fieldKey, file);
+    remember(stored, file);
+    onChange(stored._id);
+  };
+}
+
 export interface BlobUrl {
   url: string | null;
   type: string;
