@@ -71,6 +71,28 @@ async function dragTo(
   await settleLayout(page);
 }
 
+/**
+ * Drags `source` upward a few pixels at a time (at most `upTo`) until dnd-kit's live region
+ * announces `over`, then releases there.
+ */
+async function dragUntil(page: Page, source: Locator, upTo: number, over: RegExp) {
+  const from = await center(source);
+  const status = page.getByRole('status').filter({ hasText: over });
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, from.y - 12, { steps: 4 });
+  for (let dy = 12; dy <= upTo && (await status.count()) === 0; dy += 6) {
+    await page.mouse.move(from.x, from.y - dy);
+    // dnd-kit measures on its next render; let it paint before reading the announcement.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+  }
+  await expect(status).toHaveCount(1);
+  await page.mouse.up();
+  await settleLayout(page);
+}
+
 /** A palette item dragged over a card shows on which side of it the new field will go. */
 const dropMark = (page: Page, n: number, side: 'before' | 'after') => () =>
   expect(card(page, n)).toHaveAttribute('data-drop', side);
@@ -154,17 +176,11 @@ test.describe('form builder', () => {
     await expect(cards(page)).toHaveCount(5);
     expect(await types(page)).toEqual(['section', 'text', 'select', 'number', 'checkbox']);
 
-    // Reorder by dragging the number card's handle onto the select card.
+    // Reorder by dragging the number card's handle up onto the select card, step by step until the
+    // builder announces that position (a fixed distance overshoots when cards shift during the drag).
     const handle = card(page, 3).getByTestId('field-handle');
-    const target = await center(card(page, 2));
-    const grip = await center(handle);
-    const cardBox = await center(card(page, 3));
-    await dragTo(
-      page,
-      handle,
-      { x: grip.x, y: grip.y + (target.y - cardBox.y) },
-      announced(page, /فوق الموضع 3 من 5$/),
-    );
+    const distance = (await center(card(page, 3))).y - (await center(card(page, 2))).y;
+    await dragUntil(page, handle, distance * 2, /فوق الموضع 3 من 5$/);
     await expect.poll(() => types(page)).toEqual(['section', 'text', 'number', 'select', 'checkbox']);
 
     // Labels, options, required, bounds.
