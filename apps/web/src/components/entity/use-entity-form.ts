@@ -88,6 +88,8 @@ export interface EntityForm<V extends Values, R = Record<string, unknown>> {
   allowLeave: () => void;
   /** The edit-conflict dialog (someone saved in between): render it inside the form. */
   conflictDialog: React.ReactNode;
+  /** Whether that dialog is open (a modal form keeps Escape for it). */
+  conflictOpen: boolean;
 }
 
 function pickValues<V extends Values>(initial: V, record: Record<string, unknown>): V {
@@ -196,5 +198,6 @@ export function useEntityForm<V extends Values, R = Record<string, unknown>>(
     submit,
     allowLeave: guard.allowLeave,
     conflictDialog: conflict.dialog,
+    conflictOpen: conflict.open,
   };
 }

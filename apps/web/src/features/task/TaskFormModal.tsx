@@ -1,19 +1,15 @@
 import { formatDateTime, taskBody } from '@idara/domain';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import '@mantine/dates/styles.css';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { DateTimeField } from '../../components/date-fields';
-import { useEditConflict } from '../../components/entity';
-import { api } from '../../lib/api';
+import { useEntityForm } from '../../components/entity';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
-import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { isoToPicker, pickerToIso } from '../../lib/riyadh-day';
-import { notify } from '../../lib/toast';
 import { CustomerPicker } from '../order/order-ui';
 import { FormPicker, OrderPicker, orderLabel, UserPicker } from './pickers';
 import { afterTaskChanged, TASK_PATH, type Task, useTask } from './task-api';
@@ -66,8 +62,6 @@ const toBody = (v: Values) => ({
   order: v.order,
   customer: v.customer,
 });
-
-const validateBody = schemaResolver(taskBody, { sync: true });
 
 /** The fields the edit-conflict comparison shows. */
 const fieldLabels: Record<string, string> = {
@@ -156,26 +150,23 @@ function TaskForm({
   onSaved: (task: Task) => void;
 }) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const canUsers = useCan('user:read');
   const canForms = useCan('forms:read');
   const canOrders = useCan('order:read');
   const canCustomers = useCan('customer:read');
-  const form = useForm<Values>({
-    initialValues: toValues(task, preset),
-    validate: (values) => {
-      const errors = validateBody(toBody(values));
-      if (!values.assignee) errors.assignee = 'اختر الموظف المكلّف';
-      return errors;
-    },
-  });
   // The task versions seen here, so the comparison can show names rather than ids.
   const seen = useRef<Task[]>(task ? [task] : []);
-  const conflict = useEditConflict<Values, Task>({
-    form,
-    path: task ? `${TASK_PATH}/${task._id}` : undefined,
+  const { form, submit, saving, conflictDialog, conflictOpen } = useEntityForm<Values, Task>({
+    resourcePath: TASK_PATH,
+    id: task?._id,
     record: task,
-    toValues: (latest) => toValues(latest, undefined),
+    schema: taskBody,
+    initialValues: toValues(task, preset),
+    fromRecord: (latest) => toValues(latest, undefined),
+    toBody,
+    validate: (values, errors) => {
+      if (!values.assignee) errors.assignee = 'اختر الموظف المكلّف';
+    },
     labels: fieldLabels,
     format: (key, value) => {
       if (value === null || value === '') return undefined;
@@ -199,36 +190,22 @@ function TaskForm({
       seen.current.push(latest);
       afterTaskChanged(queryClient, latest);
     },
+    // A dialog: closing it is the way out, and it asks nothing on the way.
+    guardUnsaved: false,
+    successMessage: task ? 'تم حفظ تعديلات المهمة' : 'تمت إضافة المهمة',
+    onSaved: (saved) => {
+      afterTaskChanged(queryClient, saved);
+      onSaved(saved);
+    },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: tell the modal when the dialog opens or closes
-  useEffect(() => onConflictOpen(conflict.open), [conflict.open]);
+  useEffect(() => onConflictOpen(conflictOpen), [conflictOpen]);
   const values = form.values;
   // The server keeps the form once answers were saved against it.
   const formLocked =
     !!task &&
     (Object.keys(task.answers ?? {}).length > 0 ||
       !(task.status === 'pending' || task.status === 'in_progress'));
-
-  const save = async (v: Values) => {
-    setBusy(true);
-    try {
-      const body = taskBody.parse(toBody(v));
-      const saved = await api<Task>(task ? `${TASK_PATH}/${task._id}` : TASK_PATH, {
-        method: task ? 'PUT' : 'POST',
-        body,
-        ...(task ? conflict.requestOptions() : {}),
-      });
-      conflict.adopt(saved);
-      afterTaskChanged(queryClient, saved);
-      notify.success(task ? 'تم حفظ تعديلات المهمة' : 'تمت إضافة المهمة');
-      onSaved(saved);
-    } catch (e) {
-      if (!conflict.handle(e, () => void save(form.getValues()))) applyFieldErrors(form, e);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = form.onSubmit(save, focusFirstError);
 
   const orderInitial = task?.order
     ? task.orderNumber !== null
@@ -313,12 +290,12 @@ function TaskForm({
           <Button variant="default" onClick={onCancel}>
             إلغاء
           </Button>
-          <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={18} />}>
+          <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={18} />}>
             {task ? 'حفظ التعديلات' : 'إضافة المهمة'}
           </Button>
         </Group>
       </Stack>
-      {conflict.dialog}
+      {conflictDialog}
     </form>
   );
 }

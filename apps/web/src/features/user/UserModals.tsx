@@ -13,16 +13,18 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCheck, IconClockHour4, IconCopy, IconDeviceFloppy, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { useEntityForm } from '../../components/entity';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
-import { focusFirstError } from '../../lib/form-errors';
-import { notify } from '../../lib/toast';
 import { DateText } from '../customer/ui';
 import { afterUserSaved, USER_PATH, type UserRecord, userBody } from './user-api';
+
+/** What the reset dialog checks and sends: the new password alone. */
+const newPasswordBody = z.object({ password: passwordSchema });
 
 const modalProps = {
   centered: true,
@@ -40,38 +42,41 @@ interface UserModalProps {
 /** Admin password reset: PUT /api/user/:id with the whole record and the new password. */
 export function ResetPasswordModal({ user, opened, onClose }: UserModalProps) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const form = useForm({
+  const { form, submit, saving, conflictDialog } = useEntityForm<
+    { password: string; confirm: string },
+    UserRecord
+  >({
+    resourcePath: USER_PATH,
+    id: user._id,
+    record: user,
+    schema: newPasswordBody,
     initialValues: { password: '', confirm: '' },
-    validate: {
-      password: (v) => {
-        const r = passwordSchema.safeParse(v);
-        return r.success ? null : (r.error.issues[0]?.message ?? 'كلمة المرور غير صالحة');
-      },
-      confirm: (v, values) => (v === values.password ? null : 'كلمتا المرور غير متطابقتين'),
+    fromRecord: () => ({ password: '', confirm: '' }),
+    toBody: ({ password }) => ({ password }),
+    validate: (values, errors) => {
+      if (values.confirm !== values.password) errors.confirm = 'كلمتا المرور غير متطابقتين';
+    },
+    // The user's record as it stands, with the new password (PUT replaces the record).
+    save: (body, _values, request) =>
+      api<UserRecord>(`${USER_PATH}/${user._id}`, {
+        method: 'PUT',
+        body: { ...userBody(user), ...(body as { password: string }) },
+        ...request,
+      }),
+    // Someone saved the user in between: the comparison names the fields, never shows a password.
+    labels: { password: 'كلمة المرور الجديدة', confirm: 'تأكيد كلمة المرور' },
+    format: (_key, value) => (value ? '••••••••' : undefined),
+    guardUnsaved: false,
+    successMessage: 'تم تعيين كلمة المرور الجديدة',
+    onSaved: (saved) => {
+      afterUserSaved(queryClient, saved);
+      onClose();
     },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: clear the fields each time it opens
   useEffect(() => {
     if (opened) form.reset();
   }, [opened]);
-
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const saved = await api<UserRecord>(`${USER_PATH}/${user._id}`, {
-        method: 'PUT',
-        body: { ...userBody(user), password: values.password },
-      });
-      afterUserSaved(queryClient, saved);
-      notify.success('تم تعيين كلمة المرور الجديدة');
-      onClose();
-    } catch {
-      // toasted by the API client
-    } finally {
-      setBusy(false);
-    }
-  }, focusFirstError);
 
   return (
     <Modal {...modalProps} opened={opened} onClose={onClose} title="إعادة تعيين كلمة المرور">
@@ -98,11 +103,12 @@ export function ResetPasswordModal({ user, opened, onClose }: UserModalProps) {
             <Button variant="default" onClick={onClose} leftSection={<IconX size={16} />}>
               إلغاء
             </Button>
-            <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} />}>
+            <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
               حفظ كلمة المرور
             </Button>
           </Group>
         </Stack>
+        {conflictDialog}
       </form>
     </Modal>
   );
