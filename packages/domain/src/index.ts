@@ -1,6 +1,7 @@
 import './schemas/error-map';
 
 export * from './activity';
+export * from './aging';
 export * from './backup';
 export * from './datetime';
 export * from './digits';
@@ -21,7 +22,6 @@ export * from './receivables';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/dates';
-
 export * from './schemas/einvoice';
 export * from './schemas/forms';
 export * from './schemas/money';
