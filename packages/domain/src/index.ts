@@ -35,6 +35,7 @@ export * from './schemas/whatsapp';
 export * from './search';
 export * from './settings';
 export * from './signin';
+export * from './statement';
 export * from './user-agent';
 export * from './vat';
 export * from './whatsapp';
