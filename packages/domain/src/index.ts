@@ -38,4 +38,5 @@ export * from './signin';
 export * from './statement';
 export * from './user-agent';
 export * from './vat';
+export * from './vat-return';
 export * from './whatsapp';
