@@ -13,31 +13,31 @@ import { type SQL, sql } from 'drizzle-orm';
 export function agingSql(today: string, where: SQL = sql`true`): SQL {
   return sql`
 with docs as (
-  select e._id, e.customer_id, e.kind, e.seq, e.corrects_id, e.total_halalas::bigint as amount,
+  select e.id, e.customer_id, e.kind, e.seq, e.corrects_id, e.total_halalas::bigint as amount,
          (e.issued_at at time zone 'Asia/Riyadh')::date as due
-  from einvoices e join customers c on c._id = e.customer_id
+  from einvoices e join customers c on c.id = e.customer_id
   where ${where}
 ),
 credited as (
   select corrects_id, sum(amount) as amount from docs where kind = 'credit' group by corrects_id
 ),
 debits as (
-  select d._id, d.customer_id, d.seq, d.due,
+  select d.id, d.customer_id, d.seq, d.due,
          d.amount - least(d.amount, coalesce(cr.amount, 0)) as net,
          greatest(coalesce(cr.amount, 0) - d.amount, 0) as excess
-  from docs d left join credited cr on cr.corrects_id = d._id
+  from docs d left join credited cr on cr.corrects_id = d.id
   where d.kind <> 'credit'
 ),
 stray as (
   -- credit notes whose invoice is not among this customer's debits (never expected; counted, not lost)
   select d.customer_id, sum(d.amount) as amount
-  from docs d left join docs i on i._id = d.corrects_id and i.kind <> 'credit'
-  where d.kind = 'credit' and i._id is null
+  from docs d left join docs i on i.id = d.corrects_id and i.kind <> 'credit'
+  where d.kind = 'credit' and i.id is null
   group by d.customer_id
 ),
 paid as (
   select p.customer_id, sum(p.amount_halalas)::bigint as amount
-  from payments p join customers c on c._id = p.customer_id
+  from payments p join customers c on c.id = p.customer_id
   where p.status = 'paid' and ${where}
   group by p.customer_id
 ),
