@@ -13,19 +13,20 @@ import { agingSql } from './aging-query';
  */
 
 let t: TestApp;
+let admin: string;
 const customers: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await t.adminToken();
+  admin = await t.adminToken();
   const reviewer = (await t.userWith('admin')).token;
   const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
-  for (const [name, phone] of [
+  for (const [name, phone, type = 'individual'] of [
     ['سارة القحطاني', '0552230201'],
-    ['شركة الرواد', '0552230202'],
+    ['شركة الرواد', '0552230202', 'company'],
     ['مؤسسة النخيل', '0552230203'],
-  ]) {
-    customers.push((await post('/api/customer', { name, phoneNumber: phone })).json()._id);
+  ] as [string, string, string?][]) {
+    customers.push((await post('/api/customer', { name, phoneNumber: phone, type })).json()._id);
   }
   const service = (await post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
   const cash = (await t.inject({ method: 'GET', url: '/api/paymentMethod?limit=0', token: admin })).json()
@@ -76,5 +77,64 @@ describe('aging SQL', () => {
     }
     // The histories reach more than one bucket (or the comparison above proves little).
     expect(filled.size).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('GET /api/report/aging', () => {
+  const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+
+  it('answers each customer with their buckets, which sum to the open balance, and totals that equal the receivables', async () => {
+    const res = await get('/api/report/aging?limit=500');
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    expect(report.count).toBe(report.data.length);
+    const halalas = (row: Record<string, string>, k: string) => toHalalas(row[k]);
+    for (const row of report.data) {
+      expect(agingBuckets.reduce((s, k) => s + halalas(row, k), 0)).toBe(halalas(row, 'total'));
+      expect(row.customerName).toBeTruthy();
+    }
+    for (const k of [...agingBuckets, 'total'])
+      expect(halalas(report.totals, k)).toBe(
+        report.data.reduce((s: number, r: Record<string, string>) => s + halalas(r, k), 0),
+      );
+    // The open balance is what the orders say is outstanding (packages/domain receivables.ts).
+    const outstanding = (await get('/api/order/totals')).json().outstanding;
+    expect(report.totals.total).toBe(outstanding);
+    // Ordered by what is owed, most first.
+    const totals = report.data.map((r: Record<string, string>) => halalas(r, 'total'));
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+  });
+
+  it('filters by customer type and search, pages, and keeps the totals over every page', async () => {
+    const all = (await get('/api/report/aging')).json();
+    const companies = (await get('/api/report/aging?type=company')).json();
+    expect(companies.data.map((r: { customerName: string }) => r.customerName)).toEqual(
+      all.data
+        .filter((r: { customerName: string }) => r.customerName === 'شركة الرواد')
+        .map((r: { customerName: string }) => r.customerName),
+    );
+    const searched = (await get(`/api/report/aging?search=${encodeURIComponent('النخيل')}`)).json();
+    expect(searched.data.every((r: { customerName: string }) => r.customerName.includes('النخيل'))).toBe(
+      true,
+    );
+    const page2 = (await get('/api/report/aging?limit=1&page=2')).json();
+    expect(page2.data.length).toBeLessThanOrEqual(1);
+    expect(page2.totals).toEqual(all.totals);
+    const beyond = (await get('/api/report/aging?limit=1&page=99')).json();
+    expect(beyond.data).toEqual([]);
+    expect(beyond.totals).toEqual(all.totals);
+    expect(beyond.count).toBe(all.count);
+  });
+
+  it('refuses bad filters in Arabic and users without report:aging', async () => {
+    for (const query of ['type=robot', 'page=0', 'limit=100000', 'city=not-a-uuid']) {
+      const res = await get(`/api/report/aging?${query}`);
+      expect([400, 422], query).toContain(res.statusCode);
+      expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
+    }
+    const employee = (await t.userWith('employee')).token;
+    expect((await get('/api/report/aging', employee)).statusCode).toBe(403);
+    const accountant = (await t.userWith('accountant')).token;
+    expect((await get('/api/report/aging', accountant)).statusCode).toBe(200);
   });
 });
