@@ -36,6 +36,7 @@ import { registerNotificationRules } from './modules/notification/rules';
 import { orderRoutes } from './modules/order/routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { paymentMethodRoutes } from './modules/payment-method/routes';
+import { reportRoutes } from './modules/report/routes';
 import { serviceRoutes } from './modules/service/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/task/routes';
@@ -209,6 +210,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(formRoutes, { prefix: '/api/form' });
   await app.register(taskRoutes, { prefix: '/api/task' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(reportRoutes, { prefix: '/api/report' });
   await app.register(notificationRoutes, { prefix: '/api/notification' });
   await app.register(whatsappRoutes, { prefix: '/api/whatsapp' });
   await app.register(whatsappWebhookRoutes, { prefix: '/api/whatsapp' });

@@ -1,6 +1,7 @@
 import './schemas/error-map';
 
 export * from './activity';
+export * from './aging';
 export * from './backup';
 export * from './datetime';
 export * from './digits';
@@ -21,7 +22,6 @@ export * from './receivables';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/dates';
-
 export * from './schemas/einvoice';
 export * from './schemas/forms';
 export * from './schemas/money';
@@ -35,6 +35,8 @@ export * from './schemas/whatsapp';
 export * from './search';
 export * from './settings';
 export * from './signin';
+export * from './statement';
 export * from './user-agent';
 export * from './vat';
+export * from './vat-return';
 export * from './whatsapp';

@@ -21,6 +21,7 @@ export const permissionGroups = [
   { area: 'paymentMethod', label: 'طرق الدفع', actions: crud },
   { area: 'forms', label: 'النماذج', actions: crud },
   { area: 'task', label: 'المهام', actions: crud },
+  { area: 'report', label: 'التقارير المالية', actions: ['aging', 'vat'] },
   { area: 'activity', label: 'السجلات', actions: ['read'] },
   { area: 'settings', label: 'الإعدادات', actions: ['update'] },
 ] as const;
@@ -38,6 +39,8 @@ export const actionLabels: Record<string, string> = {
   credit: 'إشعار دائن',
   debit: 'إشعار مدين',
   onboard: 'الربط مع فاتورة',
+  aging: 'أعمار الذمم',
+  vat: 'إقرار ضريبة القيمة المضافة',
 };
 
 type Group = (typeof permissionGroups)[number];
@@ -115,6 +118,8 @@ export const rolePresets: Record<string, { label: string; permissions: Permissio
       'invoice:credit',
       'invoice:debit',
       'invoice:onboard',
+      'report:aging',
+      'report:vat',
       'task:read',
       'user:read',
     ],

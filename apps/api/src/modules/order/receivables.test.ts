@@ -1,8 +1,9 @@
-import { fromHalalas, paymentStatuses, receivableKeys, toHalalas } from '@idara/domain';
+import { paymentStatuses, receivableKeys, toHalalas } from '@idara/domain';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, payments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { receivableHistory } from '../../test/receivable-history';
 
 /**
  * The money definition of packages/domain receivables.ts, held against what actually happened:
@@ -24,21 +25,6 @@ const byCustomer = new Map<string, Record<string, number>>();
 const post = (url: string, payload: unknown = {}, token = admin) =>
   t.inject({ method: 'POST', url, token, payload: payload as object });
 const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
-
-/** A small seeded generator, so a failure names the history that caused it. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: T[]) => list[int(0, list.length - 1)];
-  return { int, pick };
-}
 
 function csvRows(body: string) {
   return body
@@ -70,66 +56,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function history(seed: number) {
-  const r = random(seed);
-  const orders: string[] = [];
-  const paymentIds: string[] = [];
-  for (let step = 0; step < 60; step++) {
-    const op = r.int(0, 9);
-    const order = orders.length ? r.pick(orders) : undefined;
-    let res: Awaited<ReturnType<typeof post>> | undefined;
-    if (op <= 1 || !order) {
-      res = await post('/api/order', {
-        customer: r.pick(customers),
-        items: [{ service, quantity: r.int(1, 3), unitPrice: fromHalalas(r.int(1000, 40000)) }],
-      });
-      if (res.statusCode === 201) orders.push(res.json()._id);
-    } else if (op <= 4) {
-      res = await post('/api/payment', {
-        order,
-        amount: fromHalalas(r.int(100, 60000)),
-        paymentMethod: cash,
-        allowOverpay: true,
-      });
-      if (res.statusCode === 201) paymentIds.push(res.json()._id);
-    } else if (op <= 6 && paymentIds.length) {
-      // The payment moves one step along its way: approved or rejected, then paid.
-      const payment = r.pick(paymentIds);
-      const [row] = await t.db
-        .select({ status: payments.status })
-        .from(payments)
-        .where(inArray(payments._id, [payment]));
-      const next = { pending: r.int(0, 9) < 7 ? 'approved' : 'rejected', approved: 'paid' }[
-        row.status as 'pending' | 'approved'
-      ];
-      if (next)
-        res = await post(
-          `/api/payment/${payment}/status`,
-          { status: next, reason: 'مرفوض للاختبار' },
-          reviewer,
-        );
-    } else if (op === 7) {
-      res = await post(`/api/order/${order}/invoice`);
-    } else if (op === 8) {
-      const [invoice] = await t.db
-        .select({ _id: einvoices._id, total: einvoices.total })
-        .from(einvoices)
-        .where(inArray(einvoices.order, [order]));
-      if (invoice) {
-        const kind = r.pick(['credit-note', 'debit-note']);
-        res = await post(`/api/invoice/${invoice._id}/${kind}`, {
-          reason: 'تصحيح المبلغ',
-          amount: fromHalalas(r.int(1, Math.max(1, toHalalas(invoice.total)))),
-        });
-      }
-    } else {
-      const status = r.pick(['in_progress', 'completed', 'cancelled']);
-      res = await post(`/api/order/${order}/status`, { status });
-    }
-    if (res) expect(res.statusCode, `seed ${seed} step ${step}: ${res.body}`).toBeLessThan(500);
-  }
-  return orders;
-}
+const history = (seed: number) => receivableHistory(t, seed, { admin, reviewer, customers, service, cash });
 
 describe('money that reconciles', () => {
   for (const seed of [1, 2, 3, 4]) {

@@ -10,6 +10,7 @@ export * from './orders';
 export * from './payments';
 export * from './realtime';
 export * from './records';
+export * from './reports';
 export * from './settings';
 export * from './tasks';
 export * from './users';

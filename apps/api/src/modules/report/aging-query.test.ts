@@ -1,0 +1,140 @@
+import { type AgingDocument, ageReceivable, agingBuckets, riyadhDayOf, toHalalas } from '@idara/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { einvoices, payments } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { random, receivableHistory } from '../../test/receivable-history';
+import { agingSql } from './aging-query';
+
+/**
+ * The aging SQL against the domain's rule (aging.ts) on random histories made through the API; the
+ * documents' issue days are then spread over the past year (a history made in one test run is all
+ * issued today), so every bucket and the oldest-first order are exercised.
+ */
+
+let t: TestApp;
+let admin: string;
+const customers: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const reviewer = (await t.userWith('admin')).token;
+  const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
+  for (const [name, phone, type = 'individual'] of [
+    ['سارة القحطاني', '0552230201'],
+    ['شركة الرواد', '0552230202', 'company'],
+    ['مؤسسة النخيل', '0552230203'],
+  ] as [string, string, string?][]) {
+    customers.push((await post('/api/customer', { name, phoneNumber: phone, type })).json()._id);
+  }
+  const service = (await post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
+  const cash = (await t.inject({ method: 'GET', url: '/api/paymentMethod?limit=0', token: admin })).json()
+    .data[0]._id;
+  for (const seed of [11, 12, 13])
+    await receivableHistory(t, seed, { admin, reviewer, customers, service, cash }, 80);
+  const r = random(7);
+  for (const doc of await t.db.select({ _id: einvoices._id }).from(einvoices)) {
+    await t.db
+      .update(einvoices)
+      .set({ issuedAt: sql`${einvoices.issuedAt} - make_interval(days => ${r.int(0, 200)})` })
+      .where(eq(einvoices._id, doc._id));
+  }
+});
+afterAll(() => t.close());
+
+describe('aging SQL', () => {
+  it('gives every customer the figures of the domain rule, bucket by bucket, to the halala', async () => {
+    const docs = await t.db.select().from(einvoices);
+    const paidRows = await t.db.select().from(payments).where(eq(payments.status, 'paid'));
+    expect(docs.some((d) => d.kind === 'credit')).toBe(true);
+    const filled = new Set<string>();
+    for (const today of [riyadhDayOf(new Date()), '2027-03-01']) {
+      const rows = (await t.db.execute(agingSql(today))).rows as Record<string, string | number>[];
+      const byCustomer = new Map(rows.map((row) => [String(row.customer), row]));
+      for (const customer of customers) {
+        const mine: AgingDocument[] = docs
+          .filter((d) => d.customer === customer)
+          .map((d) => ({
+            id: d._id,
+            kind: d.kind as AgingDocument['kind'],
+            seq: d.seq,
+            due: riyadhDayOf(d.issuedAt),
+            amount: toHalalas(d.total),
+            corrects: d.corrects,
+          }));
+        const paid = paidRows
+          .filter((p) => p.customer === customer)
+          .reduce((s, p) => s + toHalalas(p.amount), 0);
+        const expected = ageReceivable(mine, paid, today);
+        const row = byCustomer.get(customer);
+        const shown = Object.fromEntries(
+          [...agingBuckets, 'total'].map((k) => [k, row ? Number(row[k]) : 0]),
+        );
+        expect(shown, `${customer} on ${today}`).toEqual(expected);
+        for (const k of agingBuckets) if (shown[k] !== 0) filled.add(k);
+      }
+    }
+    // The histories reach more than one bucket (or the comparison above proves little).
+    expect(filled.size).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('GET /api/report/aging', () => {
+  const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+
+  it('answers each customer with their buckets, which sum to the open balance, and totals that equal the receivables', async () => {
+    const res = await get('/api/report/aging?limit=500');
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    expect(report.count).toBe(report.data.length);
+    const halalas = (row: Record<string, string>, k: string) => toHalalas(row[k]);
+    for (const row of report.data) {
+      expect(agingBuckets.reduce((s, k) => s + halalas(row, k), 0)).toBe(halalas(row, 'total'));
+      expect(row.customerName).toBeTruthy();
+    }
+    for (const k of [...agingBuckets, 'total'])
+      expect(halalas(report.totals, k)).toBe(
+        report.data.reduce((s: number, r: Record<string, string>) => s + halalas(r, k), 0),
+      );
+    // The open balance is what the orders say is outstanding (packages/domain receivables.ts).
+    const outstanding = (await get('/api/order/totals')).json().outstanding;
+    expect(report.totals.total).toBe(outstanding);
+    // Ordered by what is owed, most first.
+    const totals = report.data.map((r: Record<string, string>) => halalas(r, 'total'));
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+  });
+
+  it('filters by customer type and search, pages, and keeps the totals over every page', async () => {
+    const all = (await get('/api/report/aging')).json();
+    const companies = (await get('/api/report/aging?type=company')).json();
+    expect(companies.data.map((r: { customerName: string }) => r.customerName)).toEqual(
+      all.data
+        .filter((r: { customerName: string }) => r.customerName === 'شركة الرواد')
+        .map((r: { customerName: string }) => r.customerName),
+    );
+    const searched = (await get(`/api/report/aging?search=${encodeURIComponent('النخيل')}`)).json();
+    expect(searched.data.every((r: { customerName: string }) => r.customerName.includes('النخيل'))).toBe(
+      true,
+    );
+    const page2 = (await get('/api/report/aging?limit=1&page=2')).json();
+    expect(page2.data.length).toBeLessThanOrEqual(1);
+    expect(page2.totals).toEqual(all.totals);
+    const beyond = (await get('/api/report/aging?limit=1&page=99')).json();
+    expect(beyond.data).toEqual([]);
+    expect(beyond.totals).toEqual(all.totals);
+    expect(beyond.count).toBe(all.count);
+  });
+
+  it('refuses bad filters in Arabic and users without report:aging', async () => {
+    for (const query of ['type=robot', 'page=0', 'limit=100000', 'city=not-a-uuid']) {
+      const res = await get(`/api/report/aging?${query}`);
+      expect([400, 422], query).toContain(res.statusCode);
+      expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
+    }
+    const employee = (await t.userWith('employee')).token;
+    expect((await get('/api/report/aging', employee)).statusCode).toBe(403);
+    const accountant = (await t.userWith('accountant')).token;
+    expect((await get('/api/report/aging', accountant)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,97 @@
+import { fromHalalas, toHalalas } from '@idara/domain';
+import { inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { einvoices, payments } from '../db/schema';
+import type { TestApp } from './harness';
+
+/** A small seeded generator, so a failure names the history that caused it. */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: T[]) => list[int(0, list.length - 1)];
+  return { int, pick };
+}
+
+export interface HistoryActors {
+  admin: string;
+  reviewer: string;
+  customers: string[];
+  service: string;
+  cash: string;
+}
+
+/**
+ * A random history through the API: orders, payments (recorded, approved, paid, rejected,
+ * overpaid), invoices, credit and debit notes and cancellations. Returns the orders it made.
+ */
+export async function receivableHistory(t: TestApp, seed: number, actors: HistoryActors, steps = 60) {
+  const post = (url: string, payload: unknown = {}, token = actors.admin) =>
+    t.inject({ method: 'POST', url, token, payload: payload as object });
+  const r = random(seed);
+  const orders: string[] = [];
+  const paymentIds: string[] = [];
+  for (let step = 0; step < steps; step++) {
+    const op = r.int(0, 9);
+    const order = orders.length ? r.pick(orders) : undefined;
+    let res: Awaited<ReturnType<typeof post>> | undefined;
+    if (op <= 1 || !order) {
+      res = await post('/api/order', {
+        customer: r.pick(actors.customers),
+        items: [
+          { service: actors.service, quantity: r.int(1, 3), unitPrice: fromHalalas(r.int(1000, 40000)) },
+        ],
+      });
+      if (res.statusCode === 201) orders.push(res.json()._id);
+    } else if (op <= 4) {
+      res = await post('/api/payment', {
+        order,
+        amount: fromHalalas(r.int(100, 60000)),
+        paymentMethod: actors.cash,
+        allowOverpay: true,
+      });
+      if (res.statusCode === 201) paymentIds.push(res.json()._id);
+    } else if (op <= 6 && paymentIds.length) {
+      // The payment moves one step along its way: approved or rejected, then paid.
+      const payment = r.pick(paymentIds);
+      const [row] = await t.db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(inArray(payments._id, [payment]));
+      const next = { pending: r.int(0, 9) < 7 ? 'approved' : 'rejected', approved: 'paid' }[
+        row.status as 'pending' | 'approved'
+      ];
+      if (next)
+        res = await post(
+          `/api/payment/${payment}/status`,
+          { status: next, reason: 'مرفوض للاختبار' },
+          actors.reviewer,
+        );
+    } else if (op === 7) {
+      res = await post(`/api/order/${order}/invoice`);
+    } else if (op === 8) {
+      const [invoice] = await t.db
+        .select({ _id: einvoices._id, total: einvoices.total })
+        .from(einvoices)
+        .where(inArray(einvoices.order, [order]));
+      if (invoice) {
+        const kind = r.pick(['credit-note', 'debit-note']);
+        res = await post(`/api/invoice/${invoice._id}/${kind}`, {
+          reason: 'تصحيح المبلغ',
+          amount: fromHalalas(r.int(1, Math.max(1, toHalalas(invoice.total)))),
+        });
+      }
+    } else {
+      const status = r.pick(['in_progress', 'completed', 'cancelled']);
+      res = await post(`/api/order/${order}/status`, { status });
+    }
+    if (res) expect(res.statusCode, `seed ${seed} step ${step}: ${res.body}`).toBeLessThan(500);
+  }
+  return orders;
+}
