@@ -35,5 +35,15 @@ export function useRecordList<T extends Row>(
       onEdit: base && canEdit ? (r) => navigate(`${base}/edit/${r._id}`) : undefined,
       onDelete: canDelete ? remove : undefined,
     });
-  return { navigate, state, query, remove, canEdit, canDelete, canView, openRow, rowActions };
+  /** `<ListPage>`'s wiring for such a record: its list, add at `<base>/new`, bulk delete, row click. */
+  const pageProps = {
+    resourcePath: api,
+    state,
+    query,
+    createTo: base && `${base}/new`,
+    createPermission: `${area}:create`,
+    deletePermission: `${area}:delete`,
+    onRowClick: openRow,
+  };
+  return { navigate, state, query, remove, canEdit, canDelete, canView, openRow, rowActions, pageProps };
 }

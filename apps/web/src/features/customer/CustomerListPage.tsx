@@ -25,7 +25,7 @@ const ImportCustomersDialog = lazy(() =>
 );
 
 export default function CustomerListPage() {
-  const { state, query, openRow, rowActions } = useRecordList<Customer>(
+  const { state, pageProps, rowActions } = useRecordList<Customer>(
     CUSTOMER_PATH,
     'customer',
     { sort: '-createdAt' },
@@ -76,14 +76,9 @@ export default function CustomerListPage() {
   return (
     <>
       <ListPage<Customer>
-        resourcePath={CUSTOMER_PATH}
-        state={state}
-        query={query}
+        {...pageProps}
         columns={columns}
-        createTo="/dashboard/customer/new"
         createLabel="إضافة عميل"
-        createPermission="customer:create"
-        deletePermission="customer:delete"
         exportTitle="تصدير العملاء"
         exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
         actions={
@@ -99,7 +94,6 @@ export default function CustomerListPage() {
         }
         searchPlaceholder="ابحث بالاسم أو الجوال أو الرقم الضريبي"
         rowLabel={(r) => r.name}
-        onRowClick={openRow}
         minWidth={760}
         filters={
           <>

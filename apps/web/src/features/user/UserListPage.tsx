@@ -15,7 +15,7 @@ import { RelativeTime } from '../customer/ActivityTimeline';
 import { roleOptions, USER_PATH, type UserRecord } from './user-api';
 
 export default function UserListPage() {
-  const { state, query, openRow, rowActions } = useRecordList<UserRecord>(
+  const { state, pageProps, rowActions } = useRecordList<UserRecord>(
     USER_PATH,
     'user',
     { sort: 'name' },
@@ -63,18 +63,12 @@ export default function UserListPage() {
 
   return (
     <ListPage<UserRecord>
-      resourcePath={USER_PATH}
-      state={state}
-      query={query}
+      {...pageProps}
       columns={columns}
-      createTo="/dashboard/user/new"
       createLabel="إضافة مستخدم"
-      createPermission="user:create"
-      deletePermission="user:delete"
       exportTitle="تصدير المستخدمين"
       searchPlaceholder="ابحث بالاسم أو الجوال"
       rowLabel={(r) => r.name}
-      onRowClick={openRow}
       minWidth={780}
       filters={
         <>
