@@ -1,3 +1,4 @@
+import { formatSaudiPhoneLocal } from '@idara/domain';
 import { Text } from '@mantine/core';
 import { DateTime, Money } from './cells';
 import type { DataTableColumn } from './DataTable';
@@ -23,5 +24,28 @@ export function numberColumn<T>(key: string, header: string): DataTableColumn<T>
         <bdi>{c.getValue()}</bdi>
       </Text>
     ),
+  };
+}
+
+/** A record's name, a little bolder than the other cells. */
+export function nameColumn<T>(key = 'name', header = 'الاسم'): DataTableColumn<T> {
+  return {
+    accessorKey: key,
+    header,
+    cell: (c) => (
+      <Text size="sm" fw={500}>
+        {c.getValue() as string}
+      </Text>
+    ),
+  };
+}
+
+/** A Saudi mobile number in its local form, kept left-to-right on one line. */
+export function phoneColumn<T>(key = 'phoneNumber', header = 'رقم الجوال'): DataTableColumn<T> {
+  return {
+    accessorKey: key,
+    header,
+    meta: { nowrap: true },
+    cell: (c) => <bdi dir="ltr">{formatSaudiPhoneLocal(String(c.getValue()))}</bdi>,
   };
 }

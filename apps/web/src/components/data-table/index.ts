@@ -17,7 +17,7 @@
  * Filters: any URL param other than page/limit/sort/search is a filter and is sent to the API as is.
  */
 export { ActiveBadge, DateTime, Empty, formatMoney, Money, SrOnlyInline } from './cells';
-export { dateColumn, moneyColumn, numberColumn } from './columns';
+export { dateColumn, moneyColumn, nameColumn, numberColumn, phoneColumn } from './columns';
 export {
   actionsColumn,
   DataTable,

@@ -1,8 +1,7 @@
-import { customerTypeLabels, customerTypes, formatSaudiPhoneLocal } from '@idara/domain';
-import { Badge, Button, Text } from '@mantine/core';
+import { customerTypeLabels, customerTypes } from '@idara/domain';
+import { Badge, Button } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
-import { useNavigate } from 'react-router';
 import {
   type DataTableColumn,
   dateColumn,
@@ -12,10 +11,9 @@ import {
   ListPage,
   LookupFilter,
   MoreFilters,
-  rowActionsColumn,
-  useDeleteRecord,
-  useListQuery,
-  useListState,
+  nameColumn,
+  phoneColumn,
+  useRecordList,
 } from '../../components/data-table';
 import { LazyDialog } from '../../components/LazyDialog';
 import { useCan } from '../../lib/auth';
@@ -27,13 +25,12 @@ const ImportCustomersDialog = lazy(() =>
 );
 
 export default function CustomerListPage() {
-  const navigate = useNavigate();
-  const state = useListState({ sort: '-createdAt' });
-  const query = useListQuery<Customer>(CUSTOMER_PATH, state);
-  const remove = useDeleteRecord(CUSTOMER_PATH);
-  const canDetails = useCan('customer:details');
-  const canUpdate = useCan('customer:update');
-  const canDelete = useCan('customer:delete');
+  const { state, pageProps, rowActions } = useRecordList<Customer>(
+    CUSTOMER_PATH,
+    'customer',
+    { sort: '-createdAt' },
+    { base: '/dashboard/customer' },
+  );
   const canCreate = useCan('customer:create');
   const [importing, setImporting] = useState(false);
   // The dialog mounts the first time it opens (then stays, so closing still animates).
@@ -47,15 +44,7 @@ export default function CustomerListPage() {
     .map((c) => ({ value: c._id, label: c.name }));
 
   const columns: DataTableColumn<Customer>[] = [
-    {
-      accessorKey: 'name',
-      header: 'الاسم',
-      cell: (c) => (
-        <Text size="sm" fw={500}>
-          {c.getValue()}
-        </Text>
-      ),
-    },
+    nameColumn(),
     {
       accessorKey: 'type',
       header: 'النوع',
@@ -69,12 +58,7 @@ export default function CustomerListPage() {
         );
       },
     },
-    {
-      accessorKey: 'phoneNumber',
-      header: 'رقم الجوال',
-      meta: { nowrap: true },
-      cell: (c) => <bdi dir="ltr">{formatSaudiPhoneLocal(String(c.getValue()))}</bdi>,
-    },
+    phoneColumn(),
     {
       accessorKey: 'city',
       header: 'المدينة',
@@ -86,24 +70,15 @@ export default function CustomerListPage() {
       },
     },
     dateColumn('createdAt', 'تاريخ الإضافة'),
-    rowActionsColumn<Customer>({
-      onView: canDetails ? (r) => navigate(`/dashboard/customer/${r._id}`) : undefined,
-      onEdit: canUpdate ? (r) => navigate(`/dashboard/customer/edit/${r._id}`) : undefined,
-      onDelete: canDelete ? remove : undefined,
-    }),
+    rowActions(),
   ];
 
   return (
     <>
       <ListPage<Customer>
-        resourcePath={CUSTOMER_PATH}
-        state={state}
-        query={query}
+        {...pageProps}
         columns={columns}
-        createTo="/dashboard/customer/new"
         createLabel="إضافة عميل"
-        createPermission="customer:create"
-        deletePermission="customer:delete"
         exportTitle="تصدير العملاء"
         exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
         actions={
@@ -119,7 +94,6 @@ export default function CustomerListPage() {
         }
         searchPlaceholder="ابحث بالاسم أو الجوال أو الرقم الضريبي"
         rowLabel={(r) => r.name}
-        onRowClick={canDetails ? (r) => navigate(`/dashboard/customer/${r._id}`) : undefined}
         minWidth={760}
         filters={
           <>

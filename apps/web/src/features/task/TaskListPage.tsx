@@ -122,30 +122,8 @@ export default function TaskListPage() {
         meta: { nowrap: true },
         cell: ({ row }) => <TaskStatusBadge status={row.original.status} size="sm" />,
       },
-      {
-        accessorKey: 'assigneeName',
-        header: 'المكلّف',
-        cell: (c) =>
-          c.getValue() ? (
-            <Text size="sm" miw={70}>
-              {c.getValue()}
-            </Text>
-          ) : (
-            <Empty />
-          ),
-      },
-      {
-        accessorKey: 'customerName',
-        header: 'العميل',
-        cell: (c) =>
-          c.getValue() ? (
-            <Text size="sm" miw={70}>
-              {c.getValue()}
-            </Text>
-          ) : (
-            <Empty />
-          ),
-      },
+      personColumn('assigneeName', 'المكلّف'),
+      personColumn('customerName', 'العميل'),
       {
         accessorKey: 'orderNumber',
         header: 'الطلب',
@@ -334,4 +312,20 @@ export default function TaskListPage() {
       />
     </>
   );
+}
+
+/** A person's name (assignee, customer) kept narrow, or a dash when the task has none. */
+function personColumn(key: 'assigneeName' | 'customerName', header: string): DataTableColumn<TaskRow> {
+  return {
+    accessorKey: key,
+    header,
+    cell: (c) =>
+      c.getValue() ? (
+        <Text size="sm" miw={70}>
+          {c.getValue() as string}
+        </Text>
+      ) : (
+        <Empty />
+      ),
+  };
 }

@@ -1,49 +1,30 @@
-import { formatSaudiPhoneLocal, rolePresets } from '@idara/domain';
-import { Badge, Select, Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { rolePresets } from '@idara/domain';
+import { Badge, Select } from '@mantine/core';
 import {
   ActiveBadge,
   type DataTableColumn,
   Empty,
   FilterSelect,
   ListPage,
-  rowActionsColumn,
+  nameColumn,
+  phoneColumn,
   toolbarField,
-  useDeleteRecord,
-  useListQuery,
-  useListState,
+  useRecordList,
 } from '../../components/data-table';
-import { useCan } from '../../lib/auth';
 import { RelativeTime } from '../customer/ActivityTimeline';
 import { roleOptions, USER_PATH, type UserRecord } from './user-api';
 
 export default function UserListPage() {
-  const navigate = useNavigate();
-  const state = useListState({ sort: 'name' });
-  const query = useListQuery<UserRecord>(USER_PATH, state, {
-    params: { fields: '_id,name,phoneNumber,role,jobTitle,active,lastLoginAt' },
-  });
-  const remove = useDeleteRecord(USER_PATH);
-  const canDetails = useCan('user:details');
-  const canUpdate = useCan('user:update');
-  const canDelete = useCan('user:delete');
+  const { state, pageProps, rowActions } = useRecordList<UserRecord>(
+    USER_PATH,
+    'user',
+    { sort: 'name' },
+    { base: '/dashboard/user', params: { fields: '_id,name,phoneNumber,role,jobTitle,active,lastLoginAt' } },
+  );
 
   const columns: DataTableColumn<UserRecord>[] = [
-    {
-      accessorKey: 'name',
-      header: 'الاسم',
-      cell: (c) => (
-        <Text size="sm" fw={500}>
-          {c.getValue()}
-        </Text>
-      ),
-    },
-    {
-      accessorKey: 'phoneNumber',
-      header: 'رقم الجوال',
-      meta: { nowrap: true },
-      cell: (c) => <bdi dir="ltr">{formatSaudiPhoneLocal(String(c.getValue()))}</bdi>,
-    },
+    nameColumn(),
+    phoneColumn(),
     {
       accessorKey: 'role',
       header: 'الدور',
@@ -77,27 +58,17 @@ export default function UserListPage() {
         return v ? <RelativeTime date={v} /> : <Empty />;
       },
     },
-    rowActionsColumn<UserRecord>({
-      onView: canDetails ? (r) => navigate(`/dashboard/user/${r._id}`) : undefined,
-      onEdit: canUpdate ? (r) => navigate(`/dashboard/user/edit/${r._id}`) : undefined,
-      onDelete: canDelete ? remove : undefined,
-    }),
+    rowActions(),
   ];
 
   return (
     <ListPage<UserRecord>
-      resourcePath={USER_PATH}
-      state={state}
-      query={query}
+      {...pageProps}
       columns={columns}
-      createTo="/dashboard/user/new"
       createLabel="إضافة مستخدم"
-      createPermission="user:create"
-      deletePermission="user:delete"
       exportTitle="تصدير المستخدمين"
       searchPlaceholder="ابحث بالاسم أو الجوال"
       rowLabel={(r) => r.name}
-      onRowClick={canDetails ? (r) => navigate(`/dashboard/user/${r._id}`) : undefined}
       minWidth={780}
       filters={
         <>
