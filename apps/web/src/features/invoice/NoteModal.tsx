@@ -1,8 +1,8 @@
+import { creditNoteBody } from '@idara/domain';
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
-import { isApiError } from '../../lib/api-error';
+import { useEntityForm } from '../../components/entity';
 import { notify } from '../../lib/toast';
-import { type EinvoiceDetails, issueNote } from './invoice-api';
+import { type EinvoiceDetails, INVOICE_PATH, issueNote, type NoteInput } from './invoice-api';
 
 /** A credit or debit note against an issued invoice: the reason (required) and the amount, VAT included. */
 export function NoteModal({
@@ -16,36 +16,35 @@ export function NoteModal({
   onClose: () => void;
   onIssued: (note: EinvoiceDetails) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [amount, setAmount] = useState<string | number>('');
-  const [errors, setErrors] = useState<{ reason?: string; amount?: string }>({});
-  const [busy, setBusy] = useState(false);
   const max = Number(invoice.creditable);
   const title = kind === 'credit' ? 'إشعار دائن' : 'إشعار مدين';
-
-  const submit = async () => {
-    const next: typeof errors = {};
-    if (reason.trim().length < 3) next.reason = 'اكتب سبب الإشعار (3 أحرف على الأقل)';
-    const value = Number(amount);
-    if (!(value > 0)) next.amount = 'أدخل مبلغاً أكبر من صفر';
-    else if (kind === 'credit' && value > max)
-      next.amount = `لا يتجاوز ما يمكن تخفيضه: ${invoice.creditable} ر.س`;
-    setErrors(next);
-    if (next.reason || next.amount || !kind) return;
-    setBusy(true);
-    try {
-      const note = await issueNote(invoice._id, kind, { reason: reason.trim(), amount: value.toFixed(2) });
+  const { form, submit, saving } = useEntityForm<
+    { reason: string; amount: string | number },
+    EinvoiceDetails
+  >({
+    resourcePath: INVOICE_PATH,
+    schema: creditNoteBody,
+    initialValues: { reason: '', amount: '' },
+    toBody: ({ reason, amount }) => ({
+      reason,
+      amount: amount === '' ? undefined : Number(amount).toFixed(2),
+    }),
+    validate: (values, errors) => {
+      const value = Number(values.amount);
+      if (values.amount === '' || !(value > 0)) errors.amount = 'أدخل مبلغاً أكبر من صفر';
+      else if (kind === 'credit' && value > max)
+        errors.amount = `لا يتجاوز ما يمكن تخفيضه: ${invoice.creditable} ر.س`;
+    },
+    save: (body) => issueNote(invoice._id, kind ?? 'credit', body as NoteInput),
+    quietErrors: true,
+    guardUnsaved: false,
+    successMessage: null, // said below with the note's number
+    onSaved: (note) => {
       notify.success(`صدر ${title} رقم ${note.number}`);
-      setReason('');
-      setAmount('');
+      form.reset();
       onIssued(note);
-    } catch (e) {
-      if (isApiError(e) && e.fieldErrors) setErrors(e.fieldErrors as typeof errors);
-      notify.error(e instanceof Error ? e.message : 'تعذّر إصدار الإشعار');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <Modal
@@ -55,44 +54,42 @@ export function NoteModal({
       centered
       radius="lg"
     >
-      <Stack>
-        <Text size="sm" c="dimmed">
-          {kind === 'credit'
-            ? 'يخفّض الإشعار الدائن قيمة الفاتورة (خصم، إلغاء، استرجاع). لا تتغير الفاتورة نفسها بعد إصدارها.'
-            : 'يضيف الإشعار المدين إلى قيمة الفاتورة (خدمة إضافية، تصحيح سعر بالزيادة).'}
-        </Text>
-        <Textarea
-          label="السبب"
-          withAsterisk
-          autosize
-          minRows={2}
-          maxLength={500}
-          value={reason}
-          error={errors.reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          data-autofocus
-        />
-        <NumberInput
-          label="المبلغ شامل الضريبة (ر.س)"
-          withAsterisk
-          decimalScale={2}
-          min={0}
-          max={kind === 'credit' ? max : undefined}
-          description={kind === 'credit' ? `الحد الأقصى ${invoice.creditable} ر.س` : undefined}
-          value={amount}
-          error={errors.amount}
-          onChange={setAmount}
-          dir="ltr"
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            إلغاء
-          </Button>
-          <Button color={kind === 'credit' ? 'orange' : 'blue'} loading={busy} onClick={() => void submit()}>
-            إصدار {title}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {kind === 'credit'
+              ? 'يخفّض الإشعار الدائن قيمة الفاتورة (خصم، إلغاء، استرجاع). لا تتغير الفاتورة نفسها بعد إصدارها.'
+              : 'يضيف الإشعار المدين إلى قيمة الفاتورة (خدمة إضافية، تصحيح سعر بالزيادة).'}
+          </Text>
+          <Textarea
+            label="السبب"
+            withAsterisk
+            autosize
+            minRows={2}
+            maxLength={500}
+            data-autofocus
+            {...form.getInputProps('reason')}
+          />
+          <NumberInput
+            label="المبلغ شامل الضريبة (ر.س)"
+            withAsterisk
+            decimalScale={2}
+            min={0}
+            max={kind === 'credit' ? max : undefined}
+            description={kind === 'credit' ? `الحد الأقصى ${invoice.creditable} ر.س` : undefined}
+            dir="ltr"
+            {...form.getInputProps('amount')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              إلغاء
+            </Button>
+            <Button type="submit" color={kind === 'credit' ? 'orange' : 'blue'} loading={saving}>
+              إصدار {title}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }
