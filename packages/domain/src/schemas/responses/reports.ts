@@ -23,3 +23,20 @@ export const agingReportOut = z
   })
   .meta({ id: 'AgingReport' });
 export type AgingReport = z.output<typeof agingReportOut>;
+
+/** `GET /api/report/vat`: the sales side of the VAT return for a period (packages/domain vat-return.ts). */
+export const vatReportOut = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    standardRated: z.object({ net: moneyOut, vat: moneyOut }),
+    zeroRated: z.object({ net: moneyOut }),
+    exempt: z.object({ net: moneyOut }),
+    /** Debit notes add, credit notes subtract. */
+    adjustments: z.object({ net: moneyOut, vat: moneyOut }),
+    totalVat: moneyOut,
+    /** The documents behind the figures (each figure drills down to them in the documents list). */
+    documents: z.number().int(),
+  })
+  .meta({ id: 'VatReport' });
+export type VatReport = z.output<typeof vatReportOut>;

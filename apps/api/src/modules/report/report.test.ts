@@ -1,4 +1,11 @@
-import { type AgingDocument, ageReceivable, agingBuckets, riyadhDayOf, toHalalas } from '@idara/domain';
+import {
+  type AgingDocument,
+  ageReceivable,
+  agingBuckets,
+  riyadhDayOf,
+  toHalalas,
+  vatReturnOf,
+} from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, payments } from '../../db/schema';
@@ -136,5 +143,68 @@ describe('GET /api/report/aging', () => {
     expect((await get('/api/report/aging', employee)).statusCode).toBe(403);
     const accountant = (await t.userWith('accountant')).token;
     expect((await get('/api/report/aging', accountant)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/report/vat', () => {
+  const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+  const halalas = (v: string) => toHalalas(v);
+
+  it('sums the issued documents of the period, by Riyadh day, into the return; its VAT is theirs', async () => {
+    const from = '2026-06-01';
+    const to = riyadhDayOf(new Date());
+    const res = await get(`/api/report/vat?from=${from}&to=${to}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    const docs = (await t.db.select().from(einvoices)).filter((d) => {
+      const day = riyadhDayOf(d.issuedAt);
+      return day >= from && day <= to;
+    });
+    expect(report.documents).toBe(docs.length);
+    expect(docs.some((d) => d.kind === 'credit')).toBe(true);
+    const expected = vatReturnOf(
+      docs.map((d) => ({
+        kind: d.kind as 'invoice' | 'credit' | 'debit',
+        vatRate: d.snapshot.vatRate,
+        total: toHalalas(d.total),
+        vat: toHalalas(d.vatAmount),
+      })),
+    );
+    expect(halalas(report.standardRated.net)).toBe(expected.standardRated.net);
+    expect(halalas(report.standardRated.vat)).toBe(expected.standardRated.vat);
+    expect(halalas(report.adjustments.net)).toBe(expected.adjustments.net);
+    expect(halalas(report.adjustments.vat)).toBe(expected.adjustments.vat);
+    expect(report.exempt.net).toBe('0.00');
+    const signedVat = docs.reduce((s, d) => s + (d.kind === 'credit' ? -1 : 1) * toHalalas(d.vatAmount), 0);
+    expect(halalas(report.totalVat)).toBe(signedVat);
+    expect(halalas(report.adjustments.net)).toBeLessThan(halalas(report.standardRated.net));
+  });
+
+  it('a period without documents answers zeros', async () => {
+    const res = await get('/api/report/vat?from=2020-01-01&to=2020-03-31');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      documents: 0,
+      totalVat: '0.00',
+      standardRated: { net: '0.00', vat: '0.00' },
+    });
+  });
+
+  it('refuses reversed, absurd and missing periods in Arabic, and users without report:vat', async () => {
+    for (const query of [
+      'from=2026-03-31&to=2026-01-01',
+      'from=2024-01-01&to=2026-01-01',
+      'to=2026-01-01',
+      'from=2026-02-30&to=2026-03-01',
+      '',
+    ]) {
+      const res = await get(`/api/report/vat?${query}`);
+      expect([400, 422], query).toContain(res.statusCode);
+      expect(res.json().message, query).toMatch(/[\u0600-\u06FF]/);
+    }
+    expect(
+      (await get('/api/report/vat?from=2026-01-01&to=2026-03-31', (await t.userWith('employee')).token))
+        .statusCode,
+    ).toBe(403);
   });
 });
