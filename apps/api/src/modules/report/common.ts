@@ -1,0 +1,6 @@
+import { fromHalalas } from '@idara/domain';
+
+export const reportTags = ['reports'];
+
+/** A database sum (bigint text or null) as a decimal-string amount. */
+export const money = (v: unknown) => fromHalalas(Number(v ?? 0));
