@@ -19,7 +19,7 @@ import classes from './HomePage.module.css';
 
 type Icon = typeof IconWallet;
 
-interface Kpi {
+export interface Kpi {
   key: string;
   label: string;
   value: string;
@@ -135,9 +135,9 @@ export function KpiGrid({ children, count }: { children: ReactNode; count: numbe
   );
 }
 
-export function KpiCards({ cards }: { cards: NonNullable<Dashboard['cards']> }) {
+/** Cards, each a link to its list when the user may open it. */
+export function KpiTiles({ kpis }: { kpis: Kpi[] }) {
   const { user } = useAuth();
-  const kpis = kpisOf(cards);
   if (kpis.length === 0) return null;
   return (
     <KpiGrid count={kpis.length}>
@@ -161,6 +161,10 @@ export function KpiCards({ cards }: { cards: NonNullable<Dashboard['cards']> }) 
       })}
     </KpiGrid>
   );
+}
+
+export function KpiCards({ cards }: { cards: NonNullable<Dashboard['cards']> }) {
+  return <KpiTiles kpis={kpisOf(cards)} />;
 }
 
 export function KpiSkeletons({ count = 6 }: { count?: number }) {
