@@ -67,7 +67,7 @@ export function AgingDrawer({ customer, onClose }: { customer: string | null; on
             <Text c="dimmed">لا توجد مستندات مفتوحة لهذا العميل.</Text>
           ) : (
             <Table.ScrollContainer minWidth={640}>
-              <Table striped highlightOnHover>
+              <Table striped highlightOnHover style={{ whiteSpace: 'nowrap' }}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>الرقم</Table.Th>
@@ -91,12 +91,12 @@ export function AgingDrawer({ customer, onClose }: { customer: string | null; on
                           <bdi>{d.number}</bdi>
                         )}
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{einvoiceKindLabels[d.kind]}</Table.Td>
+                      <Table.Td>{einvoiceKindLabels[d.kind]}</Table.Td>
                       <Table.Td>{day(d.dueDay)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td>
                         <Money value={d.amount} />
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td>
                         <Money value={d.open} />
                       </Table.Td>
                       <Table.Td>{formatCount(d.daysOverdue)}</Table.Td>
