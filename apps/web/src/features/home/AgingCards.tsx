@@ -9,7 +9,7 @@ export function AgingCards() {
   const allowed = useCan('report:aging');
   const summary = useAgingSummary(allowed);
   if (!allowed || summary.isError) return null;
-  if (!summary.data) return <KpiSkeletons count={2} />;
+  if (!summary.data) return <KpiSkeletons count={2} testId="aging-cards" />;
   const kpis: Kpi[] = [
     {
       key: 'agingOverdue',
@@ -29,5 +29,5 @@ export function AgingCards() {
       to: AGING_SCREEN,
     },
   ];
-  return <KpiTiles kpis={kpis} />;
+  return <KpiTiles kpis={kpis} testId="aging-cards" />;
 }
