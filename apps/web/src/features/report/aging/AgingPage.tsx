@@ -1,25 +1,16 @@
-import {
-  agingBucketLabels,
-  agingBuckets,
-  arabicPlural,
-  customerTypeLabels,
-  customerTypes,
-} from '@idara/domain';
+import { agingBucketLabels, agingBuckets, arabicPlural } from '@idara/domain';
 import { Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import {
   type DataTableColumn,
   EXPORT_OPTIONS,
-  FilterSelect,
   ListPage,
   ListTotals,
-  LookupFilter,
-  MoreFilters,
   moneyColumn,
   nameColumn,
   useListState,
 } from '../../../components/data-table';
-import { useCities, useGovernments } from '../../customer/customer-api';
+import { CustomerFilters } from '../../customer/CustomerFilters';
 import { AgingDrawer } from './AgingDrawer';
 import { AGING_PATH, type AgingRow, useAgingReport } from './aging-api';
 
@@ -31,12 +22,6 @@ export default function AgingPage() {
   const state = useListState(DEFAULTS);
   const query = useAgingReport(state);
   const [customer, setCustomer] = useState<string | null>(null);
-  const governments = useGovernments();
-  const cities = useCities();
-  const region = state.filters.government ?? null;
-  const cityOptions = (cities.data?.rows ?? [])
-    .filter((c) => !region || c.government === region)
-    .map((c) => ({ value: c._id, label: c.name }));
   const totals = query.data?.totals;
 
   const columns = useMemo<DataTableColumn<AgingRow>[]>(
@@ -62,39 +47,7 @@ export default function AgingPage() {
         searchPlaceholder="ابحث باسم العميل أو جواله"
         rowLabel={(r) => r.customerName}
         onRowClick={(r) => setCustomer(r._id)}
-        filters={
-          <>
-            <FilterSelect
-              state={state}
-              filter="type"
-              label="نوع العميل"
-              placeholder="كل الأنواع"
-              data={customerTypes.map((t) => ({ value: t, label: customerTypeLabels[t] }))}
-              width={150}
-            />
-            <MoreFilters id="aging-more-filters" active={[region, state.filters.city].filter(Boolean).length}>
-              <LookupFilter
-                state={state}
-                filter="government"
-                label="المنطقة"
-                placeholder="كل المناطق"
-                data={governments.data?.options ?? []}
-                onChange={(v) => {
-                  const city = state.filters.city;
-                  const keepCity = v && city && cities.data?.byId.get(city)?.government === v;
-                  state.setFilters({ government: v, city: keepCity ? city : null });
-                }}
-              />
-              <LookupFilter
-                state={state}
-                filter="city"
-                label="المدينة"
-                placeholder="كل المدن"
-                data={cityOptions}
-              />
-            </MoreFilters>
-          </>
-        }
+        filters={<CustomerFilters state={state} id="aging-more-filters" />}
       />
       <ListTotals
         label="إجماليات أعمار الديون"
