@@ -1,5 +1,4 @@
 import {
-  type AgingDocument,
   ageReceivable,
   agingBucketOf,
   agingCustomerOut,
@@ -10,7 +9,6 @@ import {
   idSchema,
   openAmounts,
   riyadhDayOf,
-  toHalalas,
 } from '@idara/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -18,7 +16,7 @@ import { customers, einvoices, payments } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { agingSql } from './aging-query';
-import { agingFigureKeys, money, reportTags as tags } from './common';
+import { agingDocumentOf, agingFigureKeys, money, reportTags as tags } from './common';
 
 /**
  * `GET /api/report/aging/customer/:id` (the documents behind a customer's row, by the domain rule
@@ -48,15 +46,7 @@ export const agingCustomerRoutes: RoutesPlugin = async (app) => {
         .from(payments)
         .where(and(eq(payments.customer, id), eq(payments.status, 'paid')));
       const today = riyadhDayOf(new Date());
-      // Due on the Riyadh issue day: the rule aging-query.ts follows (no payment terms yet).
-      const documents: AgingDocument[] = docs.map((d) => ({
-        id: d._id,
-        kind: d.kind as AgingDocument['kind'],
-        seq: d.seq,
-        due: riyadhDayOf(d.issuedAt),
-        amount: toHalalas(d.total),
-        corrects: d.corrects,
-      }));
+      const documents = docs.map(agingDocumentOf);
       const paidHalalas = Number(paid?.sum ?? 0);
       const figures = ageReceivable(documents, paidHalalas, today);
       const open = openAmounts(documents, paidHalalas);
