@@ -1,5 +1,5 @@
 import { fromHalalas, toHalalas } from '@idara/domain';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { einvoices, payments } from '../db/schema';
 import type { TestApp } from './harness';
@@ -94,4 +94,35 @@ export async function receivableHistory(t: TestApp, seed: number, actors: Histor
     if (res) expect(res.statusCode, `seed ${seed} step ${step}: ${res.body}`).toBeLessThan(500);
   }
   return orders;
+}
+
+/**
+ * Customers (name, phone, type) with random histories (one per seed), their documents' issue days
+ * then spread over the past `spreadDays` (a history made in one test run is all issued today), so
+ * every aging bucket is reached. Returns the admin's token and the customers' ids.
+ */
+export async function agedReceivables(
+  t: TestApp,
+  people: [name: string, phone: string, type?: string][],
+  seeds: number[],
+  { steps = 80, spreadSeed = 7, spreadDays = 200 } = {},
+) {
+  const admin = await t.adminToken();
+  const reviewer = (await t.userWith('admin')).token;
+  const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
+  const customers: string[] = [];
+  for (const [name, phoneNumber, type = 'individual'] of people)
+    customers.push((await post('/api/customer', { name, phoneNumber, type })).json()._id);
+  const service = (await post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
+  const cash = (await t.inject({ method: 'GET', url: '/api/paymentMethod?limit=0', token: admin })).json()
+    .data[0]._id;
+  for (const seed of seeds)
+    await receivableHistory(t, seed, { admin, reviewer, customers, service, cash }, steps);
+  const r = random(spreadSeed);
+  for (const doc of await t.db.select({ _id: einvoices._id }).from(einvoices))
+    await t.db
+      .update(einvoices)
+      .set({ issuedAt: sql`${einvoices.issuedAt} - make_interval(days => ${r.int(0, spreadDays)})` })
+      .where(eq(einvoices._id, doc._id));
+  return { admin, customers };
 }

@@ -9,6 +9,7 @@ import {
   IconHistory,
   IconHome,
   IconListCheck,
+  IconReportMoney,
   IconSettings,
   IconShoppingCart,
   IconUsers,
@@ -81,6 +82,17 @@ export const navigation: NavGroup[] = [
         label: 'صندوق واتساب',
         icon: IconBrandWhatsapp,
         description: 'رسائل من أرقام غير مسجلة',
+      },
+    ],
+  },
+  {
+    label: 'التقارير',
+    items: [
+      {
+        path: '/dashboard/report/aging',
+        label: 'أعمار الديون',
+        icon: IconReportMoney,
+        description: 'المستحق على كل عميل حسب مدة التأخير',
       },
     ],
   },

@@ -158,6 +158,12 @@ export const routes: AppRoute[] = [
     page: () => import('../features/invoice/EinvoicePage'),
   },
   {
+    path: '/dashboard/report/aging',
+    title: 'أعمار الديون',
+    permissions: ['report:aging'],
+    page: () => import('../features/report/aging/AgingPage'),
+  },
+  {
     path: '/dashboard/payment/edit/:id',
     title: 'تعديل الدفعة',
     permissions: ['payment:update'],

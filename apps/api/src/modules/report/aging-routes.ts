@@ -1,24 +1,12 @@
-import {
-  agingBuckets,
-  agingReportOut,
-  customerTypes,
-  idSchema,
-  normalizeArabic,
-  riyadhDayOf,
-} from '@idara/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { agingReportOut, riyadhDayOf } from '@idara/domain';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { agingFilterQuery, customerFilter } from './aging-filter';
 import { agingSql } from './aging-query';
-import { money, reportTags as tags } from './common';
+import { agingFigureKeys, money, reportTags as tags } from './common';
 
-const figureKeys = [...agingBuckets, 'total'] as const;
-
-const agingQuery = z.object({
-  government: idSchema.optional(),
-  city: idSchema.optional(),
-  type: z.enum(customerTypes, { message: 'نوع العميل غير صحيح' }).optional(),
-  search: z.string().max(200, { message: 'نص البحث طويل جداً' }).optional(),
+const agingQuery = agingFilterQuery.extend({
   page: z.coerce.number().int().min(1, { message: 'رقم الصفحة غير صحيح' }).optional().default(1),
   limit: z.coerce
     .number()
@@ -28,19 +16,6 @@ const agingQuery = z.object({
     .optional()
     .default(50),
 });
-
-/** The customers the filters select, as a condition on `customers c`. */
-function customerFilter(q: z.output<typeof agingQuery>): SQL {
-  const conditions: SQL[] = [sql`true`];
-  if (q.government) conditions.push(sql`c.government_id = ${q.government}`);
-  if (q.city) conditions.push(sql`c.city_id = ${q.city}`);
-  if (q.type) conditions.push(sql`c.type = ${q.type}`);
-  for (const term of normalizeArabic(q.search ?? '')
-    .split(' ')
-    .filter(Boolean))
-    conditions.push(sql`c.search_text like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`);
-  return sql.join(conditions, sql` and `);
-}
 
 /** `GET /api/report/aging`: receivables aging per customer (docs/API.md "Reports"). */
 export const agingRoutes: RoutesPlugin = async (app) => {
@@ -57,7 +32,7 @@ export const agingRoutes: RoutesPlugin = async (app) => {
       // past the end still gets the totals: one row with no customer).
       const { rows } = await app.db.execute(sql`
         with a as (${agingSql(today, customerFilter(q))}),
-        s as (select ${sql.raw(figureKeys.map((k) => `sum(${k}) as sum_${k}`).join(', '))}, count(*) as selected from a)
+        s as (select ${sql.raw(agingFigureKeys.map((k) => `sum(${k}) as sum_${k}`).join(', '))}, count(*) as selected from a)
         select s.*, p.* from s left join lateral (
           select a.*, c.name as customer_name from a join customers c on c.id = a.customer
           order by a.total desc, c.name, c.id
@@ -71,9 +46,9 @@ export const agingRoutes: RoutesPlugin = async (app) => {
           .map((r) => ({
             customer: String(r.customer),
             customerName: String(r.customer_name),
-            ...Object.fromEntries(figureKeys.map((k) => [k, money(r[k])])),
+            ...Object.fromEntries(agingFigureKeys.map((k) => [k, money(r[k])])),
           })),
-        totals: Object.fromEntries(figureKeys.map((k) => [k, money(first?.[`sum_${k}`])])),
+        totals: Object.fromEntries(agingFigureKeys.map((k) => [k, money(first?.[`sum_${k}`])])),
         count: Number(first?.selected ?? 0),
         page: q.page,
         limit: q.limit,

@@ -1,6 +1,20 @@
-import { fromHalalas } from '@idara/domain';
+import { type AgingDocument, agingBuckets, fromHalalas, riyadhDayOf, toHalalas } from '@idara/domain';
+import type { einvoices } from '../../db/schema';
 
 export const reportTags = ['reports'];
 
 /** A database sum (bigint text or null) as a decimal-string amount. */
 export const money = (v: unknown) => fromHalalas(Number(v ?? 0));
+
+/** The aging report's figures: the buckets, then the open balance. */
+export const agingFigureKeys = [...agingBuckets, 'total'] as const;
+
+/** An issued document as the aging rule reads it: due on its Riyadh issue day (no payment terms yet). */
+export const agingDocumentOf = (d: typeof einvoices.$inferSelect): AgingDocument => ({
+  id: d._id,
+  kind: d.kind as AgingDocument['kind'],
+  seq: d.seq,
+  due: riyadhDayOf(d.issuedAt),
+  amount: toHalalas(d.total),
+  corrects: d.corrects,
+});

@@ -1,17 +1,11 @@
-import {
-  type AgingDocument,
-  ageReceivable,
-  agingBuckets,
-  riyadhDayOf,
-  toHalalas,
-  vatReturnOf,
-} from '@idara/domain';
-import { eq, sql } from 'drizzle-orm';
+import { ageReceivable, agingBuckets, riyadhDayOf, toHalalas, vatReturnOf } from '@idara/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, payments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { random, receivableHistory } from '../../test/receivable-history';
+import { agedReceivables } from '../../test/receivable-history';
 import { agingSql } from './aging-query';
+import { agingDocumentOf } from './common';
 
 /**
  * The aging SQL against the domain's rule (aging.ts) on random histories made through the API; the
@@ -25,28 +19,17 @@ const customers: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
-  const reviewer = (await t.userWith('admin')).token;
-  const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
-  for (const [name, phone, type = 'individual'] of [
-    ['سارة القحطاني', '0552230201'],
-    ['شركة الرواد', '0552230202', 'company'],
-    ['مؤسسة النخيل', '0552230203'],
-  ] as [string, string, string?][]) {
-    customers.push((await post('/api/customer', { name, phoneNumber: phone, type })).json()._id);
-  }
-  const service = (await post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
-  const cash = (await t.inject({ method: 'GET', url: '/api/paymentMethod?limit=0', token: admin })).json()
-    .data[0]._id;
-  for (const seed of [11, 12, 13])
-    await receivableHistory(t, seed, { admin, reviewer, customers, service, cash }, 80);
-  const r = random(7);
-  for (const doc of await t.db.select({ _id: einvoices._id }).from(einvoices)) {
-    await t.db
-      .update(einvoices)
-      .set({ issuedAt: sql`${einvoices.issuedAt} - make_interval(days => ${r.int(0, 200)})` })
-      .where(eq(einvoices._id, doc._id));
-  }
+  const made = await agedReceivables(
+    t,
+    [
+      ['سارة القحطاني', '0552230201'],
+      ['شركة الرواد', '0552230202', 'company'],
+      ['مؤسسة النخيل', '0552230203'],
+    ],
+    [11, 12, 13],
+  );
+  admin = made.admin;
+  customers.push(...made.customers);
 });
 afterAll(() => t.close());
 
@@ -60,16 +43,7 @@ describe('aging SQL', () => {
       const rows = (await t.db.execute(agingSql(today))).rows as Record<string, string | number>[];
       const byCustomer = new Map(rows.map((row) => [String(row.customer), row]));
       for (const customer of customers) {
-        const mine: AgingDocument[] = docs
-          .filter((d) => d.customer === customer)
-          .map((d) => ({
-            id: d._id,
-            kind: d.kind as AgingDocument['kind'],
-            seq: d.seq,
-            due: riyadhDayOf(d.issuedAt),
-            amount: toHalalas(d.total),
-            corrects: d.corrects,
-          }));
+        const mine = docs.filter((d) => d.customer === customer).map(agingDocumentOf);
         const paid = paidRows
           .filter((p) => p.customer === customer)
           .reduce((s, p) => s + toHalalas(p.amount), 0);

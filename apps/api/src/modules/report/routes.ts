@@ -1,9 +1,13 @@
 import type { RoutesPlugin } from '../../http/response-contract';
+import { agingCustomerRoutes } from './aging-customer';
+import { agingExportRoutes } from './aging-export';
 import { agingRoutes } from './aging-routes';
 import { vatRoutes } from './vat-routes';
 
 /** Financial reports (docs/API.md "Reports"), one file per report. */
 export const reportRoutes: RoutesPlugin = async (app) => {
   await app.register(agingRoutes);
+  await app.register(agingExportRoutes);
+  await app.register(agingCustomerRoutes);
   await app.register(vatRoutes);
 };

@@ -1,4 +1,4 @@
-import { customerTypeLabels, customerTypes } from '@idara/domain';
+import { customerTypeLabels } from '@idara/domain';
 import { Badge, Button } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
@@ -7,17 +7,15 @@ import {
   dateColumn,
   Empty,
   EXPORT_OPTIONS,
-  FilterSelect,
   ListPage,
-  LookupFilter,
-  MoreFilters,
   nameColumn,
   phoneColumn,
   useRecordList,
 } from '../../components/data-table';
 import { LazyDialog } from '../../components/LazyDialog';
 import { useCan } from '../../lib/auth';
-import { CUSTOMER_PATH, type Customer, useCities, useGovernments } from './customer-api';
+import { CustomerFilters } from './CustomerFilters';
+import { CUSTOMER_PATH, type Customer, useCities } from './customer-api';
 
 // The import dialog (its file parsing and validation schemas) loads the first time it opens.
 const ImportCustomersDialog = lazy(() =>
@@ -32,16 +30,9 @@ export default function CustomerListPage() {
     { base: '/dashboard/customer' },
   );
   const canCreate = useCan('customer:create');
+  const cities = useCities();
   const [importing, setImporting] = useState(false);
   // The dialog mounts the first time it opens (then stays, so closing still animates).
-  const governments = useGovernments();
-  const cities = useCities();
-
-  const region = state.filters.government ?? null;
-  const activeMore = [state.filters.government, state.filters.city].filter(Boolean).length;
-  const cityOptions = (cities.data?.rows ?? [])
-    .filter((c) => !region || c.government === region)
-    .map((c) => ({ value: c._id, label: c.name }));
 
   const columns: DataTableColumn<Customer>[] = [
     nameColumn(),
@@ -95,39 +86,7 @@ export default function CustomerListPage() {
         searchPlaceholder="ابحث بالاسم أو الجوال أو الرقم الضريبي"
         rowLabel={(r) => r.name}
         minWidth={760}
-        filters={
-          <>
-            <FilterSelect
-              state={state}
-              filter="type"
-              label="نوع العميل"
-              placeholder="كل الأنواع"
-              data={customerTypes.map((t) => ({ value: t, label: customerTypeLabels[t] }))}
-              width={150}
-            />
-            <MoreFilters id="customer-more-filters" active={activeMore}>
-              <LookupFilter
-                state={state}
-                filter="government"
-                label="المنطقة"
-                placeholder="كل المناطق"
-                data={governments.data?.options ?? []}
-                onChange={(v) => {
-                  const city = state.filters.city;
-                  const keepCity = v && city && cities.data?.byId.get(city)?.government === v;
-                  state.setFilters({ government: v, city: keepCity ? city : null });
-                }}
-              />
-              <LookupFilter
-                state={state}
-                filter="city"
-                label="المدينة"
-                placeholder="كل المدن"
-                data={cityOptions}
-              />
-            </MoreFilters>
-          </>
-        }
+        filters={<CustomerFilters state={state} id="customer-more-filters" />}
       />
       <LazyDialog opened={importing}>
         <ImportCustomersDialog opened={importing} onClose={() => setImporting(false)} />

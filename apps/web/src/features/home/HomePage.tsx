@@ -10,6 +10,7 @@ import { RetryButton, WarningAlert } from '../../components/feedback';
 import { can, useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
 import { EinvoicingWarning } from '../einvoicing/EinvoicingWarning';
+import { AgingCards } from './AgingCards';
 import { BackupWarning } from './BackupWarning';
 import { type Dashboard, halalasOf, useDashboard } from './dashboard-api';
 import classes from './HomePage.module.css';
@@ -117,6 +118,7 @@ function DashboardView({ data }: { data: Dashboard }) {
   return (
     <Stack data-testid="dashboard">
       {data.cards && <KpiCards cards={data.cards} />}
+      <AgingCards />
       {data.myTasks && <MyTasksCard data={data.myTasks} />}
       {isEmpty(data) && (data.ordersByStatus || data.revenueByMonth) && <FreshSystemHint />}
       <PanelRow

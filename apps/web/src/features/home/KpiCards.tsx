@@ -19,7 +19,7 @@ import classes from './HomePage.module.css';
 
 type Icon = typeof IconWallet;
 
-interface Kpi {
+export interface Kpi {
   key: string;
   label: string;
   value: string;
@@ -127,20 +127,28 @@ function CardBody({ kpi, linked }: { kpi: Kpi; linked: boolean }) {
 }
 
 /** The cards' grid: its columns follow the number of cards (HomePage.module.css). */
-export function KpiGrid({ children, count }: { children: ReactNode; count: number }) {
+export function KpiGrid({
+  children,
+  count,
+  testId = 'kpi-cards',
+}: {
+  children: ReactNode;
+  count: number;
+  testId?: string;
+}) {
   return (
-    <div className={classes.kpiGrid} data-count={count} data-testid="kpi-cards">
+    <div className={classes.kpiGrid} data-count={count} data-testid={testId}>
       {children}
     </div>
   );
 }
 
-export function KpiCards({ cards }: { cards: NonNullable<Dashboard['cards']> }) {
+/** Cards, each a link to its list when the user may open it. */
+export function KpiTiles({ kpis, testId }: { kpis: Kpi[]; testId?: string }) {
   const { user } = useAuth();
-  const kpis = kpisOf(cards);
   if (kpis.length === 0) return null;
   return (
-    <KpiGrid count={kpis.length}>
+    <KpiGrid count={kpis.length} testId={testId}>
       {kpis.map((kpi) => {
         const linked = !!kpi.to && mayOpen(user, kpi.to);
         return linked && kpi.to ? (
@@ -163,9 +171,13 @@ export function KpiCards({ cards }: { cards: NonNullable<Dashboard['cards']> }) 
   );
 }
 
-export function KpiSkeletons({ count = 6 }: { count?: number }) {
+export function KpiCards({ cards }: { cards: NonNullable<Dashboard['cards']> }) {
+  return <KpiTiles kpis={kpisOf(cards)} />;
+}
+
+export function KpiSkeletons({ count = 6, testId }: { count?: number; testId?: string }) {
   return (
-    <KpiGrid count={count}>
+    <KpiGrid count={count} testId={testId}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <Paper key={i} className={classes.card}>

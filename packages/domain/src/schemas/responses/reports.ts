@@ -40,3 +40,45 @@ export const vatReportOut = z
   })
   .meta({ id: 'VatReport' });
 export type VatReport = z.output<typeof vatReportOut>;
+
+// ── Aging drill-down and home summary (docs/API.md "Receivables aging: export, drill-down, summary") ──
+
+/** `GET /api/report/aging/customer/:id`: the documents behind one customer's aging row. */
+export const agingCustomerOut = z
+  .object({
+    customer: idOut,
+    customerName: z.string(),
+    /** The Riyadh day the ages are counted to. */
+    today: z.string(),
+    /** Equal to the customer's row in `GET /api/report/aging`. */
+    figures: agingFiguresOut,
+    /** Credit beyond every document (0 or negative); with the documents' current amounts it makes `current`. */
+    unapplied: moneyOut,
+    documents: z.array(
+      z.object({
+        id: idOut,
+        number: z.string(),
+        kind: z.enum(['invoice', 'debit']),
+        issueDay: z.string(),
+        dueDay: z.string(),
+        amount: moneyOut,
+        /** What credit notes and payments leave unpaid. */
+        open: moneyOut,
+        daysOverdue: z.number().int(),
+        bucket: z.enum(['current', 'days1to30', 'days31to60', 'days61to90', 'over90']),
+      }),
+    ),
+  })
+  .meta({ id: 'AgingCustomer' });
+export type AgingCustomer = z.output<typeof agingCustomerOut>;
+
+/** `GET /api/report/aging/summary`: the home card's figures, from the report's own SQL. */
+export const agingSummaryOut = z
+  .object({
+    /** Everything past due: 1–30 + 31–60 + 61–90 + over 90, over every customer. */
+    overdue: moneyOut,
+    /** Customers with anything more than 60 days past due. */
+    customersOver60: z.number().int(),
+  })
+  .meta({ id: 'AgingSummary' });
+export type AgingSummary = z.output<typeof agingSummaryOut>;

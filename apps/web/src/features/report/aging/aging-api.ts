@@ -1,0 +1,48 @@
+import type { AgingCustomer, AgingReport, AgingSummary } from '@idara/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ListResponse, type ListState, listKey } from '../../../components/data-table';
+import { api } from '../../../lib/api';
+
+export const AGING_PATH = '/api/report/aging';
+export const AGING_SCREEN = '/dashboard/report/aging';
+
+type Figures = AgingReport['totals'];
+/** A report row keyed by its customer, as the shared table keys rows. */
+export type AgingRow = AgingReport['data'][number] & { _id: string };
+export type AgingListResponse = ListResponse<AgingRow> & { totals: Figures };
+
+/** `GET /api/report/aging` with the list state's filters, search and page, in the shared list shape. */
+export function useAgingReport(state: Pick<ListState, 'query'>) {
+  return useQuery({
+    queryKey: listKey(AGING_PATH, state.query),
+    queryFn: async ({ signal }): Promise<AgingListResponse> => {
+      const report = await api<AgingReport>(AGING_PATH, { query: state.query, signal });
+      return {
+        data: report.data.map((r) => ({ ...r, _id: r.customer })),
+        total: report.count,
+        page: report.page,
+        limit: report.limit,
+        totals: report.totals,
+      };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The open documents behind one customer's row (`null`: nothing asked). */
+export function useAgingCustomer(customer: string | null) {
+  return useQuery({
+    queryKey: [AGING_PATH, 'customer', customer],
+    queryFn: ({ signal }) => api<AgingCustomer>(`${AGING_PATH}/customer/${customer}`, { signal }),
+    enabled: !!customer,
+  });
+}
+
+/** The home card's figures. */
+export function useAgingSummary(enabled: boolean) {
+  return useQuery({
+    queryKey: [AGING_PATH, 'summary'],
+    queryFn: ({ signal }) => api<AgingSummary>(`${AGING_PATH}/summary`, { signal }),
+    enabled,
+  });
+}
