@@ -14,7 +14,7 @@ import { money, reportTags as tags } from './common';
 
 const figureKeys = [...agingBuckets, 'total'] as const;
 
-const agingQuery = z.object({
+export const agingQuery = z.object({
   government: idSchema.optional(),
   city: idSchema.optional(),
   type: z.enum(customerTypes, { message: 'نوع العميل غير صحيح' }).optional(),
@@ -30,7 +30,7 @@ const agingQuery = z.object({
 });
 
 /** The customers the filters select, as a condition on `customers c`. */
-function customerFilter(q: z.output<typeof agingQuery>): SQL {
+function customerFilter(q: AgingQuery): SQL {
   const conditions: SQL[] = [sql`true`];
   if (q.government) conditions.push(sql`c.government_id = ${q.government}`);
   if (q.city) conditions.push(sql`c.city_id = ${q.city}`);
@@ -40,6 +40,24 @@ function customerFilter(q: z.output<typeof agingQuery>): SQL {
     .filter(Boolean))
     conditions.push(sql`c.search_text like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`);
   return sql.join(conditions, sql` and `);
+}
+
+export type AgingQuery = z.output<typeof agingQuery>;
+
+/**
+ * The one statement `GET /api/report/aging` runs: the totals and count over every selected customer,
+ * with the page's rows beside them (a page past the end still gets the totals: one row with no
+ * customer).
+ */
+export function agingReportSql(q: AgingQuery, today: string): SQL {
+  return sql`
+    with a as (${agingSql(today, customerFilter(q))}),
+    s as (select ${sql.raw(figureKeys.map((k) => `sum(${k}) as sum_${k}`).join(', '))}, count(*) as selected from a)
+    select s.*, p.* from s left join lateral (
+      select a.*, c.name as customer_name from a join customers c on c.id = a.customer
+      order by a.total desc, c.name, c.id
+      limit ${q.limit} offset ${(q.page - 1) * q.limit}
+    ) p on true`;
 }
 
 /** `GET /api/report/aging`: receivables aging per customer (docs/API.md "Reports"). */
@@ -52,17 +70,7 @@ export const agingRoutes: RoutesPlugin = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const today = riyadhDayOf(new Date());
-      // The totals and count over every selected customer, with the page's rows beside them (a page
-      // past the end still gets the totals: one row with no customer).
-      const { rows } = await app.db.execute(sql`
-        with a as (${agingSql(today, customerFilter(q))}),
-        s as (select ${sql.raw(figureKeys.map((k) => `sum(${k}) as sum_${k}`).join(', '))}, count(*) as selected from a)
-        select s.*, p.* from s left join lateral (
-          select a.*, c.name as customer_name from a join customers c on c.id = a.customer
-          order by a.total desc, c.name, c.id
-          limit ${q.limit} offset ${(q.page - 1) * q.limit}
-        ) p on true`);
+      const { rows } = await app.db.execute(agingReportSql(q, riyadhDayOf(new Date())));
       const list = rows as Record<string, unknown>[];
       const first = list[0];
       return {
