@@ -11,13 +11,11 @@ import path from 'node:path';
 import { riyadhDayOf } from '@idara/domain';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { agingQuery, agingReportSql } from '../apps/api/src/modules/report/aging-routes';
 import { vatReturnSql } from '../apps/api/src/modules/report/vat-routes';
-import type { BenchResult } from './harness';
+import { type BenchResult, benchApp } from './harness';
 
 const CUSTOMERS = Number(process.env.BENCH_RECEIVABLE_CUSTOMERS ?? 100_000);
 /** Per 100,000 customers: 150,000 invoices, 30,000 credit notes, 15,000 debit notes, 105,000 payments. */
@@ -123,19 +121,7 @@ async function receivableBench(dataDir: string): Promise<BenchResult[]> {
   )) as {
     city_id: string;
   }[];
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    database,
-    logger: false,
-    serveWeb: false,
-    realtime: false,
-  });
-  const signin = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signin',
-    payload: { phoneNumber: '0500000000', password: 'Admin@12345' },
-  });
-  const token = signin.json().token as string;
+  const { app, token } = await benchApp(database);
   const dialect = new PgDialect();
   const today = riyadhDayOf(new Date());
   const quarter = previousQuarter(today);
