@@ -6,8 +6,6 @@ import path from 'node:path';
  * (issue: records).
  */
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
 import { cities } from '../apps/api/src/db/schema';
@@ -15,7 +13,7 @@ import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { customerResource } from '../apps/api/src/modules/customer/resource';
 import { startServer, stopServer } from '../scripts/server-process';
 import { timeExport } from './export';
-import { type BenchResult, stackVersusBareDriver } from './harness';
+import { type BenchResult, benchApp, stackVersusBareDriver } from './harness';
 
 export const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 
@@ -83,19 +81,7 @@ async function listBench(dataDir: string): Promise<BenchResult[]> {
     .select({ _id: cities._id })
     .from(cities)
     .where(eq(cities.name, 'الرياض'));
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    database,
-    logger: false,
-    serveWeb: false,
-    realtime: false,
-  });
-  const signin = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signin',
-    payload: { phoneNumber: '0500000000', password: 'Admin@12345' },
-  });
-  const token = signin.json().token as string;
+  const { app, token } = await benchApp(database);
   try {
     const list = await stackVersusBareDriver({
       name: `GET /api/customer, ${CUSTOMERS.toLocaleString('en')} customers, city + search «احمد» + sort by name (${database.kind})`,

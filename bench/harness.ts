@@ -1,10 +1,29 @@
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
 import type { Database } from '../apps/api/src/db/client';
 import { compileListQuery, type ListResource, parseListQuery } from '../apps/api/src/http/list-query';
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 8;
+
+/** The app on `database` without logs, web or realtime, and the seeded admin's token. */
+export async function benchApp(database: Database) {
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    database,
+    logger: false,
+    serveWeb: false,
+    realtime: false,
+  });
+  const signin = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { phoneNumber: '0500000000', password: 'Admin@12345' },
+  });
+  return { app, token: signin.json().token as string };
+}
 
 /** One line of the results table. */
 export interface BenchResult {

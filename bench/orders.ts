@@ -7,8 +7,7 @@ import path from 'node:path';
  * 100,000 orders and ~200,000 payments.
  */
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../apps/api/src/db/client';
 import { openDatabase } from '../apps/api/src/db/client';
 import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
@@ -19,7 +18,7 @@ import { closePdfBrowser, htmlToPdf } from '../apps/api/src/http/pdf';
 import { dashboardQueries } from '../apps/api/src/modules/dashboard/routes';
 import { documentHtml } from '../apps/api/src/modules/invoice/document-html';
 import { orderResource } from '../apps/api/src/modules/order/resource';
-import { type BenchResult, stackVersusBare, stackVersusBareDriver } from './harness';
+import { type BenchResult, benchApp, stackVersusBare, stackVersusBareDriver } from './harness';
 
 export const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 
@@ -32,19 +31,7 @@ export async function orderBenches(): Promise<BenchResult[]> {
     await insertDemoCustomers(database.db, 10_000);
     const seeded = await insertDemoOrders(database.db, ORDERS);
     await database.analyze({ vacuum: true }); // as the server does at start-up
-    const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
-      database,
-      logger: false,
-      serveWeb: false,
-      realtime: false,
-    });
-    const signin = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { phoneNumber: '0500000000', password: 'Admin@12345' },
-    });
-    const token = signin.json().token as string;
+    const { app, token } = await benchApp(database);
     const n = `${ORDERS.toLocaleString('en')} orders, ${seeded.payments.toLocaleString('en')} payments`;
     try {
       const results: BenchResult[] = [];
@@ -89,11 +76,7 @@ export async function orderBenches(): Promise<BenchResult[]> {
 }
 
 /** Invoice PDF through the API vs printing the same document's HTML with the same warm browser. */
-async function invoicePdfBench(
-  app: Awaited<ReturnType<typeof buildApp>>,
-  db: Db,
-  token: string,
-): Promise<BenchResult> {
+async function invoicePdfBench(app: FastifyInstance, db: Db, token: string): Promise<BenchResult> {
   const [order] = await db.select({ _id: orders._id }).from(orders).limit(1);
   const issued = await app.inject({
     method: 'POST',

@@ -13,6 +13,7 @@ import type { BenchResult } from './harness';
 import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
 import { orderBenches } from './orders';
+import { receivableBenches } from './receivables';
 import { userListBench } from './user-list';
 
 /**
@@ -46,6 +47,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['first-load', firstLoadBenches],
   ['durability', durabilityBenches],
   ['einvoice', einvoiceBenches],
+  ['receivables', receivableBenches],
 ];
 const results = [];
 for (const [name, run] of suites) if (!only || only.split(',').includes(name)) results.push(...(await run()));

@@ -1,12 +1,10 @@
 /** GET /api/user: 1,000 users, a page of 20 sorted by name (issue: foundation). */
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { demoName } from '../apps/api/src/db/demo-names';
 import { users } from '../apps/api/src/db/schema';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { userResource, userSearchText } from '../apps/api/src/modules/user/resource';
-import { stackVersusBareDriver } from './harness';
+import { benchApp, stackVersusBareDriver } from './harness';
 
 export async function userListBench() {
   const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL });
@@ -24,24 +22,13 @@ export async function userListBench() {
     return { ...u, searchText: userSearchText(u) };
   });
   await database.db.insert(users).values(rows);
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    database,
-    logger: false,
-    serveWeb: false,
-    realtime: false,
-  });
-  const signin = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signin',
-    payload: { phoneNumber: '0500000000', password: 'Admin@12345' },
-  });
+  const { app, token } = await benchApp(database);
   try {
     return await stackVersusBareDriver({
       name: `GET /api/user, 1,000 users, page of 20 by name (${database.kind})`,
       app,
       database,
-      token: signin.json().token,
+      token,
       path: '/api/user',
       resource: userResource,
       query: { page: '1', limit: '20', sort: 'name' },

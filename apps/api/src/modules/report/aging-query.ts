@@ -41,14 +41,18 @@ paid as (
   where p.status = 'paid' and ${where}
   group by p.customer_id
 ),
+debit_sums as (
+  select customer_id, sum(net) as net, sum(excess) as excess from debits group by customer_id
+),
 customer_ids as (
-  select customer_id from debits union select customer_id from paid union select customer_id from stray
+  select customer_id from debit_sums union select customer_id from paid union select customer_id from stray
 ),
 credit as (
   select k.customer_id,
-         coalesce(pd.amount, 0) + coalesce(st.amount, 0)
-           + coalesce((select sum(excess) from debits x where x.customer_id = k.customer_id), 0) as amount
+         coalesce(pd.amount, 0) + coalesce(st.amount, 0) + coalesce(ds.excess, 0) as amount,
+         coalesce(ds.net, 0) as net
   from customer_ids k
+  left join debit_sums ds on ds.customer_id = k.customer_id
   left join paid pd on pd.customer_id = k.customer_id
   left join stray st on st.customer_id = k.customer_id
 ),
@@ -72,9 +76,7 @@ buckets as (
   from open group by customer_id
 ),
 balance as (
-  select k.customer_id,
-         coalesce((select sum(net) from debits x where x.customer_id = k.customer_id), 0) - cr.amount as total
-  from customer_ids k join credit cr on cr.customer_id = k.customer_id
+  select customer_id, net - amount as total from credit
 )
 select b.customer_id as customer,
        coalesce(bk.current, 0) + least(b.total, 0) as current,

@@ -1,12 +1,12 @@
 import { agingReportOut, riyadhDayOf } from '@idara/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { agingFilterQuery, customerFilter } from './aging-filter';
 import { agingSql } from './aging-query';
 import { agingFigureKeys, money, reportTags as tags } from './common';
 
-const agingQuery = agingFilterQuery.extend({
+export const agingQuery = agingFilterQuery.extend({
   page: z.coerce.number().int().min(1, { message: 'رقم الصفحة غير صحيح' }).optional().default(1),
   limit: z.coerce
     .number()
@@ -16,6 +16,24 @@ const agingQuery = agingFilterQuery.extend({
     .optional()
     .default(50),
 });
+
+export type AgingQuery = z.output<typeof agingQuery>;
+
+/**
+ * The one statement `GET /api/report/aging` runs: the totals and count over every selected customer,
+ * with the page's rows beside them (a page past the end still gets the totals: one row with no
+ * customer).
+ */
+export function agingReportSql(q: AgingQuery, today: string): SQL {
+  return sql`
+    with a as (${agingSql(today, customerFilter(q))}),
+    s as (select ${sql.raw(agingFigureKeys.map((k) => `sum(${k}) as sum_${k}`).join(', '))}, count(*) as selected from a)
+    select s.*, p.* from s left join lateral (
+      select a.*, c.name as customer_name from a join customers c on c.id = a.customer
+      order by a.total desc, c.name, c.id
+      limit ${q.limit} offset ${(q.page - 1) * q.limit}
+    ) p on true`;
+}
 
 /** `GET /api/report/aging`: receivables aging per customer (docs/API.md "Reports"). */
 export const agingRoutes: RoutesPlugin = async (app) => {
@@ -27,17 +45,7 @@ export const agingRoutes: RoutesPlugin = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const today = riyadhDayOf(new Date());
-      // The totals and count over every selected customer, with the page's rows beside them (a page
-      // past the end still gets the totals: one row with no customer).
-      const { rows } = await app.db.execute(sql`
-        with a as (${agingSql(today, customerFilter(q))}),
-        s as (select ${sql.raw(agingFigureKeys.map((k) => `sum(${k}) as sum_${k}`).join(', '))}, count(*) as selected from a)
-        select s.*, p.* from s left join lateral (
-          select a.*, c.name as customer_name from a join customers c on c.id = a.customer
-          order by a.total desc, c.name, c.id
-          limit ${q.limit} offset ${(q.page - 1) * q.limit}
-        ) p on true`);
+      const { rows } = await app.db.execute(agingReportSql(q, riyadhDayOf(new Date())));
       const list = rows as Record<string, unknown>[];
       const first = list[0];
       return {

@@ -1,5 +1,5 @@
 import { optionalCalendarDate, riyadhDayBounds, vatReportOut, vatReturnOf } from '@idara/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { money, reportTags as tags } from './common';
@@ -16,6 +16,19 @@ const vatQuery = z.object({ from: optionalCalendarDate, to: optionalCalendarDate
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'الفترة أطول من سنة؛ اختر شهراً أو ربع سنة' });
 });
 
+/**
+ * The one statement `GET /api/report/vat` runs: issued documents of the period (Riyadh days), summed
+ * per kind and VAT rate — the return is linear in its documents, so the domain rule runs on these sums.
+ */
+export function vatReturnSql(from: string, to: string): SQL {
+  return sql`
+    select kind, (snapshot->>'vatRate')::numeric as rate, count(*) as n,
+           sum(total_halalas)::bigint as total, sum(vat_halalas)::bigint as vat
+    from einvoices
+    where issued_at >= ${riyadhDayBounds(from).start} and issued_at <= ${riyadhDayBounds(to).end}
+    group by kind, rate`;
+}
+
 /** `GET /api/report/vat`: the sales side of the VAT return (docs/API.md "Reports"). */
 export const vatRoutes: RoutesPlugin = async (app) => {
   app.get(
@@ -27,14 +40,7 @@ export const vatRoutes: RoutesPlugin = async (app) => {
     async (req) => {
       const from = req.query.from as string;
       const to = req.query.to as string;
-      // Issued documents of the period (Riyadh days), summed per kind and VAT rate: the return is
-      // linear in its documents, so the domain rule runs on these sums.
-      const { rows } = await app.db.execute(sql`
-        select kind, (snapshot->>'vatRate')::numeric as rate, count(*) as n,
-               sum(total_halalas)::bigint as total, sum(vat_halalas)::bigint as vat
-        from einvoices
-        where issued_at >= ${riyadhDayBounds(from).start} and issued_at <= ${riyadhDayBounds(to).end}
-        group by kind, rate`);
+      const { rows } = await app.db.execute(vatReturnSql(from, to));
       const groups = rows as {
         kind: 'invoice' | 'credit' | 'debit';
         rate: string;
