@@ -24,6 +24,7 @@ import { BackupService } from './modules/backup/service';
 import { cityRoutes } from './modules/city/routes';
 import { contractRoutes } from './modules/contract/routes';
 import { customerImportRoutes } from './modules/customer/import-routes';
+import { statementRoutes } from './modules/report/statement-routes';
 import { customerRoutes } from './modules/customer/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { einvoicingRoutes } from './modules/einvoicing/routes';
@@ -196,6 +197,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(lookupRoutes, { prefix: '/api/lookup' });
   await app.register(customerRoutes, { prefix: '/api/customer' });
   await app.register(customerImportRoutes, { prefix: '/api/customer' });
+  await app.register(statementRoutes, { prefix: '/api/customer' });
   await app.register(serviceRoutes, { prefix: '/api/service' });
   await app.register(contractRoutes, { prefix: '/api/contract' });
   await app.register(paymentMethodRoutes, { prefix: '/api/paymentMethod' });
