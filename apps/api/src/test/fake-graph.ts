@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TestApp } from './harness';
 
 /** A stand-in for the Graph API on loopback: records each request and answers from a script. */
 export class FakeGraph {
@@ -38,3 +39,43 @@ export class FakeGraph {
     return new Promise((r) => this.server.close(r));
   }
 }
+
+/** A webhook call as Meta signs it with the app secret. */
+export function signedWebhook(t: TestApp, body: unknown, secret: string) {
+  const raw = JSON.stringify(body);
+  const sig = createHmac('sha256', secret).update(raw).digest('hex');
+  return t.inject({
+    method: 'POST',
+    url: '/api/whatsapp/webhook',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${sig}` },
+    payload: raw,
+  });
+}
+
+/** The webhook body of a text message a customer (`from`, 9665…) sends now. */
+export const inbound = (from: string, id: string, text: string) => ({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      id: '1',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            contacts: [{ wa_id: from, profile: { name: 'عميل' } }],
+            messages: [
+              {
+                from,
+                id,
+                timestamp: String(Math.floor(Date.now() / 1000)),
+                type: 'text',
+                text: { body: text },
+              },
+            ],
+          },
+        },
+      ],
+    },
+  ],
+});

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { formatGregorianDate, formatHijriDate, riyadhDayOf } from '@idara/domain
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activity, messages } from '../../db/schema';
-import { FakeGraph } from '../../test/fake-graph';
+import { FakeGraph, inbound, signedWebhook } from '../../test/fake-graph';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
@@ -178,39 +177,11 @@ describe('POST /api/customer/:id/statement/send', () => {
   });
 
   it('inside the service window sends the PDF as a document', async () => {
-    const raw = JSON.stringify({
-      entry: [
-        {
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                contacts: [{ wa_id: '966552250301', profile: { name: 'عميل' } }],
-                messages: [
-                  {
-                    from: '966552250301',
-                    id: 'wamid.statement-in',
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    type: 'text',
-                    text: { body: 'أرسلوا كشف الحساب' },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
-    const hook = await t.inject({
-      method: 'POST',
-      url: '/api/whatsapp/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`,
-      },
-      payload: raw,
-    });
+    const hook = await signedWebhook(
+      t,
+      inbound('966552250301', 'wamid.statement-in', 'أرسلوا كشف الحساب'),
+      SECRET,
+    );
     expect(hook.statusCode).toBe(200);
     const res = await send(customer);
     expect(res.statusCode, res.body).toBe(201);

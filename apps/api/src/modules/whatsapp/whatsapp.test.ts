@@ -1,9 +1,9 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, notifications, paymentMethods } from '../../db/schema';
 import { verifyLink } from '../../lib/signed-links';
-import { FakeGraph } from '../../test/fake-graph';
+import { FakeGraph, inbound, signedWebhook } from '../../test/fake-graph';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 const SECRET = 'app-secret-for-tests';
@@ -17,42 +17,7 @@ type Method = 'GET' | 'POST' | 'PUT';
 const req = (method: Method, url: string, payload?: unknown, token = admin, app = () => t) =>
   app().inject({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-function webhook(body: unknown, secret = SECRET) {
-  const raw = JSON.stringify(body);
-  const sig = createHmac('sha256', secret).update(raw).digest('hex');
-  return t.inject({
-    method: 'POST',
-    url: '/api/whatsapp/webhook',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${sig}` },
-    payload: raw,
-  });
-}
-const inbound = (from: string, id: string, text: string) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: '1',
-      changes: [
-        {
-          field: 'messages',
-          value: {
-            messaging_product: 'whatsapp',
-            contacts: [{ wa_id: from, profile: { name: 'عميل' } }],
-            messages: [
-              {
-                from,
-                id,
-                timestamp: String(Math.floor(Date.now() / 1000)),
-                type: 'text',
-                text: { body: text },
-              },
-            ],
-          },
-        },
-      ],
-    },
-  ],
-});
+const webhook = (body: unknown, secret = SECRET) => signedWebhook(t, body, secret);
 const statusUpdate = (id: string, status: string) => ({
   entry: [{ changes: [{ value: { statuses: [{ id, status, timestamp: '1', recipient_id: '966' }] } }] }],
 });
