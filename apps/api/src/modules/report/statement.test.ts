@@ -176,4 +176,16 @@ describe('GET /api/customer/:id/statement', () => {
     const employee = (await t.userWith('employee')).token;
     expect((await get(`${base}?from=2026-01-01&to=2026-01-31`, employee)).statusCode).toBe(403);
   });
+
+  it('is in the OpenAPI document with its response schema', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ok = doc.paths['/api/customer/{id}/statement'].get.responses['200'];
+    expect(ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CustomerStatement' });
+    for (const path of [
+      '/api/customer/{id}/statement',
+      '/api/customer/{id}/statement.pdf',
+      '/api/customer/{id}/statement/send',
+    ])
+      expect(Object.keys(doc.paths), path).toContain(path);
+  });
 });
