@@ -91,8 +91,9 @@ export const messageTemplates: MessageTemplate[] = [
   },
 ];
 
-/** Templates a user may pick in the composer (the password code is the system's own). */
-export const composerTemplates = messageTemplates.filter((t) => t.name !== 'password_reset_code');
+/** Templates a user may pick in the composer (the password code and the statement link are the system's own). */
+const systemTemplates = new Set(['password_reset_code', 'statement_link']);
+export const composerTemplates = messageTemplates.filter((t) => !systemTemplates.has(t.name));
 
 export function findTemplate(name: string) {
   return messageTemplates.find((t) => t.name === name);
