@@ -37,6 +37,7 @@ import { orderRoutes } from './modules/order/routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { paymentMethodRoutes } from './modules/payment-method/routes';
 import { reportRoutes } from './modules/report/routes';
+import { statementRoutes } from './modules/report/statement-routes';
 import { serviceRoutes } from './modules/service/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/task/routes';
@@ -196,6 +197,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(lookupRoutes, { prefix: '/api/lookup' });
   await app.register(customerRoutes, { prefix: '/api/customer' });
   await app.register(customerImportRoutes, { prefix: '/api/customer' });
+  await app.register(statementRoutes, { prefix: '/api/customer' });
   await app.register(serviceRoutes, { prefix: '/api/service' });
   await app.register(contractRoutes, { prefix: '/api/contract' });
   await app.register(paymentMethodRoutes, { prefix: '/api/paymentMethod' });

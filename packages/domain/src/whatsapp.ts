@@ -71,6 +71,19 @@ export const messageTemplates: MessageTemplate[] = [
       `مرحباً ${v.customerName}، نذكّرك بمبلغ ${v.amount} ر.س المتبقي على الطلب رقم ${v.orderNumber}. يسعدنا خدمتك.`,
   },
   {
+    name: 'statement_link',
+    label: 'كشف الحساب',
+    params: [
+      { key: 'customerName', label: 'اسم العميل' },
+      { key: 'from', label: 'من تاريخ' },
+      { key: 'to', label: 'إلى تاريخ' },
+      { key: 'closing', label: 'الرصيد' },
+      { key: 'link', label: 'الرابط' },
+    ],
+    render: (v) =>
+      `مرحباً ${v.customerName}، كشف حسابك للفترة من ${v.from} إلى ${v.to} جاهز، والرصيد ${v.closing} ر.س. يمكنك الاطلاع عليه من الرابط: ${v.link}`,
+  },
+  {
     name: 'password_reset_code',
     label: 'رمز استعادة كلمة المرور',
     params: [{ key: 'code', label: 'الرمز' }],
@@ -78,8 +91,9 @@ export const messageTemplates: MessageTemplate[] = [
   },
 ];
 
-/** Templates a user may pick in the composer (the password code is the system's own). */
-export const composerTemplates = messageTemplates.filter((t) => t.name !== 'password_reset_code');
+/** Templates a user may pick in the composer (the password code and the statement link are the system's own). */
+const systemTemplates = new Set(['password_reset_code', 'statement_link']);
+export const composerTemplates = messageTemplates.filter((t) => !systemTemplates.has(t.name));
 
 export function findTemplate(name: string) {
   return messageTemplates.find((t) => t.name === name);

@@ -195,6 +195,13 @@ export const routes: AppRoute[] = [
     page: () => import('../features/customer/CustomerDetailsPage'),
   },
   {
+    path: '/dashboard/customer/:id/statement',
+    title: 'كشف حساب العميل',
+    permissions: ['report:aging'],
+    validate: validId,
+    page: () => import('../features/customer/statement/CustomerStatementPage'),
+  },
+  {
     path: '/dashboard/customer/edit/:id',
     title: 'تعديل بيانات العميل',
     permissions: ['customer:update'],

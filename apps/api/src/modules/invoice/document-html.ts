@@ -26,10 +26,10 @@ export interface DrawnDocument {
   qr: string | null;
 }
 
-const e = (s: unknown) => escapeHtml(String(s ?? ''));
-const money = (v: string) => `${v.replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ر.س`;
+export const e = (s: unknown) => escapeHtml(String(s ?? ''));
+export const money = (v: string) => `${v.replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ر.س`;
 
-function address(a: NationalAddress | null) {
+export function address(a: NationalAddress | null) {
   if (!a) return '';
   const parts = [
     a.buildingNumber && `مبنى ${a.buildingNumber}`,
@@ -41,6 +41,27 @@ function address(a: NationalAddress | null) {
   ].filter(Boolean);
   return `<br>${parts.map(e).join('، ')}`;
 }
+
+/** The page, header, party boxes and table styles every printed document of Idara shares. */
+export const documentCss = () => `
+  @page{size:A4 portrait;margin:14mm 12mm}
+  body{font-family:${PDF_FONT},sans-serif;font-size:10pt;color:#111;background:#fff;margin:0;padding:0}
+  .head{display:flex;justify-content:space-between;align-items:flex-start;gap:12pt;border-bottom:2pt solid #1c7ed6;padding-bottom:8pt}
+  h1{font-size:17pt;margin:0 0 2pt} .muted{color:#555} .n{white-space:nowrap;direction:ltr;unicode-bidi:isolate}
+  .grid{display:grid;grid-template-columns:1fr 1fr;gap:8pt;margin:10pt 0}
+  .box{border:0.6pt solid #ccc;border-radius:4pt;padding:6pt 8pt;overflow-wrap:break-word} .box b{display:block;margin-bottom:2pt}
+  td:not(.n){unicode-bidi:plaintext;text-align:right}
+  .ref{margin:8pt 0;background:#fff8e6}
+  .banner{margin:8pt 0;padding:6pt 8pt;border-radius:4pt;background:#fff3bf;color:#5c3d00;font-weight:600}
+  .banner.bad{background:#ffe3e3;color:#8a1111}
+  table{width:100%;border-collapse:collapse;margin-top:6pt} th,td{border:0.6pt solid #bbb;padding:4pt 6pt;text-align:start}
+  th{background:#e7f0fb} td.n{text-align:end}
+  .totals{width:55%;margin-inline-start:auto;margin-top:8pt} .totals td{border:none;border-bottom:0.5pt solid #ddd}
+  .totals tr.grand td{font-weight:700;font-size:12pt;border-bottom:1.5pt solid #1c7ed6}
+  .words{margin-top:8pt;padding:6pt 8pt;background:#f4f7fb;border-radius:4pt}
+  img.qr{width:34mm;height:34mm}
+  @media (max-width:560px){.grid{grid-template-columns:1fr}.totals{width:100%}.head{flex-direction:column}}
+`;
 
 export async function documentHtml(d: DrawnDocument): Promise<string> {
   const s = d.snapshot;
@@ -66,24 +87,7 @@ export async function documentHtml(d: DrawnDocument): Promise<string> {
     ? `<div class="box ref"><b>${s.kind === 'credit' ? 'إشعار دائن' : 'إشعار مدين'} على الفاتورة رقم <span class="n">${e(s.billingReference.number)}</span></b>السبب: ${e(s.reason)}</div>`
     : '';
   return `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><title>${e(einvoiceTitle(s.scope, s.kind))} ${e(s.number)}</title><style>${embeddedFontCss()}
-  @page{size:A4 portrait;margin:14mm 12mm}
-  body{font-family:${PDF_FONT},sans-serif;font-size:10pt;color:#111;background:#fff;margin:0;padding:0}
-  .head{display:flex;justify-content:space-between;align-items:flex-start;gap:12pt;border-bottom:2pt solid #1c7ed6;padding-bottom:8pt}
-  h1{font-size:17pt;margin:0 0 2pt} .muted{color:#555} .n{white-space:nowrap;direction:ltr;unicode-bidi:isolate}
-  .grid{display:grid;grid-template-columns:1fr 1fr;gap:8pt;margin:10pt 0}
-  .box{border:0.6pt solid #ccc;border-radius:4pt;padding:6pt 8pt;overflow-wrap:break-word} .box b{display:block;margin-bottom:2pt}
-  td:not(.n){unicode-bidi:plaintext;text-align:right}
-  .ref{margin:8pt 0;background:#fff8e6}
-  .banner{margin:8pt 0;padding:6pt 8pt;border-radius:4pt;background:#fff3bf;color:#5c3d00;font-weight:600}
-  .banner.bad{background:#ffe3e3;color:#8a1111}
-  table{width:100%;border-collapse:collapse;margin-top:6pt} th,td{border:0.6pt solid #bbb;padding:4pt 6pt;text-align:start}
-  th{background:#e7f0fb} td.n{text-align:end}
-  .totals{width:55%;margin-inline-start:auto;margin-top:8pt} .totals td{border:none;border-bottom:0.5pt solid #ddd}
-  .totals tr.grand td{font-weight:700;font-size:12pt;border-bottom:1.5pt solid #1c7ed6}
-  .words{margin-top:8pt;padding:6pt 8pt;background:#f4f7fb;border-radius:4pt}
-  img.qr{width:34mm;height:34mm}
-  @media (max-width:560px){.grid{grid-template-columns:1fr}.totals{width:100%}.head{flex-direction:column}}
-  </style></head><body>
+${documentCss()}  </style></head><body>
   <div class="head"><div><h1>${e(einvoiceTitle(s.scope, s.kind))}</h1>
   <div>الرقم: <span class="n">${e(s.number)}</span> — ${e(einvoiceStatusLabels[status] ?? status)}</div>
   <div class="muted">تاريخ الإصدار: <span class="n">${e(formatGregorianDate(issuedAt))}</span> م، الساعة <span class="n">${e(issueTime(issuedAt))}</span> — ${e(formatHijriDate(issuedAt))}</div>

@@ -69,6 +69,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
   const canDelete = useCan('customer:delete');
   const canMessages = useCan('customer:read:messages');
   const canActivity = useCan('activity:read');
+  const canStatement = useCan('report:aging');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as TabKey | null;
   const tab: TabKey =
@@ -102,8 +103,18 @@ function CustomerDetails({ customer }: { customer: Customer }) {
           children: isCompany ? <IconBuilding size={28} /> : <IconUser size={28} />,
         }}
         actions={
-          (canUpdate || canDelete || canMessages) && (
+          (canUpdate || canDelete || canMessages || canStatement) && (
             <>
+              {canStatement && (
+                <Button
+                  variant="light"
+                  component={Link}
+                  to={`/dashboard/customer/${customer._id}/statement`}
+                  leftSection={<IconReceipt size={16} />}
+                >
+                  كشف حساب
+                </Button>
+              )}
               {canMessages && (
                 <Button
                   variant="light"

@@ -12,6 +12,7 @@ export * from './realtime';
 export * from './records';
 export * from './reports';
 export * from './settings';
+export * from './statement';
 export * from './tasks';
 export * from './users';
 export * from './whatsapp';

@@ -1,0 +1,214 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { formatGregorianDate, formatHijriDate, riyadhDayOf } from '@idara/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { activity, messages } from '../../db/schema';
+import { FakeGraph, inbound, signedWebhook } from '../../test/fake-graph';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/**
+ * The statement PDF (its text as poppler reads it) and its sending over WhatsApp through the
+ * local Graph API fake: a document inside the 24-hour window, the approved template outside it.
+ */
+
+const SECRET = 'statement-secret';
+const graph = new FakeGraph();
+let t: TestApp;
+let admin: string;
+let customer: string;
+let noWhatsapp: string;
+let empty: string;
+let invoiceNumber: string;
+const today = riyadhDayOf(new Date());
+const period = `from=${today.slice(0, 8)}01&to=${today}`;
+const NAME = 'شركة الأفق ABC للمقاولات';
+
+const req = (method: 'GET' | 'POST', url: string, payload?: object, token = admin) =>
+  t.inject({ method, url, token, ...(payload ? { payload } : {}) });
+const send = (id: string, body: object = { from: `${today.slice(0, 8)}01`, to: today }, token = admin) =>
+  req('POST', `/api/customer/${id}/statement/send`, body, token);
+
+function pdfText(pdf: Buffer) {
+  const file = path.join(os.tmpdir(), `idara-statement-${process.pid}-${Date.now()}.pdf`);
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8').replace(/\s+/g, ' ');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+async function settled(id: string) {
+  for (let i = 0; i < 300; i++) {
+    const [row] = await t.db.select().from(messages).where(eq(messages._id, id));
+    if (row.status !== 'queued') return row;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('message still queued');
+}
+
+const counts = async () => ({
+  messages: (await t.db.select().from(messages)).length,
+  activity: (await t.db.select().from(activity).where(eq(activity.entity, 'message'))).length,
+});
+
+beforeAll(async () => {
+  await graph.start();
+  t = await createTestApp({
+    env: {
+      WHATSAPP_TOKEN: 'test-token',
+      WHATSAPP_PHONE_NUMBER_ID: '123456',
+      WHATSAPP_APP_SECRET: SECRET,
+      WHATSAPP_VERIFY_TOKEN: 'verify-me',
+      WHATSAPP_API_URL: graph.url,
+      WHATSAPP_RETRY_BASE_MS: '5',
+      PUBLIC_URL: 'https://idara.example.sa',
+    },
+  });
+  admin = await t.adminToken();
+  const post = (url: string, payload: object) => req('POST', url, payload);
+  const make = async (name: string, phone: string, whatsapp: boolean) =>
+    (
+      await post('/api/customer', {
+        name,
+        phoneNumber: phone,
+        ...(whatsapp ? { whatsappNumber: phone } : {}),
+      })
+    ).json()._id as string;
+  customer = await make(NAME, '0552250301', true);
+  noWhatsapp = await make('مؤسسة بلا واتساب', '0552250302', false);
+  empty = await make('عميل جديد', '0552250303', true);
+  const service = (await post('/api/service', { name: 'صيانة تكييف', price: '250.00' })).json()._id;
+  for (const who of [customer, noWhatsapp]) {
+    const order = (
+      await post('/api/order', { customer: who, items: [{ service, quantity: 2, unitPrice: '250.00' }] })
+    ).json();
+    const doc = (await post(`/api/order/${order._id}/invoice`, {})).json();
+    if (who === customer) {
+      invoiceNumber = doc.number;
+      expect(
+        (await post(`/api/invoice/${doc._id}/credit-note`, { reason: 'خصم', amount: '50.00' })).statusCode,
+      ).toBe(201);
+    }
+  }
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await graph.close();
+});
+beforeEach(() => {
+  graph.requests = [];
+});
+
+describe('GET /api/customer/:id/statement.pdf', () => {
+  it('prints the statement in Arabic with both calendars, its lines and balances', async () => {
+    const res = await req('GET', `/api/customer/${customer}/statement.pdf?${period}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    if (process.env.STATEMENT_PDF_OUT) fs.writeFileSync(process.env.STATEMENT_PDF_OUT, res.rawPayload);
+    const text = pdfText(res.rawPayload);
+    for (const word of [
+      'كشف',
+      'حساب',
+      'الأفق',
+      'ABC',
+      'للمقاولات',
+      'الافتتاحي',
+      'الختامي',
+      'فاتورة',
+      'إشعار',
+      'دائن',
+    ])
+      expect(text, word).toContain(word);
+    expect(text).toContain(invoiceNumber);
+    expect(text).toContain(formatGregorianDate(new Date()));
+    expect(text).toContain(formatHijriDate(new Date()).split(' ')[1]);
+    // 2 × 250 + 15% VAT = 575.00, less the 50.00 credit note
+    expect(text).toContain('575.00');
+    expect(text).toContain('525.00');
+  });
+
+  it('refuses a customer without documents, bad periods and users without report:aging', async () => {
+    const none = await req('GET', `/api/customer/${empty}/statement.pdf?${period}`);
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toMatch(/لا توجد مستندات/);
+    expect(
+      (await req('GET', `/api/customer/${customer}/statement.pdf?from=2026-05-01&to=2026-04-01`)).statusCode,
+    ).toBe(422);
+    const employee = (await t.userWith('employee')).token;
+    expect(
+      (await req('GET', `/api/customer/${customer}/statement.pdf?${period}`, undefined, employee)).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('POST /api/customer/:id/statement/send', () => {
+  it('outside the service window sends the approved template with a signed link that opens the PDF', async () => {
+    const before = await counts();
+    const res = await send(customer);
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = await settled(res.json()._id);
+    expect(sent).toMatchObject({ status: 'sent', kind: 'template', template: 'statement_link', customer });
+    expect(graph.requests).toHaveLength(1);
+    const body = graph.requests[0].body;
+    expect(body).toMatchObject({
+      type: 'template',
+      template: { name: 'statement_link' },
+      to: '966552250301',
+    });
+    const link = body.template.components[0].parameters.at(-1).text as string;
+    expect(link).toMatch(/^https:\/\/idara\.example\.sa\/api\/customer\/.+\/statement\/document\.pdf\?/);
+    const url = new URL(link);
+    const opened = await t.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(opened.statusCode).toBe(200);
+    expect(pdfText(opened.rawPayload)).toContain('كشف');
+    const forged = await t.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search.replace(/sig=[^&]+/, 'sig=forged')}`,
+    });
+    expect(forged.statusCode).toBe(404);
+    const chat = (await req('GET', `/api/whatsapp/customer/${customer}`)).json();
+    expect(chat.messages.at(-1)).toMatchObject({ _id: sent._id, direction: 'out' });
+    expect(chat.messages.at(-1).body).toContain('كشف حسابك');
+    expect(await counts()).toEqual({ messages: before.messages + 1, activity: before.activity + 1 });
+  });
+
+  it('inside the service window sends the PDF as a document', async () => {
+    const hook = await signedWebhook(
+      t,
+      inbound('966552250301', 'wamid.statement-in', 'أرسلوا كشف الحساب'),
+      SECRET,
+    );
+    expect(hook.statusCode).toBe(200);
+    const res = await send(customer);
+    expect(res.statusCode, res.body).toBe(201);
+    await settled(res.json()._id);
+    expect(graph.requests[0].body).toMatchObject({ type: 'document' });
+    expect(graph.requests[0].body.document.link).toContain('/statement/document.pdf?');
+    expect(graph.requests[0].body.document.filename).toMatch(/^كشف-حساب-.+\.pdf$/);
+  });
+
+  it('refuses in Arabic, sending and writing nothing: no WhatsApp number, no documents, bad period, unknown customer, no permission', async () => {
+    const before = await counts();
+    const cases: [Promise<{ statusCode: number; json: () => { message: string } }>, number, RegExp][] = [
+      [send(noWhatsapp), 422, /رقم واتساب/],
+      [send(empty), 422, /لا توجد مستندات/],
+      [send(customer, { from: '2026-05-01', to: '2026-04-01' }), 422, /[\u0600-\u06FF]/],
+      [send(customer, { from: '2026-02-30', to: '2026-04-01' }), 422, /[\u0600-\u06FF]/],
+      [send(customer, {}), 422, /[\u0600-\u06FF]/],
+      [send('00000000-0000-4000-8000-000000000000'), 404, /العميل/],
+    ];
+    for (const [pending, status, message] of cases) {
+      const res = await pending;
+      expect(res.statusCode).toBe(status);
+      expect(res.json().message).toMatch(message);
+    }
+    const viewer = (await t.userWith('employee', ['report:aging'])).token;
+    expect((await send(customer, undefined, viewer)).statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+    expect(graph.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { adminAuth, bearer, randomPhone } from './support/api';
+import { signedInAs } from './support/auth';
+import { collectErrors } from './support/console';
+import { toasts } from './support/toasts';
+
+const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
+const FAKE_GRAPH = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1000}`;
+const suffix = () => String(Math.floor(Math.random() * 1e6));
+
+/** A customer with WhatsApp, an invoice of 2 × 300.00 (690.00 with VAT) and a 90.00 credit note. */
+async function customerWithDocuments(page: Page) {
+  const headers = bearer(await adminAuth(page.request));
+  const post = async (url: string, data: object = {}) => {
+    const res = await page.request.post(url, { headers, data });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return res.json();
+  };
+  const phone = randomPhone();
+  const service = await post('/api/service', { name: `صيانة مكيفات ${suffix()}`, price: '300.00' });
+  const customer = await post('/api/customer', {
+    name: `مؤسسة الواحة ${suffix()}`,
+    phoneNumber: phone,
+    whatsappNumber: phone,
+  });
+  const order = await post('/api/order', {
+    customer: customer._id,
+    items: [{ service: service._id, quantity: 2, unitPrice: '300.00' }],
+  });
+  const invoice = await post(`/api/order/${order._id}/invoice`);
+  await post(`/api/invoice/${invoice._id}/credit-note`, { reason: 'خصم', amount: '90.00' });
+  return { customer, invoice, phone };
+}
+
+test.describe('customer statement', () => {
+  test('opened from the customer: period, lines, PDF and sending over WhatsApp with confirmation', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    await signedInAs(page, request, { role: 'admin' });
+    const { customer, invoice, phone } = await customerWithDocuments(page);
+    await page.goto(`/dashboard/customer/${customer._id}`);
+    await page.getByRole('link', { name: 'كشف حساب' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/customer/${customer._id}/statement$`));
+    await expect(page.getByRole('heading', { name: `كشف حساب: ${customer.name}` })).toBeVisible();
+    const table = page.getByRole('table', { name: 'حركات كشف الحساب' });
+    await expect(table.getByRole('row', { name: new RegExp(invoice.number) })).toContainText('690.00');
+    await expect(table.getByRole('row', { name: /CRN-/ })).toContainText('600.00');
+
+    // Last month: nothing yet, the empty state; back to this month.
+    const periodSelect = page.getByRole('combobox', { name: 'الفترة' });
+    await periodSelect.click();
+    await page.getByRole('option', { name: 'الشهر الماضي' }).click();
+    await expect(page.getByText('لا توجد حركات في هذه الفترة')).toBeVisible();
+    await periodSelect.click();
+    await page.getByRole('option', { name: 'هذا الشهر' }).click();
+    await expect(table).toBeVisible();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'تنزيل PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+
+    await page.getByRole('button', { name: 'إرسال عبر واتساب' }).click();
+    const dialog = page.getByRole('dialog', { name: 'إرسال كشف الحساب' });
+    await expect(dialog).toContainText(customer.name);
+    await dialog.getByRole('button', { name: 'إرسال', exact: true }).click();
+    await expect(toasts(page).filter({ hasText: 'أُرسل كشف الحساب إلى العميل' })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const sent = (await (await request.get(`${FAKE_GRAPH}/sent`)).json()) as {
+          body: { to?: string; template?: { name?: string } };
+        }[];
+        return sent.some(
+          (m) => m.body.to === `966${phone.slice(1)}` && m.body.template?.name === 'statement_link',
+        );
+      })
+      .toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`screens (${scheme})`, async ({ page, request }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await signedInAs(page, request, { role: 'admin' });
+      const { customer } = await customerWithDocuments(page);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/dashboard/customer/${customer._id}/statement`);
+        await expect(page.getByRole('table', { name: 'حركات كشف الحساب' })).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: path.join(OUT_DIR, `statement-${width}-${scheme}.png`),
+          fullPage: true,
+        });
+      }
+    });
+  }
+});
