@@ -33,4 +33,5 @@ export const activityEntityLabels: Record<string, string> = {
   session: 'جلسة',
   backup: 'نسخة احتياطية',
   einvoice: 'فاتورة إلكترونية',
+  reminderRule: 'قاعدة تذكير',
 };

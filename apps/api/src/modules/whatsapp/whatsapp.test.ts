@@ -1,48 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, notifications, paymentMethods } from '../../db/schema';
 import { verifyLink } from '../../lib/signed-links';
+import { FakeGraph } from '../../test/fake-graph';
 import { createTestApp, type TestApp } from '../../test/harness';
-
-/** A stand-in for the Graph API on loopback: records each request and answers from a script. */
-class FakeGraph {
-  requests: { url: string; auth: string; body: Record<string, any> }[] = [];
-  script: number[] = [];
-  private server: Server = createServer((req, res) => this.handle(req, res));
-  url = '';
-  async start() {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v21.0`;
-  }
-  private handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      this.requests.push({
-        url: req.url ?? '',
-        auth: String(req.headers.authorization),
-        body: JSON.parse(raw),
-      });
-      const status = this.script.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(
-          status === 200
-            ? { messaging_product: 'whatsapp', messages: [{ id: `wamid.${randomUUID()}` }] }
-            : { error: { message: status === 400 ? 'Invalid parameter' : 'Try later', code: status } },
-        ),
-      );
-    });
-  }
-  close() {
-    return new Promise((r) => this.server.close(r));
-  }
-}
 
 const SECRET = 'app-secret-for-tests';
 const graph = new FakeGraph();
