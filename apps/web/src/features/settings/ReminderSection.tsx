@@ -22,6 +22,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ask } from '../../components/confirm/confirm-store';
 import { useEntityForm } from '../../components/entity';
 import { api } from '../../lib/api';
@@ -56,10 +57,7 @@ function RuleForm({ onSaved }: { onSaved: () => void }) {
     initialValues: emptyRule,
     guardUnsaved: false,
     successMessage: 'أُضيفت قاعدة التذكير',
-    onSaved: () => {
-      entity.form.reset();
-      onSaved();
-    },
+    onSaved,
   });
   const { form } = entity;
   return (
@@ -151,6 +149,7 @@ function PreviewTable() {
 export function ReminderSection() {
   const queryClient = useQueryClient();
   const canPreview = useCan('report:aging');
+  const [formKey, setFormKey] = useState(0);
   const { data } = useQuery({
     queryKey: [RULES],
     queryFn: () => api<{ data: ReminderRuleRecord[] }>(RULES, { stopAlert: true }),
@@ -214,7 +213,14 @@ export function ReminderSection() {
             </Group>
           </Group>
         ))}
-        <RuleForm onSaved={() => void refresh()} />
+        <RuleForm
+          key={formKey}
+          onSaved={() => {
+            // A fresh form for the next rule (the hook keeps the saved values).
+            setFormKey((k) => k + 1);
+            void refresh();
+          }}
+        />
         {canPreview && <PreviewTable />}
       </Stack>
     </Paper>
