@@ -36,6 +36,8 @@ import { registerNotificationRules } from './modules/notification/rules';
 import { orderRoutes } from './modules/order/routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { paymentMethodRoutes } from './modules/payment-method/routes';
+import { reminderRoutes } from './modules/reminder/routes';
+import { ReminderScheduler } from './modules/reminder/scheduler';
 import { reportRoutes } from './modules/report/routes';
 import { statementRoutes } from './modules/report/statement-routes';
 import { serviceRoutes } from './modules/service/routes';
@@ -220,6 +222,11 @@ export async function buildApp(opts: AppOptions) {
   await app.register(backupRoutes, { prefix: '/api/backup', backups });
   app.addHook('onReady', async () => backups.startSchedule());
   app.addHook('preClose', async () => backups.stop());
+  const reminders = new ReminderScheduler(app);
+  app.decorate('reminders', reminders);
+  await app.register(reminderRoutes, { prefix: '/api/reminder', reminders });
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('preClose', async () => reminders.stop());
 
   await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);
   app.decorate('io', opts.realtime !== false ? await attachRealtime(app, opts.config.REDIS_URL) : null);

@@ -9,6 +9,7 @@ import type { EventBus } from './lib/events';
 import type { MessageChannel } from './lib/message-channel';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { AuthUser } from './modules/auth/sessions';
+import type { ReminderScheduler } from './modules/reminder/scheduler';
 import type { MessageDispatcher } from './modules/whatsapp/dispatcher';
 import type { SubmissionWorker } from './zatca/submissions';
 
@@ -31,6 +32,8 @@ declare module 'fastify' {
     responseMismatches: string[];
     /** 'whatsapp' when the Cloud API is configured (then a dispatcher sends), else 'outbox'. */
     whatsapp: { channel: 'whatsapp' | 'outbox'; dispatcher: MessageDispatcher | null };
+    /** Overdue-balance reminders sent on a tick (modules/reminder/scheduler.ts). */
+    reminders: ReminderScheduler;
   }
   interface FastifyRequest {
     user: AuthUser | null;

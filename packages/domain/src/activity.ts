@@ -34,4 +34,5 @@ export const activityEntityLabels: Record<string, string> = {
   backup: 'نسخة احتياطية',
   einvoice: 'فاتورة إلكترونية',
   report: 'تقرير',
+  reminderRule: 'قاعدة تذكير',
 };

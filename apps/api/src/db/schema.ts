@@ -263,6 +263,8 @@ export const customers = pgTable(
     postalCode: text('postal_code').notNull().default(''),
     additionalNumber: text('additional_number').notNull().default(''),
     notes: text('notes').notNull().default(''),
+    /** Overdue-balance reminders are not sent to this customer (stopped by a user). */
+    remindersStopped: boolean('reminders_stopped').notNull().default(false),
     createdBy: uuid('created_by'),
     searchText: text('search_text').notNull().default(''),
     version: editVersion('version'),
@@ -685,5 +687,45 @@ export const einvoiceSubmissions = pgTable(
   (t) => [
     uniqueIndex('einvoice_submissions_einvoice_key').on(t.einvoice),
     index('einvoice_submissions_due_idx').on(t.doneAt, t.nextAttemptAt),
+  ],
+);
+
+/** Reminder rules for overdue balances (packages/domain reminders.ts); off until enabled. */
+export const reminderRules = pgTable('reminder_rules', {
+  _id: id(),
+  name: text('name').notNull(),
+  daysAfterDue: integer('days_after_due').notNull(),
+  repeatEveryDays: integer('repeat_every_days').notNull().default(0),
+  windowStart: text('window_start').notNull(),
+  windowEnd: text('window_end').notNull(),
+  template: text('template').notNull().default(''),
+  enabled: boolean('enabled').notNull().default(false),
+  ...timestamps,
+});
+
+/**
+ * One row per reminder sent, written in the transaction that queues its message: the unique key
+ * (rule, document, occurrence) is what keeps two ticks or two processes from sending it twice.
+ */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    _id: id(),
+    rule: uuid('rule_id')
+      .notNull()
+      .references(() => reminderRules._id, { onDelete: 'cascade' }),
+    einvoice: uuid('einvoice_id')
+      .notNull()
+      .references(() => einvoices._id, { onDelete: 'restrict' }),
+    occurrence: integer('occurrence').notNull(),
+    customer: uuid('customer_id')
+      .notNull()
+      .references(() => customers._id, { onDelete: 'restrict' }),
+    message: uuid('message_id').references(() => messages._id, { onDelete: 'set null' }),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reminder_sends_rule_einvoice_occurrence_key').on(t.rule, t.einvoice, t.occurrence),
+    index('reminder_sends_customer_idx').on(t.customer),
   ],
 );

@@ -44,6 +44,7 @@ import {
   useCustomer,
   useGovernments,
 } from './customer-api';
+import { RemindersToggle } from './RemindersToggle';
 import { DateText, EmptyState, InfoItem, Ltr, RecordPage, Section } from './ui';
 
 const tabs = ['info', 'orders', 'payments', 'tasks', 'messages', 'activity'] as const;
@@ -161,6 +162,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             </Tooltip>
           )}
         </Group>
+        {canUpdate && <RemindersToggle customerId={customer._id} />}
       </DetailsHeader>
 
       <Tabs

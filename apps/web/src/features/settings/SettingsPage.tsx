@@ -24,6 +24,7 @@ import { useCan } from '../../lib/auth';
 import { settingsFields, settingsQuery, useSettings } from '../../lib/settings';
 import { EinvoicingSection } from '../einvoicing/EinvoicingSection';
 import { BackupSection } from './BackupSection';
+import { ReminderSection } from './ReminderSection';
 import { emptyAddress, SellerSection, sellerAddressOf } from './SellerSection';
 import { notificationToggles } from './settings-fields';
 
@@ -218,6 +219,7 @@ export default function SettingsPage() {
           </>
         )}
         {canInvoices && <EinvoicingSection />}
+        {canUpdate && <ReminderSection />}
         {canUpdate && <BackupSection />}
       </Stack>
       {entity.conflictDialog}

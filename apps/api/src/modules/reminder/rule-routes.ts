@@ -1,0 +1,113 @@
+import {
+  findTemplate,
+  idSchema,
+  isReminderTemplate,
+  messageOut,
+  reminderRuleBody,
+  reminderRuleOut,
+  reminderRulesOut,
+} from '@idara/domain';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { reminderRules } from '../../db/schema';
+import { fieldError, notFound } from '../../http/errors';
+import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
+import { recordActivity } from '../../lib/activity';
+
+const tags = ['reminders'];
+const params = z.object({ id: idSchema });
+const config = { permissions: ['settings:update' as const] };
+const RULE = 'قاعدة التذكير';
+
+/** An enabled rule needs a template registered with WhatsApp whose values a reminder can fill. */
+function assertTemplate(body: z.output<typeof reminderRuleBody>) {
+  if (!body.enabled) return;
+  if (!body.template) throw fieldError('template', 'اختر قالب واتساب معتمداً قبل تفعيل التذكير');
+  if (!isReminderTemplate(body.template))
+    throw fieldError(
+      'template',
+      findTemplate(body.template)
+        ? `القالب «${findTemplate(body.template)?.label}» لا يصلح للتذكير بالمبالغ المستحقة`
+        : `القالب «${body.template}» غير معروف في إعدادات واتساب`,
+    );
+}
+
+/** Reminder rules (settings): list, create, replace, delete; each change logged with it. */
+export const ruleRoutes: RoutesPlugin = async (app) => {
+  app.get('/rules', { config, schema: { tags, response: { 200: reminderRulesOut } } }, async () => ({
+    data: await app.db.select().from(reminderRules).orderBy(asc(reminderRules.createdAt)),
+  }));
+
+  app.post(
+    '/rules',
+    { config, schema: { tags, body: reminderRuleBody, response: { 201: reminderRuleOut } } },
+    async (req, reply) => {
+      assertTemplate(req.body);
+      const row = await app.db.transaction(async (tx) => {
+        const [after] = await tx.insert(reminderRules).values(req.body).returning();
+        await recordActivity(tx, actorOf(req), {
+          action: 'create',
+          entity: 'reminderRule',
+          entityId: after._id,
+          summary: `إضافة ${RULE} «${after.name}»`,
+          after,
+        });
+        return after;
+      });
+      return reply.code(201).send(row);
+    },
+  );
+
+  app.put(
+    '/rules/:id',
+    { config, schema: { tags, params, body: reminderRuleBody, response: { 200: reminderRuleOut } } },
+    async (req) => {
+      assertTemplate(req.body);
+      return app.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(reminderRules)
+          .where(eq(reminderRules._id, req.params.id))
+          .for('update');
+        if (!before) throw notFound({ noun: RULE, gender: 'f' });
+        const [after] = await tx
+          .update(reminderRules)
+          .set({ ...req.body, updatedAt: new Date() })
+          .where(eq(reminderRules._id, before._id))
+          .returning();
+        await recordActivity(tx, actorOf(req), {
+          action: 'update',
+          entity: 'reminderRule',
+          entityId: after._id,
+          summary: `تعديل ${RULE} «${after.name}»`,
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+  );
+
+  app.delete(
+    '/rules/:id',
+    { config, schema: { tags, params, response: { 200: messageOut } } },
+    async (req) => {
+      await app.db.transaction(async (tx) => {
+        const [before] = await tx
+          .delete(reminderRules)
+          .where(eq(reminderRules._id, req.params.id))
+          .returning();
+        if (!before) throw notFound({ noun: RULE, gender: 'f' });
+        await recordActivity(tx, actorOf(req), {
+          action: 'delete',
+          entity: 'reminderRule',
+          entityId: before._id,
+          summary: `حذف ${RULE} «${before.name}»`,
+          before,
+        });
+      });
+      return { message: `حُذفت ${RULE}` };
+    },
+  );
+};

@@ -1,0 +1,112 @@
+import { fromHalalas, insideWindow, isRiyadhFriday, type ReminderEntry, riyadhDayOf } from '@idara/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { reminderSends } from '../../db/schema';
+import { recordActivity } from '../../lib/activity';
+import {
+  canonicalPhone,
+  presentMessage,
+  pushMessage,
+  queueMessage,
+  renderTemplate,
+} from '../whatsapp/service';
+import { enabledRules, loadPlan } from './plan';
+
+const TICK_MS = 60_000;
+const system = { actorId: null, actorName: 'النظام', ip: '', userAgent: '' };
+
+/**
+ * Sends due reminders once a minute: nothing while no rule is enabled, on a Riyadh Friday or outside
+ * every rule's window. Each send inserts its reminder_sends row and queues its WhatsApp template in
+ * one transaction; the row's unique key (rule, document, occurrence) makes a second tick or a second
+ * process insert nothing and queue nothing.
+ */
+export class ReminderScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private app: FastifyInstance,
+    /** The clock every tick reads (tests set a fixed instant). */
+    public now: () => Date = () => new Date(),
+  ) {}
+
+  start() {
+    this.timer = setInterval(() => void this.kick(), TICK_MS);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One tick unless one is running in this process. */
+  kick() {
+    this.running ??= this.tick()
+      .catch((err) => {
+        this.app.log.error({ err }, 'reminder tick failed');
+        return 0;
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  /** Sends what is due now; answers how many reminders this call queued. */
+  async tick(now = this.now()): Promise<number> {
+    const rules = await enabledRules(this.app.db);
+    if (rules.length === 0 || isRiyadhFriday(riyadhDayOf(now))) return 0;
+    const open = rules.filter((r) => insideWindow(now, r.windowStart, r.windowEnd));
+    if (open.length === 0) return 0;
+    const plan = await loadPlan(this.app.db, now, open);
+    let queued = 0;
+    for (const entry of plan.entries) if (entry.send && (await this.sendOne(entry, open))) queued++;
+    if (queued) this.app.whatsapp.dispatcher?.kick();
+    return queued;
+  }
+
+  private async sendOne(entry: ReminderEntry, rules: { id: string; template: string }[]) {
+    const template = rules.find((r) => r.id === entry.rule)?.template ?? '';
+    const params = {
+      customerName: entry.customerName,
+      amount: fromHalalas(entry.open),
+      orderNumber: String(entry.orderNumber),
+      invoiceNumber: entry.number,
+    };
+    const row = await this.app.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(reminderSends)
+        .values({
+          rule: entry.rule,
+          einvoice: entry.einvoice,
+          occurrence: entry.occurrence,
+          customer: entry.customer,
+        })
+        .onConflictDoNothing()
+        .returning({ _id: reminderSends._id });
+      if (!claimed) return null;
+      const { row } = await queueMessage(tx, this.app.whatsapp.channel, {
+        customer: entry.customer,
+        phone: canonicalPhone(entry.whatsapp),
+        kind: 'template',
+        template,
+        templateParams: params,
+        body: renderTemplate(template, params),
+        purpose: 'conversation',
+        sentBy: null,
+      });
+      await tx.update(reminderSends).set({ message: row._id }).where(eq(reminderSends._id, claimed._id));
+      await recordActivity(tx, system, {
+        action: 'create',
+        entity: 'message',
+        entityId: row._id,
+        summary: `تذكير واتساب للعميل «${entry.customerName}» بالفاتورة ${entry.number} (${entry.reason})`,
+      });
+      return row;
+    });
+    if (row) await pushMessage(this.app, 'message', presentMessage(row));
+    return row !== null;
+  }
+}

@@ -1,0 +1,228 @@
+import {
+  messageTemplates,
+  type ReminderPreview,
+  type ReminderRuleRecord,
+  reminderRuleBody,
+  reminderTemplateNames,
+} from '@idara/domain';
+import {
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ask } from '../../components/confirm/confirm-store';
+import { useEntityForm } from '../../components/entity';
+import { api } from '../../lib/api';
+import { useCan } from '../../lib/auth';
+
+const RULES = '/api/reminder/rules';
+const PREVIEW = '/api/reminder/preview';
+
+const emptyRule = {
+  name: '',
+  daysAfterDue: 7,
+  repeatEveryDays: 7,
+  windowStart: '09:00',
+  windowEnd: '17:00',
+  template: 'payment_reminder',
+  enabled: false,
+};
+
+const templateOptions = messageTemplates
+  .filter((t) => reminderTemplateNames.includes(t.name))
+  .map((t) => ({ value: t.name, label: t.label }));
+
+function ruleSummary(r: ReminderRuleRecord) {
+  const repeat = r.repeatEveryDays > 0 ? `، ثم كل ${r.repeatEveryDays} يوماً` : '، مرة واحدة';
+  return `بعد ${r.daysAfterDue} يوماً من الاستحقاق${repeat}، بين ${r.windowStart} و${r.windowEnd} بتوقيت الرياض`;
+}
+
+function RuleForm({ onSaved }: { onSaved: () => void }) {
+  const entity = useEntityForm({
+    resourcePath: RULES,
+    schema: reminderRuleBody,
+    initialValues: emptyRule,
+    guardUnsaved: false,
+    successMessage: 'أُضيفت قاعدة التذكير',
+    onSaved,
+  });
+  const { form } = entity;
+  return (
+    <Stack gap="sm" data-testid="reminder-form">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="اسم القاعدة" required {...form.getInputProps('name')} />
+        <Select
+          label="قالب واتساب المعتمد"
+          data={templateOptions}
+          allowDeselect={false}
+          {...form.getInputProps('template')}
+        />
+        <NumberInput label="بعد الاستحقاق بـ (أيام)" min={1} {...form.getInputProps('daysAfterDue')} />
+        <NumberInput
+          label="التكرار كل (أيام، 0 = مرة واحدة)"
+          min={0}
+          {...form.getInputProps('repeatEveryDays')}
+        />
+        <TextInput label="بداية نافذة الإرسال" dir="ltr" {...form.getInputProps('windowStart')} />
+        <TextInput label="نهاية نافذة الإرسال" dir="ltr" {...form.getInputProps('windowEnd')} />
+      </SimpleGrid>
+      <Switch label="مفعّلة" {...form.getInputProps('enabled', { type: 'checkbox' })} />
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={18} />} loading={entity.saving} onClick={() => entity.submit()}>
+          إضافة القاعدة
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PreviewTable() {
+  const { data } = useQuery({
+    queryKey: [PREVIEW],
+    queryFn: () => api<ReminderPreview>(PREVIEW, { stopAlert: true }),
+  });
+  return (
+    <Stack gap="xs" data-testid="reminder-preview">
+      <Title order={3} fz="h5">
+        من سيُذكَّر اليوم
+      </Title>
+      {data?.friday && <Text c="dimmed">اليوم جمعة: لا تُرسل التذكيرات.</Text>}
+      {data && data.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          لا أحد اليوم.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>العميل</Table.Th>
+                <Table.Th>الفاتورة</Table.Th>
+                <Table.Th>المبلغ المفتوح</Table.Th>
+                <Table.Th>أيام التأخير</Table.Th>
+                <Table.Th>القاعدة</Table.Th>
+                <Table.Th>السبب</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.data.map((r) => (
+                <Table.Tr key={`${r.rule}/${r.einvoice}`}>
+                  <Table.Td>{r.customerName}</Table.Td>
+                  <Table.Td>
+                    <bdi>{r.invoiceNumber}</bdi>
+                  </Table.Td>
+                  <Table.Td>
+                    <bdi>{r.open}</bdi> ر.س
+                  </Table.Td>
+                  <Table.Td>{r.daysOverdue}</Table.Td>
+                  <Table.Td>{r.ruleName}</Table.Td>
+                  <Table.Td>
+                    <Badge color={r.send ? 'teal' : 'gray'} variant="light" mb={4}>
+                      {r.send ? 'سيُذكَّر' : 'لن يُذكَّر'}
+                    </Badge>
+                    <Text size="sm">{r.reason}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** Settings → «التذكيرات»: reminder rules for overdue balances (off by default) and today's dry run. */
+export function ReminderSection() {
+  const queryClient = useQueryClient();
+  const canPreview = useCan('report:aging');
+  const [formKey, setFormKey] = useState(0);
+  const { data } = useQuery({
+    queryKey: [RULES],
+    queryFn: () => api<{ data: ReminderRuleRecord[] }>(RULES, { stopAlert: true }),
+  });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [RULES] }),
+      queryClient.invalidateQueries({ queryKey: [PREVIEW] }),
+    ]);
+  const toggle = async (r: ReminderRuleRecord, enabled: boolean) => {
+    const { _id, createdAt, updatedAt, ...body } = r;
+    await api(`${RULES}/${_id}`, { method: 'PUT', body: { ...body, enabled } }).catch(() => undefined);
+    await refresh();
+  };
+  const remove = async (r: ReminderRuleRecord) => {
+    if (
+      !(await ask({
+        header: 'حذف قاعدة التذكير',
+        danger: true,
+        acceptLabel: 'حذف',
+        message: `حذف القاعدة «${r.name}» وسجل ما أُرسل بها؟`,
+      }))
+    )
+      return;
+    await api(`${RULES}/${r._id}`, { method: 'DELETE' }).catch(() => undefined);
+    await refresh();
+  };
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="reminder-section">
+      <Title order={2} fz="h4" mb="xs">
+        التذكيرات
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        تذكير العملاء بالفواتير المتأخرة عبر واتساب بالقالب المعتمد: لا تُرسل يوم الجمعة، ولا خارج نافذة
+        الإرسال، ولا أكثر من مرة لكل تذكير. القواعد متوقفة حتى تفعّلها.
+      </Text>
+      <Stack gap="md">
+        {data?.data.map((r) => (
+          <Group key={r._id} justify="space-between" wrap="nowrap" data-testid="reminder-rule">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600}>{r.name}</Text>
+              <Text size="sm" c="dimmed">
+                {ruleSummary(r)}
+              </Text>
+            </div>
+            <Group gap="xs" wrap="nowrap">
+              <Switch
+                aria-label={`تفعيل ${r.name}`}
+                checked={r.enabled}
+                onChange={(e) => void toggle(r, e.currentTarget.checked)}
+              />
+              <Button
+                variant="subtle"
+                color="red"
+                aria-label={`حذف ${r.name}`}
+                onClick={() => void remove(r)}
+                px="xs"
+              >
+                <IconTrash size={18} />
+              </Button>
+            </Group>
+          </Group>
+        ))}
+        <RuleForm
+          key={formKey}
+          onSaved={() => {
+            // A fresh form for the next rule (the hook keeps the saved values).
+            setFormKey((k) => k + 1);
+            void refresh();
+          }}
+        />
+        {canPreview && <PreviewTable />}
+      </Stack>
+    </Paper>
+  );
+}
