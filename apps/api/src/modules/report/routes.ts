@@ -1,9 +1,13 @@
 import type { RoutesPlugin } from '../../http/response-contract';
 import { agingRoutes } from './aging-routes';
+import { vatDocumentRoutes } from './vat-documents';
+import { vatExportRoutes } from './vat-export';
 import { vatRoutes } from './vat-routes';
 
 /** Financial reports (docs/API.md "Reports"), one file per report. */
 export const reportRoutes: RoutesPlugin = async (app) => {
   await app.register(agingRoutes);
   await app.register(vatRoutes);
+  await app.register(vatDocumentRoutes);
+  await app.register(vatExportRoutes);
 };
