@@ -49,7 +49,7 @@ beforeAll(async () => {
   if (zero)
     await t.db
       .update(einvoices)
-      .set({ vatAmount: 0, snapshot: sql`jsonb_set(${einvoices.snapshot}, '{vatRate}', '0')` })
+      .set({ vatAmount: '0.00', snapshot: sql`jsonb_set(${einvoices.snapshot}, '{vatRate}', '0')` })
       .where(eq(einvoices._id, zero._id));
 }, 120_000);
 afterAll(() => t.close());
