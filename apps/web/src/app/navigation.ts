@@ -9,6 +9,7 @@ import {
   IconHistory,
   IconHome,
   IconListCheck,
+  IconReceiptTax,
   IconSettings,
   IconShoppingCart,
   IconUsers,
@@ -81,6 +82,17 @@ export const navigation: NavGroup[] = [
         label: 'صندوق واتساب',
         icon: IconBrandWhatsapp,
         description: 'رسائل من أرقام غير مسجلة',
+      },
+    ],
+  },
+  {
+    label: 'التقارير',
+    items: [
+      {
+        path: '/dashboard/report/vat',
+        label: 'إقرار ضريبة القيمة المضافة',
+        icon: IconReceiptTax,
+        description: 'مبيعات الفترة وضريبتها من المستندات الصادرة',
       },
     ],
   },

@@ -158,6 +158,12 @@ export const routes: AppRoute[] = [
     page: () => import('../features/invoice/EinvoicePage'),
   },
   {
+    path: '/dashboard/report/vat',
+    title: 'إقرار ضريبة القيمة المضافة',
+    permissions: ['report:vat'],
+    page: () => import('../features/report/vat/VatReturnPage'),
+  },
+  {
     path: '/dashboard/payment/edit/:id',
     title: 'تعديل الدفعة',
     permissions: ['payment:update'],
