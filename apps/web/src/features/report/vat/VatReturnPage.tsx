@@ -4,7 +4,6 @@ import { IconFileSpreadsheet, IconFileText, IconFileTypePdf, IconInfoCircle } fr
 import { useMemo, useState } from 'react';
 import { openExport } from '../../../components/export';
 import { RetryButton, WarningAlert } from '../../../components/feedback';
-import { PageHeader } from '../../../components/PageHeader';
 import { VatDocumentsTable } from './VatDocumentsTable';
 import { VatFiguresTable } from './VatFiguresTable';
 import { VatPeriodPicker } from './VatPeriodPicker';
@@ -39,28 +38,31 @@ export default function VatReturnPage() {
 
   return (
     <Stack>
-      <PageHeader
-        title="إقرار ضريبة القيمة المضافة"
-        description="المبيعات من المستندات الصادرة فقط، كما يطلبها إقرار هيئة الزكاة والضريبة والجمارك"
-        actions={exportTypes.map(({ value, label, icon: Icon }) => (
-          <Button
-            key={value}
-            variant="default"
-            leftSection={<Icon size={18} />}
-            data-testid={`vat-export-${value}`}
-            onClick={() =>
-              openExport({
-                route: '/api/report/vat/export',
-                query: { from: period.from, to: period.to },
-                options: [{ value, label }],
-                title: `تصدير الإقرار (${label})`,
-              })
-            }
-          >
-            {label}
-          </Button>
-        ))}
-      />
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text c="dimmed">
+          المبيعات من المستندات الصادرة فقط، كما يطلبها إقرار هيئة الزكاة والضريبة والجمارك.
+        </Text>
+        <Group gap="xs">
+          {exportTypes.map(({ value, label, icon: Icon }) => (
+            <Button
+              key={value}
+              variant="default"
+              leftSection={<Icon size={18} />}
+              data-testid={`vat-export-${value}`}
+              onClick={() =>
+                openExport({
+                  route: '/api/report/vat/export',
+                  query: { from: period.from, to: period.to },
+                  options: [{ value, label }],
+                  title: `تصدير الإقرار (${label})`,
+                })
+              }
+            >
+              {label}
+            </Button>
+          ))}
+        </Group>
+      </Group>
       <Card withBorder radius="md">
         <VatPeriodPicker
           calendar={calendar}
