@@ -50,13 +50,14 @@ test.describe('VAT return', () => {
     await expect(page.getByTestId('vat-total')).not.toHaveText('0.00 ر.س');
 
     // Its standard-rated documents: their sums equal the figure.
-    const figureNet = await page
-      .getByTestId('vat-figures')
-      .getByRole('row')
-      .nth(1)
-      .getByRole('cell')
-      .nth(1)
-      .innerText();
+    const figureNet =
+      (await page
+        .getByTestId('vat-figures')
+        .getByRole('row')
+        .nth(1)
+        .getByRole('cell')
+        .nth(1)
+        .textContent()) ?? '';
     await standard.click();
     const documents = page.getByTestId('vat-documents');
     await expect(documents.getByRole('link').first()).toBeVisible();
