@@ -57,3 +57,12 @@ export function vatReturnOf(documents: Iterable<VatReturnDocument>): VatReturn {
   r.totalVat = r.standardRated.vat + r.adjustments.vat;
   return r;
 }
+
+/** The rows of the return as the ZATCA form names them (the screen, the export and its PDF). */
+export const vatReturnLabels = {
+  standardRated: 'المبيعات الخاضعة للنسبة الأساسية 15%',
+  zeroRated: 'المبيعات الخاضعة للنسبة الصفرية',
+  exempt: 'المبيعات المعفاة',
+  adjustments: 'التعديلات من إشعارات الدائن والمدين',
+  totalVat: 'إجمالي ضريبة القيمة المضافة المستحقة',
+} as const;

@@ -164,6 +164,12 @@ export const routes: AppRoute[] = [
     page: () => import('../features/report/aging/AgingPage'),
   },
   {
+    path: '/dashboard/report/vat',
+    title: 'إقرار ضريبة القيمة المضافة',
+    permissions: ['report:vat'],
+    page: () => import('../features/report/vat/VatReturnPage'),
+  },
+  {
     path: '/dashboard/payment/edit/:id',
     title: 'تعديل الدفعة',
     permissions: ['payment:update'],

@@ -2,6 +2,8 @@ import type { RoutesPlugin } from '../../http/response-contract';
 import { agingCustomerRoutes } from './aging-customer';
 import { agingExportRoutes } from './aging-export';
 import { agingRoutes } from './aging-routes';
+import { vatDocumentRoutes } from './vat-documents';
+import { vatExportRoutes } from './vat-export';
 import { vatRoutes } from './vat-routes';
 
 /** Financial reports (docs/API.md "Reports"), one file per report. */
@@ -10,4 +12,6 @@ export const reportRoutes: RoutesPlugin = async (app) => {
   await app.register(agingExportRoutes);
   await app.register(agingCustomerRoutes);
   await app.register(vatRoutes);
+  await app.register(vatDocumentRoutes);
+  await app.register(vatExportRoutes);
 };

@@ -1,20 +1,9 @@
-import { optionalCalendarDate, riyadhDayBounds, vatReportOut, vatReturnOf } from '@idara/domain';
+import { vatReportOut, vatReturnOf } from '@idara/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { money, reportTags as tags } from './common';
-
-/** A VAT return covers a month or a quarter; a year at the most. */
-const MAX_VAT_DAYS = 366;
-const vatQuery = z.object({ from: optionalCalendarDate, to: optionalCalendarDate }).superRefine((q, ctx) => {
-  if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'بداية الفترة مطلوبة (YYYY-MM-DD)' });
-  if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'نهاية الفترة مطلوبة (YYYY-MM-DD)' });
-  if (!q.from || !q.to) return;
-  const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
-  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'نهاية الفترة قبل بدايتها' });
-  else if (days > MAX_VAT_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'الفترة أطول من سنة؛ اختر شهراً أو ربع سنة' });
-});
+import { issuedInSql, vatPeriodQuery } from './vat-period';
 
 /**
  * The one statement `GET /api/report/vat` runs: issued documents of the period (Riyadh days), summed
@@ -25,8 +14,29 @@ export function vatReturnSql(from: string, to: string): SQL {
     select kind, (snapshot->>'vatRate')::numeric as rate, count(*) as n,
            sum(total_halalas)::bigint as total, sum(vat_halalas)::bigint as vat
     from einvoices
-    where issued_at >= ${riyadhDayBounds(from).start} and issued_at <= ${riyadhDayBounds(to).end}
+    where ${issuedInSql(from, to)}
     group by kind, rate`;
+}
+
+/** The return of a period in halalas, and how many documents it is made of. */
+export async function vatReturnFor(db: DbOrTx, from: string, to: string) {
+  const { rows } = await db.execute(vatReturnSql(from, to));
+  const groups = rows as {
+    kind: 'invoice' | 'credit' | 'debit';
+    rate: string;
+    n: string;
+    total: string;
+    vat: string;
+  }[];
+  const figures = vatReturnOf(
+    groups.map((g) => ({
+      kind: g.kind,
+      vatRate: Number(g.rate),
+      total: Number(g.total),
+      vat: Number(g.vat),
+    })),
+  );
+  return { figures, documents: groups.reduce((sum, g) => sum + Number(g.n), 0) };
 }
 
 /** `GET /api/report/vat`: the sales side of the VAT return (docs/API.md "Reports"). */
@@ -35,27 +45,12 @@ export const vatRoutes: RoutesPlugin = async (app) => {
     '/vat',
     {
       config: { permissions: ['report:vat'] },
-      schema: { tags, querystring: vatQuery, response: { 200: vatReportOut } },
+      schema: { tags, querystring: vatPeriodQuery({}), response: { 200: vatReportOut } },
     },
     async (req) => {
       const from = req.query.from as string;
       const to = req.query.to as string;
-      const { rows } = await app.db.execute(vatReturnSql(from, to));
-      const groups = rows as {
-        kind: 'invoice' | 'credit' | 'debit';
-        rate: string;
-        n: string;
-        total: string;
-        vat: string;
-      }[];
-      const r = vatReturnOf(
-        groups.map((g) => ({
-          kind: g.kind,
-          vatRate: Number(g.rate),
-          total: Number(g.total),
-          vat: Number(g.vat),
-        })),
-      );
+      const { figures: r, documents } = await vatReturnFor(app.db, from, to);
       return {
         from,
         to,
@@ -64,7 +59,7 @@ export const vatRoutes: RoutesPlugin = async (app) => {
         exempt: { net: money(r.exempt.net) },
         adjustments: { net: money(r.adjustments.net), vat: money(r.adjustments.vat) },
         totalVat: money(r.totalVat),
-        documents: groups.reduce((sum, g) => sum + Number(g.n), 0),
+        documents,
       };
     },
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOut, moneyOut } from './common';
+import { dateTimeOut, idOut, moneyOut } from './common';
 
 const agingFiguresOut = z.object({
   current: moneyOut,
@@ -82,3 +82,34 @@ export const agingSummaryOut = z
   })
   .meta({ id: 'AgingSummary' });
 export type AgingSummary = z.output<typeof agingSummaryOut>;
+
+/** The figures of the VAT return that drill down to documents (packages/domain vat-return.ts). */
+export const vatFigures = ['standardRated', 'zeroRated', 'exempt', 'adjustments'] as const;
+export type VatFigure = (typeof vatFigures)[number];
+
+/** `GET /api/report/vat/documents`: the issued documents behind one figure of the VAT return. */
+export const vatDocumentsOut = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    figure: z.enum(vatFigures),
+    data: z.array(
+      z.object({
+        _id: idOut,
+        number: z.string(),
+        kind: z.enum(['invoice', 'credit', 'debit']),
+        issuedAt: dateTimeOut,
+        customerName: z.string(),
+        /** Signed as in the return: credit notes negative. */
+        net: moneyOut,
+        vat: moneyOut,
+      }),
+    ),
+    /** Over every document of the figure, not only this page: equal to the figure in the return. */
+    sums: z.object({ net: moneyOut, vat: moneyOut }),
+    count: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'VatDocuments' });
+export type VatDocuments = z.output<typeof vatDocumentsOut>;

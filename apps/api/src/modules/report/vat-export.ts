@@ -1,0 +1,106 @@
+import { einvoiceKindLabels, fileOut, fromHalalas, vatReturnLabels } from '@idara/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { type ExportColumn, parseFileType, sendExport } from '../../http/export';
+import { PDF_MAX_ROWS, pdfTooLong, requesterOf, sendPdfExport } from '../../http/pdf';
+import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
+import { recordActivity } from '../../lib/activity';
+import { reportTags as tags } from './common';
+import { vatDocumentsSql } from './vat-documents';
+import { vatPeriodQuery } from './vat-period';
+import { vatReturnFor } from './vat-routes';
+
+const columns: ExportColumn[] = [
+  { key: 'figure', header: 'البند', width: 40 },
+  { key: 'number', header: 'رقم المستند', width: 18 },
+  { key: 'kind', header: 'النوع', width: 14 },
+  { key: 'issuedAt', header: 'تاريخ الإصدار', type: 'date' },
+  { key: 'customerName', header: 'العميل', width: 28 },
+  { key: 'net', header: 'الصافي', type: 'money' },
+  { key: 'vat', header: 'ضريبة القيمة المضافة', type: 'money' },
+];
+
+const FIGURE_ORDER = ['standardRated', 'zeroRated', 'exempt', 'adjustments'] as const;
+const PAGE = 1000;
+
+/** The return's figures, then every document of the period under its figure. */
+async function* vatExportRows(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  figures: Awaited<ReturnType<typeof vatReturnFor>>['figures'],
+) {
+  for (const key of FIGURE_ORDER) {
+    const f = figures[key] as { net: number; vat?: number };
+    yield {
+      figure: vatReturnLabels[key],
+      net: fromHalalas(f.net),
+      vat: f.vat === undefined ? null : fromHalalas(f.vat),
+    };
+  }
+  yield { figure: vatReturnLabels.totalVat, vat: fromHalalas(figures.totalVat) };
+  for (let offset = 0; ; offset += PAGE) {
+    const { rows } = await db.execute(sql`
+      select * from (${vatDocumentsSql(from, to)}) d
+      order by array_position(array['standardRated','zeroRated','adjustments'], figure), issued_at, seq
+      limit ${PAGE} offset ${offset}`);
+    for (const r of rows as Record<string, unknown>[])
+      yield {
+        figure: vatReturnLabels[r.figure as keyof typeof vatReturnLabels],
+        number: r.number,
+        kind: einvoiceKindLabels[r.kind as keyof typeof einvoiceKindLabels],
+        issuedAt: new Date(r.issued_at as string | Date),
+        customerName: r.buyer_name,
+        net: fromHalalas(Number(r.net)),
+        vat: fromHalalas(Number(r.vat)),
+      };
+    if (rows.length < PAGE) return;
+  }
+}
+
+/** Aborts when the client goes away before the answer is complete (a PDF waiting its turn is dropped). */
+function leftSignal(reply: FastifyReply): AbortSignal {
+  const left = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) left.abort();
+  });
+  return left.signal;
+}
+
+/** `GET /api/report/vat/export?fileType=xlsx|csv|pdf&from&to` (docs/API.md "VAT return"). */
+export const vatExportRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/vat/export',
+    {
+      config: { permissions: ['report:vat'] },
+      schema: {
+        tags,
+        querystring: vatPeriodQuery({ fileType: z.string().optional() }),
+        response: { 200: fileOut('xlsx, csv or pdf') },
+      },
+    },
+    async (req, reply) => {
+      const fileType = parseFileType(req.query, ['xlsx', 'csv', 'pdf'] as const);
+      const from = req.query.from as string;
+      const to = req.query.to as string;
+      const { figures, documents } = await vatReturnFor(app.db, from, to);
+      // Five rows of figures come before the documents; a return too long to print is refused unqueued.
+      if (fileType === 'pdf' && documents + 5 > PDF_MAX_ROWS) throw pdfTooLong(documents + 5);
+      const name = `إقرار ضريبة القيمة المضافة ${from} إلى ${to}`;
+      const source = { fileName: name, title: name, columns, rows: vatExportRows(app.db, from, to, figures) };
+      const written =
+        fileType === 'pdf'
+          ? await sendPdfExport(reply, { ...source, requester: requesterOf(req), signal: leftSignal(reply) })
+          : await sendExport(reply, { ...source, fileType });
+      await recordActivity(app.db, actorOf(req), {
+        action: 'export',
+        entity: 'report',
+        summary: `تصدير إقرار ضريبة القيمة المضافة من ${from} إلى ${to}: ${Math.max(0, written - 5)} مستند (${fileType.toUpperCase()})`,
+      });
+      return reply;
+    },
+  );
+};
