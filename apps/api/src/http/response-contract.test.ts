@@ -114,4 +114,18 @@ describe('response contract: every route of the app', () => {
       'limit',
     ]);
   });
+
+  it('resolves every $ref of /api/docs to a schema in its components', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      components?: { schemas?: Record<string, unknown> };
+    };
+    const refs = new Set(
+      [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]),
+    );
+    expect(refs.size).toBeGreaterThan(10);
+    const schemas = doc.components?.schemas ?? {};
+    expect([...refs].filter((name) => !(name in schemas))).toEqual([]);
+    for (const name of ['CustomerStatement', 'AgingReport', 'VatReport'])
+      expect(schemas).toHaveProperty(name);
+  });
 });
