@@ -5,10 +5,12 @@ import {
   type ReminderDocument,
   type ReminderRule,
   reminderKey,
+  riyadhDayOf,
 } from '@idara/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reminderRules, reminderSends } from '../../db/schema';
+import { agingSql } from '../report/aging-query';
 
 export async function enabledRules(db: DbOrTx): Promise<ReminderRule[]> {
   const rows = await db.select().from(reminderRules).where(eq(reminderRules.enabled, true));
@@ -16,18 +18,29 @@ export async function enabledRules(db: DbOrTx): Promise<ReminderRule[]> {
 }
 
 /**
- * Every customer's open debits as the reminder rule sees them: due on their Riyadh issue day, open
- * for what the aging rule (`openAmounts`, the same as GET /api/report/aging) leaves unpaid.
+ * The open debits of every customer with something past due, as the reminder rule sees them: due on
+ * their Riyadh issue day, open for what the aging rule (`openAmounts`, the same as GET
+ * /api/report/aging) leaves unpaid. Only customers the aging SQL finds past due are loaded — a
+ * reminder is never due on the issue day — so a tick reads the overdue few, not every document.
  */
-async function openDocuments(db: DbOrTx): Promise<ReminderDocument[]> {
+async function openDocuments(db: DbOrTx, today: string): Promise<ReminderDocument[]> {
   const { rows } = await db.execute(sql`
+    with overdue as (
+      select a.customer from (${agingSql(today)}) a where a.total - a.current > 0
+    ),
+    paid as (
+      select p.customer_id, sum(p.amount_halalas)::bigint as paid from payments p
+      where p.status = 'paid' and p.customer_id in (select customer from overdue)
+      group by p.customer_id
+    )
     select e.id, e.kind, e.seq, e.corrects_id, e.total_halalas::bigint as amount, e.number,
            e.order_number, e.customer_id, c.name as customer_name, c.whatsapp_number,
            c.reminders_stopped,
            to_char((e.issued_at at time zone 'Asia/Riyadh')::date, 'YYYY-MM-DD') as due,
-           coalesce((select sum(p.amount_halalas) from payments p
-                     where p.customer_id = e.customer_id and p.status = 'paid'), 0)::bigint as paid
+           coalesce(paid.paid, 0)::bigint as paid
     from einvoices e join customers c on c.id = e.customer_id
+    left join paid on paid.customer_id = e.customer_id
+    where e.customer_id in (select customer from overdue)
     order by c.name, e.customer_id, e.seq`);
   const byCustomer = new Map<string, Record<string, unknown>[]>();
   for (const row of rows as Record<string, unknown>[]) {
@@ -69,7 +82,7 @@ async function openDocuments(db: DbOrTx): Promise<ReminderDocument[]> {
 export async function loadPlan(db: DbOrTx, now: Date, rules?: ReminderRule[]) {
   const active = rules ?? (await enabledRules(db));
   if (active.length === 0) return planReminders([], [], new Set(), now);
-  const documents = await openDocuments(db);
+  const documents = await openDocuments(db, riyadhDayOf(now));
   const sent = await db
     .select({
       rule: reminderSends.rule,
