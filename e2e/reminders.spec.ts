@@ -94,8 +94,9 @@ test('an admin edits a reminder rule: the server refusal shows on the form, the 
   await form.getByRole('switch', { name: 'مفعّلة' }).click({ force: true });
   await form.getByRole('button', { name: 'حفظ التعديل' }).click();
   await expect(form.getByText('القالب «no_such_template» غير معروف في إعدادات واتساب')).toBeVisible();
+  await form.screenshot({ path: test.info().outputPath('reminder-edit-refused.png') });
 
-  await form.getByRole('textbox', { name: 'قالب واتساب المعتمد' }).click();
+  await form.getByRole('combobox', { name: 'قالب واتساب المعتمد' }).click();
   await page.getByRole('option', { name: 'تذكير بالدفع' }).click();
   await form.getByLabel('بعد الاستحقاق بـ (أيام)').fill('21');
 
@@ -105,9 +106,11 @@ test('an admin edits a reminder rule: the server refusal shows on the form, the 
       await page.setViewportSize({ width, height: 900 });
       await settleLayout(page);
       await expectNoOverflow(page, `reminder edit ${scheme} ${width}`);
+      // Centred so the sticky header does not cover the form's title in the picture.
       await section
         .getByTestId('reminder-rule-editing')
-        .screenshot({ path: test.info().outputPath(`reminder-edit-${scheme}-${width}.png`) });
+        .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: test.info().outputPath(`reminder-edit-${scheme}-${width}.png`) });
     }
   }
 
