@@ -60,3 +60,69 @@ test('reminders stop and resume from the customer page', async ({ page, request 
   await toggle.click({ force: true });
   await expect(toggle).toBeChecked();
 });
+
+test('an admin edits a reminder rule: the server refusal shows on the form, the change stays after a reload', async ({
+  page,
+  request,
+}) => {
+  const token = await adminAuth(request);
+  const name = `تذكير للتعديل ${Date.now()}`;
+  // A disabled rule may name a template that cannot remind; enabling it must then be refused.
+  const created = await request.post('/api/reminder/rules', {
+    headers: bearer(token),
+    data: {
+      name,
+      daysAfterDue: 7,
+      repeatEveryDays: 7,
+      windowStart: '09:00',
+      windowEnd: '17:00',
+      template: 'no_such_template',
+      enabled: false,
+    },
+  });
+  expect(created.status()).toBe(201);
+  await signedInAs(page, request, { role: 'admin' });
+  await page.goto('/settings');
+  const section = page.getByTestId('reminder-section');
+  const rule = section.getByTestId('reminder-rule').filter({ hasText: name });
+  await expect(rule).toContainText('بعد 7 يوماً من الاستحقاق');
+
+  await rule.getByRole('button', { name: `تعديل ${name}` }).click();
+  const form = section.getByTestId('reminder-edit-form');
+  await expect(form.getByLabel('اسم القاعدة')).toHaveValue(name);
+  await expect(form.getByLabel('بعد الاستحقاق بـ (أيام)')).toHaveValue('7');
+  await form.getByRole('switch', { name: 'مفعّلة' }).click({ force: true });
+  await form.getByRole('button', { name: 'حفظ التعديل' }).click();
+  await expect(form.getByText('القالب «no_such_template» غير معروف في إعدادات واتساب')).toBeVisible();
+  await form.screenshot({ path: test.info().outputPath('reminder-edit-refused.png') });
+
+  await form.getByRole('combobox', { name: 'قالب واتساب المعتمد' }).click();
+  await page.getByRole('option', { name: 'تذكير بالدفع' }).click();
+  await form.getByLabel('بعد الاستحقاق بـ (أيام)').fill('21');
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settleLayout(page);
+      await expectNoOverflow(page, `reminder edit ${scheme} ${width}`);
+      // Centred so the sticky header does not cover the form's title in the picture.
+      await section
+        .getByTestId('reminder-rule-editing')
+        .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: test.info().outputPath(`reminder-edit-${scheme}-${width}.png`) });
+    }
+  }
+
+  await form.getByRole('button', { name: 'حفظ التعديل' }).click();
+  await expect(toasts(page).filter({ hasText: 'حُفظت تعديلات قاعدة التذكير' })).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(rule).toContainText('بعد 21 يوماً من الاستحقاق');
+  await page.reload();
+  await expect(rule).toContainText('بعد 21 يوماً من الاستحقاق');
+  await expect(rule.getByRole('switch', { name: `تفعيل ${name}` })).toBeChecked();
+
+  await rule.getByRole('button', { name: `حذف ${name}` }).click();
+  await page.getByRole('button', { name: 'حذف', exact: true }).click();
+  await expect(rule).toHaveCount(0);
+});

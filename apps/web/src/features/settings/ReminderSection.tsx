@@ -20,7 +20,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ask } from '../../components/confirm/confirm-store';
@@ -50,18 +50,31 @@ function ruleSummary(r: ReminderRuleRecord) {
   return `بعد ${r.daysAfterDue} يوماً من الاستحقاق${repeat}، بين ${r.windowStart} و${r.windowEnd} بتوقيت الرياض`;
 }
 
-function RuleForm({ onSaved }: { onSaved: () => void }) {
+/** Adds a rule, or edits `rule` (a PUT) when given; the server's refusals land on the fields. */
+function RuleForm({
+  rule,
+  onSaved,
+  onCancel,
+}: {
+  rule?: ReminderRuleRecord;
+  onSaved: () => void;
+  onCancel?: () => void;
+}) {
   const entity = useEntityForm({
     resourcePath: RULES,
+    id: rule?._id,
+    record: rule,
     schema: reminderRuleBody,
     initialValues: emptyRule,
     guardUnsaved: false,
-    successMessage: 'أُضيفت قاعدة التذكير',
+    // Editing says a refusal once, on its field (enabling without a fit template), not again in a toast.
+    quietErrors: !!rule,
+    successMessage: rule ? 'حُفظت تعديلات قاعدة التذكير' : 'أُضيفت قاعدة التذكير',
     onSaved,
   });
   const { form } = entity;
   return (
-    <Stack gap="sm" data-testid="reminder-form">
+    <Stack gap="sm" data-testid={rule ? 'reminder-edit-form' : 'reminder-form'}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="اسم القاعدة" required {...form.getInputProps('name')} />
         <Select
@@ -81,8 +94,17 @@ function RuleForm({ onSaved }: { onSaved: () => void }) {
       </SimpleGrid>
       <Switch label="مفعّلة" {...form.getInputProps('enabled', { type: 'checkbox' })} />
       <Group justify="flex-end">
-        <Button leftSection={<IconPlus size={18} />} loading={entity.saving} onClick={() => entity.submit()}>
-          إضافة القاعدة
+        {onCancel && (
+          <Button variant="default" onClick={onCancel}>
+            إلغاء
+          </Button>
+        )}
+        <Button
+          leftSection={rule ? <IconDeviceFloppy size={18} /> : <IconPlus size={18} />}
+          loading={entity.saving}
+          onClick={() => entity.submit()}
+        >
+          {rule ? 'حفظ التعديل' : 'إضافة القاعدة'}
         </Button>
       </Group>
     </Stack>
@@ -150,6 +172,7 @@ export function ReminderSection() {
   const queryClient = useQueryClient();
   const canPreview = useCan('report:aging');
   const [formKey, setFormKey] = useState(0);
+  const [editing, setEditing] = useState<string | null>(null);
   const { data } = useQuery({
     queryKey: [RULES],
     queryFn: () => api<{ data: ReminderRuleRecord[] }>(RULES, { stopAlert: true }),
@@ -187,32 +210,57 @@ export function ReminderSection() {
         الإرسال، ولا أكثر من مرة لكل تذكير. القواعد متوقفة حتى تفعّلها.
       </Text>
       <Stack gap="md">
-        {data?.data.map((r) => (
-          <Group key={r._id} justify="space-between" wrap="nowrap" data-testid="reminder-rule">
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600}>{r.name}</Text>
-              <Text size="sm" c="dimmed">
-                {ruleSummary(r)}
-              </Text>
-            </div>
-            <Group gap="xs" wrap="nowrap">
-              <Switch
-                aria-label={`تفعيل ${r.name}`}
-                checked={r.enabled}
-                onChange={(e) => void toggle(r, e.currentTarget.checked)}
+        {data?.data.map((r) =>
+          editing === r._id ? (
+            <Paper key={r._id} withBorder p="md" data-testid="reminder-rule-editing">
+              <Title order={3} fz="h5" mb="sm">
+                تعديل «{r.name}»
+              </Title>
+              <RuleForm
+                rule={r}
+                onCancel={() => setEditing(null)}
+                onSaved={() => {
+                  setEditing(null);
+                  void refresh();
+                }}
               />
-              <Button
-                variant="subtle"
-                color="red"
-                aria-label={`حذف ${r.name}`}
-                onClick={() => void remove(r)}
-                px="xs"
-              >
-                <IconTrash size={18} />
-              </Button>
+            </Paper>
+          ) : (
+            <Group key={r._id} justify="space-between" wrap="nowrap" data-testid="reminder-rule">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600}>{r.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {ruleSummary(r)}
+                </Text>
+              </div>
+              <Group gap="xs" wrap="nowrap">
+                <Switch
+                  aria-label={`تفعيل ${r.name}`}
+                  checked={r.enabled}
+                  onChange={(e) => void toggle(r, e.currentTarget.checked)}
+                />
+                <Button
+                  variant="subtle"
+                  aria-label={`تعديل ${r.name}`}
+                  title="تعديل"
+                  onClick={() => setEditing(r._id)}
+                  px="xs"
+                >
+                  <IconPencil size={18} />
+                </Button>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  aria-label={`حذف ${r.name}`}
+                  onClick={() => void remove(r)}
+                  px="xs"
+                >
+                  <IconTrash size={18} />
+                </Button>
+              </Group>
             </Group>
-          </Group>
-        ))}
+          ),
+        )}
         <RuleForm
           key={formKey}
           onSaved={() => {
