@@ -15,7 +15,7 @@ import { htmlToPdf } from '../apps/api/src/http/pdf';
 import { sellerParty } from '../apps/api/src/modules/invoice/parties';
 import { statementHtml } from '../apps/api/src/modules/report/statement-html';
 import { customerStatement } from '../apps/api/src/modules/report/statement-query';
-import { type BenchResult, benchApp } from './harness';
+import { type BenchResult, benchApp, minMedianMax as ms, timedPairs } from './harness';
 
 const DOCUMENTS = Number(process.env.BENCH_STATEMENT_DOCUMENTS ?? 5_000);
 /** Of the documents: half invoices, a tenth credit notes, a twentieth debit notes, the rest paid payments. */
@@ -25,10 +25,6 @@ const DEBITS = Math.round(DOCUMENTS * 0.05);
 const PAYMENTS = DOCUMENTS - INVOICES - CREDITS - DEBITS;
 const PAIRS = Math.max(5, Number(process.env.BENCH_PAIRS ?? 5));
 const GOAL = 1.5;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (xs: number[]) =>
-  `${Math.min(...xs).toFixed(0)} / ${median(xs).toFixed(0)} / ${Math.max(...xs).toFixed(0)} ms`;
 
 /** Dates spread over the last 365 days by multiplicative hashing of the index (deterministic). */
 const seedStatements = [
@@ -84,7 +80,6 @@ async function statementPdfBench(dataDir: string): Promise<BenchResult> {
     );
     let pages = 0;
     const stack = async () => {
-      start = performance.now();
       const res = await app.inject({
         method: 'GET',
         url: `/api/customer/${customer.id}/statement.pdf?${new URLSearchParams(period)}`,
@@ -92,28 +87,10 @@ async function statementPdfBench(dataDir: string): Promise<BenchResult> {
       });
       if (res.statusCode !== 200) throw new Error(`statement.pdf: ${res.statusCode} ${res.body}`);
       pages = (res.rawPayload.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
-      return performance.now() - start;
     };
-    const bare = async () => {
-      start = performance.now();
-      await htmlToPdf(html, { requester: 'bench' });
-      return performance.now() - start;
-    };
-    await stack(); // warm-up: browser launch, JIT, caches
-    await bare();
-    const stackTimes: number[] = [];
-    const bareTimes: number[] = [];
-    // Interleaved, each side first in turn, so drift in the machine's load falls on both.
-    for (let i = 0; i < PAIRS; i++) {
-      if (i % 2) {
-        bareTimes.push(await bare());
-        stackTimes.push(await stack());
-      } else {
-        stackTimes.push(await stack());
-        bareTimes.push(await bare());
-      }
-    }
-    const ratio = median(stackTimes) / median(bareTimes);
+    const { stackTimes, bareTimes, ratio } = await timedPairs(PAIRS, stack, () =>
+      htmlToPdf(html, { requester: 'bench' }),
+    );
     return {
       name: `GET /api/customer/:id/statement.pdf, one customer with ${DOCUMENTS.toLocaleString('en')} documents (${pages} pages), ${PAIRS} pairs min/median/max (${database.kind})`,
       measured: ms(stackTimes),
