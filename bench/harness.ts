@@ -25,6 +25,37 @@ export async function benchApp(database: Database) {
   return { app, token: signin.json().token as string };
 }
 
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** `min / median / max ms` of timings. */
+export const minMedianMax = (xs: number[]) =>
+  `${Math.min(...xs).toFixed(0)} / ${median(xs).toFixed(0)} / ${Math.max(...xs).toFixed(0)} ms`;
+
+/**
+ * Milliseconds of `stack` and of `bare`, one call each per pair after one warm-up call of each,
+ * interleaved with each side first in turn so drift in the machine's load falls on both.
+ */
+export async function timedPairs(pairs: number, stack: () => Promise<unknown>, bare: () => Promise<unknown>) {
+  const time = async (f: () => Promise<unknown>) => {
+    const start = performance.now();
+    await f();
+    return performance.now() - start;
+  };
+  await stack(); // warm-up: JIT, plan and page caches, the PDF browser
+  await bare();
+  const stackTimes: number[] = [];
+  const bareTimes: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    if (i % 2) {
+      bareTimes.push(await time(bare));
+      stackTimes.push(await time(stack));
+    } else {
+      stackTimes.push(await time(stack));
+      bareTimes.push(await time(bare));
+    }
+  }
+  return { stackTimes, bareTimes, ratio: median(stackTimes) / median(bareTimes) };
+}
+
 /** One line of the results table. */
 export interface BenchResult {
   name: string;

@@ -15,7 +15,7 @@ import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { agingQuery, agingReportSql } from '../apps/api/src/modules/report/aging-routes';
 import { vatReturnSql } from '../apps/api/src/modules/report/vat-routes';
-import { type BenchResult, benchApp } from './harness';
+import { type BenchResult, benchApp, minMedianMax as ms, timedPairs } from './harness';
 
 const CUSTOMERS = Number(process.env.BENCH_RECEIVABLE_CUSTOMERS ?? 100_000);
 /** Per 100,000 customers: 150,000 invoices, 30,000 credit notes, 15,000 debit notes, 105,000 payments. */
@@ -24,10 +24,6 @@ const INVOICES = Math.round(150_000 * SCALE);
 const PAYMENTS = Math.round(105_000 * SCALE);
 const PAIRS = Math.max(5, Number(process.env.BENCH_PAIRS ?? 7));
 const GOAL = 1.5;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (xs: number[]) =>
-  `${Math.min(...xs).toFixed(0)} / ${median(xs).toFixed(0)} / ${Math.max(...xs).toFixed(0)} ms`;
 
 /**
  * One statement each, on a fresh database. Documents spread over the last 365 days by
@@ -104,7 +100,7 @@ async function receivableBench(dataDir: string): Promise<BenchResult[]> {
   const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir });
   await database.migrate();
   await seedIfEmpty(database.db, { phone: '0500000000', password: 'Admin@12345', name: 'مدير النظام' });
-  let start = performance.now();
+  const start = performance.now();
   await seed(database);
   const seedSeconds = (performance.now() - start) / 1000;
   const [counts] = (await database.rawQuery(
@@ -158,35 +154,16 @@ async function receivableBench(dataDir: string): Promise<BenchResult[]> {
         console.log(`\n${c.name} (${database.kind}):\n${plan.map((r) => Object.values(r)[0]).join('\n')}`);
       }
       const stack = async () => {
-        start = performance.now();
         const res = await app.inject({
           method: 'GET',
           url: c.url,
           headers: { authorization: `Bearer ${token}` },
         });
         if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
-        return performance.now() - start;
       };
-      const bare = async () => {
-        start = performance.now();
-        await database.rawQuery(text, params);
-        return performance.now() - start;
-      };
-      await stack(); // warm-up: JIT, plan and page caches
-      await bare();
-      const stackTimes: number[] = [];
-      const bareTimes: number[] = [];
-      // Interleaved, each side first in turn, so drift in the machine's load falls on both.
-      for (let i = 0; i < PAIRS; i++) {
-        if (i % 2) {
-          bareTimes.push(await bare());
-          stackTimes.push(await stack());
-        } else {
-          stackTimes.push(await stack());
-          bareTimes.push(await bare());
-        }
-      }
-      const ratio = median(stackTimes) / median(bareTimes);
+      const { stackTimes, bareTimes, ratio } = await timedPairs(PAIRS, stack, () =>
+        database.rawQuery(text, params),
+      );
       results.push({
         name: `${c.name}, ${n} customers, ${Number(counts.documents).toLocaleString('en')} documents, ${PAIRS} pairs min/median/max (${database.kind})`,
         measured: ms(stackTimes),

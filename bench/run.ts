@@ -14,6 +14,7 @@ import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
 import { orderBenches } from './orders';
 import { receivableBenches } from './receivables';
+import { statementPdfBenches } from './statement-pdf';
 import { userListBench } from './user-list';
 
 /**
@@ -48,6 +49,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['durability', durabilityBenches],
   ['einvoice', einvoiceBenches],
   ['receivables', receivableBenches],
+  ['statement-pdf', statementPdfBenches],
 ];
 const results = [];
 for (const [name, run] of suites) if (!only || only.split(',').includes(name)) results.push(...(await run()));
