@@ -1,20 +1,13 @@
 import { agingReportOut, riyadhDayOf } from '@idara/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { agingFilterQuery, customerFilter } from './aging-filter';
 import { agingSql } from './aging-query';
-import { agingFigureKeys, money, reportTags as tags } from './common';
+import { agingFigureKeys, money, reportPage, reportTags as tags } from './common';
 
 export const agingQuery = agingFilterQuery.extend({
-  page: z.coerce.number().int().min(1, { message: 'رقم الصفحة غير صحيح' }).optional().default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(500, { message: 'الحد الأقصى 500 صف في الصفحة' })
-    .optional()
-    .default(50),
+  ...reportPage,
 });
 
 export type AgingQuery = z.output<typeof agingQuery>;

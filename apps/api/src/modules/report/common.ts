@@ -1,4 +1,5 @@
 import { type AgingDocument, agingBuckets, fromHalalas, riyadhDayOf, toHalalas } from '@idara/domain';
+import { z } from 'zod';
 import type { einvoices } from '../../db/schema';
 
 export const reportTags = ['reports'];
@@ -18,3 +19,15 @@ export const agingDocumentOf = (d: typeof einvoices.$inferSelect): AgingDocument
   amount: toHalalas(d.total),
   corrects: d.corrects,
 });
+
+/** A report's page of rows (the totals always cover every row, not only the page). */
+export const reportPage = {
+  page: z.coerce.number().int().min(1, { message: 'رقم الصفحة غير صحيح' }).optional().default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500, { message: 'الحد الأقصى 500 صف في الصفحة' })
+    .optional()
+    .default(50),
+};

@@ -2,7 +2,7 @@ import { vatDocumentsOut, vatFigures } from '@idara/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../http/response-contract';
-import { money, reportTags as tags } from './common';
+import { money, reportPage, reportTags as tags } from './common';
 import {
   issuedInSql,
   signedNetSql,
@@ -22,14 +22,7 @@ const documentsQuery = vatPeriodQuery({
   figure: z.enum(vatFigures, {
     message: 'البند غير صحيح: standardRated أو zeroRated أو exempt أو adjustments',
   }),
-  page: z.coerce.number().int().min(1, { message: 'رقم الصفحة غير صحيح' }).optional().default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(500, { message: 'الحد الأقصى 500 صف في الصفحة' })
-    .optional()
-    .default(50),
+  ...reportPage,
 });
 
 /** `GET /api/report/vat/documents`: the documents behind one figure (docs/API.md "VAT return"). */
