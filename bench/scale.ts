@@ -14,9 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { openDatabase } from '../apps/api/src/db/client';
 import { startServer, stopServer } from '../scripts/server-process';
 import { timeExport } from './export';
 import type { BenchResult } from './harness';
+import { scaleRequests } from './scale-requests';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pgBase = 'postgres://postgres@127.0.0.1:25432';
@@ -34,16 +36,24 @@ const spread = (xs: number[], digits = 0) =>
   `${Math.min(...xs).toFixed(digits)} / ${median(xs).toFixed(digits)} / ${Math.max(...xs).toFixed(digits)}`;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Seeds `url` with `size` customers and orders unless it already holds customers. */
-async function ensureSeeded(url: string, size: number) {
-  const client = new pg.Client(url);
-  await client.connect();
-  const existing = await client
-    .query<{ n: number }>('select count(*)::int as n from customers')
-    .then((r) => r.rows[0].n)
-    .catch(() => 0);
-  await client.end();
-  if (existing > 0) return `${existing.toLocaleString('en')} customers already there`;
+/**
+ * Seeds `url` with `size` customers and orders unless it already holds customers; otherwise brings
+ * its schema up to date (new indexes build here, not in the server's start-up) and its statistics.
+ */
+export async function prepare(url: string, size: number) {
+  const database = await openDatabase({ url });
+  try {
+    await database.migrate();
+    const [{ n }] = (await database.rawQuery('select count(*)::int as n from customers', [])) as {
+      n: number;
+    }[];
+    if (n > 0) {
+      await database.rawQuery('vacuum analyze', []);
+      return `${n.toLocaleString('en')} customers already there`;
+    }
+  } finally {
+    await database.close();
+  }
   const started = performance.now();
   const run = spawnSync(
     'npm',
@@ -86,19 +96,18 @@ interface Side {
   token: string;
 }
 
-/** The requests measured, the same on both sides; dates make the filters select recent rows. */
+/** The requests measured, the same on both sides. */
 function requests() {
-  const now = new Date();
-  const monthAgo = new Date(now.getTime() - 30 * 24 * 3600 * 1000);
+  const { customerSearch, orderList } = scaleRequests();
   return [
     {
       name: 'GET /api/customer, search «احمد العتيبي», page of 20',
-      url: `/api/customer?page=1&limit=20&search=${encodeURIComponent('احمد العتيبي')}`,
+      url: `/api/customer?${new URLSearchParams(customerSearch)}`,
       goal: 1.5,
     },
     {
       name: 'GET /api/order, status completed + last 30 days + sort -createdAt, page of 20',
-      url: `/api/order?page=1&limit=20&status=completed&createdAtFrom=${day(monthAgo)}&createdAtTo=${day(now)}&sort=-createdAt`,
+      url: `/api/order?${new URLSearchParams(orderList)}`,
       goal: 1.5,
     },
     { name: 'GET /api/dashboard', url: '/api/dashboard', goal: 3 },
@@ -202,7 +211,7 @@ export async function scaleBenches(): Promise<BenchResult[]> {
   const servers = [];
   try {
     for (const [i, url] of URLS.entries()) {
-      console.log(`scale: ${url}: ${await ensureSeeded(url, SIZES[i])}`);
+      console.log(`scale: ${url}: ${await prepare(url, SIZES[i])}`);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-scale-'));
       const server = await startServer(dataDir, { DATABASE_URL: url });
       servers.push({ server, dataDir });
