@@ -7,6 +7,7 @@ import { normalizeSaudiPhone, rolePresets } from '@idara/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
+import { migrateLegacyInvoices } from '../modules/invoice/legacy';
 import { userSearchText } from '../modules/user/resource';
 import { withIndexesBuiltAfter } from './bulk-insert';
 import { openDatabase } from './client';
@@ -83,6 +84,10 @@ console.log(
   `Added ${fresh.length} demo users (${existing.size} already there). Demo password: ${DEMO_PASSWORD}`,
 );
 console.log('  manager 0500000001 · accountant 0500000002 · employee 0500000003');
+// Payments from before e-invoicing become invoices at the server's first start; the demo payments
+// are today's, so that step runs now, on what was there before them (at 1M orders it would otherwise
+// turn two million demo payments into invoices one by one at start-up).
+await migrateLegacyInvoices(database.db);
 const seedStarted = Date.now();
 const addRecords = async () => {
   if (customerCount > 0) {
