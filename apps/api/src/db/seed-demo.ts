@@ -10,7 +10,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { migrateLegacyInvoices } from '../modules/invoice/legacy';
 import { userSearchText } from '../modules/user/resource';
 import { withIndexesBuiltAfter } from './bulk-insert';
-import { openDatabase } from './client';
+import { type Db, openDatabase } from './client';
 import { insertDemoCustomers } from './demo-customers';
 import { demoName, jobTitles } from './demo-names';
 import { insertDemoOrders } from './demo-orders';
@@ -89,18 +89,16 @@ console.log('  manager 0500000001 · accountant 0500000002 · employee 050000000
 // turn two million demo payments into invoices one by one at start-up).
 await migrateLegacyInvoices(database.db);
 const seedStarted = Date.now();
-const addRecords = async () => {
+const addRecords = async (db: Db) => {
   if (customerCount > 0) {
-    const [{ existing: already }] = await database.db
-      .select({ existing: sql<number>`count(*)::int` })
-      .from(customers);
+    const [{ existing: already }] = await db.select({ existing: sql<number>`count(*)::int` }).from(customers);
     const started = Date.now();
-    await insertDemoCustomers(database.db, customerCount, already);
+    await insertDemoCustomers(db, customerCount, already);
     console.log(`Added ${customerCount} demo customers in ${seconds(started)} s`);
   }
   if (orderCount > 0) {
     const started = Date.now();
-    const added = await insertDemoOrders(database.db, orderCount);
+    const added = await insertDemoOrders(db, orderCount);
     console.log(`Added ${added.orders} demo orders and ${added.payments} payments in ${seconds(started)} s`);
   }
 };
@@ -109,7 +107,7 @@ if (customerCount + orderCount >= 50_000) {
   await withIndexesBuiltAfter(database.db, [customers, orders, orderItems, payments], addRecords);
   console.log(`Seeded and indexed in ${seconds(seedStarted)} s`);
 } else {
-  await addRecords();
+  await addRecords(database.db);
 }
 await database.analyze({ vacuum: true });
 if (database.kind === 'postgres') await database.db.execute(sql`vacuum analyze`);
