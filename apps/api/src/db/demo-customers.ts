@@ -1,5 +1,6 @@
 import { formatSaudiPhoneLocal } from '@idara/domain';
 import { customerSearchText } from '../modules/customer/resource';
+import { bulkInsert } from './bulk-insert';
 import type { Db } from './client';
 import { demoName, firstNames, lastNames } from './demo-names';
 import { cities, customers } from './schema';
@@ -41,9 +42,11 @@ export async function insertDemoCustomers(db: Db, count: number, offset = 0) {
   const random = rng(42 + offset);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   const now = Date.now();
-  const BATCH = 1000;
+  const BATCH = 20_000;
+  // The database stores one batch while the next is generated.
+  let storing: Promise<void> = Promise.resolve();
   for (let start = 0; start < count; start += BATCH) {
-    const rows = [];
+    const rows: (typeof customers.$inferInsert)[] = [];
     for (let i = start; i < Math.min(count, start + BATCH); i++) {
       const n = offset + i;
       const isCompany = random() < 0.1;
@@ -76,7 +79,9 @@ export async function insertDemoCustomers(db: Db, count: number, offset = 0) {
       };
       rows.push({ ...values, searchText: customerSearchText(values) });
     }
-    await db.insert(customers).values(rows).onConflictDoNothing();
+    await storing;
+    storing = bulkInsert(db, customers, rows, { onConflictDoNothing: true });
   }
+  await storing;
   return { firstPhone: formatSaudiPhoneLocal(`+9665${String(70_000_000 + offset).padStart(8, '0')}`) };
 }

@@ -2,6 +2,7 @@ import { fromHalalas, orderTotals, vatIncluded } from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import { orderSearchText } from '../modules/order/resource';
 import { paymentSearchText } from '../modules/payment/resource';
+import { bulkInsert } from './bulk-insert';
 import type { Db } from './client';
 import { counters, customers, orderItems, orders, paymentMethods, payments, services } from './schema';
 
@@ -57,7 +58,9 @@ export async function insertDemoOrders(db: Db, count: number) {
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   const now = Date.now();
   let invoice = lastInvoice;
-  const BATCH = 500;
+  const BATCH = 10_000;
+  // The database stores one batch while the next is generated.
+  let storing: Promise<void> = Promise.resolve();
   for (let start = 0; start < count; start += BATCH) {
     const orderRows: (typeof orders.$inferInsert)[] = [];
     const itemRows: (typeof orderItems.$inferInsert)[] = [];
@@ -145,11 +148,14 @@ export async function insertDemoOrders(db: Db, count: number) {
         });
       }
     }
-    await db.insert(orders).values(orderRows);
-    await db.insert(orderItems).values(itemRows);
-    for (let p = 0; p < paymentRows.length; p += 1000)
-      await db.insert(payments).values(paymentRows.slice(p, p + 1000));
+    await storing;
+    storing = (async () => {
+      await bulkInsert(db, orders, orderRows);
+      await bulkInsert(db, orderItems, itemRows);
+      await bulkInsert(db, payments, paymentRows);
+    })();
   }
+  await storing;
   for (const [name, value] of [
     ['order', lastOrder + count],
     ['invoice', invoice],

@@ -31,7 +31,10 @@ export interface FilterSpec {
 /** What a list endpoint exposes: its public fields, filters and search column. */
 export interface ListResource {
   table: PgTable;
-  /** Tables left-joined for display fields (e.g. the customer's name on an order). */
+  /**
+   * Tables left-joined for display fields (e.g. the customer's name on an order), each on its
+   * primary key, so a join never changes how many rows a list has.
+   */
   joins?: { table: PgTable; on: SQL }[];
   /** API field name → column. Only these can be selected, sorted or returned. */
   fields: Record<string, PgColumn>;
@@ -232,9 +235,18 @@ function buildShape(db: DbOrTx, resource: ListResource, q: ListQuery, extraWhere
     if (!keyset) rows = rows.offset(sql.placeholder('offset') as unknown as number);
   }
   const countSelection = { total: sql<number>`count(*)::int` };
-  const count = withJoins(db.select(countSelection).from(resource.table).$dynamic(), resource).where(
-    condition,
-  );
+  // The joins only add display fields, so the count leaves them out unless a condition may read a
+  // joined table. PostgreSQL removes such a join but still counts its columns as needed, which rules
+  // out counting from an index alone (measured: 26,751 of 1M orders by status and date, 160 → 8 ms).
+  const ownColumn = (column: PgColumn | undefined) => column?.table === resource.table;
+  const conditionsOnOwnTable =
+    !extraWhere &&
+    q.conditions.every(
+      (c) => !resource.filters![c.filter].where && ownColumn(resource.filters![c.filter].column),
+    ) &&
+    (!q.searchTerms.length || ownColumn(resource.searchColumn));
+  const countFrom = db.select(countSelection).from(resource.table).$dynamic();
+  const count = (conditionsOnOwnTable ? countFrom : withJoins(countFrom, resource)).where(condition);
   return { rows, count, selection, countSelection, condition };
 }
 
