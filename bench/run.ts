@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { bytesBenches } from './bytes';
 import { customerBenches } from './customer-list';
 import { durabilityBenches } from './durability';
 import { einvoiceBenches } from './einvoice';
@@ -50,6 +51,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['einvoice', einvoiceBenches],
   ['receivables', receivableBenches],
   ['statement-pdf', statementPdfBenches],
+  ['bytes', bytesBenches],
 ];
 const results = [];
 for (const [name, run] of suites) if (!only || only.split(',').includes(name)) results.push(...(await run()));
