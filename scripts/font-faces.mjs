@@ -8,7 +8,7 @@
  * Latin file (19 KB): Arabic text is written with Latin digits, «», parentheses and colons, and its
  * spaces fell in the Latin range. Here, per weight:
  * - arabic: fontsource's Arabic file, also claiming the space and the no-break space it holds;
- * - common: digits, punctuation and symbols without Latin letters, cut from the Latin file
+ * - common: digits, punctuation and symbols (and X and x, below), cut from the Latin file
  *   (harfbuzz, via subset-font, keeps their kerning) into a file of a few KB;
  * - latin: the whole Latin file, fetched only where Latin letters show;
  * - latin-ext: for the rare name that needs it.
@@ -33,7 +33,9 @@ const WEIGHTS = [400, 500, 700];
 /** Code point ranges as [first, last] pairs. */
 const COMMON = [
   [0x21, 0x40], // ! " # $ % & ' ( ) * + , - . / 0–9 : ; < = > ? @
+  [0x58, 0x58], // X: the phone placeholder's digits, 05XXXXXXXX
   [0x5b, 0x60],
+  [0x78, 0x78], // x: what Mantine's autosizing textareas measure a line with (hidden, yet drawn)
   [0x7b, 0x7e],
   [0xa1, 0xbf], // « » ° ± · and the like
   [0xd7, 0xd7], // ×
