@@ -16,7 +16,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { rawGet } from '../apps/api/src/test/processes';
 import { startServer, stopServer } from '../scripts/server-process';
+import { openPhoneContext } from './first-load';
 import type { BenchResult } from './harness';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -71,31 +73,7 @@ interface Visit {
 }
 
 async function visit(browser: Browser, variant: Variant, page: PageVisit): Promise<Visit> {
-  const { hostname } = new URL(variant.base);
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 800 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ar-SA',
-    storageState: page.signedIn
-      ? {
-          cookies: [
-            {
-              name: 'accessToken',
-              value: variant.token,
-              domain: hostname,
-              path: '/',
-              expires: -1,
-              httpOnly: false,
-              secure: false,
-              sameSite: 'Lax',
-            },
-          ],
-          origins: [{ origin: variant.base, localStorage: [{ name: 'accessToken', value: variant.token }] }],
-        }
-      : undefined,
-  });
+  const context = await openPhoneContext(browser, variant, page.signedIn);
   try {
     const tab = await context.newPage();
     const cdp = await context.newCDPSession(tab);
@@ -119,20 +97,6 @@ async function visit(browser: Browser, variant: Variant, page: PageVisit): Promi
   } finally {
     await context.close();
   }
-}
-
-/** A GET whose body stays as sent. */
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 /** User + system CPU of a process so far, in ms (Linux /proc). */

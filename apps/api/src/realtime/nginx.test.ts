@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -13,6 +12,7 @@ import {
   createDatabase,
   freePort,
   healthy,
+  rawGet,
   spawnServer,
   stopProcess,
   until,
@@ -71,20 +71,6 @@ ${nodes.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
   }
 }
 `;
-}
-
-/** A GET whose body stays as sent (fetch would decode it). */
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 async function startNode(databaseUrl: string) {
