@@ -180,7 +180,12 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-async function openContext(browser: Browser, variant: Variant, signedIn: boolean): Promise<BrowserContext> {
+/** A phone (375×800, touch, Arabic), signed in with `variant.token` as after an earlier visit when `signedIn`. */
+export async function openPhoneContext(
+  browser: Browser,
+  variant: { base: string; token: string },
+  signedIn: boolean,
+): Promise<BrowserContext> {
   const { hostname } = new URL(variant.base);
   return browser.newContext({
     viewport: { width: 375, height: 800 },
@@ -211,7 +216,7 @@ async function openContext(browser: Browser, variant: Variant, signedIn: boolean
 
 /** One first visit (empty cache) of a scenario on a variant's server. */
 async function run(browser: Browser, variant: Variant, scenario: Scenario): Promise<Timing> {
-  const context = await openContext(browser, variant, scenario.signedIn);
+  const context = await openPhoneContext(browser, variant, scenario.signedIn);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { bytesBenches } from './bytes';
 import { customerBenches } from './customer-list';
 import { durabilityBenches } from './durability';
 import { einvoiceBenches } from './einvoice';
@@ -52,6 +53,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['receivables', receivableBenches],
   ['statement-pdf', statementPdfBenches],
   ['scale', scaleBenches],
+  ['bytes', bytesBenches],
 ];
 const results = [];
 // Run only when asked for by name: it seeds a million customers and orders on PostgreSQL.

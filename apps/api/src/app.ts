@@ -6,6 +6,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } fro
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuthGuard } from './http/auth';
+import { registerCompression } from './http/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerHealth } from './http/health';
 import { closePdfBrowser } from './http/pdf';
@@ -178,6 +179,8 @@ export async function buildApp(opts: AppOptions) {
   });
 
   await app.register(fastifyHelmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  // Before every route and the static files, so its hooks see them all.
+  await registerCompression(app);
   registerErrorHandling(app);
   registerAuthGuard(app);
   registerTextCheck(app);

@@ -1,6 +1,4 @@
-import '@fontsource/ibm-plex-sans-arabic/400.css';
-import '@fontsource/ibm-plex-sans-arabic/500.css';
-import '@fontsource/ibm-plex-sans-arabic/700.css';
+import './styles/fonts.css';
 import './styles/mantine.css';
 import './lib/maintenance';
 import './lib/auth';

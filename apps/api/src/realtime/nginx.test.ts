@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   createDatabase,
   freePort,
   healthy,
+  rawGet,
   spawnServer,
   stopProcess,
   until,
@@ -60,6 +62,11 @@ ${nodes.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_read_timeout 310s;
       proxy_buffering off;
+      gzip on;
+      gzip_types application/json application/javascript text/css text/csv image/svg+xml;
+      gzip_min_length 1400;
+      gzip_proxied any;
+      gzip_vary on;
     }
   }
 }
@@ -146,6 +153,30 @@ describe.skipIf(!serverUrl || !redisUrl || !fs.existsSync(NGINX))('two nodes beh
       'all four pushes',
     );
   }, 60_000);
+
+  it("passes the nodes' compressed answers through, and gzips what a node sent plain", async () => {
+    const { token } = (
+      await callJson(proxy, 'POST', '/api/auth/signin', {
+        phoneNumber: ADMIN.phone,
+        password: ADMIN.password,
+      })
+    ).json as { token: string };
+    const get = (headers: Record<string, string>) =>
+      rawGet(`${proxy}/api/customer?limit=20`, { authorization: `Bearer ${token}`, ...headers });
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const rows = JSON.parse(plain.body.toString('utf8'));
+    expect(plain.body.length).toBeGreaterThan(1400);
+
+    const br = await get({ 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toEqual(rows);
+
+    // A request that asks the node not to compress: nginx's own gzip does it.
+    const byNginx = await get({ 'accept-encoding': 'gzip', 'x-no-compression': '1' });
+    expect(byNginx.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(byNginx.body).toString('utf8'))).toEqual(rows);
+  }, 30_000);
 
   it('records the real client address, not one the client wrote in X-Forwarded-For', async () => {
     const res = await fetch(`${proxy}/api/auth/signin`, {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,20 @@ export async function callJson(base: string, method: string, url: string, body?:
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, json: (await res.json()) as Record<string, any> };
+}
+
+/** A GET whose body stays as sent (fetch would decode a compressed one). */
+export function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 /** A new empty database on the PostgreSQL server at `serverUrl`; returns its URL and a drop function. */
