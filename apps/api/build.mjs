@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { templateFile, writeTemplate } from './src/db/pglite-template.mjs';
 
 const root = import.meta.dirname;
 const out = path.join(root, 'dist');
@@ -13,6 +14,10 @@ const external = Object.keys(pkg.dependencies)
   .filter((name) => name !== '@idara/domain')
   .flatMap((name) => [name, `${name}/*`]);
 
+// The new-database template (pglite-template.mjs) outlives a rebuild while PGlite stays the same:
+// making it runs initdb (~10 s, ~700 MB of memory).
+const template = templateFile(out);
+const keptTemplate = fs.existsSync(template) ? fs.readFileSync(template) : null;
 fs.rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(root, 'src/main.ts')],
@@ -29,4 +34,6 @@ await build({
 fs.cpSync(path.join(root, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
 fs.copyFileSync(path.join(root, 'src/db/pglite-worker.mjs'), path.join(out, 'pglite-worker.mjs'));
 fs.copyFileSync(path.join(root, 'src/http/spreadsheet-worker.mjs'), path.join(out, 'spreadsheet-worker.mjs'));
+if (keptTemplate) fs.writeFileSync(template, keptTemplate);
+else await writeTemplate(template);
 console.log(`built ${path.relative(process.cwd(), path.join(out, 'server.mjs'))}`);
