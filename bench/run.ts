@@ -13,6 +13,7 @@ import type { BenchResult } from './harness';
 import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
 import { orderBenches } from './orders';
+import { peerBenches } from './peer';
 import { receivableBenches } from './receivables';
 import { statementPdfBenches } from './statement-pdf';
 import { userListBench } from './user-list';
@@ -50,6 +51,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['einvoice', einvoiceBenches],
   ['receivables', receivableBenches],
   ['statement-pdf', statementPdfBenches],
+  ['peer', peerBenches],
 ];
 const results = [];
 for (const [name, run] of suites) if (!only || only.split(',').includes(name)) results.push(...(await run()));
