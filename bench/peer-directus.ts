@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-const ADMIN_EMAIL = 'bench@idara.test';
+const ADMIN_EMAIL = 'bench@example.com';
 /** The admin's static token (Directus's `token` field on the user): the bench's own secret. */
 const STATIC_TOKEN = 'idara-bench-peer-static-token';
 
@@ -34,6 +34,24 @@ const fingerprint = (client: pg.Client, id: string) =>
     .then((r) => r.rows[0]);
 
 /**
+ * Empties the peer's database so each run bootstraps Directus afresh (its admin is created only on a
+ * first install) — refusing a database that holds anything but Directus and the copied customers.
+ */
+async function resetPeerDatabase(target: pg.Client) {
+  const { rows } = await target.query<{ name: string }>(
+    `select table_name as name from information_schema.tables where table_schema = 'public'`,
+  );
+  const foreign = rows.filter((r) => !/^directus_|^customers$/.test(r.name));
+  if (foreign.length) {
+    throw new Error(
+      `BENCH_PEER_DATABASE_URL holds other tables (${foreign.map((r) => r.name).join(', ')}): give the peer a database of its own`,
+    );
+  }
+  await target.query('drop schema public cascade');
+  await target.query('create schema public');
+}
+
+/**
  * Replaces the peer database's `customers` with a copy of Idara's: same columns (Idara's `_id` as
  * `id`), same rows, and every index Idara has on that table, then refreshes the planner's statistics.
  */
@@ -49,8 +67,8 @@ export async function copyCustomers(idaraUrl: string, peerUrl: string) {
         `select indexdef as def from pg_indexes
            where schemaname = 'public' and tablename = 'customers' and indexname not like '%pkey'`,
       );
+      await resetPeerDatabase(target);
       await target.query('create extension if not exists pg_trgm');
-      await target.query('drop table if exists customers');
       const definitions = columns.map(
         (c) =>
           `"${peerColumn(c.name)}" ${c.type}${c.name === '_id' ? ' primary key' : c.notnull ? ' not null' : ''}`,

@@ -28,11 +28,28 @@ const IDARA_PORT = Number(process.env.BENCH_PEER_IDARA_PORT ?? 4420);
 const DIRECTUS_PORT = Number(process.env.BENCH_PEER_PORT ?? 4425);
 const SEARCH = 'احمد';
 
+/**
+ * The headers of the Node running this bench: Directus's sandbox (isolated-vm) compiles against V8,
+ * and an npm whose config points node-gyp elsewhere (Debian's points at the system Node) would build
+ * it for another Node. npm's `node` package keeps them in its node-<platform>-<arch> dependency.
+ */
+function nodeHeaders() {
+  const prefix = path.resolve(process.execPath, '../..');
+  return [prefix, path.join(prefix, `node_modules/node-${process.platform}-${process.arch}`)].find((dir) =>
+    fs.existsSync(path.join(dir, 'include/node/node_version.h')),
+  );
+}
+
 /** Directus and what it needs, from bench/peer's own lock file: never installed by the project's `npm ci`. */
 function installPeer() {
   const dir = path.resolve(import.meta.dirname, 'peer');
   if (fs.existsSync(path.join(dir, 'node_modules/directus'))) return dir;
-  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  const headers = nodeHeaders();
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: dir,
+    stdio: 'inherit',
+    env: { ...process.env, ...(headers ? { npm_config_nodedir: headers } : {}) },
+  });
   if (install.status !== 0) throw new Error('could not install the peer bench tools (bench/peer)');
   return dir;
 }
