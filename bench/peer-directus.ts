@@ -22,14 +22,11 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-/** Directus keys its items by `id`; everything else keeps Idara's column names and types. */
-const peerColumn = (name: string) => (name === '_id' ? 'id' : name);
-
 /** A fingerprint of every customer row, to show both databases hold the same data. */
-const fingerprint = (client: pg.Client, id: string) =>
+const fingerprint = (client: pg.Client) =>
   client
     .query<{ n: number; md5: string }>(
-      `select count(*)::int as n, md5(string_agg(c::text, '|' order by c.${id})) as md5 from customers c`,
+      `select count(*)::int as n, md5(string_agg(c::text, '|' order by c.id)) as md5 from customers c`,
     )
     .then((r) => r.rows[0]);
 
@@ -52,8 +49,8 @@ async function resetPeerDatabase(target: pg.Client) {
 }
 
 /**
- * Replaces the peer database's `customers` with a copy of Idara's: same columns (Idara's `_id` as
- * `id`), same rows, and every index Idara has on that table, then refreshes the planner's statistics.
+ * Replaces the peer database's `customers` with a copy of Idara's: same columns and types, same rows
+ * and every index Idara has on that table, then refreshes the planner's statistics.
  */
 export async function copyCustomers(idaraUrl: string, peerUrl: string) {
   await withClient(idaraUrl, (source) =>
@@ -70,30 +67,28 @@ export async function copyCustomers(idaraUrl: string, peerUrl: string) {
       await resetPeerDatabase(target);
       await target.query('create extension if not exists pg_trgm');
       const definitions = columns.map(
-        (c) =>
-          `"${peerColumn(c.name)}" ${c.type}${c.name === '_id' ? ' primary key' : c.notnull ? ' not null' : ''}`,
+        (c) => `"${c.name}" ${c.type}${c.name === 'id' ? ' primary key' : c.notnull ? ' not null' : ''}`,
       );
       await target.query(`create table customers (${definitions.join(', ')})`);
 
       const BATCH = 5000;
       let after = '00000000-0000-0000-0000-000000000000';
       for (;;) {
-        const { rows } = await source.query('select * from customers where _id > $1 order by _id limit $2', [
+        const { rows } = await source.query('select * from customers where id > $1 order by id limit $2', [
           after,
           BATCH,
         ]);
         if (!rows.length) break;
-        after = rows[rows.length - 1]._id;
-        const renamed = rows.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
+        after = rows[rows.length - 1].id;
         await target.query(
           'insert into customers select * from json_populate_recordset(null::customers, $1::json)',
-          [JSON.stringify(renamed)],
+          [JSON.stringify(rows)],
         );
       }
-      for (const { def } of indexes) await target.query(def.replaceAll('"_id"', 'id'));
+      for (const { def } of indexes) await target.query(def);
       await target.query('analyze customers');
 
-      const [a, b] = await Promise.all([fingerprint(source, '_id'), fingerprint(target, 'id')]);
+      const [a, b] = await Promise.all([fingerprint(source), fingerprint(target)]);
       if (a.n !== b.n || a.md5 !== b.md5) {
         throw new Error(`the copied customers differ: ${JSON.stringify({ idara: a, directus: b })}`);
       }
