@@ -162,13 +162,8 @@ export async function directusPeer(peerDir: string, url: string, port: number) {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (d) => {
-    output += d;
-  });
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
+  let output = ''; // shown if it fails to start
+  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (d) => (output += d));
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`directus exited ${code}:\n${output}`))),
   );
