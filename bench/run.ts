@@ -14,6 +14,7 @@ import type { BenchResult } from './harness';
 import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
 import { orderBenches } from './orders';
+import { peerBenches } from './peer';
 import { receivableBenches } from './receivables';
 import { scaleBenches } from './scale';
 import { statementPdfBenches } from './statement-pdf';
@@ -54,6 +55,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['statement-pdf', statementPdfBenches],
   ['scale', scaleBenches],
   ['bytes', bytesBenches],
+  ['peer', peerBenches],
 ];
 const results = [];
 // Run only when asked for by name: it seeds a million customers and orders on PostgreSQL.
