@@ -82,6 +82,10 @@ export const median = (xs: number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
+/** The `p`th percentile of ascending `sorted` (nearest rank below). */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
 export interface Spread {
   min: number;
   median: number;

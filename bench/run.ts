@@ -14,6 +14,7 @@ import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
 import { orderBenches } from './orders';
 import { receivableBenches } from './receivables';
+import { scaleOutBenches } from './scale-out';
 import { statementPdfBenches } from './statement-pdf';
 import { userListBench } from './user-list';
 
@@ -50,6 +51,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['einvoice', einvoiceBenches],
   ['receivables', receivableBenches],
   ['statement-pdf', statementPdfBenches],
+  ['scale-out', scaleOutBenches],
 ];
 const results = [];
 for (const [name, run] of suites) if (!only || only.split(',').includes(name)) results.push(...(await run()));
