@@ -37,17 +37,18 @@ export async function watch(url: string, token: string) {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  let notices = 0;
+  const customers: number[] = [];
   const sentAt = new Map<number, number>();
   const latency = new Map<number, number>();
   socket.on('notification', (n: { description: string }) => {
-    notices++;
+    const customer = /عميل ضغط (\d+)/.exec(n.description)?.[1];
+    if (customer) customers.push(Number(customer));
     const probe = Number(/مسبار (\d+)/.exec(n.description)?.[1]);
     if (sentAt.has(probe)) latency.set(probe, performance.now() - sentAt.get(probe)!);
   });
   return {
-    /** Every notification received since connecting. */
-    notices: () => notices,
+    /** Notices received of new customers numbered from `first` to `last` (the load's, by rule). */
+    customerNotices: (first: number, last: number) => customers.filter((c) => c >= first && c <= last).length,
     /**
      * For `seconds`, every `everyMs` one task for `assignee` written through `base` by the holder of
      * `writer`; then up to 30 s for their notices.

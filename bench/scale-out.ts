@@ -35,12 +35,13 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const PROBE_EVERY_MS = 100;
+const PHONES_PER_WINDOW = 100_000;
 const WATCHER = { phoneNumber: '0557774000', password: 'Passw0rd!x' };
 
 interface Window {
   load: Awaited<ReturnType<typeof measureLoad>>;
   probe: ProbeResult;
-  /** Notifications stored for the watching user during the window, and how many its socket got. */
+  /** Notices of this window's new customers stored for the watching user, and how many its socket got. */
   stored: number;
   received: number;
   /** nginx's CPU per completed request (0 without nginx). */
@@ -81,10 +82,15 @@ export async function scaleOutBenches(): Promise<BenchResult[]> {
     const watcher = (await callApi(direct(single), 'GET', '/api/auth/me', undefined, watcherToken))
       ._id as string;
     await db.connect();
-    const stored = async () =>
-      Number(
-        (await db.query('select count(*) from notifications where recipient = $1', [watcher])).rows[0].count,
+    /** Notices stored for the watcher of new customers numbered `first`…`last`. */
+    const stored = async (first: number, last: number) => {
+      const { rows } = await db.query(
+        `select count(*) from notifications where recipient_id = $1
+           and substring(description from 'عميل ضغط ([0-9]+)')::bigint between $2 and $3`,
+        [watcher, first, last],
       );
+      return Number(rows[0].count);
+    };
 
     let windows = 0;
     const run = async (two: boolean, seconds: number): Promise<Window> => {
@@ -103,20 +109,22 @@ export async function scaleOutBenches(): Promise<BenchResult[]> {
         }
         const pids = two ? [nodeA.child.pid!, nodeB.child.pid!] : [single.child.pid!];
         const nginxCpu = () => (two ? processTree(nginxPid).reduce((sum, p) => sum + processCpuMs(p), 0) : 0);
-        const before = await stored();
         const nginxBefore = nginxCpu();
-        const args = { customers, assignee: me, firstPhone: 80_000_000 + ++windows * 100_000 };
+        const args = { customers, assignee: me, firstPhone: 80_000_000 + ++windows * PHONES_PER_WINDOW };
         const [load, probe] = await Promise.all([
           measureLoad(pids, mixedLoad(two ? proxy : direct(single), token, args, CONNECTIONS, seconds)),
           socket.probe(writeTo, token, watcher, PROBE_EVERY_MS, seconds),
         ]);
         const nginxMsPerRequest = (nginxCpu() - nginxBefore) / Math.max(1, load.requests);
-        let after = before;
+        // This window's customers only: their phone numbers (and names) are its own block.
+        const last = args.firstPhone + PHONES_PER_WINDOW - 1;
+        let count = 0;
         await settle(async () => {
-          after = await stored();
-          return socket.notices() === after - before;
+          count = await stored(args.firstPhone, last);
+          return socket.customerNotices(args.firstPhone, last) === count;
         }, 30_000);
-        return { load, probe, stored: after - before, received: socket.notices(), nginxMsPerRequest };
+        const received = socket.customerNotices(args.firstPhone, last);
+        return { load, probe, stored: count, received, nginxMsPerRequest };
       } finally {
         socket.close();
       }
