@@ -3,21 +3,12 @@
  * requests themselves are built in the load generator's process by bench/mixed-requests.ts.
  */
 import path from 'node:path';
+import { callJson } from '../apps/api/src/test/processes';
 import type { LoadOptions } from './measure';
 import type { MixedArgs } from './mixed-requests';
 
 /** A JSON call to `base`; the answer's body. */
-export async function callApi(base: string, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Record<string, any>;
-}
+export const callApi = async (...call: Parameters<typeof callJson>) => (await callJson(...call)).json;
 
 /** The seeded admin's token and id, a service, 50 customers and 10 orders to read. */
 export async function prepareMixed(base: string) {
