@@ -21,14 +21,20 @@ export interface LoadResult {
   bytes: number;
 }
 
-/** Plain-data autocannon options: they cross a process boundary as JSON. */
+/**
+ * Plain-data autocannon options: they cross a process boundary as JSON. Requests built by code
+ * (`setupRequest`) come from `requestScript`: a module (absolute path, TypeScript allowed) whose
+ * default export the generator calls with `args` to get the request list.
+ */
 export type LoadOptions = Omit<autocannon.Options, 'setupClient' | 'requests'> & {
   requests?: Omit<autocannon.Request, 'setupRequest' | 'onResponse'>[];
+  requestScript?: { module: string; args: unknown };
 };
 
 /** Runs autocannon in its own process (bench/load-generator.mjs) and returns its summary. */
 export async function loadFromOwnProcess(options: LoadOptions): Promise<LoadResult> {
-  const { stdout } = await run(process.execPath, [generator, JSON.stringify(options)], {
+  const loader = options.requestScript ? ['--import', 'tsx'] : [];
+  const { stdout } = await run(process.execPath, [...loader, generator, JSON.stringify(options)], {
     maxBuffer: 1 << 20,
   });
   return JSON.parse(stdout.trim().split('\n').pop()!);
@@ -75,6 +81,10 @@ export const median = (xs: number[]) => {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
+
+/** The `p`th percentile of ascending `sorted` (nearest rank below). */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 export interface Spread {
   min: number;

@@ -17,6 +17,7 @@ import { hashSecret, newToken } from '../apps/api/src/modules/auth/tokens';
 import { present, pushNotifications, storeNotifications } from '../apps/api/src/modules/notification/service';
 import { userRoom } from '../apps/api/src/realtime/server';
 import type { BenchResult } from './harness';
+import { percentile } from './measure';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const ROUNDS = 20;
@@ -28,9 +29,6 @@ interface RunStats {
   p99: number;
   heapPerSocketKb: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 function heapNow() {
   globalThis.gc?.();

@@ -17,6 +17,7 @@ import { orderBenches } from './orders';
 import { peerBenches } from './peer';
 import { receivableBenches } from './receivables';
 import { scaleBenches } from './scale';
+import { scaleOutBenches } from './scale-out';
 import { statementPdfBenches } from './statement-pdf';
 import { userListBench } from './user-list';
 
@@ -56,6 +57,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['scale', scaleBenches],
   ['bytes', bytesBenches],
   ['peer', peerBenches],
+  ['scale-out', scaleOutBenches],
 ];
 const results = [];
 // Run only when asked for by name: it seeds a million customers and orders on PostgreSQL.

@@ -1,17 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../test/harness';
+import { NGINX, startNginx } from '../test/nginx';
 import {
   callJson,
   createDatabase,
   freePort,
-  healthy,
   rawGet,
   spawnServer,
   stopProcess,
@@ -20,58 +18,16 @@ import {
 
 /**
  * The deployment of docs/DEPLOY.md on loopback: two app nodes on one PostgreSQL and Redis, behind
- * Debian's nginx with the configuration that document gives (`nginxConfig` below is the same text).
+ * Debian's nginx with the configuration that document gives (`nginxConfig` in ../test/nginx.ts).
  * Through the proxy: sign-in, requests spread over both nodes, and a websocket that receives pushes
  * caused on either node, and the client's real address despite a forged X-Forwarded-For. Database suite (TEST_DATABASE_URL, TEST_REDIS_URL) with /usr/sbin/nginx.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const NGINX = '/usr/sbin/nginx';
 let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
-const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-nginx-'));
+let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
 const children: ChildProcess[] = [];
 let socket: Socket | undefined;
-
-function nginxConfig(listen: number, nodes: number[], dir: string) {
-  return `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
-  upstream idara {
-${nodes.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${listen};
-    client_max_body_size 12m;
-    location / {
-      proxy_pass http://idara;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_read_timeout 310s;
-      proxy_buffering off;
-      gzip on;
-      gzip_types application/json application/javascript text/css text/csv image/svg+xml;
-      gzip_min_length 1400;
-      gzip_proxied any;
-      gzip_vary on;
-    }
-  }
-}
-`;
-}
 
 async function startNode(databaseUrl: string) {
   const node = await spawnServer({
@@ -90,19 +46,14 @@ describe.skipIf(!serverUrl || !redisUrl || !fs.existsSync(NGINX))('two nodes beh
     database = await createDatabase(serverUrl!, 'idara_nginx');
     const a = await startNode(database.url); // migrates and seeds first
     const b = await startNode(database.url);
-    const listen = await freePort();
-    fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig(listen, [a, b], prefix));
-    const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'inherit' });
-    children.push(nginx);
-    proxy = `http://127.0.0.1:${listen}`;
-    await until(() => healthy(proxy), 20_000, 'nginx');
+    nginx = await startNginx(await freePort(), [a, b]);
+    proxy = nginx.url;
   }, 180_000);
 
   afterAll(async () => {
     socket?.disconnect();
-    await Promise.all(children.map((p) => stopProcess(p)));
+    await Promise.all([nginx?.stop(), ...children.map((p) => stopProcess(p))]);
     await database?.drop();
-    fs.rmSync(prefix, { recursive: true, force: true });
   }, 60_000);
 
   it('signs in, spreads requests over both nodes, and pushes through the proxy from either node', async () => {
