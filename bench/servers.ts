@@ -44,12 +44,21 @@ export async function freshDatabase(prefix: string) {
   return { database, dataDir, url };
 }
 
+/**
+ * BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile of its whole life there on exit
+ * (`<dir>/stack`, `<dir>/bare`; summarise with bench/cpu-profile-summary.mjs).
+ */
+const profileEnv = (side: string): Record<string, string> =>
+  process.env.BENCH_CPU_PROF
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, side)}` }
+    : {};
+
 async function startBare(config: BareServerConfig) {
   const flags = serveArgs(root).slice(0, -1); // the runtime flags, without the server's file
   const child = spawn(
     process.execPath,
     [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), JSON.stringify(config)],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...profileEnv('bare') } },
   );
   let output = '';
   child.stderr!.on('data', (d) => {
@@ -81,7 +90,10 @@ export async function startStackAndBare(
     bareDir = `${seeded.dataDir}-bare`;
     fs.cpSync(seeded.dataDir, bareDir, { recursive: true });
   }
-  const stack = await startServer(seeded.dataDir, seeded.url ? { DATABASE_URL: seeded.url } : {});
+  const stack = await startServer(seeded.dataDir, {
+    ...(seeded.url ? { DATABASE_URL: seeded.url } : {}),
+    ...profileEnv('stack'),
+  });
   const bare = await startBare({ databaseUrl: seeded.url, dataDir: bareDir, routes }).catch(async (err) => {
     await stopServer(stack.child);
     throw err;
