@@ -1,30 +1,26 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 /**
  * GET /api/customer on 100,000 customers: city filter + Arabic search + sort by name, a page of 20
  * (issue: records).
  */
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../apps/api/src/db/client';
 import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
 import { cities } from '../apps/api/src/db/schema';
-import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { customerResource } from '../apps/api/src/modules/customer/resource';
 import { startServer, stopServer } from '../scripts/server-process';
 import { timeExport } from './export';
-import { type BenchResult, benchApp, stackVersusBareDriver } from './harness';
+import { type BenchResult, bareListRoute, stackVersusBare } from './harness';
+import { freshDatabase, removeData, startStackAndBare } from './servers';
 
 export const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 
 export async function customerBenches(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-bench-'));
+  const seeded = await freshDatabase('idara-bench');
   try {
-    const list = await listBench(dataDir);
+    const list = await listBench(seeded);
     // The export bench runs on the embedded database only (a server process on that directory).
-    return process.env.BENCH_DATABASE_URL ? list : [...list, ...(await exportBench(dataDir))];
+    return seeded.url ? list : [...list, ...(await exportBench(seeded.dataDir))];
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeData(seeded);
   }
 }
 
@@ -70,32 +66,27 @@ async function exportBench(dataDir: string): Promise<BenchResult[]> {
   }
 }
 
-async function listBench(dataDir: string): Promise<BenchResult[]> {
-  // File-backed, as deployed; the export bench then starts a real server on the same directory.
-  const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir });
-  await database.migrate();
-  await seedIfEmpty(database.db, { phone: '0500000000', password: 'Admin@12345', name: 'مدير النظام' });
+async function listBench(seeded: Awaited<ReturnType<typeof freshDatabase>>): Promise<BenchResult[]> {
+  const { database } = seeded;
   await insertDemoCustomers(database.db, CUSTOMERS);
   await database.analyze();
   const [riyadh] = await database.db
     .select({ _id: cities._id })
     .from(cities)
     .where(eq(cities.name, 'الرياض'));
-  const { app, token } = await benchApp(database);
+  const query = { page: '1', limit: '20', sort: 'name', city: riyadh._id, search: 'احمد' };
+  const route = bareListRoute(database, customerResource, '/api/customer', query);
+  const servers = await startStackAndBare(seeded, [route]);
   try {
-    const list = await stackVersusBareDriver({
+    return await stackVersusBare({
       name: `GET /api/customer, ${CUSTOMERS.toLocaleString('en')} customers, city + search «احمد» + sort by name (${database.kind})`,
-      app,
-      database,
-      token,
+      ...servers,
       path: '/api/customer',
-      resource: customerResource,
-      query: { page: '1', limit: '20', sort: 'name', city: riyadh._id, search: 'احمد' },
+      query,
+      sameAnswer: true,
       goal: 0.8,
     });
-    return [list];
   } finally {
-    await app.close();
-    await database.close();
+    await servers.stop();
   }
 }

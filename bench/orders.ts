@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 /**
  * Orders and payments (issue: orders, payments and invoices): the dashboard aggregate and the orders
  * list against the same SQL through the bare driver, and invoice PDF time with a warm browser, on
@@ -13,70 +10,83 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
 import { insertDemoOrders } from '../apps/api/src/db/demo-orders';
 import { einvoices, orders } from '../apps/api/src/db/schema';
-import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { closePdfBrowser, htmlToPdf } from '../apps/api/src/http/pdf';
 import { dashboardQueries } from '../apps/api/src/modules/dashboard/routes';
 import { documentHtml } from '../apps/api/src/modules/invoice/document-html';
 import { orderResource } from '../apps/api/src/modules/order/resource';
-import { type BenchResult, benchApp, stackVersusBare, stackVersusBareDriver } from './harness';
+import type { BareRoute } from './bare-server';
+import { type BenchResult, bareListRoute, benchApp, stackVersusBare } from './harness';
+import { freshDatabase, removeData, startStackAndBare } from './servers';
 
 export const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 
 export async function orderBenches(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-bench-orders-'));
-  const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir });
+  const seeded = await freshDatabase('idara-bench-orders');
   try {
-    await database.migrate();
-    await seedIfEmpty(database.db, { phone: '0500000000', password: 'Admin@12345', name: 'مدير النظام' });
+    const { database } = seeded;
     await insertDemoCustomers(database.db, 10_000);
-    const seeded = await insertDemoOrders(database.db, ORDERS);
+    const inserted = await insertDemoOrders(database.db, ORDERS);
     await database.analyze({ vacuum: true }); // as the server does at start-up
-    const { app, token } = await benchApp(database);
-    const n = `${ORDERS.toLocaleString('en')} orders, ${seeded.payments.toLocaleString('en')} payments`;
+    const n = `${ORDERS.toLocaleString('en')} orders, ${inserted.payments.toLocaleString('en')} payments`;
+    // Every query of the call, built once for "now", sent as text with its parameters; the baseline
+    // answers their rows as they come (the app shapes them into the dashboard's figures).
+    const q = dashboardQueries(database.db, new Date());
+    const dashboard: BareRoute = {
+      path: '/api/dashboard',
+      statements: [q.byStatus, q.today, q.topServices, q.revenue, q.recentActivity].map((b) => ({
+        ...b.toSQL(),
+        // Drizzle's select keeps its selection (column order) behind a method its types omit here.
+        keys: Object.keys((b as unknown as { getSelectedFields(): object }).getSelectedFields()),
+      })),
+      answer: { kind: 'rows' },
+    };
+    const orderQuery = { page: '1', limit: '20', status: 'completed', sort: '-createdAt' };
+    const orderList = bareListRoute(database, orderResource, '/api/order', orderQuery);
+    const servers = await startStackAndBare(seeded, [dashboard, orderList]);
+    const results: BenchResult[] = [];
     try {
-      const results: BenchResult[] = [];
-      // Every query of the call, built once for "now", sent as text with its parameters.
-      const q = dashboardQueries(database.db, new Date());
-      const statements = [q.byStatus, q.today, q.topServices, q.revenue, q.recentActivity].map((b) =>
-        b.toSQL(),
-      );
       results.push(
-        await stackVersusBare({
+        ...(await stackVersusBare({
           name: `GET /api/dashboard, ${n} (${database.kind})`,
-          app,
-          token,
+          ...servers,
           path: '/api/dashboard',
           query: {},
-          bare: () => Promise.all(statements.map((s) => database.rawQuery(s.sql, s.params))),
+          sameAnswer: false,
           goal: 0.8,
-        }),
-      );
-      results.push(
-        await stackVersusBareDriver({
+        })),
+        ...(await stackVersusBare({
           name: `GET /api/order, ${n}, status + sort by date, page of 20 (${database.kind})`,
-          app,
-          database,
-          token,
+          ...servers,
           path: '/api/order',
-          resource: orderResource,
-          query: { page: '1', limit: '20', status: 'completed', sort: '-createdAt' },
+          query: orderQuery,
+          sameAnswer: true,
           goal: 0.8,
-        }),
+        })),
       );
-      results.push(await invoicePdfBench(app, database.db, token));
-      return results;
     } finally {
-      await app.close();
-      await closePdfBrowser();
+      await servers.stop();
     }
+    results.push(await invoicePdfBench(seeded));
+    return results;
   } finally {
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeData(seeded);
   }
 }
 
 /** Invoice PDF through the API vs printing the same document's HTML with the same warm browser. */
-async function invoicePdfBench(app: FastifyInstance, db: Db, token: string): Promise<BenchResult> {
+async function invoicePdfBench(seeded: { dataDir: string; url?: string }): Promise<BenchResult> {
+  const database = await openDatabase({ url: seeded.url, dataDir: seeded.url ? undefined : seeded.dataDir });
+  const { app, token } = await benchApp(database);
+  try {
+    return await invoicePdfTimes(app, database.db, token);
+  } finally {
+    await app.close();
+    await closePdfBrowser();
+    await database.close();
+  }
+}
+
+async function invoicePdfTimes(app: FastifyInstance, db: Db, token: string): Promise<BenchResult> {
   const [order] = await db.select({ _id: orders._id }).from(orders).limit(1);
   const issued = await app.inject({
     method: 'POST',

@@ -43,7 +43,7 @@ async function lighthouseBenches() {
 // One at a time: each bench owns the machine while it runs.
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][] = [
-  ['user', async () => [await userListBench()]],
+  ['user', userListBench],
   ['customer', customerBenches],
   ['order', orderBenches],
   ['notification', notificationBenches],

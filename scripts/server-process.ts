@@ -5,7 +5,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** `npm run serve` as node arguments: the built server and the runtime flags production uses. */
-function serveArgs(checkout: string) {
+export function serveArgs(checkout: string) {
   const command: string = JSON.parse(fs.readFileSync(path.join(checkout, 'package.json'), 'utf8')).scripts
     .serve;
   const [node, ...args] = command.split(/\s+/);

@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
@@ -12,6 +11,7 @@ import { registerHealth } from './http/health';
 import { closePdfBrowser } from './http/pdf';
 import { trustProxyOption } from './http/request-context';
 import { registerResponseContract } from './http/response-contract';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/static';
 import { registerTextCheck } from './http/text-check';
 import { AfterReply } from './lib/after-reply';
@@ -178,7 +178,7 @@ export async function buildApp(opts: AppOptions) {
     }
   });
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   // Before every route and the static files, so its hooks see them all.
   await registerCompression(app);
   registerErrorHandling(app);

@@ -1,0 +1,90 @@
+/**
+ * The baseline a bench compares the stack with: a minimal Fastify server, in a process of its own,
+ * whose routes run the very SQL the app's route runs — through `pg` with the app's pool size on
+ * PostgreSQL, through the app's own PGlite worker on the embedded database — and answer the same
+ * JSON with Fastify's default serialiser. No auth, no hooks, no logging, no schemas.
+ *
+ * Configured by one JSON argument (BareServerConfig); prints `listening <port>` when ready.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+import { PGliteWorkerClient } from '../apps/api/src/db/pglite-worker-client';
+
+export interface BareStatement {
+  sql: string;
+  params: unknown[];
+  /** The answer's key for each column, by position (the app selects `"col"` and names it). */
+  keys: string[];
+}
+
+export interface BareRoute {
+  path: string;
+  statements: BareStatement[];
+  /**
+   * `list`: `{ data, total, page, limit }` from a page statement and a count statement, as `runList`
+   * answers; `rows`: each statement's rows under its index (an aggregate page such as the dashboard).
+   */
+  answer: { kind: 'list'; page: number; limit: number } | { kind: 'rows' };
+}
+
+export interface BareServerConfig {
+  databaseUrl?: string;
+  dataDir?: string;
+  routes: BareRoute[];
+}
+
+type ArrayQuery = (sql: string, params: unknown[]) => Promise<unknown[][]>;
+
+async function connect(config: BareServerConfig): Promise<{ query: ArrayQuery; close: () => Promise<void> }> {
+  if (config.databaseUrl) {
+    // The app's pool size (apps/api/src/db/client.ts).
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return {
+      query: async (text, values) => (await pool.query({ text, values, rowMode: 'array' })).rows,
+      close: () => pool.end(),
+    };
+  }
+  // The server's own start-up: VACUUM ANALYZE on a worker that exits, then the database's worker.
+  const client = await PGliteWorkerClient.open(config.dataDir, { vacuum: true });
+  return {
+    query: async (text, params) => (await client.query(text, params, { rowMode: 'array' })).rows,
+    close: () => client.close(),
+  };
+}
+
+const objects = (rows: unknown[][], keys: string[]) =>
+  rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) out[keys[i]] = row[i];
+    return out;
+  });
+
+async function main() {
+  const config = JSON.parse(process.argv[2]) as BareServerConfig;
+  const database = await connect(config);
+  const app = Fastify({ logger: false });
+  for (const route of config.routes) {
+    app.get(route.path, async () => {
+      const results = await Promise.all(route.statements.map((s) => database.query(s.sql, s.params)));
+      const answers = results.map((rows, i) => objects(rows, route.statements[i].keys));
+      if (route.answer.kind === 'list') {
+        const { page, limit } = route.answer;
+        return { data: answers[0], total: answers[1][0].total, page, limit };
+      }
+      return answers;
+    });
+  }
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.stdout.write(`listening ${(app.server.address() as { port: number }).port}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
