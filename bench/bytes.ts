@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { rawGet } from '../apps/api/src/test/processes';
 import { startServer, stopServer } from '../scripts/server-process';
@@ -136,6 +137,30 @@ async function cpuPerRequest(variant: Variant, encodings: string[]) {
   return perRound;
 }
 
+/** What each compression setting makes of one answer, and its CPU per call (µs, in this process). */
+function settingsTable(body: Buffer) {
+  const settings: [string, (b: Buffer) => Buffer][] = [
+    ...[4, 5, 6, 11].map((q): [string, (b: Buffer) => Buffer] => [
+      `brotli quality ${q}`,
+      (b) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } }),
+    ]),
+    ...[1, 6, 9].map((level): [string, (b: Buffer) => Buffer] => [
+      `gzip level ${level}`,
+      (b) => zlib.gzipSync(b, { level }),
+    ]),
+  ];
+  return settings
+    .map(([name, compress]) => {
+      const calls = name === 'brotli quality 11' ? 20 : 500;
+      let size = 0;
+      const before = process.cpuUsage();
+      for (let i = 0; i < calls; i++) size = compress(body).length;
+      const used = process.cpuUsage(before);
+      return `  ${name}: ${size} B, ${((used.user + used.system) / calls).toFixed(0)} µs`;
+    })
+    .join('\n');
+}
+
 async function seed(base: string): Promise<string> {
   const post = async (url: string, body: unknown, token?: string) => {
     const res = await fetch(`${base}${url}`, {
@@ -241,6 +266,8 @@ export async function bytesBenches(): Promise<BenchResult[]> {
         'accept-encoding': encoding,
       });
       sizes[encoding] = res.body.length;
+      if (encoding === 'identity')
+        console.log(`bytes ${LIST}, the settings compared:\n${settingsTable(res.body)}`);
       console.log(
         `bytes ${LIST} accept-encoding ${encoding}: ${res.body.length} B (${res.headers['content-encoding'] ?? 'plain'})`,
       );

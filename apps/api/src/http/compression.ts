@@ -28,6 +28,10 @@ export async function registerCompression(app: FastifyInstance) {
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD,
+    // Answers up to 64 KB (a list page is about 10 KB) compressed in one call rather than through a
+    // compression stream: a stream allocates brotli's whole state per answer, which cost more CPU
+    // than the compressing itself on the 2-core machine (docs/PERFORMANCE.md, "Bytes on the wire").
+    syncThreshold: 65_536,
     // The plugin's default list less `octet-stream`: raw downloads are files that are already packed.
     // Anything else is compressed only when mime-db calls its type compressible.
     customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)/u,
