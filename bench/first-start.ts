@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, stopServer } from '../scripts/server-process';
+import { signInAsAdmin, startServer, stopServer } from '../scripts/server-process';
 import { type BenchResult, median } from './harness';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_FIRST_START_RUNS ?? 3));
@@ -17,11 +17,7 @@ async function firstStart() {
   const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'idara-first-start-')), 'data');
   const server = await startServer(dataDir);
   try {
-    const signin = await fetch(`http://127.0.0.1:${server.port}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phoneNumber: '0500000000', password: 'Admin@12345' }),
-    });
+    const signin = await signInAsAdmin(server.port);
     if (signin.status !== 200) throw new Error(`sign-in after the first start answered ${signin.status}`);
     return server.peakRssMb();
   } finally {
