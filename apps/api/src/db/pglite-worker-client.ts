@@ -54,19 +54,17 @@ export class PGliteWorkerClient {
       fresh = false;
       vacuum = false; // a new cluster has nothing to vacuum
     }
-    if (dataDir && fresh) {
-      const init = new PGliteWorkerClient(dataDir, { initOnly: true });
+    // Start-up maintenance (VACUUM ANALYZE: statistics and the visibility map for index-only
+    // scans) also runs on a worker that exits, so its memory does not stay with the server.
+    if (dataDir && (fresh || vacuum)) {
+      const init = new PGliteWorkerClient(dataDir, { initOnly: true, vacuum: !fresh && vacuum });
       try {
         await init.waitReady;
       } finally {
         await init.worker.terminate();
       }
     }
-    // Start-up maintenance (VACUUM ANALYZE: statistics and the visibility map for index-only scans)
-    // runs on the server's own worker before it answers. On a worker of its own that then exited,
-    // the process kept ~60–70 MB of that worker's memory anyway (malloc's per-thread arenas), and
-    // the two databases' peaks added up (measured on 100k customers: 240 vs 217 MB).
-    const client = new PGliteWorkerClient(dataDir, { vacuum: !fresh && vacuum });
+    const client = new PGliteWorkerClient(dataDir);
     await client.waitReady;
     return client;
   }

@@ -164,7 +164,7 @@ try {
     postgresqlconf: ['shared_buffers=16MB'],
   });
   if (workerData.vacuum) await db.exec('vacuum analyze');
-  if (workerData.initOnly) await db.close();
+  if (workerData.initOnly || workerData.vacuum) await db.close();
   parentPort.postMessage({ id: 0, ok: true, result: 'ready' });
 } catch (err) {
   parentPort.postMessage({ id: 0, ok: false, error: serializeError(err) });
