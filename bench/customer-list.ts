@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
 import { cities } from '../apps/api/src/db/schema';
 import { customerResource } from '../apps/api/src/modules/customer/resource';
-import { startServer, stopServer } from '../scripts/server-process';
+import { signInAsAdmin, startServer, stopServer } from '../scripts/server-process';
 import { timeExport } from './export';
 import { type BenchResult, bareListRoute, stackVersusBare } from './harness';
 import { freshDatabase, removeData, startStackAndBare } from './servers';
@@ -32,11 +32,7 @@ async function exportBench(dataDir: string): Promise<BenchResult[]> {
   const kind = 'pglite';
   const server = await startServer(dataDir);
   try {
-    const signin = await fetch(`http://127.0.0.1:${server.port}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phoneNumber: '0500000000', password: 'Admin@12345' }),
-    });
+    const signin = await signInAsAdmin(server.port);
     const { token } = (await signin.json()) as { token: string };
     await timeExport(server.port, token, '/api/customer/export?fileType=xlsx&search=zzzz'); // warm-up
     const csv = await timeExport(server.port, token, '/api/customer/export?fileType=csv');

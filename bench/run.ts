@@ -10,6 +10,7 @@ import { customerBenches } from './customer-list';
 import { durabilityBenches } from './durability';
 import { einvoiceBenches } from './einvoice';
 import { firstLoadBenches } from './first-load';
+import { firstStartBenches } from './first-start';
 import type { BenchResult } from './harness';
 import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
@@ -50,6 +51,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['load', loadBenches],
   ['lighthouse', lighthouseBenches],
   ['first-load', firstLoadBenches],
+  ['first-start', firstStartBenches],
   ['durability', durabilityBenches],
   ['einvoice', einvoiceBenches],
   ['receivables', receivableBenches],

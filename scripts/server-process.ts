@@ -77,3 +77,12 @@ export function stopServer(child: ChildProcess) {
     child.kill('SIGTERM');
   });
 }
+
+/** Signs in as the admin a new database is seeded with (the README's quick-start credentials). */
+export function signInAsAdmin(port: number) {
+  return fetch(`http://127.0.0.1:${port}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumber: '0500000000', password: 'Admin@12345' }),
+  });
+}
