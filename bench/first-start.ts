@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { signInAsAdmin, startServer, stopServer } from '../scripts/server-process';
-import { type BenchResult, median } from './harness';
+import type { BenchResult } from './harness';
+import { median } from './measure';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_FIRST_START_RUNS ?? 3));
 const CONTAINER_MB = 512;
