@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ArabicPluralForms,
   arabicPlural,
+  arabicPluralAtLeast,
   arabicPluralCategory,
   DAYS,
   DAYS_ACCUSATIVE,
@@ -10,6 +11,7 @@ import {
   HOURS_ACCUSATIVE,
   MINUTES,
   MONTHS,
+  RECORDS,
   VISITS,
 } from './plural';
 
@@ -145,5 +147,17 @@ describe('arabicPlural', () => {
   it('rejects non-finite counts', () => {
     expect(() => arabicPlural(Number.NaN, DAYS)).toThrow(RangeError);
     expect(() => arabicPlural(Number.POSITIVE_INFINITY, DAYS)).toThrow(RangeError);
+  });
+});
+
+describe('arabicPluralAtLeast', () => {
+  it.each([
+    [1000, true, 'أكثر من 1000 سجل'],
+    [1020, true, 'أكثر من 1020 سجلاً'],
+    [1003, true, 'أكثر من 1003 سجلات'],
+    [1000, false, '1000 سجل'],
+    [3, undefined, '3 سجلات'],
+  ])('%d (lower bound: %s) → %s', (n, atLeast, text) => {
+    expect(arabicPluralAtLeast(n, RECORDS, atLeast)).toBe(text);
   });
 });

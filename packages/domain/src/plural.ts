@@ -62,6 +62,20 @@ export function arabicPlural(
   return template.replaceAll('{n}', format(n));
 }
 
+/**
+ * A count known only as a lower bound, such as a searched list's capped total:
+ * `arabicPluralAtLeast(1000, RECORDS, true)` → 'أكثر من 1000 سجل'; without `atLeast` it is arabicPlural.
+ */
+export function arabicPluralAtLeast(
+  n: number,
+  forms: ArabicPluralForms,
+  atLeast: boolean | undefined,
+  format: (n: number) => string = String,
+): string {
+  const text = arabicPlural(n, forms, format);
+  return atLeast ? `أكثر من ${text}` : text;
+}
+
 /** Days, nominative (subject / standalone): 'يوم واحد', 'يومان', '3 أيام', '11 يوماً', '100 يوم'. */
 export const DAYS: ArabicPluralForms = {
   one: 'يوم واحد',

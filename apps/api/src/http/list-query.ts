@@ -190,8 +190,31 @@ export function parseListQuery(
 export interface ListResult<T = Record<string, unknown>> {
   data: T[];
   total: number;
+  /** Present (true) only when `total` is a lower bound: a search matched more rows than were counted. */
+  totalIsCapped?: true;
   page: number;
   limit: number;
+}
+
+/**
+ * Rows a searched list counts at most (beyond the page asked for). A trigram search's exact total
+ * rechecks every match, so it grows with the table while the page itself does not; past this many
+ * the answer says "more than" instead (as mail and code-hosting searches do). Lists without a search
+ * keep exact totals: their filters are served by indexes, and the payments and orders totals rows
+ * (aggregateList) are always exact.
+ */
+export const LIST_COUNT_CAP = 1000;
+
+/** Rows a capped count stops at: the cap, or the end of the page asked for if that lies further. */
+function countBound(q: ListQuery): number | undefined {
+  if (!q.searchTerms.length || q.limit === 0) return undefined;
+  return Math.max(LIST_COUNT_CAP, q.page * q.limit);
+}
+
+/** The total to answer from what the count query returned (one row past the bound = more exist). */
+function totalOf(q: ListQuery, counted: number): Pick<ListResult, 'total' | 'totalIsCapped'> {
+  const bound = countBound(q);
+  return bound !== undefined && counted > bound ? { total: bound, totalIsCapped: true } : { total: counted };
 }
 
 /**
@@ -245,8 +268,19 @@ function buildShape(db: DbOrTx, resource: ListResource, q: ListQuery, extraWhere
       (c) => !resource.filters![c.filter].where && ownColumn(resource.filters![c.filter].column),
     ) &&
     (!q.searchTerms.length || ownColumn(resource.searchColumn));
-  const countFrom = db.select(countSelection).from(resource.table).$dynamic();
-  const count = (conditionsOnOwnTable ? countFrom : withJoins(countFrom, resource)).where(condition);
+  const from = <Q extends ReturnType<typeof db.select>>(query: Q) => {
+    const fromTable = query.from(resource.table).$dynamic();
+    return (conditionsOnOwnTable ? fromTable : withJoins(fromTable, resource)).where(condition);
+  };
+  // A searched list counts at most countBound()+1 matches: PostgreSQL stops rechecking there.
+  const count =
+    countBound(q) === undefined
+      ? from(db.select(countSelection))
+      : db.select(countSelection).from(
+          from(db.select({ one: sql<number>`1`.as('one') }))
+            .limit(sql.placeholder('countLimit') as unknown as number)
+            .as('matches'),
+        );
   return { rows, count, selection, countSelection, condition };
 }
 
@@ -331,6 +365,8 @@ function placeholderValues(q: ListQuery, after?: unknown) {
     values.limit = q.limit;
     values.offset = (q.page - 1) * q.limit;
   }
+  const bound = countBound(q);
+  if (bound !== undefined) values.countLimit = bound + 1;
   if (after !== undefined) values.after = after;
   return values;
 }
@@ -387,16 +423,16 @@ export async function runList(
   if (!extraWhere) {
     const compiled = compileListQuery(db, resource, q);
     const fast = await Promise.all([runCompiled(db, compiled.rows), runCompiled(db, compiled.count)]);
-    if (fast[0] && fast[1]) return { data: fast[0], total: fast[1][0].total as number, ...result };
+    if (fast[0] && fast[1]) return { data: fast[0], ...totalOf(q, fast[1][0].total as number), ...result };
   }
   // Inside a transaction, or with a caller's extra condition: the plain Drizzle path.
   const built = buildShape(db, resource, q, extraWhere);
   const values = placeholderValues(q);
   const [data, [{ total }]] = await Promise.all([
     built.rows.execute(values) as Promise<Record<string, unknown>[]>,
-    built.count.execute(values),
+    built.count.execute(values) as Promise<{ total: number }[]>,
   ]);
-  return { data, total, ...result };
+  return { data, ...totalOf(q, total), ...result };
 }
 
 /**

@@ -110,6 +110,7 @@ describe('response contract: every route of the app', () => {
     expect(Object.keys(customers.content['application/json'].schema.properties)).toEqual([
       'data',
       'total',
+      'totalIsCapped',
       'page',
       'limit',
     ]);

@@ -120,9 +120,14 @@ function SelectBox({
   );
 }
 
-/** Pages needed for `count` rows (`limit` 0 shows everything on one). */
-function pagesOf(count: number, limit: number): number {
-  return limit > 0 ? Math.max(1, Math.ceil(count / limit)) : 1;
+/**
+ * Pages needed for `count` rows (`limit` 0 shows everything on one). A capped count (more than
+ * `count` rows exist) offers one page past the last full one, so the user can always move on while
+ * more rows exist; the API counts further as the page asked for goes deeper.
+ */
+function pagesOf(count: number, limit: number, capped?: boolean): number {
+  if (limit <= 0) return 1;
+  return capped ? Math.floor(count / limit) + 1 : Math.max(1, Math.ceil(count / limit));
 }
 
 const INTERACTIVE = 'button, a, input, label, select, textarea, [role="checkbox"], [data-no-row-click]';
@@ -216,12 +221,12 @@ export function DataTable<T extends Row>({
   const data = useAfterFirstPaint() ? deferredData : undefined;
   const rows = data?.data ?? [];
   const total = data?.total ?? 0;
-  const pageCount = pagesOf(total, state.limit);
+  const pageCount = pagesOf(total, state.limit, data?.totalIsCapped);
 
   // After deleting the last rows of the last page, step back to a page that exists.
   useEffect(() => {
     if (!query.data || query.isPlaceholderData) return;
-    const last = pagesOf(query.data.total, state.limit);
+    const last = pagesOf(query.data.total, state.limit, query.data.totalIsCapped);
     if (state.page > last) state.setPage(last);
   }, [query.data, query.isPlaceholderData, state]);
 
@@ -445,7 +450,8 @@ export function DataTable<T extends Row>({
               <bdi dir="ltr">
                 {from}–{to}
               </bdi>{' '}
-              من <bdi>{total}</bdi>
+              من {data?.totalIsCapped && 'أكثر من '}
+              <bdi>{total}</bdi>
             </Text>
             {/* The platform's own select: instant to build, and the phone's picker on a phone. */}
             <NativeSelect

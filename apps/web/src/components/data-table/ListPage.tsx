@@ -1,4 +1,4 @@
-import { arabicPlural } from '@idara/domain';
+import { arabicPluralAtLeast } from '@idara/domain';
 import { Badge, Button, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 import { IconFileExport, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -83,6 +83,7 @@ export function ListPage<T extends Row>({
   const canCreate = useCan(...(createPermission ? [createPermission] : []));
   const canDelete = useCan(...(deletePermission ? [deletePermission] : []));
   const total = query.data?.total;
+  const totalIsCapped = query.data?.totalIsCapped;
 
   const createButton =
     createTo && canCreate ? (
@@ -95,7 +96,7 @@ export function ListPage<T extends Row>({
     <Stack>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Badge size="lg" variant="light" radius="xl" data-testid="list-count">
-          {total === undefined ? '…' : arabicPlural(total, RECORDS)}
+          {total === undefined ? '…' : arabicPluralAtLeast(total, RECORDS, totalIsCapped)}
         </Badge>
         <Group gap="xs">
           {actions}
@@ -110,6 +111,7 @@ export function ListPage<T extends Row>({
                   options: exportOptions,
                   title: exportTitle ?? 'تصدير',
                   total,
+                  totalIsCapped,
                 })
               }
             >

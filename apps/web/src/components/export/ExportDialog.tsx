@@ -1,4 +1,4 @@
-import { arabicPlural, PDF_ROW_LIMIT } from '@idara/domain';
+import { arabicPlural, arabicPluralAtLeast, PDF_ROW_LIMIT } from '@idara/domain';
 import { Button, Group, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { chooseFileType, closeExport, saveFile, useExportState } from './export-store';
@@ -13,11 +13,14 @@ const RECORDS = { one: 'سجل واحد', two: 'سجلان', few: '{n} سجلا�
 
 /** Export progress; asks for a file type first when there are several (spec §2, §4). */
 export function ExportDialog() {
-  const { show, count, ExportOptions, link, fileName, title, total } = useExportState();
+  const { show, count, ExportOptions, link, fileName, title, total, totalIsCapped } = useExportState();
   const choosing = ExportOptions.length > 1;
   const done = count >= 100 && link !== '';
   // The server prints at most PDF_ROW_LIMIT rows; a longer list is offered the streaming formats.
-  const pdfTooLong = total !== null && total > PDF_ROW_LIMIT && ExportOptions.some((o) => o.value === 'pdf');
+  const pdfTooLong =
+    total !== null &&
+    (total > PDF_ROW_LIMIT || (totalIsCapped && total >= PDF_ROW_LIMIT)) &&
+    ExportOptions.some((o) => o.value === 'pdf');
 
   return (
     <Modal
@@ -49,7 +52,7 @@ export function ExportDialog() {
           </SimpleGrid>
           {pdfTooLong && (
             <Text size="sm" c="dimmed" data-testid="export-pdf-limit">
-              القائمة فيها {arabicPlural(total, RECORDS)}، والحد الأقصى لملف PDF هو{' '}
+              القائمة فيها {arabicPluralAtLeast(total, RECORDS, totalIsCapped)}، والحد الأقصى لملف PDF هو{' '}
               {arabicPlural(PDF_ROW_LIMIT, RECORDS)}. اختر Excel أو CSV للقائمة كاملة، أو ضيّق البحث والمرشحات
               لطباعتها PDF.
             </Text>

@@ -23,6 +23,8 @@ export interface ExportState {
   title: string;
   /** Rows of the list being exported, when known: the dialog explains file types too small for it. */
   total: number | null;
+  /** `total` is a lower bound: the list holds more rows than it. */
+  totalIsCapped: boolean;
 }
 
 const initialState: ExportState = {
@@ -35,6 +37,7 @@ const initialState: ExportState = {
   fileName: '',
   title: '',
   total: null,
+  totalIsCapped: false,
 };
 
 export const exportStore = createStore<ExportState>(initialState);
@@ -83,6 +86,8 @@ export interface OpenExportInput {
   fileName?: string;
   /** Rows the list holds (its `total`). */
   total?: number;
+  /** `total` is a lower bound (a searched list's capped count). */
+  totalIsCapped?: boolean;
 }
 
 /** Opens the dialog; with at most one option the download starts at once (spec §4). */
@@ -93,6 +98,7 @@ export function openExport({
   title = 'تصدير',
   fileName = '',
   total,
+  totalIsCapped,
 }: OpenExportInput): void {
   closeExport();
   const q = cleanQuery(query);
@@ -106,6 +112,7 @@ export function openExport({
     fileName,
     count: 0,
     total: total ?? null,
+    totalIsCapped: totalIsCapped ?? false,
   });
   if (options.length <= 1) void download();
 }

@@ -60,6 +60,9 @@ export const listOf = <Row extends z.ZodObject>(row: Row) =>
   z.object({
     data: z.array(row.partial()).meta({ description: 'rows; with `fields=` only the named columns' }),
     total: z.number().int(),
+    totalIsCapped: z.literal(true).optional().meta({
+      description: 'present only when a search matched more rows than were counted: `total` is a lower bound',
+    }),
     page: z.number().int(),
     limit: z.number().int(),
   });
@@ -68,6 +71,8 @@ export const listOf = <Row extends z.ZodObject>(row: Row) =>
 export interface ListPage<Row> {
   data: Row[];
   total: number;
+  /** `total` is a lower bound ("more than"): a search matched more rows than the API counts. */
+  totalIsCapped?: true;
   page: number;
   limit: number;
 }

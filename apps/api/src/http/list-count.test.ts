@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../db/schema';
+import { customerResource, customerSearchText } from '../modules/customer/resource';
+import { createTestApp, type TestApp } from '../test/harness';
+import { aggregateList, LIST_COUNT_CAP, runList } from './list-query';
+import { PDF_MAX_ROWS } from './pdf';
+
+const MANY = LIST_COUNT_CAP + 5;
+const FEW = 3;
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const rows = [
+    ...Array.from({ length: MANY }, (_, i) => ({
+      name: `سالم المطيري ${i}`,
+      phoneNumber: `+96650${String(1000000 + i)}`,
+    })),
+    ...Array.from({ length: FEW }, (_, i) => ({
+      name: `نورة القحطاني ${i}`,
+      phoneNumber: `+96659${String(1000000 + i)}`,
+    })),
+  ];
+  await t.db.insert(customers).values(rows.map((c) => ({ ...c, searchText: customerSearchText(c) })));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const list = async (query: string) => {
+  const res = await t.inject({ method: 'GET', url: `/api/customer?${query}`, token: admin });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: { _id: string; name: string }[]; total: number; totalIsCapped?: boolean };
+};
+const search = (term: string) => `search=${encodeURIComponent(term)}`;
+
+describe('searched list totals', () => {
+  it('counts a search that matches more than the cap up to the cap, and says the total is a lower bound', async () => {
+    const page = await list(search('سالم'));
+    expect(page.total).toBe(LIST_COUNT_CAP);
+    expect(page.totalIsCapped).toBe(true);
+    expect(page.data).toHaveLength(20);
+  });
+
+  it('gives the exact total, without the flag, when a search matches fewer', async () => {
+    const page = await list(search('نوره'));
+    expect(page.total).toBe(FEW);
+    expect(page).not.toHaveProperty('totalIsCapped');
+  });
+
+  it('keeps exact totals for lists without a search', async () => {
+    const page = await list('limit=5');
+    expect(page.total).toBe(MANY + FEW);
+    expect(page).not.toHaveProperty('totalIsCapped');
+  });
+
+  it('serves pages past the cap, counting to the end of the page asked for', async () => {
+    const lastCapped = await list(`${search('سالم')}&page=${LIST_COUNT_CAP / 20}`);
+    expect(lastCapped.data).toHaveLength(20);
+    expect(lastCapped.totalIsCapped).toBe(true);
+    // The page after the cap: every match fits under this page's bound, so the total is exact.
+    const beyond = await list(`${search('سالم')}&page=${LIST_COUNT_CAP / 20 + 1}`);
+    expect(beyond.total).toBe(MANY);
+    expect(beyond).not.toHaveProperty('totalIsCapped');
+    expect(beyond.data).toHaveLength(MANY - LIST_COUNT_CAP);
+    const seen = new Set(lastCapped.data.map((c) => c._id));
+    expect(beyond.data.some((c) => seen.has(c._id))).toBe(false);
+    // Asking for every row (limit=0) counts them all.
+    const all = await list(`${search('سالم')}&limit=0`);
+    expect(all.total).toBe(MANY);
+    expect(all.data).toHaveLength(MANY);
+  });
+
+  it('answers the same inside a transaction and with an extra condition', async () => {
+    const query = { search: 'سالم', page: '3' };
+    const fast = await runList(t.db, customerResource, query);
+    const inTx = await t.db.transaction((tx) => runList(tx, customerResource, query));
+    const withExtra = await runList(t.db, customerResource, query, sql`true`);
+    expect(fast.totalIsCapped).toBe(true);
+    expect(inTx).toEqual(fast);
+    expect(withExtra).toEqual(fast);
+  });
+
+  it('keeps totals rows exact (aggregateList counts every match)', async () => {
+    const row = await aggregateList<{ count: number }>(
+      t.db,
+      customerResource,
+      { search: 'سالم' },
+      {
+        count: sql<number>`count(*)::int`,
+      },
+    );
+    expect(row.count).toBe(MANY);
+  });
+
+  it('refuses a PDF of a capped search before printing', async () => {
+    expect(PDF_MAX_ROWS).toBeLessThanOrEqual(LIST_COUNT_CAP);
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/customer/export?fileType=pdf&${search('سالم')}`,
+      token: admin,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ maxRows: PDF_MAX_ROWS });
+    expect(res.json().message).toContain('القائمة أطول مما');
+  });
+});

@@ -1,0 +1,51 @@
+import { expect, type Page, test } from '@playwright/test';
+import { bearer } from './support/api';
+import { signedInAs } from './support/auth';
+
+/** Where the capped list's screenshots go (375 and 1280 px, light and dark). */
+const SHOTS = process.env.LIST_COUNT_SHOTS;
+/** The API's LIST_COUNT_CAP: a search counts at most this many matches past the page. */
+const CAP = 1000;
+const MATCHES = CAP + 5;
+
+async function shoot(page: Page) {
+  if (!SHOTS) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width < 600 ? 760 : 800 });
+      await expect(page.getByTestId('list-count')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/list-count-capped-${width}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a search matching more than the count cap reads «أكثر من», and its pages go on to the last match', async ({
+  page,
+  request,
+}) => {
+  const { token } = await signedInAs(page, request, { role: 'admin' });
+  const marker = `كثيرة${Date.now()}`;
+  const lines = ['اسم العميل,رقم الجوال'];
+  const base = 50_000_000 + Math.floor(Math.random() * 40_000_000);
+  for (let i = 0; i < MATCHES; i++) lines.push(`${marker} ${i},05${base + i}`);
+  const imported = await request.post('/api/customer/import', {
+    headers: bearer(token),
+    multipart: { file: { name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) } },
+  });
+  expect((await imported.json()).imported).toBe(MATCHES);
+
+  await page.goto(`/dashboard/customer?search=${encodeURIComponent(marker)}`);
+  await expect(page.getByTestId('list-count')).toHaveText(`أكثر من ${CAP} سجل`);
+  await expect(page.getByTestId('table-range')).toHaveText(`عرض 1–20 من أكثر من ${CAP}`);
+  await shoot(page);
+
+  // One page past the counted rows is offered; on it the count reaches every match.
+  const pastTheCap = page.getByRole('button', { name: String(CAP / 20 + 1), exact: true });
+  await pastTheCap.click();
+  await expect(page.getByTestId('list-count')).toHaveText(`${MATCHES} سجلات`);
+  await expect(page.getByTestId('table-range')).toHaveText(`عرض ${CAP + 1}–${MATCHES} من ${MATCHES}`);
+  await expect(page.getByRole('button', { name: 'الصفحة التالية' })).toBeDisabled();
+});
