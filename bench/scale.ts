@@ -8,6 +8,7 @@
  * BENCH_SCALE_URLS=<100k url>,<1M url> (default: bench_scale_100k and bench_scale_1m on the shared
  * PostgreSQL), BENCH_SCALE_SIZES=100000,1000000, BENCH_SCALE_ROUNDS=5, BENCH_SECONDS=3 per window (the
  * dashboard's windows are four times as long: at 1M one call takes seconds).
+ * BENCH_SCALE_ONLY=<text> measures only the requests whose name holds it, and no exports.
  * The cost of a request is its mean latency at a fixed 4 connections; the ratio is of the medians.
  */
 import { execFile, spawnSync } from 'node:child_process';
@@ -30,6 +31,7 @@ const URLS = (process.env.BENCH_SCALE_URLS ?? `${pgBase}/bench_scale_100k,${pgBa
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '100000,1000000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ONLY = process.env.BENCH_SCALE_ONLY;
 const CONNECTIONS = 4;
 const EXPORT_ROWS = [10_000, 50_000, 100_000];
 
@@ -124,7 +126,7 @@ function requests() {
 
 async function throughputRatios(small: Side, large: Side): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  for (const request of requests()) {
+  for (const request of requests().filter((r) => !ONLY || r.name.includes(ONLY))) {
     type Sample = Awaited<ReturnType<typeof loadWindow>>;
     const samples: Record<'small' | 'large', Sample[]> = { small: [], large: [] };
     // One short warm-up window each (plans, page cache), then interleaved rounds, each side first in turn.
@@ -230,7 +232,7 @@ export async function scaleBenches(): Promise<BenchResult[]> {
       await stopServer(server.child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-    for (const [i, url] of URLS.entries()) results.push(...(await exportGrowth(url, SIZES[i])));
+    if (!ONLY) for (const [i, url] of URLS.entries()) results.push(...(await exportGrowth(url, SIZES[i])));
     return results;
   } finally {
     for (const { server, dataDir } of servers) {

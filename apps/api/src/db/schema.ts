@@ -8,13 +8,16 @@ import {
 } from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -729,3 +732,32 @@ export const reminderSends = pgTable(
     index('reminder_sends_customer_idx').on(t.customer),
   ],
 );
+
+// The home dashboard's totals, kept exact by triggers of migration 0017 as orders, their lines and
+// payments change, so the dashboard reads a few hundred rows whatever the number of orders.
+
+/** Orders per status and what is outstanding on them (rows may hold 0 orders). */
+export const dashboardOrderStatus = pgTable('dashboard_order_status', {
+  status: text('status').primaryKey(),
+  orders: bigint('orders', { mode: 'number' }).notNull(),
+  outstanding: bigint('outstanding_halalas', { mode: 'number' }).notNull(),
+});
+
+/** Lines of orders not cancelled, per service and the name the line was written with. */
+export const dashboardServiceSales = pgTable(
+  'dashboard_service_sales',
+  {
+    service: uuid('service_id').notNull(),
+    name: text('name').notNull(),
+    lines: bigint('lines', { mode: 'number' }).notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    lineTotal: bigint('line_total_halalas', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.service, t.name] })],
+);
+
+/** Payments marked paid, per Riyadh calendar day of their paid_at. */
+export const dashboardPaidDays = pgTable('dashboard_paid_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  amount: bigint('amount_halalas', { mode: 'number' }).notNull(),
+});

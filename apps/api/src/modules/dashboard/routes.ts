@@ -10,10 +10,18 @@ import {
   startOfRiyadhDay,
   taskOpenStatuses,
 } from '@idara/domain';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { activity, customers, orderItems, orders, payments, tasks } from '../../db/schema';
+import {
+  activity,
+  customers,
+  dashboardOrderStatus,
+  dashboardPaidDays,
+  dashboardServiceSales,
+  orders,
+  tasks,
+} from '../../db/schema';
 import type { RoutesPlugin } from '../../http/response-contract';
 
 const gregorianMonthLabel = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-latn', {
@@ -28,8 +36,9 @@ export function dashboardQueries(db: DbOrTx, now: Date) {
   const months = Array.from({ length: 13 }, (_, i) => riyadhMonthStart(now, 12 - i)).slice(1);
   const monthEnd = riyadhMonthStart(now, -1);
   const bounds = [...months, monthEnd];
+  // Every bound is a Riyadh midnight, so whole Riyadh days add up to the same sum as the payments.
   const paidIn = (start: Date, end: Date) =>
-    sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.paidAt} >= ${start} and ${payments.paidAt} < ${end}), 0)`;
+    sql<string>`coalesce(sum(${dashboardPaidDays.amount}) filter (where ${dashboardPaidDays.day} >= ${riyadhDayOf(start)} and ${dashboardPaidDays.day} < ${riyadhDayOf(end)}), 0)`;
   const from = new Date(Math.min(hijri.start.getTime(), months[0].getTime()));
   return {
     hijri,
@@ -37,38 +46,36 @@ export function dashboardQueries(db: DbOrTx, now: Date) {
     /** Orders per status with what is outstanding on them (packages/domain receivables.ts). */
     byStatus: db
       .select({
-        status: orders.status,
-        count: sql<number>`count(*)::int`,
-        outstanding: sql<string>`coalesce(sum(${orders.outstanding}), 0)`,
+        status: dashboardOrderStatus.status,
+        count: sql<number>`${dashboardOrderStatus.orders}::int`,
+        outstanding: sql<string>`${dashboardOrderStatus.outstanding}::text`,
       })
-      .from(orders)
-      .groupBy(orders.status),
+      .from(dashboardOrderStatus)
+      .where(ne(dashboardOrderStatus.orders, 0)),
     today: db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
       .where(gte(orders.createdAt, startOfRiyadhDay(now))),
     topServices: db
       .select({
-        service: orderItems.service,
-        name: sql<string>`min(${orderItems.name})`,
-        quantity: sql<number>`sum(${orderItems.quantity})::int`,
-        amount: sql<string>`sum(${orderItems.lineTotal})`,
+        service: dashboardServiceSales.service,
+        name: sql<string>`min(${dashboardServiceSales.name})`,
+        quantity: sql<number>`sum(${dashboardServiceSales.quantity})::int`,
+        amount: sql<string>`sum(${dashboardServiceSales.lineTotal})`,
       })
-      .from(orderItems)
-      .where(
-        sql`not exists (select 1 from ${orders} where ${orders._id} = ${orderItems.order} and ${orders.status} = 'cancelled')`,
-      )
-      .groupBy(orderItems.service)
-      .orderBy(desc(sql`sum(${orderItems.lineTotal})`))
+      .from(dashboardServiceSales)
+      .where(gt(dashboardServiceSales.lines, 0))
+      .groupBy(dashboardServiceSales.service)
+      .orderBy(desc(sql`sum(${dashboardServiceSales.lineTotal})`))
       .limit(5),
-    /** Paid revenue per Riyadh month for 12 months, and in the current Hijri month, in one pass. */
+    /** Paid revenue per Riyadh month for 12 months, and in the current Hijri month, from paid days. */
     revenue: db
       .select({
         hijriMonth: paidIn(hijri.start, hijri.end),
         ...Object.fromEntries(months.map((m, i) => [`m${i}`, paidIn(m, bounds[i + 1])])),
       })
-      .from(payments)
-      .where(and(eq(payments.status, 'paid'), gte(payments.paidAt, from))),
+      .from(dashboardPaidDays)
+      .where(gte(dashboardPaidDays.day, riyadhDayOf(from))),
     recentActivity: db
       .select({
         _id: activity._id,
