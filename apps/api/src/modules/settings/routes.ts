@@ -19,7 +19,8 @@ function selectFields(row: Record<string, unknown>, raw: unknown) {
   if (names.length === 0) return row;
   const excluded = new Set(names.filter((n) => n.startsWith('-')).map((n) => n.slice(1)));
   const included = names.filter((n) => !n.startsWith('-'));
-  for (const n of included) if (!(n in row)) throw badRequest(`الحقل ${n} غير معروف`);
+  // Own fields only: `in` would accept `__proto__`, `constructor` and the like.
+  for (const n of included) if (!Object.hasOwn(row, n)) throw badRequest(`الحقل ${n} غير معروف`);
   const keys = included.length ? included : Object.keys(row).filter((k) => !excluded.has(k));
   return Object.fromEntries(keys.map((k) => [k, row[k]]));
 }

@@ -41,6 +41,14 @@ describe('settings', () => {
     expect(trimmed).toHaveProperty('tax', 15);
   });
 
+  it('refuses inherited names as fields with an Arabic 400', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      const res = await t.inject({ method: 'GET', url: `/api/settings?fields=${name}`, token: admin });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message).toContain('غير معروف');
+    }
+  });
+
   it('updates with settings:update only, and validates in Arabic', async () => {
     const employee = await t.userWith('employee');
     expect(
