@@ -10,6 +10,16 @@ const SCHEMES = ['light', 'dark'] as const;
 
 async function violations(page: Page) {
   await page.evaluate(() => document.fonts.ready);
+  // A toast pushed by another spec may be fading in: its colours mid-transition are not its colours.
+  // Wait for every finite animation and transition to end (spinners repeat forever and are left).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
