@@ -11,7 +11,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
-import { serveArgs, startServer, stopServer } from '../scripts/server-process';
+import { runtimeFlags } from '../scripts/runtime-flags.mjs';
+import { startServer, stopServer } from '../scripts/server-process';
 import type { BareRoute, BareServerConfig } from './bare-server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -54,7 +55,8 @@ const profileEnv = (side: string): Record<string, string> =>
     : {};
 
 async function startBare(config: BareServerConfig) {
-  const flags = serveArgs(root).slice(0, -1); // the runtime flags, without the server's file
+  // The heap settings `npm run serve` gives the app on the same database.
+  const flags = runtimeFlags({ DATABASE_URL: config.databaseUrl ?? '' });
   const child = spawn(
     process.execPath,
     [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), JSON.stringify(config)],

@@ -4,13 +4,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** `npm run serve` as node arguments: the built server and the runtime flags production uses. */
+/** `npm run serve` as node arguments (the launcher picks the runtime flags production uses). */
 export function serveArgs(checkout: string) {
   const command: string = JSON.parse(fs.readFileSync(path.join(checkout, 'package.json'), 'utf8')).scripts
     .serve;
   const [node, ...args] = command.split(/\s+/);
   if (node !== 'node') throw new Error(`scripts.serve should start with node: ${command}`);
-  if (!fs.existsSync(path.join(checkout, args[args.length - 1]))) {
+  if (!fs.existsSync(path.join(checkout, 'apps/api/dist/server.mjs'))) {
     throw new Error('the server is not built: run `npm run build` first');
   }
   return args;
