@@ -1,4 +1,4 @@
-import { is, type SQL } from 'drizzle-orm';
+import { Column, is, type SQL } from 'drizzle-orm';
 import { PgColumn, PgTimestamp } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
@@ -21,10 +21,15 @@ function driverOf(db: DbOrTx): { kind: 'pglite' | 'pg'; client: ArrayQueryClient
 
 type Selected = PgColumn | SQL | SQL.Aliased;
 
-const decoderOf = (column: Selected) => {
-  if (!is(column, PgColumn)) return (v: unknown) => v;
+/** Drizzle's own mapping for columns that keep the driver's value (text, uuid, boolean, …). */
+const keepsDriverValue = Column.prototype.mapFromDriverValue;
+
+/** How a selected value comes back from the driver; undefined: as it is. */
+const decoderOf = (column: Selected): ((v: unknown) => unknown) | undefined => {
+  if (!is(column, PgColumn)) return undefined;
   if (is(column, PgTimestamp))
     return (v: unknown) => (v === null || v instanceof Date ? v : new Date(v as string));
+  if (column.mapFromDriverValue === keepsDriverValue) return undefined;
   return (v: unknown) => (v === null ? null : column.mapFromDriverValue(v));
 };
 
@@ -33,7 +38,7 @@ export interface CompiledSelect {
   sql: string;
   params: unknown[];
   keys: string[];
-  decoders: ((v: unknown) => unknown)[];
+  decoders: (((v: unknown) => unknown) | undefined)[];
 }
 
 export function compileSelect(
@@ -62,7 +67,10 @@ export async function runCompiled(
       : await driver.client.query({ text: q.sql, values: q.params, rowMode: 'array' });
   return result.rows.map((row) => {
     const out: Record<string, unknown> = {};
-    for (let i = 0; i < q.keys.length; i++) out[q.keys[i]] = q.decoders[i](row[i]);
+    for (let i = 0; i < q.keys.length; i++) {
+      const decode = q.decoders[i];
+      out[q.keys[i]] = decode ? decode(row[i]) : row[i];
+    }
     return out;
   });
 }

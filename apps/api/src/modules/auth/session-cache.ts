@@ -7,7 +7,9 @@ interface Entry {
 }
 
 /**
- * Resolved tokens, kept briefly so a request does not pay a session lookup each time.
+ * Resolved tokens, kept briefly so a request does not pay a session lookup (nor the token's hash)
+ * each time. Keyed by the bearer token: it lives only in this process's memory, as each request's
+ * header does.
  * Revocation, disabling and permission changes in this process drop entries at once (through
  * domain events); another server process sees them within TTL_MS.
  */
@@ -16,22 +18,22 @@ export class SessionCache {
   private entries = new Map<string, Entry>();
   constructor(private maxEntries = 10_000) {}
 
-  get(tokenHash: string) {
-    const e = this.entries.get(tokenHash);
+  get(token: string) {
+    const e = this.entries.get(token);
     if (!e) return undefined;
     if (Date.now() - e.at > SessionCache.TTL_MS) {
-      this.entries.delete(tokenHash);
+      this.entries.delete(token);
       return undefined;
     }
     return e;
   }
 
-  set(tokenHash: string, sessionId: string, user: AuthUser) {
+  set(token: string, sessionId: string, user: AuthUser) {
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(tokenHash, { sessionId, user, at: Date.now() });
+    this.entries.set(token, { sessionId, user, at: Date.now() });
   }
 
   dropSessions(sessionIds: string[]) {

@@ -47,9 +47,10 @@ export async function createSession(tx: DbOrTx, userId: string, ip: string, user
 
 /** The signed-in user behind a token, or null when it is unknown, revoked, expired or disabled. */
 export async function resolveToken(db: DbOrTx, token: string, cache?: SessionCache) {
-  const tokenHash = hashSecret(token);
-  const cached = cache?.get(tokenHash);
+  // The cache is keyed by the token itself: a hit costs no hash (the database holds only hashes).
+  const cached = cache?.get(token);
   if (cached) return { sessionId: cached.sessionId, user: cached.user };
+  const tokenHash = hashSecret(token);
   const [row] = await db
     .select({
       sessionId: sessions._id,
@@ -66,7 +67,7 @@ export async function resolveToken(db: DbOrTx, token: string, cache?: SessionCac
   if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions._id, row.sessionId));
   }
-  cache?.set(tokenHash, row.sessionId, row.user as AuthUser);
+  cache?.set(token, row.sessionId, row.user as AuthUser);
   return { sessionId: row.sessionId, user: row.user as AuthUser };
 }
 
