@@ -42,11 +42,12 @@ async function oneRun(seeded: string) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-export-memory-run-'));
   const dataDir = path.join(scratch, 'data');
   fs.cpSync(seeded, dataDir, { recursive: true });
-  const sampler = sampleDescendantMemory();
+  const isServer = (args: string[]) => args.some((arg) => arg.endsWith('server.mjs'));
+  const sampler = sampleDescendantMemory(isServer);
   try {
     const run = await exportAllCustomers(dataDir);
     const { peakTogetherMb, processes } = sampler.stop();
-    const others = processes.filter((p) => !p.script.endsWith('server.mjs'));
+    const others = processes.filter((p) => !isServer([p.script]));
     return { ...run, peakTogetherMb, othersPeakMb: Math.max(0, ...others.map((p) => p.peakMb)) };
   } finally {
     sampler.stop();

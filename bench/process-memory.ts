@@ -1,7 +1,7 @@
 /**
- * Resident memory of every process started under this one (a server and whatever it starts),
- * sampled: the most they held at once (what a container holding them all would count) and each
- * one's own peak. Linux only (/proc).
+ * Resident memory of a process tree started under this one (a server and whatever it starts),
+ * sampled: the most the tree held at once (what a container holding it would count) and each
+ * process's own peak. Linux only (/proc).
  */
 import fs from 'node:fs';
 
@@ -31,19 +31,25 @@ export interface ProcessPeak {
   peakMb: number;
 }
 
-/** Samples every `everyMs` until `stop()`, which returns what it saw. */
-export function sampleDescendantMemory(everyMs = 20) {
+const commandLine = (pid: number) => read(`/proc/${pid}/cmdline`).split('\0');
+
+/**
+ * Samples every `everyMs` until `stop()`, which returns what it saw: the trees of this process's
+ * descendants whose command line `isRoot` accepts (others, e.g. tsx's esbuild service, are not counted).
+ */
+export function sampleDescendantMemory(isRoot: (args: string[]) => boolean, everyMs = 20) {
   let peakTogetherMb = 0;
   const peaks = new Map<number, ProcessPeak>();
   const sample = () => {
     let together = 0;
-    for (const pid of descendants(process.pid)) {
+    const roots = descendants(process.pid).filter((pid) => isRoot(commandLine(pid)));
+    for (const pid of roots.flatMap((root) => [root, ...descendants(root)])) {
       together += statusKb(pid, 'VmRSS') / 1024;
       const peakMb = statusKb(pid, 'VmHWM') / 1024;
       const known = peaks.get(pid);
       if (known) known.peakMb = Math.max(known.peakMb, peakMb);
       else {
-        const args = read(`/proc/${pid}/cmdline`).split('\0');
+        const args = commandLine(pid);
         const script = args.find((arg) => /\.(m?js|ts)$/.test(arg)) ?? args[0];
         peaks.set(pid, { pid, script, peakMb });
       }
