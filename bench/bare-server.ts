@@ -44,7 +44,7 @@ async function connect(config: BareServerConfig): Promise<{ query: ArrayQuery; c
       close: () => pool.end(),
     };
   }
-  // The server's own start-up: VACUUM ANALYZE in a process that exits, then the database's worker.
+  // The server's own start-up: VACUUM ANALYZE on a worker that exits, then the database's worker.
   const client = await PGliteWorkerClient.open(config.dataDir, { vacuum: true });
   return {
     query: async (text, params) => (await client.query(text, params, { rowMode: 'array' })).rows,

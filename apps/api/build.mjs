@@ -30,17 +30,10 @@ await build({
   logLevel: 'warning',
 });
 // Files the server finds next to itself at run time (paths from import.meta in client.ts,
-// pglite-worker-client.ts, maintenance-process.ts and http/spreadsheet.ts; the worker and the
-// maintenance process import pglite-options.mjs beside them).
+// pglite-worker-client.ts and http/spreadsheet.ts).
 fs.cpSync(path.join(root, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
-for (const file of [
-  'db/pglite-worker.mjs',
-  'db/pglite-maintenance.mjs',
-  'db/pglite-options.mjs',
-  'http/spreadsheet-worker.mjs',
-]) {
-  fs.copyFileSync(path.join(root, 'src', file), path.join(out, path.basename(file)));
-}
+fs.copyFileSync(path.join(root, 'src/db/pglite-worker.mjs'), path.join(out, 'pglite-worker.mjs'));
+fs.copyFileSync(path.join(root, 'src/http/spreadsheet-worker.mjs'), path.join(out, 'spreadsheet-worker.mjs'));
 if (keptTemplate) fs.writeFileSync(template, keptTemplate);
 else await writeTemplate(template);
 console.log(`built ${path.relative(process.cwd(), path.join(out, 'server.mjs'))}`);

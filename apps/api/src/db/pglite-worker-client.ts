@@ -1,9 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { runMaintenance } from './maintenance-process';
 import { templateFile, unpackTemplate } from './pglite-template.mjs';
 
 type Message = { op: string; [key: string]: unknown };
@@ -40,14 +38,13 @@ export class PGliteWorkerClient {
   /**
    * Opens a database directory on a worker. A new directory gets the cluster the build made
    * (`pglite-template.mjs`) when there is one beside this code (`template` overrides where to look).
-   * Without one, it is first initialised by a process of its own (`maintenance-process.ts`): PGlite's
-   * initdb peaks at ~650–700 MB, and that memory leaves with the process instead of staying with the
-   * server for its whole life. `vacuum` runs VACUUM ANALYZE the same way first; when that fails the
-   * database opens without it (it only refreshes statistics and the visibility map).
+   * Without one, it is first initialised by a worker of its own that then exits: PGlite's initdb
+   * peaks at ~650–700 MB, and that memory leaves with the thread instead of staying with the
+   * server for its whole life.
    */
   static async open(
     dataDir?: string,
-    opts: { vacuum?: boolean; template?: string; onMaintenance?: (child: ChildProcess) => void } = {},
+    opts: { vacuum?: boolean; template?: string } = {},
   ): Promise<PGliteWorkerClient> {
     let fresh = dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
     let vacuum = opts.vacuum;
@@ -57,22 +54,24 @@ export class PGliteWorkerClient {
       fresh = false;
       vacuum = false; // a new cluster has nothing to vacuum
     }
-    if (dataDir && fresh) await runMaintenance(dataDir, 'create', opts.onMaintenance);
-    else if (dataDir && vacuum) {
-      await runMaintenance(dataDir, 'vacuum', opts.onMaintenance).catch((err: Error) =>
-        console.error(
-          `صيانة قاعدة البيانات عند البدء (VACUUM ANALYZE) لم تكتمل، ويعمل الخادم بدونها / the start-up VACUUM ANALYZE did not complete; starting without it: ${err.message}`,
-        ),
-      );
+    // Start-up maintenance (VACUUM ANALYZE: statistics and the visibility map for index-only
+    // scans) also runs on a worker that exits, so its memory does not stay with the server.
+    if (dataDir && (fresh || vacuum)) {
+      const init = new PGliteWorkerClient(dataDir, { initOnly: true, vacuum: !fresh && vacuum });
+      try {
+        await init.waitReady;
+      } finally {
+        await init.worker.terminate();
+      }
     }
     const client = new PGliteWorkerClient(dataDir);
     await client.waitReady;
     return client;
   }
 
-  constructor(dataDir?: string) {
+  constructor(dataDir?: string, mode: { initOnly?: boolean; vacuum?: boolean } = {}) {
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir },
+      workerData: { dataDir, ...mode },
       // The worker's JS heap only carries result pages; a cap makes V8 collect instead of growing.
       resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
     });
