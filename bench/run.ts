@@ -9,6 +9,7 @@ import { bytesBenches } from './bytes';
 import { customerBenches } from './customer-list';
 import { durabilityBenches } from './durability';
 import { einvoiceBenches } from './einvoice';
+import { exportMemoryBenches } from './export-memory';
 import { firstLoadBenches } from './first-load';
 import { firstStartBenches } from './first-start';
 import type { BenchResult } from './harness';
@@ -52,6 +53,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['lighthouse', lighthouseBenches],
   ['first-load', firstLoadBenches],
   ['first-start', firstStartBenches],
+  ['export-memory', exportMemoryBenches],
   ['durability', durabilityBenches],
   ['einvoice', einvoiceBenches],
   ['receivables', receivableBenches],
