@@ -198,10 +198,9 @@ export interface ListResult<T = Record<string, unknown>> {
 
 /**
  * Rows a paged list counts at most (beyond the page asked for). An exact total visits every row
- * that matches, so it grows with the table while the page itself does not (at 1M rows: an
- * unfiltered count 134 ms against 0.2 ms for the page's own index walk, the completed orders of a
- * month 15 ms); past this many the answer says "more than" instead, as mail and code-hosting
- * searches do. `limit=0` (every row) and the totals rows (aggregateList) stay exact.
+ * that matches, so it grows with the table while the page itself does not (1M customers: the
+ * unfiltered count 66–134 ms, capped 0.2 ms; docs/PERFORMANCE.md, "Capped list totals"); past this
+ * many the answer says "more than" instead, as mail and code-hosting searches do. `limit=0` (every row) and the totals rows (aggregateList) stay exact.
  */
 export const LIST_COUNT_CAP = 1000;
 
