@@ -37,7 +37,7 @@ const list = async (query: string) => {
 };
 const search = (term: string) => `search=${encodeURIComponent(term)}`;
 
-describe('searched list totals', () => {
+describe('capped list totals', () => {
   it('counts a search that matches more than the cap up to the cap, and says the total is a lower bound', async () => {
     const page = await list(search('سالم'));
     expect(page.total).toBe(LIST_COUNT_CAP);
@@ -51,10 +51,29 @@ describe('searched list totals', () => {
     expect(page).not.toHaveProperty('totalIsCapped');
   });
 
-  it('keeps exact totals for lists without a search', async () => {
-    const page = await list('limit=5');
-    expect(page.total).toBe(MANY + FEW);
-    expect(page).not.toHaveProperty('totalIsCapped');
+  it('caps the totals of lists without a search the same way, filtered or not', async () => {
+    const all = await list('limit=5');
+    expect(all.total).toBe(LIST_COUNT_CAP);
+    expect(all.totalIsCapped).toBe(true);
+    expect(all.data).toHaveLength(5);
+    const filtered = await list('type=individual');
+    expect(filtered.total).toBe(LIST_COUNT_CAP);
+    expect(filtered.totalIsCapped).toBe(true);
+    // Past the cap the count reaches the end of the page asked for, and then every row.
+    const beyond = await list(`limit=100&page=${LIST_COUNT_CAP / 100 + 1}`);
+    expect(beyond.total).toBe(MANY + FEW);
+    expect(beyond).not.toHaveProperty('totalIsCapped');
+    expect(beyond.data).toHaveLength(MANY + FEW - LIST_COUNT_CAP);
+  });
+
+  it('gives exact totals, without the flag, for a filter matching fewer and for limit=0', async () => {
+    const none = await list('type=company');
+    expect(none.total).toBe(0);
+    expect(none).not.toHaveProperty('totalIsCapped');
+    const every = await list('limit=0&fields=name');
+    expect(every.total).toBe(MANY + FEW);
+    expect(every.data).toHaveLength(MANY + FEW);
+    expect(every).not.toHaveProperty('totalIsCapped');
   });
 
   it('serves pages past the cap, counting to the end of the page asked for', async () => {

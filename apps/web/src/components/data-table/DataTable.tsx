@@ -46,6 +46,7 @@ import {
   useState,
 } from 'react';
 import { useAfterFirstPaint } from '../../lib/first-page';
+import { pagesOf } from '../Pager';
 import { SrOnlyInline } from './cells';
 import classes from './DataTable.module.css';
 import { useBulkDelete } from './use-delete';
@@ -118,16 +119,6 @@ function SelectBox({
       onChange={onChange}
     />
   );
-}
-
-/**
- * Pages needed for `count` rows (`limit` 0 shows everything on one). A capped count (more than
- * `count` rows exist) offers one page past the last full one, so the user can always move on while
- * more rows exist; the API counts further as the page asked for goes deeper.
- */
-function pagesOf(count: number, limit: number, capped?: boolean): number {
-  if (limit <= 0) return 1;
-  return capped ? Math.floor(count / limit) + 1 : Math.max(1, Math.ceil(count / limit));
 }
 
 const INTERACTIVE = 'button, a, input, label, select, textarea, [role="checkbox"], [data-no-row-click]';

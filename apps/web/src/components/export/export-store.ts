@@ -86,7 +86,7 @@ export interface OpenExportInput {
   fileName?: string;
   /** Rows the list holds (its `total`). */
   total?: number;
-  /** `total` is a lower bound (a searched list's capped count). */
+  /** `total` is a lower bound (a list's capped count). */
   totalIsCapped?: boolean;
 }
 

@@ -89,7 +89,7 @@ export default function NotificationsPage() {
       fetchNotifications(pageParam, NOTIFICATION_PAGE_SIZE, filters, { signal, stopAlert: true }),
     initialPageParam: 1,
     getNextPageParam: (last, _all, lastParam) =>
-      lastParam * NOTIFICATION_PAGE_SIZE < last.total ? lastParam + 1 : undefined,
+      last.totalIsCapped || lastParam * NOTIFICATION_PAGE_SIZE < last.total ? lastParam + 1 : undefined,
   });
 
   // A change that moves items between pages (read under the unread filter, a delete) makes the

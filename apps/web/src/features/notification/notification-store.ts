@@ -119,7 +119,8 @@ export async function markAllRead(): Promise<void> {
 export async function markAllUnread(): Promise<void> {
   const res = await postUnreadAll();
   patchEvery({ read: false });
-  const total = getCentre()?.total;
+  const centre = getCentre();
+  const total = centre?.totalIsCapped ? undefined : centre?.total;
   if (total !== undefined) queryClient.setQueryData<number>(notificationKeys.unreadCount, total);
   else void queryClient.invalidateQueries({ queryKey: unreadCountQuery.queryKey });
   shifted();

@@ -170,7 +170,8 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
               الطلبات{' '}
               {query.data ? (
                 <Text span c="dimmed" size="sm">
-                  (<bdi>{total}</bdi>)
+                  ({query.data.totalIsCapped && 'أكثر من '}
+                  <bdi>{total}</bdi>)
                 </Text>
               ) : null}
             </Text>

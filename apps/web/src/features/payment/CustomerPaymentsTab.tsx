@@ -63,7 +63,8 @@ export default function CustomerPaymentsTab({ customerId }: { customerId: string
       {total > rows.length && (
         <Group justify="center" mt="sm">
           <Text size="sm" c="dimmed">
-            آخر <bdi>{rows.length}</bdi> من <bdi>{total}</bdi> دفعة —{' '}
+            آخر <bdi>{rows.length}</bdi> من {list.data?.totalIsCapped && 'أكثر من '}
+            <bdi>{total}</bdi> دفعة —{' '}
             <Anchor component={Link} to={`${PAYMENT_BASE}?customer=${customerId}`} size="sm">
               عرض الكل
             </Anchor>

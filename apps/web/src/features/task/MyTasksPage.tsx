@@ -1,4 +1,4 @@
-import { arabicPlural, formatDateTime } from '@idara/domain';
+import { arabicPluralAtLeast, formatDateTime } from '@idara/domain';
 import {
   Alert,
   Badge,
@@ -23,7 +23,7 @@ import {
 import { type CSSProperties, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RetryButton, WarningAlert } from '../../components/feedback';
-import { Pager } from '../../components/Pager';
+import { Pager, pagesOf } from '../../components/Pager';
 import { errorMessage } from '../../lib/api-error';
 import { EmptyState } from '../customer/ui';
 import classes from './Task.module.css';
@@ -108,20 +108,22 @@ export default function MyTasksPage() {
   };
 
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pagesOf(total, PAGE_SIZE, list.data?.totalIsCapped);
   const overdueCount = overdue.data?.total ?? 0;
 
   return (
     <Stack data-testid="my-tasks">
       {overdueCount > 0 && (
         <WarningAlert color="red" title="مهام متأخرة" data-testid="overdue-alert">
-          لديك <bdi>{arabicPlural(overdueCount, TASKS)}</bdi> تجاوزت موعد التسليم.
+          لديك <bdi>{arabicPluralAtLeast(overdueCount, TASKS, overdue.data?.totalIsCapped)}</bdi> تجاوزت موعد
+          التسليم.
         </WarningAlert>
       )}
       <Tabs value={tab} onChange={setTab} keepMounted={false} variant="pills" radius="xl">
         <Tabs.List grow className={classes.tabs} style={{ flexWrap: 'nowrap' }}>
           {TABS.map((t) => {
             const n = counts[t.value].data?.total;
+            const more = counts[t.value].data?.totalIsCapped;
             return (
               <Tabs.Tab
                 key={t.value}
@@ -135,7 +137,7 @@ export default function MyTasksPage() {
                       variant={tab === t.value ? 'white' : 'light'}
                       circle={n < 10}
                     >
-                      <bdi>{n}</bdi>
+                      <bdi>{more ? `${n}+` : n}</bdi>
                     </Badge>
                   ) : null
                 }

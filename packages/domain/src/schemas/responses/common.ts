@@ -61,7 +61,7 @@ export const listOf = <Row extends z.ZodObject>(row: Row) =>
     data: z.array(row.partial()).meta({ description: 'rows; with `fields=` only the named columns' }),
     total: z.number().int(),
     totalIsCapped: z.literal(true).optional().meta({
-      description: 'present only when a search matched more rows than were counted: `total` is a lower bound',
+      description: 'present only when more rows matched than were counted: `total` is a lower bound',
     }),
     page: z.number().int(),
     limit: z.number().int(),
@@ -71,7 +71,7 @@ export const listOf = <Row extends z.ZodObject>(row: Row) =>
 export interface ListPage<Row> {
   data: Row[];
   total: number;
-  /** `total` is a lower bound ("more than"): a search matched more rows than the API counts. */
+  /** `total` is a lower bound ("more than"): more rows matched than the API counts. */
   totalIsCapped?: true;
   page: number;
   limit: number;
