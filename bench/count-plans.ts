@@ -1,7 +1,7 @@
 /**
  * `node --import tsx bench/count-plans.ts [postgres url…]`: EXPLAIN (ANALYZE, BUFFERS) of the count
  * statements of the scale bench's list requests (and of the unfiltered customer list), exact (as
- * `limit=0` counts) and capped (as a paged list now sends it, LIST_COUNT_CAP), in a read-only
+ * `limit=0` counts) and capped (as a paged list now sends it: SEARCH_COUNT_CAP with a search, LIST_COUNT_CAP without), in a read-only
  * transaction: the databases are only read.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';

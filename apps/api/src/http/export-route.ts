@@ -56,7 +56,7 @@ export function registerExportRoute(
       parseListQuery(opts.resource, { ...query, page: '1', limit: '1' }); // bad filters → 400 before streaming
       if (fileType === 'pdf') {
         // Counted before queueing: a list too long to print is refused without waiting a turn.
-        // A capped total (LIST_COUNT_CAP ≥ PDF_MAX_ROWS) already means more than a PDF holds.
+        // A capped total (SEARCH_COUNT_CAP ≥ PDF_MAX_ROWS) already means more than a PDF holds.
         const { total, totalIsCapped } = await runList(app.db, opts.resource, {
           ...query,
           page: '1',

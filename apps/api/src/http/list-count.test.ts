@@ -3,11 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../db/schema';
 import { customerResource, customerSearchText } from '../modules/customer/resource';
 import { createTestApp, type TestApp } from '../test/harness';
-import { aggregateList, LIST_COUNT_CAP, runList } from './list-query';
+import { aggregateList, LIST_COUNT_CAP, runList, SEARCH_COUNT_CAP } from './list-query';
 import { PDF_MAX_ROWS } from './pdf';
 
-const MANY = LIST_COUNT_CAP + 5;
+/** Individuals a search for «سالم» finds: past the search's cap. */
+const MANY = SEARCH_COUNT_CAP + 5;
 const FEW = 3;
+/** Companies, so that the whole list passes the cap of a list without a search. */
+const COMPANIES = LIST_COUNT_CAP - MANY - FEW + 8;
+const ALL = MANY + FEW + COMPANIES;
 
 let t: TestApp;
 let admin: string;
@@ -23,8 +27,16 @@ beforeAll(async () => {
       name: `نورة القحطاني ${i}`,
       phoneNumber: `+96659${String(1000000 + i)}`,
     })),
+    ...Array.from({ length: COMPANIES }, (_, i) => ({
+      name: `مؤسسة الريان ${i}`,
+      phoneNumber: `+96655${String(1000000 + i)}`,
+      type: 'company' as const,
+    })),
   ];
-  await t.db.insert(customers).values(rows.map((c) => ({ ...c, searchText: customerSearchText(c) })));
+  for (let i = 0; i < rows.length; i += 2000)
+    await t.db
+      .insert(customers)
+      .values(rows.slice(i, i + 2000).map((c) => ({ ...c, searchText: customerSearchText(c) })));
 });
 afterAll(async () => {
   await t.close();
@@ -40,7 +52,7 @@ const search = (term: string) => `search=${encodeURIComponent(term)}`;
 describe('capped list totals', () => {
   it('counts a search that matches more than the cap up to the cap, and says the total is a lower bound', async () => {
     const page = await list(search('سالم'));
-    expect(page.total).toBe(LIST_COUNT_CAP);
+    expect(page.total).toBe(SEARCH_COUNT_CAP);
     expect(page.totalIsCapped).toBe(true);
     expect(page.data).toHaveLength(20);
   });
@@ -51,40 +63,41 @@ describe('capped list totals', () => {
     expect(page).not.toHaveProperty('totalIsCapped');
   });
 
-  it('caps the totals of lists without a search the same way, filtered or not', async () => {
+  it('caps the totals of lists without a search at the larger cap, filtered or not', async () => {
     const all = await list('limit=5');
     expect(all.total).toBe(LIST_COUNT_CAP);
     expect(all.totalIsCapped).toBe(true);
     expect(all.data).toHaveLength(5);
-    const filtered = await list('type=individual');
-    expect(filtered.total).toBe(LIST_COUNT_CAP);
-    expect(filtered.totalIsCapped).toBe(true);
+    const filtered = await list('type=company&createdAtFrom=2000-01-01');
+    expect(filtered.total).toBe(COMPANIES);
+    expect(filtered).not.toHaveProperty('totalIsCapped');
     // Past the cap the count reaches the end of the page asked for, and then every row.
     const beyond = await list(`limit=100&page=${LIST_COUNT_CAP / 100 + 1}`);
-    expect(beyond.total).toBe(MANY + FEW);
+    expect(beyond.total).toBe(ALL);
     expect(beyond).not.toHaveProperty('totalIsCapped');
-    expect(beyond.data).toHaveLength(MANY + FEW - LIST_COUNT_CAP);
+    expect(beyond.data).toHaveLength(ALL - LIST_COUNT_CAP);
   });
 
-  it('gives exact totals, without the flag, for a filter matching fewer and for limit=0', async () => {
-    const none = await list('type=company');
-    expect(none.total).toBe(0);
-    expect(none).not.toHaveProperty('totalIsCapped');
+  it('counts a list without a search exactly past the search cap, and limit=0 always', async () => {
+    // As many rows as the search above capped, counted exactly: no search, so only index entries.
+    const individuals = await list('type=individual');
+    expect(individuals.total).toBe(MANY + FEW);
+    expect(individuals).not.toHaveProperty('totalIsCapped');
     const every = await list('limit=0&fields=name');
-    expect(every.total).toBe(MANY + FEW);
-    expect(every.data).toHaveLength(MANY + FEW);
+    expect(every.total).toBe(ALL);
+    expect(every.data).toHaveLength(ALL);
     expect(every).not.toHaveProperty('totalIsCapped');
   });
 
   it('serves pages past the cap, counting to the end of the page asked for', async () => {
-    const lastCapped = await list(`${search('سالم')}&page=${LIST_COUNT_CAP / 20}`);
+    const lastCapped = await list(`${search('سالم')}&page=${SEARCH_COUNT_CAP / 20}`);
     expect(lastCapped.data).toHaveLength(20);
     expect(lastCapped.totalIsCapped).toBe(true);
     // The page after the cap: every match fits under this page's bound, so the total is exact.
-    const beyond = await list(`${search('سالم')}&page=${LIST_COUNT_CAP / 20 + 1}`);
+    const beyond = await list(`${search('سالم')}&page=${SEARCH_COUNT_CAP / 20 + 1}`);
     expect(beyond.total).toBe(MANY);
     expect(beyond).not.toHaveProperty('totalIsCapped');
-    expect(beyond.data).toHaveLength(MANY - LIST_COUNT_CAP);
+    expect(beyond.data).toHaveLength(MANY - SEARCH_COUNT_CAP);
     const seen = new Set(lastCapped.data.map((c) => c._id));
     expect(beyond.data.some((c) => seen.has(c._id))).toBe(false);
     // Asking for every row (limit=0) counts them all.
@@ -116,7 +129,7 @@ describe('capped list totals', () => {
   });
 
   it('refuses a PDF of a capped search before printing', async () => {
-    expect(PDF_MAX_ROWS).toBeLessThanOrEqual(LIST_COUNT_CAP);
+    expect(PDF_MAX_ROWS).toBeLessThanOrEqual(SEARCH_COUNT_CAP);
     const res = await t.inject({
       method: 'GET',
       url: `/api/customer/export?fileType=pdf&${search('سالم')}`,

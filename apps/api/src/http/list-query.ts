@@ -197,17 +197,21 @@ export interface ListResult<T = Record<string, unknown>> {
 }
 
 /**
- * Rows a paged list counts at most (beyond the page asked for). An exact total visits every row
- * that matches, so it grows with the table while the page itself does not (1M customers: the
- * unfiltered count 66–134 ms, capped 0.2 ms; docs/PERFORMANCE.md, "Capped list totals"); past this
- * many the answer says "more than" instead, as mail and code-hosting searches do. `limit=0` (every row) and the totals rows (aggregateList) stay exact.
+ * Rows a paged list counts at most (beyond the page asked for); past this many the answer says
+ * "more than" instead, as mail and code-hosting searches do. An exact total visits every row that
+ * matches, so it grows with the table while the page itself does not (docs/PERFORMANCE.md, "Capped
+ * list totals"). A search pays for every match even when capped (its trigram bitmap lists them all
+ * first), so its count stops early, at SEARCH_COUNT_CAP; a list without a search counts index
+ * entries, ~0.4 ms per thousand, and stays exact up to LIST_COUNT_CAP — every list of an office with
+ * fewer records. `limit=0` (every row) and the totals rows (aggregateList) are always exact.
  */
-export const LIST_COUNT_CAP = 1000;
+export const LIST_COUNT_CAP = 5000;
+export const SEARCH_COUNT_CAP = 1000;
 
 /** Rows a capped count stops at: the cap, or the end of the page asked for if that lies further. */
 function countBound(q: ListQuery): number | undefined {
   if (q.limit === 0) return undefined;
-  return Math.max(LIST_COUNT_CAP, q.page * q.limit);
+  return Math.max(q.searchTerms.length ? SEARCH_COUNT_CAP : LIST_COUNT_CAP, q.page * q.limit);
 }
 
 /** The total to answer from what the count query returned (one row past the bound = more exist). */
