@@ -1,3 +1,4 @@
+import { normalizeArabic } from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runList } from '../http/list-query';
@@ -7,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { withIndexesBuiltAfter } from './bulk-insert';
 import { insertDemoCustomers } from './demo-customers';
 import { insertDemoOrders } from './demo-orders';
-import { customers, orderItems, orders, payments } from './schema';
+import { customers, orderItems, orders, payments, services } from './schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +37,8 @@ describe('demo data loaded in bulk', () => {
     const stored = await t.db.select().from(customers);
     expect(stored).toHaveLength(40);
     for (const c of stored) expect(c.searchText).toBe(customerSearchText(c));
+    // Searches compare with LIKE, so stored search text must already be normalised (ة → ه, …).
+    for (const s of await t.db.select().from(services)) expect(s.searchText).toBe(normalizeArabic(s.name));
 
     const token = await t.adminToken();
     const [first] = stored;

@@ -1,4 +1,4 @@
-import { fromHalalas, orderTotals, vatIncluded } from '@idara/domain';
+import { fromHalalas, normalizeArabic, orderTotals, vatIncluded } from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import { orderSearchText } from '../modules/order/resource';
 import { paymentSearchText } from '../modules/payment/resource';
@@ -42,7 +42,13 @@ export async function insertDemoOrders(db: Db, count: number) {
   if (!customerRows.length) throw new Error('add customers first (--customers N)');
   await db
     .insert(services)
-    .values(demoServices.map(([name, price]) => ({ name, price: fromHalalas(price), searchText: name })))
+    .values(
+      demoServices.map(([name, price]) => ({
+        name,
+        price: fromHalalas(price),
+        searchText: normalizeArabic(name),
+      })),
+    )
     .onConflictDoNothing();
   const serviceRows = await db
     .select({ _id: services._id, name: services.name, price: services.price })

@@ -55,11 +55,12 @@ export function registerExportRoute(
       const fileType = parseFileType(query, opts.export.pdf ? ['xlsx', 'csv', 'pdf'] : ['xlsx', 'csv']);
       parseListQuery(opts.resource, { ...query, page: '1', limit: '1' }); // bad filters → 400 before streaming
       if (fileType === 'pdf') {
-        // Counted before queueing: a list too long to print is refused without waiting a turn.
-        // A capped total (SEARCH_COUNT_CAP ≥ PDF_MAX_ROWS) already means more than a PDF holds.
+        // Counted before queueing: a list too long to print is refused without waiting a turn. A
+        // list counts at least to the end of the page asked for, so asking for row PDF_MAX_ROWS
+        // makes the count exact up to it and capped only past it, whatever the list's own cap.
         const { total, totalIsCapped } = await runList(app.db, opts.resource, {
           ...query,
-          page: '1',
+          page: String(PDF_MAX_ROWS),
           limit: '1',
         });
         if (totalIsCapped) throw pdfTooLong();

@@ -8,6 +8,7 @@ import {
   gte,
   ilike,
   inArray,
+  like,
   lte,
   or,
   type SQL,
@@ -198,15 +199,18 @@ export interface ListResult<T = Record<string, unknown>> {
 
 /**
  * Rows a paged list counts at most (beyond the page asked for); past this many the answer says
- * "more than" instead, as mail and code-hosting searches do. An exact total visits every row that
- * matches, so it grows with the table while the page itself does not (docs/PERFORMANCE.md, "Capped
- * list totals"). A search pays for every match even when capped (its trigram bitmap lists them all
- * first), so its count stops early, at SEARCH_COUNT_CAP; a list without a search counts index
- * entries, ~0.4 ms per thousand, and stays exact up to LIST_COUNT_CAP — every list of an office with
- * fewer records. `limit=0` (every row) and the totals rows (aggregateList) are always exact.
+ * "more than" instead, as mail and web searches do. An exact total visits every row that matches,
+ * so it grows with the table while the page itself does not (docs/PERFORMANCE.md, "Capped list
+ * totals"). A list without a search counts index entries, ~0.4 ms per thousand, and stays exact up
+ * to LIST_COUNT_CAP — every list of an office with fewer records. A search's trigram index answers
+ * only with a bitmap of every match, built whole before the first row is checked, so a capped count
+ * over it still grows with the table; counting only SEARCH_COUNT_CAP matches lets PostgreSQL read
+ * rows in order and stop instead (a common term: a few thousand rows at any size; a rare one still
+ * takes the index). A search finds; past a hundred matches the user narrows it. `limit=0` (every
+ * row) and the totals rows (aggregateList) are always exact.
  */
 export const LIST_COUNT_CAP = 5000;
-export const SEARCH_COUNT_CAP = 1000;
+export const SEARCH_COUNT_CAP = 100;
 
 /** Rows a capped count stops at: the cap, or the end of the page asked for if that lies further. */
 function countBound(q: ListQuery): number | undefined {
@@ -241,8 +245,10 @@ function buildShape(db: DbOrTx, resource: ListResource, q: ListQuery, extraWhere
     else if (c.op === 'in') where.push(inArray(column, ph));
     else where.push(ilike(column, ph[0]));
   });
+  // LIKE, not ILIKE: the column and the terms are both normalizeArabic()'d (lower-cased) already,
+  // and ILIKE's per-row case folding of Arabic text doubles the cost of every row a search reads.
   q.searchTerms.forEach((_, i) => {
-    where.push(ilike(resource.searchColumn!, sql.placeholder(`s${i}`)));
+    where.push(like(resource.searchColumn!, sql.placeholder(`s${i}`)));
   });
   if (extraWhere) where.push(extraWhere);
   const condition = where.length ? and(...where) : undefined;
