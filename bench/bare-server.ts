@@ -24,7 +24,7 @@ export interface BareRoute {
    * `list`: `{ data, total, page, limit }` from a page statement and a count statement, as `runList`
    * answers; `rows`: each statement's rows under its index (an aggregate page such as the dashboard).
    */
-  answer: { kind: 'list'; page: number; limit: number } | { kind: 'rows' };
+  answer: { kind: 'list'; page: number; limit: number; countBound?: number } | { kind: 'rows' };
 }
 
 export interface BareServerConfig {
@@ -68,8 +68,12 @@ async function main() {
       const results = await Promise.all(route.statements.map((s) => database.query(s.sql, s.params)));
       const answers = results.map((rows, i) => objects(rows, route.statements[i].keys));
       if (route.answer.kind === 'list') {
-        const { page, limit } = route.answer;
-        return { data: answers[0], total: answers[1][0].total, page, limit };
+        const { page, limit, countBound } = route.answer;
+        const counted = answers[1][0].total as number;
+        // The count statement reads one row past the bound; past it, the total is a lower bound.
+        if (countBound !== undefined && counted > countBound)
+          return { data: answers[0], total: countBound, totalIsCapped: true, page, limit };
+        return { data: answers[0], total: counted, page, limit };
       }
       return answers;
     });

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import type { Database } from '../apps/api/src/db/client';
-import { compileListQuery, type ListResource, parseListQuery } from '../apps/api/src/http/list-query';
+import { compileListQuery, countBound, type ListResource, parseListQuery } from '../apps/api/src/http/list-query';
 import type { BareRoute } from './bare-server';
 import { formatSpread, interleavedPairs, type MeasuredLoad, measureLoad, median, spread } from './measure';
 import type { ServerUnderTest } from './servers';
@@ -87,7 +87,7 @@ export function bareListRoute(
   return {
     path,
     statements: [rows, count].map(({ sql, params, keys }) => ({ sql, params, keys })),
-    answer: { kind: 'list', page: q.page, limit: q.limit },
+    answer: { kind: 'list', page: q.page, limit: q.limit, countBound: countBound(q) },
   };
 }
 

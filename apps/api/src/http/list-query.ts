@@ -213,7 +213,7 @@ export const LIST_COUNT_CAP = 5000;
 export const SEARCH_COUNT_CAP = 100;
 
 /** Rows a capped count stops at: the cap, or the end of the page asked for if that lies further. */
-function countBound(q: ListQuery): number | undefined {
+export function countBound(q: ListQuery): number | undefined {
   if (q.limit === 0) return undefined;
   return Math.max(q.searchTerms.length ? SEARCH_COUNT_CAP : LIST_COUNT_CAP, q.page * q.limit);
 }
