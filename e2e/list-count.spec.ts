@@ -42,6 +42,14 @@ test('a search matching more than the count cap reads «أكثر من», and its
   await expect(page.getByTestId('table-range')).toHaveText(`عرض 1–20 من أكثر من ${CAP}`);
   await shoot(page);
 
+  // Past the search's cap but well inside a PDF: the export dialog counts on and offers the PDF.
+  await page.getByRole('button', { name: 'تصدير' }).click();
+  const dialog = page.getByRole('dialog', { name: 'تصدير العملاء' });
+  await expect(dialog.getByRole('button', { name: 'PDF' })).toBeEnabled();
+  await expect(dialog.getByTestId('export-pdf-limit')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
   // One page past the counted rows is offered; on it the count reaches every match.
   const pastTheCap = page.getByRole('button', { name: String(CAP / 20 + 1), exact: true });
   await pastTheCap.click();

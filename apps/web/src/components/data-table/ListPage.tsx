@@ -112,6 +112,7 @@ export function ListPage<T extends Row>({
                   title: exportTitle ?? 'تصدير',
                   total,
                   totalIsCapped,
+                  listRoute: resourcePath,
                 })
               }
             >

@@ -13,7 +13,8 @@ const RECORDS = { one: 'سجل واحد', two: 'سجلان', few: '{n} سجلا�
 
 /** Export progress; asks for a file type first when there are several (spec §2, §4). */
 export function ExportDialog() {
-  const { show, count, ExportOptions, link, fileName, title, total, totalIsCapped } = useExportState();
+  const { show, count, ExportOptions, link, fileName, title, total, totalIsCapped, countingForPdf } =
+    useExportState();
   const choosing = ExportOptions.length > 1;
   const done = count >= 100 && link !== '';
   // The server prints at most PDF_ROW_LIMIT rows; a longer list is offered the streaming formats.
@@ -42,7 +43,8 @@ export function ExportDialog() {
                   key={option.value}
                   variant="light"
                   leftSection={<Icon size={18} />}
-                  disabled={option.value === 'pdf' && pdfTooLong}
+                  disabled={option.value === 'pdf' && (pdfTooLong || countingForPdf)}
+                  loading={option.value === 'pdf' && countingForPdf}
                   onClick={() => chooseFileType(option.value)}
                 >
                   {option.label}

@@ -1,4 +1,7 @@
+import { PDF_ROW_LIMIT } from '@idara/domain';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { customers } from '../../../../api/src/db/schema';
+import { customerSearchText } from '../../../../api/src/modules/customer/resource';
 import { type LiveApi, startLiveApi, until } from '../../test/live-api';
 import {
   chooseFileType,
@@ -135,6 +138,44 @@ describe('exporting a list (spec §3, §4)', () => {
     vi.advanceTimersByTime(TICK_MS * 10);
     expect(exportStore.get().count).toBe(0);
     expect(saved).toEqual([]);
+  });
+});
+
+describe('a searched list counted up to the PDF limit', () => {
+  const PDF = { label: 'PDF', value: 'pdf' };
+  const insertNamed = async (marker: string, n: number, firstPhone: number) => {
+    const rows = Array.from({ length: n }, (_, i) => ({
+      name: `${marker} ${i}`,
+      phoneNumber: `+9665${firstPhone + i}`,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await live.t.db
+        .insert(customers)
+        .values(rows.slice(i, i + 500).map((c) => ({ ...c, searchText: customerSearchText(c) })));
+  };
+  const open = (marker: string) =>
+    openExport({
+      route: ROUTE,
+      listRoute: '/api/customer',
+      query: { search: marker },
+      options: [XLSX, CSV, PDF],
+      total: 100,
+      totalIsCapped: true,
+    });
+
+  it('offers the PDF once a list capped at 100 turns out to hold fewer rows than a PDF prints', async () => {
+    await insertNamed('صفحات', 105, 40000000);
+    open('صفحات');
+    expect(exportStore.get().countingForPdf).toBe(true);
+    const counted = await settles((s) => !s.countingForPdf);
+    expect(counted).toMatchObject({ total: 105, totalIsCapped: false });
+  });
+
+  it('keeps the PDF refused for a list longer than a PDF prints', async () => {
+    await insertNamed('طويلة', PDF_ROW_LIMIT + 1, 41000000);
+    open('طويلة');
+    const counted = await settles((s) => !s.countingForPdf);
+    expect(counted).toMatchObject({ total: PDF_ROW_LIMIT, totalIsCapped: true });
   });
 });
 

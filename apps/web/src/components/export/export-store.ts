@@ -1,4 +1,5 @@
-import { apiFetch } from '../../lib/api';
+import { PDF_ROW_LIMIT } from '@idara/domain';
+import { api, apiFetch } from '../../lib/api';
 import { createStore, useStore } from '../../lib/create-store';
 
 export interface ExportOption {
@@ -25,6 +26,8 @@ export interface ExportState {
   total: number | null;
   /** `total` is a lower bound: the list holds more rows than it. */
   totalIsCapped: boolean;
+  /** Counting the list up to the PDF limit, to know whether a PDF can hold it. */
+  countingForPdf: boolean;
 }
 
 const initialState: ExportState = {
@@ -38,6 +41,7 @@ const initialState: ExportState = {
   title: '',
   total: null,
   totalIsCapped: false,
+  countingForPdf: false,
 };
 
 export const exportStore = createStore<ExportState>(initialState);
@@ -88,6 +92,11 @@ export interface OpenExportInput {
   total?: number;
   /** `total` is a lower bound (a list's capped count). */
   totalIsCapped?: boolean;
+  /**
+   * The list's own route. A searched list counts only its first 100 matches, fewer than a PDF holds,
+   * so when `total` is capped below the PDF limit the dialog asks this route to count up to it.
+   */
+  listRoute?: string;
 }
 
 /** Opens the dialog; with at most one option the download starts at once (spec §4). */
@@ -99,10 +108,19 @@ export function openExport({
   fileName = '',
   total,
   totalIsCapped,
+  listRoute,
 }: OpenExportInput): void {
   closeExport();
   const q = cleanQuery(query);
   if (options.length === 1) q.fileType = options[0].value;
+  const countingForPdf = Boolean(
+    listRoute &&
+      totalIsCapped &&
+      total !== undefined &&
+      total < PDF_ROW_LIMIT &&
+      options.length > 1 &&
+      options.some((o) => o.value === 'pdf'),
+  );
   exportStore.set({
     show: true,
     route,
@@ -113,8 +131,29 @@ export function openExport({
     count: 0,
     total: total ?? null,
     totalIsCapped: totalIsCapped ?? false,
+    countingForPdf,
   });
+  if (countingForPdf && listRoute) void countUpToPdfLimit(listRoute, q);
   if (options.length <= 1) void download();
+}
+
+/**
+ * A list counts at least to the end of the page asked for, so row PDF_ROW_LIMIT's page answers a
+ * total that is exact up to the limit and capped only past it (the server checks the same way).
+ */
+async function countUpToPdfLimit(listRoute: string, query: ExportQuery): Promise<void> {
+  const asked = exportStore.get();
+  try {
+    const { total, totalIsCapped } = await api<{ total: number; totalIsCapped?: boolean }>(listRoute, {
+      query: { ...query, page: PDF_ROW_LIMIT, limit: 1, fields: '_id' },
+      stopAlert: true,
+    });
+    if (exportStore.get().query !== asked.query) return;
+    exportStore.set({ total, totalIsCapped: Boolean(totalIsCapped), countingForPdf: false });
+  } catch {
+    // The PDF stays offered; the server still refuses a list longer than it prints, in Arabic.
+    if (exportStore.get().query === asked.query) exportStore.set({ countingForPdf: false });
+  }
 }
 
 /** With several options the user picks a file type: fileType set, options emptied, download starts. */
