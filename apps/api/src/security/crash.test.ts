@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../test/harness';
-import { callJson, createDatabase, spawnServer, stopProcess } from '../test/processes';
+import { callJson, createDatabase, spawnServer, stopProcess, until } from '../test/processes';
 
 /**
  * Crash safety: the server is killed with SIGKILL while customers and payments are being written,
@@ -71,7 +71,9 @@ async function crashRun(env: Record<string, string>) {
     }
   };
   const writers = [writer('customer', 1), writer('customer', 2), writer('payment', 3), writer('payment', 4)];
-  await new Promise((r) => setTimeout(r, 1500));
+  // Killed while the four writers are mid-request, once a few writes have been acknowledged
+  // (however long a busy machine takes to get there).
+  await until(() => acknowledged.customers.length + acknowledged.payments.length > 10, 60_000, 'ten writes');
   await stopProcess(child, 'SIGKILL');
   stop = true;
   await Promise.all(writers);
