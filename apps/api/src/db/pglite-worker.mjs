@@ -159,6 +159,8 @@ try {
   // pg_trgm backs the trigram indexes of Arabic search (also in PostgreSQL's contrib).
   // shared_buffers: PostgreSQL's 128MB default would sit in this process's memory; a file-backed
   // database is cached by the OS anyway, as for a real server (measured: −130 MB RSS on 100k customers).
+  // PGlite writes these lines as the directory's whole postgresql.conf at every open, so a directory
+  // made with initdb's 128MB (the build's template, older data) runs with 16MB too.
   db = await PGlite.create(workerData.dataDir ?? undefined, {
     extensions: { pg_trgm },
     postgresqlconf: ['shared_buffers=16MB'],
