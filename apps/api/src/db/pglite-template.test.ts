@@ -78,7 +78,7 @@ describe('a new embedded database from the build’s template', () => {
     }
   });
 
-  it('runs with 16MB of shared buffers, not the 128MB its postgresql.conf was made with', async () => {
+  it('runs with 8MB of shared buffers, not the 128MB its postgresql.conf was made with', async () => {
     const dataDir = path.join(root, 'buffers');
     fs.mkdirSync(dataDir);
     await unpackTemplate(template, dataDir);
@@ -87,7 +87,7 @@ describe('a new embedded database from the build’s template', () => {
     );
     const client = await PGliteWorkerClient.open(dataDir, { vacuum: true, template });
     try {
-      expect((await client.query('show shared_buffers')).rows[0].shared_buffers).toBe('16MB');
+      expect((await client.query('show shared_buffers')).rows[0].shared_buffers).toBe('8MB');
     } finally {
       await client.close();
     }
