@@ -7,7 +7,7 @@ export const serverFile = path.resolve(import.meta.dirname, '../apps/api/dist/se
  * V8's heap settings for the server process, by where its database lives (docs/PERFORMANCE.md,
  * "Heap settings by database").
  *
- * Embedded (no DATABASE_URL): PGlite's WebAssembly (150–200 MB) lives in this process, and the whole
+ * Embedded (no DATABASE_URL): PGlite (150–200 MB with its thread) lives in this process, and the whole
  * process must stay within its 300 MB budget through an export: `--optimize-for-size` grows the heap
  * late and keeps the young generation at about 1 MB.
  *
