@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
-import { runtimeFlags } from '../scripts/runtime-flags.mjs';
+import { runtimeEnv, runtimeFlags } from '../scripts/runtime-flags.mjs';
 import { startServer, stopServer } from '../scripts/server-process';
 import type { BareRoute, BareServerConfig } from './bare-server';
 
@@ -55,12 +55,14 @@ const profileEnv = (side: string): Record<string, string> =>
     : {};
 
 async function startBare(config: BareServerConfig) {
-  // The heap settings `npm run serve` gives the app on the same database.
-  const flags = runtimeFlags({ DATABASE_URL: config.databaseUrl ?? '' });
+  // The heap and malloc settings `npm run serve` gives the app on the same database.
+  const database = { DATABASE_URL: config.databaseUrl ?? '' };
+  const flags = runtimeFlags(database);
+  const env = { ...runtimeEnv({ ...process.env, ...database }), ...profileEnv('bare') };
   const child = spawn(
     process.execPath,
     [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), JSON.stringify(config)],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...profileEnv('bare') } },
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env },
   );
   let output = '';
   child.stderr!.on('data', (d) => {

@@ -77,4 +77,19 @@ describe('a new embedded database from the build’s template', () => {
       await client.close();
     }
   });
+
+  it('runs with 8MB of shared buffers, not the 128MB its postgresql.conf was made with', async () => {
+    const dataDir = path.join(root, 'buffers');
+    fs.mkdirSync(dataDir);
+    await unpackTemplate(template, dataDir);
+    expect(fs.readFileSync(path.join(dataDir, 'postgresql.conf'), 'utf8')).toMatch(
+      /^shared_buffers = 128MB/m,
+    );
+    const client = await PGliteWorkerClient.open(dataDir, { vacuum: true, template });
+    try {
+      expect((await client.query('show shared_buffers')).rows[0].shared_buffers).toBe('8MB');
+    } finally {
+      await client.close();
+    }
+  });
 });

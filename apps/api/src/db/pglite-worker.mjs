@@ -158,10 +158,14 @@ parentPort.on('message', async (msg) => {
 try {
   // pg_trgm backs the trigram indexes of Arabic search (also in PostgreSQL's contrib).
   // shared_buffers: PostgreSQL's 128MB default would sit in this process's memory; a file-backed
-  // database is cached by the OS anyway, as for a real server (measured: −130 MB RSS on 100k customers).
+  // database is cached by the OS anyway, as for a real server (measured: −130 MB RSS on 100k customers
+  // at 16MB; 8MB took another ~8 MB off the export peak at no measurable cost in list, dashboard or
+  // export speed — docs/PERFORMANCE.md, "Memory with margin"). PGlite writes these lines as the
+  // directory's whole postgresql.conf at every open, so a directory made with initdb's 128MB (the
+  // build's template, older data) runs with this too.
   db = await PGlite.create(workerData.dataDir ?? undefined, {
     extensions: { pg_trgm },
-    postgresqlconf: ['shared_buffers=16MB'],
+    postgresqlconf: ['shared_buffers=8MB'],
   });
   if (workerData.vacuum) await db.exec('vacuum analyze');
   if (workerData.initOnly || workerData.vacuum) await db.close();
