@@ -2,7 +2,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import type { Database } from '../apps/api/src/db/client';
-import { compileListQuery, countBound, type ListResource, parseListQuery } from '../apps/api/src/http/list-query';
+import {
+  compileListQuery,
+  countBound,
+  type ListResource,
+  parseListQuery,
+} from '../apps/api/src/http/list-query';
 import type { BareRoute } from './bare-server';
 import { formatSpread, interleavedPairs, type MeasuredLoad, measureLoad, median, spread } from './measure';
 import type { ServerUnderTest } from './servers';
