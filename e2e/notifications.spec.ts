@@ -10,6 +10,7 @@ import {
 } from '@playwright/test';
 import { bearer, createUser, randomPhone, signIn } from './support/api';
 import { signedInAs, signInWithToken } from './support/auth';
+import { axeViolations } from './support/axe';
 import { collectErrors } from './support/console';
 import { expectNoOverflow, settleLayout } from './support/layout';
 
@@ -515,6 +516,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await createCustomer(request, clerkToken, `شركة الرواد ${t}`);
       await expect(toasts(page).filter({ hasText: `شركة الرواد ${t}` })).toBeVisible();
       await settleLayout(page);
+      expect(await axeViolations(page, { include: '[data-sonner-toaster]' }), 'the toast at rest').toEqual(
+        [],
+      );
       await page.screenshot({ path: path.join(OUT_DIR, `notification-toast-375-${scheme}.png`) });
       await card.scrollIntoViewIfNeeded();
       await card.screenshot({ path: path.join(OUT_DIR, `notification-sound-card-375-${scheme}.png`) });
