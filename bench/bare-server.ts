@@ -9,6 +9,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { PGliteWorkerClient } from '../apps/api/src/db/pglite-worker-client';
+import { cappedTotal } from '../apps/api/src/http/list-query';
 
 export interface BareStatement {
   sql: string;
@@ -69,11 +70,7 @@ async function main() {
       const answers = results.map((rows, i) => objects(rows, route.statements[i].keys));
       if (route.answer.kind === 'list') {
         const { page, limit, countBound } = route.answer;
-        const counted = answers[1][0].total as number;
-        // The count statement reads one row past the bound; past it, the total is a lower bound.
-        if (countBound !== undefined && counted > countBound)
-          return { data: answers[0], total: countBound, totalIsCapped: true, page, limit };
-        return { data: answers[0], total: counted, page, limit };
+        return { data: answers[0], ...cappedTotal(countBound, answers[1][0].total as number), page, limit };
       }
       return answers;
     });

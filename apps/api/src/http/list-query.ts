@@ -219,10 +219,14 @@ export function countBound(q: ListQuery): number | undefined {
 }
 
 /** The total to answer from what the count query returned (one row past the bound = more exist). */
-function totalOf(q: ListQuery, counted: number): Pick<ListResult, 'total' | 'totalIsCapped'> {
-  const bound = countBound(q);
+export function cappedTotal(
+  bound: number | undefined,
+  counted: number,
+): Pick<ListResult, 'total' | 'totalIsCapped'> {
   return bound !== undefined && counted > bound ? { total: bound, totalIsCapped: true } : { total: counted };
 }
+
+const totalOf = (q: ListQuery, counted: number) => cappedTotal(countBound(q), counted);
 
 /**
  * Builds the page and count queries with placeholders instead of values. Queries of the same shape
