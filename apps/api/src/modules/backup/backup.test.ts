@@ -319,8 +319,14 @@ describe('the schedule', () => {
     try {
       const token = await app.adminToken();
       const list = async () => (await app.inject({ method: 'GET', url: '/api/backup', token })).json();
-      await until(async () => (await list()).data.length >= 2, 60_000, 'two scheduled backups');
-      const rows = await app.db.select().from(activity).where(eq(activity.entity, 'backup'));
+      const logged = () => app.db.select().from(activity).where(eq(activity.entity, 'backup'));
+      // A backup's file is listed a moment before its activity row is written: wait for both.
+      await until(
+        async () => (await list()).data.length >= 2 && (await logged()).length >= 2,
+        60_000,
+        'two scheduled backups, listed and logged',
+      );
+      const rows = await logged();
       expect(rows.length).toBeGreaterThanOrEqual(2);
       expect(rows.every((r) => r.actor === null && r.actorName === 'النسخ الاحتياطي المجدول')).toBe(true);
     } finally {
