@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { limit, slowdown } from './e2e/support/slowdown';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = `/tmp/idara-e2e-${PORT}`;
@@ -11,6 +12,9 @@ const FAKE_GRAPH_PORT = PORT + 1000;
 const FAKE_FATOORA_PORT = PORT + 1100;
 const reportDir = process.env.IDARA_REPORT_DIR;
 const serveCommand: string = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.serve;
+// Workers read this config too: the runner says it once.
+if (process.env.TEST_WORKER_INDEX === undefined)
+  console.log(`limits stretched ×${slowdown} for this machine`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,8 +22,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  timeout: limit(45_000),
+  expect: { timeout: limit(10_000) },
   reporter: reportDir
     ? [['list'], ['json', { outputFile: path.join(reportDir, 'playwright.json') }]]
     : [['list']],
@@ -50,12 +54,14 @@ export default defineConfig({
       command: 'node e2e/support/fake-graph.mjs',
       url: `http://127.0.0.1:${FAKE_GRAPH_PORT}/health`,
       reuseExistingServer: false,
+      timeout: limit(60_000),
       env: { FAKE_GRAPH_PORT: String(FAKE_GRAPH_PORT) },
     },
     {
       command: 'node --import tsx e2e/support/fake-fatoora.ts',
       url: `http://127.0.0.1:${FAKE_FATOORA_PORT}/health`,
       reuseExistingServer: false,
+      timeout: limit(60_000),
       env: { FAKE_FATOORA_PORT: String(FAKE_FATOORA_PORT) },
     },
     {
@@ -63,7 +69,7 @@ export default defineConfig({
       command: `rm -rf ${DATA_DIR} ${BACKUP_DIR} && ${serveCommand}`,
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: limit(120_000),
       env: {
         PORT: String(PORT),
         DATA_DIR,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signedInAs } from './support/auth';
+import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
 
 test('an admin takes a backup from settings and sees it listed', async ({ page, request }) => {
@@ -10,7 +11,7 @@ test('an admin takes a backup from settings and sees it listed', async ({ page, 
   const before = await section.locator('[data-testid="backup-list"] li').count();
   await section.getByRole('button', { name: 'نسخة احتياطية الآن' }).click();
   await expect(toasts(page).filter({ hasText: 'تم إنشاء النسخة الاحتياطية' })).toBeVisible({
-    timeout: 30_000,
+    timeout: limit(30_000),
   });
   await expect(section.locator('[data-testid="backup-list"] li')).toHaveCount(before + 1);
   await expect(section.getByText('آخر نسخة احتياطية')).toBeVisible();

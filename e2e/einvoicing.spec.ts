@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
 
 /**
@@ -65,14 +66,18 @@ test('connect with the portal code, then renew: certificate, expiry and days lef
 
   await typeOtp(page, OTP);
   await section.getByRole('button', { name: 'الربط بمنصة «فاتورة»' }).click();
-  await expect(toasts(page).filter({ hasText: 'تم الربط بمنصة «فاتورة»' })).toBeVisible({ timeout: 30_000 });
+  await expect(toasts(page).filter({ hasText: 'تم الربط بمنصة «فاتورة»' })).toBeVisible({
+    timeout: limit(30_000),
+  });
   await expect(section.getByText('مرتبط بمنصة «فاتورة»')).toBeVisible();
   await expect(section.getByText(/متبقٍ \d+ يوماً/)).toBeVisible();
   const serial = await section.getByText('الرقم التسلسلي').textContent();
 
   await typeOtp(page, OTP);
   await section.getByRole('button', { name: 'تجديد الشهادة' }).click();
-  await expect(toasts(page).filter({ hasText: 'تم تجديد شهادة «فاتورة»' })).toBeVisible({ timeout: 30_000 });
+  await expect(toasts(page).filter({ hasText: 'تم تجديد شهادة «فاتورة»' })).toBeVisible({
+    timeout: limit(30_000),
+  });
   await expect(section.getByText('الرقم التسلسلي')).not.toHaveText(serial ?? '');
   expect(errors).toEqual([]);
 });
@@ -101,8 +106,10 @@ test('a document ZATCA rejects is listed on the home screen with its code, linke
   // The worker submits right after issue; the home screen shows it once ZATCA answered.
   await expect(async () => {
     await page.goto('/');
-    await expect(warning.getByRole('link', { name: new RegExp(doc.number) })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(warning.getByRole('link', { name: new RegExp(doc.number) })).toBeVisible({
+      timeout: limit(2_000),
+    });
+  }).toPass({ timeout: limit(30_000) });
   await expect(warning.getByText('BR-KSA-25')).toBeVisible();
   await warning.getByRole('link', { name: new RegExp(doc.number) }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/invoice/${doc._id}$`));

@@ -13,6 +13,7 @@ import { signedInAs, signInWithToken } from './support/auth';
 import { axeViolations } from './support/axe';
 import { collectErrors } from './support/console';
 import { expectNoOverflow, settleLayout } from './support/layout';
+import { limit } from './support/slowdown';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
 const WIDTHS = [375, 768, 1280] as const;
@@ -126,7 +127,7 @@ async function openCentreByKeyboard(page: Page) {
 }
 
 test.describe('live notifications', () => {
-  test.setTimeout(180_000);
+  test.setTimeout(limit(180_000));
 
   test('the live connection opens under the CSP (connect-src only this origin): no violation', async ({
     page,
@@ -347,7 +348,7 @@ test.describe('live notifications', () => {
     }
 
     // Reconnected (with backoff), then the list and the counter are fetched again.
-    await expect.poll(connects, { timeout: 40_000 }).toBe(2);
+    await expect.poll(connects, { timeout: limit(40_000) }).toBe(2);
     await expectBadgeMatchesServer(page, request, adminToken);
     await openCentreByKeyboard(page);
     await expect(rows(centre(page)).filter({ hasText: missed })).toHaveCount(1);
@@ -458,7 +459,7 @@ for (const scheme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(limit(120_000));
       const errors = collectErrors(page);
       const { adminToken, clerkToken } = await actors(request);
       const t = suffix();

@@ -5,6 +5,7 @@ import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
 import { settleLayout } from './support/layout';
+import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -80,7 +81,7 @@ test.describe('payments and invoices', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(limit(90_000));
     const errors = collectErrors(page);
     const fx = await createOrder(request);
     const { token } = await signedInAs(page, request, { role: 'admin' });

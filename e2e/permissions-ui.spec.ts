@@ -3,6 +3,7 @@ import { expect, type Page, type Request, test } from '@playwright/test';
 import { adminAuth, bearer, createUser, randomPhone, signIn } from './support/api';
 import { signedInAs, signInWithToken } from './support/auth';
 import { routeTable } from './support/route-table';
+import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
 
 /**
@@ -10,7 +11,7 @@ import { toasts } from './support/toasts';
  * single permission of the catalogue open every page the route table lets them open — no error
  * toast, no request refused or failed. Then the two things presets could not do in the UI.
  */
-test.setTimeout(600_000);
+test.setTimeout(limit(600_000));
 
 const pages = routeTable
   .filter((r) => !r.path.includes(':') && !r.notRequiredAuth)

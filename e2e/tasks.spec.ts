@@ -14,6 +14,7 @@ import { bearer, createUser, randomPhone, signIn, type TestUser } from './suppor
 import { signedInAs, signInViaUi } from './support/auth';
 import { collectErrors } from './support/console';
 import { expectNoOverflow, settleLayout } from './support/layout';
+import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -157,7 +158,7 @@ async function employeePage(browser: Browser, user: TestUser) {
 }
 
 test.describe('tasks', () => {
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
 
   test('admin creates and assigns; the employee fills the form on a phone and submits; admin approves and returns', async ({
     page,
@@ -367,7 +368,7 @@ test.describe('tasks', () => {
     await expect(condition).toBeFocused();
     await expect(status).toHaveText('قيد التنفيذ');
     await expectNoOverflow(phone, 'task form with an error at 375px');
-    await expect(toasts(phone)).toHaveCount(0, { timeout: 15_000 });
+    await expect(toasts(phone)).toHaveCount(0, { timeout: limit(15_000) });
     await phone.evaluate(() => window.scrollTo(0, 0));
     await shoot(
       phone,

@@ -6,6 +6,7 @@ import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
 import { settleLayout } from './support/layout';
 import { routeTable } from './support/route-table';
+import { limit } from './support/slowdown';
 
 /**
  * Every route of the route table (spec §2), read from apps/web/src/app/routes.ts so a new route
@@ -100,7 +101,7 @@ for (const scheme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(limit(240_000));
       fs.mkdirSync(OUT_DIR, { recursive: true });
       // Signed out first: the pages for visitors.
       for (const route of guestOnly) {

@@ -5,6 +5,7 @@ import { bearer, createUser, randomPhone, signIn } from './support/api';
 import { signedInAs, signInWithToken } from './support/auth';
 import { collectErrors } from './support/console';
 import { expectNoOverflow, settleLayout } from './support/layout';
+import { limit } from './support/slowdown';
 
 /**
  * WhatsApp conversations. The server under Playwright sends to a fake Graph API on loopback
@@ -167,7 +168,7 @@ async function inLogView(page: Page, target: Locator) {
 }
 
 test.describe('whatsapp', () => {
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
 
   test('conversation from the customer page: template, live inbound, text, persisted; live status and window', async ({
     page,
