@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_START_MS } from './test/processes';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-main-'));
 const mainPath = path.resolve(import.meta.dirname, 'main.ts');
@@ -29,7 +30,7 @@ function start() {
     output += d;
   });
   return new Promise<{ child: ChildProcess; port: number; log: () => string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), SERVER_START_MS);
     const poll = setInterval(() => {
       const m = /"port":(\d+),"msg":"Idara is running/.exec(output);
       if (m) {
@@ -56,33 +57,37 @@ const stop = (child: ChildProcess) =>
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the server process', () => {
-  it('seeds once, serves, shuts down cleanly on SIGTERM, and does not re-seed on the next start', async () => {
-    const first = await start();
-    expect(first.log()).toContain('Seeded a new database');
-    const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
-    const signin = await fetch(`http://127.0.0.1:${first.port}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phoneNumber: '0500000000', password: 'Admin@12345' }),
-    });
-    expect(signin.status).toBe(200);
-    expect(await stop(first.child)).toBe(0);
-    expect(first.log()).toContain('shutting down');
-
-    const second = await start();
-    expect(second.log()).not.toContain('Seeded a new database');
-    const { token } = (await (
-      await fetch(`http://127.0.0.1:${second.port}/api/auth/signin`, {
+  it(
+    'seeds once, serves, shuts down cleanly on SIGTERM, and does not re-seed on the next start',
+    async () => {
+      const first = await start();
+      expect(first.log()).toContain('Seeded a new database');
+      const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+      const signin = await fetch(`http://127.0.0.1:${first.port}/api/auth/signin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ phoneNumber: '0500000000', password: 'Admin@12345' }),
-      })
-    ).json()) as { token: string };
-    const list = await fetch(`http://127.0.0.1:${second.port}/api/user?limit=0`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(((await list.json()) as { total: number }).total).toBe(1);
-    expect(await stop(second.child)).toBe(0);
-  });
+      });
+      expect(signin.status).toBe(200);
+      expect(await stop(first.child)).toBe(0);
+      expect(first.log()).toContain('shutting down');
+
+      const second = await start();
+      expect(second.log()).not.toContain('Seeded a new database');
+      const { token } = (await (
+        await fetch(`http://127.0.0.1:${second.port}/api/auth/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phoneNumber: '0500000000', password: 'Admin@12345' }),
+        })
+      ).json()) as { token: string };
+      const list = await fetch(`http://127.0.0.1:${second.port}/api/user?limit=0`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await list.json()) as { total: number }).total).toBe(1);
+      expect(await stop(second.child)).toBe(0);
+    },
+    3 * SERVER_START_MS,
+  );
 });

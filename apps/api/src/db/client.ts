@@ -33,6 +33,8 @@ export interface Database {
   close(): Promise<void>;
   /** Embedded database: an online backup into `file`, the data directory as a gzipped tarball (`npm run restore`). */
   backupTo?: (file: string) => Promise<void>;
+  /** Embedded database in memory: its whole cluster into `file`, for `openDatabase({ image })`. */
+  saveImage?: (file: string) => Promise<void>;
   /** PostgreSQL: the connection string, for pg_dump. */
   url?: string;
 }
@@ -46,6 +48,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Embedded database: VACUUM ANALYZE before opening (the server's start-up). */
   vacuum?: boolean;
+  /** In memory: start from this image (`saveImage`) instead of an empty cluster. */
+  image?: string;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -69,6 +73,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // The embedded database runs on its own thread (see pglite-worker.mjs).
   const client = await PGliteWorkerClient.open(opts.dataDir ? path.resolve(opts.dataDir) : undefined, {
     vacuum: opts.vacuum,
+    image: opts.image,
   });
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
@@ -85,6 +90,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     close: () => client.close(),
     backupTo: async (file) => {
       await client.backupTo(file);
+    },
+    saveImage: async (file) => {
+      await client.backupTo(file, { uncompressed: true });
     },
   };
 }

@@ -102,9 +102,9 @@ const handlers = {
   // recycled ones: 850 MB of 1.2 GB in a measured directory). The copy is then packed, streaming,
   // while the database serves again. `dumpDataDir` itself would build the whole tarball in memory
   // with the database held (measured on 1.2 GB: 2.7 GB of memory, requests stalled 38 s).
-  async dump({ file }) {
+  async dump({ file, uncompressed }) {
     if (!workerData.dataDir) {
-      const tarball = await db.dumpDataDir('gzip');
+      const tarball = await db.dumpDataDir(uncompressed ? 'none' : 'gzip');
       await fs.writeFile(file, new Uint8Array(await tarball.arrayBuffer()), { flag: 'wx' });
       return null;
     }
@@ -156,6 +156,9 @@ parentPort.on('message', async (msg) => {
 });
 
 try {
+  // An in-memory database may start from an image (a tarball `dump` wrote) instead of initdb:
+  // the test harness opens every test's database from one migrated, seeded image.
+  const image = workerData.image ? new Blob([await fs.readFile(workerData.image)]) : undefined;
   // pg_trgm backs the trigram indexes of Arabic search (also in PostgreSQL's contrib).
   // shared_buffers: PostgreSQL's 128MB default would sit in this process's memory; a file-backed
   // database is cached by the OS anyway, as for a real server (measured: −130 MB RSS on 100k customers
@@ -166,6 +169,7 @@ try {
   db = await PGlite.create(workerData.dataDir ?? undefined, {
     extensions: { pg_trgm },
     postgresqlconf: ['shared_buffers=8MB'],
+    ...(image ? { loadDataDir: image } : {}),
   });
   if (workerData.vacuum) await db.exec('vacuum analyze');
   if (workerData.initOnly || workerData.vacuum) await db.close();

@@ -52,7 +52,7 @@ describe('PDF work is bounded', () => {
     expect(stats.openPages).toBe(0);
     expect(stats.browserLaunches).toBe(1);
     expect(stats.queue).toMatchObject({ running: 0, waiting: 0 });
-  });
+  }, 240_000); // ten PDFs one after another: seconds each on a slow shared core
 
   it('a user with two PDFs under way gets an Arabic 429 with Retry-After; a full queue an Arabic 503', async () => {
     const user = await t.userWith('employee', ['customer:read', 'payment:details'], '0554999999');

@@ -96,13 +96,14 @@ export const pdfQueue = new WorkQueue({ concurrency: 1, maxWaiting: 10, perReque
 let openPages = 0;
 let peakPages = 0;
 
-/** For tests: pages open now and the most ever open at once, and how often Chromium started. */
+/** For tests: pages open now, the most open at once and Chromium's starts since `resetPdfStats`. */
 export function pdfStats() {
   return { openPages, peakPages, browserLaunches: launches, queue: pdfQueue.stats() };
 }
 
 export function resetPdfStats() {
   peakPages = openPages;
+  launches = 0;
   pdfQueue.resetPeak();
 }
 

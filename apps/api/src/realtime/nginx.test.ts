@@ -11,6 +11,7 @@ import {
   createDatabase,
   freePort,
   rawGet,
+  SERVER_START_MS,
   spawnServer,
   stopProcess,
   until,
@@ -48,7 +49,7 @@ describe.skipIf(!serverUrl || !redisUrl || !fs.existsSync(NGINX))('two nodes beh
     const b = await startNode(database.url);
     nginx = await startNginx(await freePort(), [a, b]);
     proxy = nginx.url;
-  }, 180_000);
+  }, 2 * SERVER_START_MS);
 
   afterAll(async () => {
     socket?.disconnect();

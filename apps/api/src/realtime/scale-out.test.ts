@@ -1,7 +1,14 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../test/harness';
-import { callJson, createDatabase, type ServerProcess, spawnServer, stopProcess } from '../test/processes';
+import {
+  callJson,
+  createDatabase,
+  SERVER_START_MS,
+  type ServerProcess,
+  spawnServer,
+  stopProcess,
+} from '../test/processes';
 
 /**
  * Scale-out: two real server processes on one PostgreSQL database and one Redis. A notification
@@ -22,7 +29,7 @@ describe.skipIf(!serverUrl || !redisUrl)('scale-out across two server processes'
     const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl };
     a = await spawnServer(env); // migrates and seeds first
     b = await spawnServer(env);
-  }, 120_000);
+  }, 3 * SERVER_START_MS);
 
   afterAll(async () => {
     socket?.disconnect();

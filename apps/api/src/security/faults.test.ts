@@ -8,6 +8,7 @@ import {
   createDatabase,
   freePort,
   healthy,
+  SERVER_START_MS,
   spawnServer,
   stopProcess,
   until,
@@ -53,30 +54,34 @@ afterAll(async () => {
 }, 60_000);
 
 describe.skipIf(!serverUrl)('faults', () => {
-  it('database unreachable at start: a clear error, retries, then starts when it can connect', async () => {
-    const target = await newDatabase();
-    // A port that refuses connections until this test opens it, forwarding to the real server.
-    const gatePort = await freePort();
-    const url = new URL(target);
-    url.host = `127.0.0.1:${gatePort}`;
-    const { base, log } = await startServer({ DATABASE_URL: url.toString() }, false);
-    await until(() => log.join('').includes('Database unreachable'), 20_000, 'the retry message');
-    expect(log.join('')).toMatch(/Database unreachable \(.+\); retry 1\/9 in 1000 ms/);
-    expect(await healthy(base)).toBe(false);
+  it(
+    'database unreachable at start: a clear error, retries, then starts when it can connect',
+    async () => {
+      const target = await newDatabase();
+      // A port that refuses connections until this test opens it, forwarding to the real server.
+      const gatePort = await freePort();
+      const url = new URL(target);
+      url.host = `127.0.0.1:${gatePort}`;
+      const { base, log } = await startServer({ DATABASE_URL: url.toString() }, false);
+      await until(() => log.join('').includes('Database unreachable'), SERVER_START_MS, 'the retry message');
+      expect(log.join('')).toMatch(/Database unreachable \(.+\); retry 1\/9 in 1000 ms/);
+      expect(await healthy(base)).toBe(false);
 
-    const real = new URL(serverUrl!);
-    const gate: Server = createServer((client) => {
-      const upstream = createConnection(Number(real.port || 5432), real.hostname);
-      client.pipe(upstream).pipe(client);
-      client.on('error', () => upstream.destroy());
-      upstream.on('error', () => client.destroy());
-    }).listen(gatePort, '127.0.0.1');
-    try {
-      await until(() => healthy(base), 60_000, 'the server to start');
-    } finally {
-      gate.close();
-    }
-  }, 90_000);
+      const real = new URL(serverUrl!);
+      const gate: Server = createServer((client) => {
+        const upstream = createConnection(Number(real.port || 5432), real.hostname);
+        client.pipe(upstream).pipe(client);
+        client.on('error', () => upstream.destroy());
+        upstream.on('error', () => client.destroy());
+      }).listen(gatePort, '127.0.0.1');
+      try {
+        await until(() => healthy(base), SERVER_START_MS, 'the server to start');
+      } finally {
+        gate.close();
+      }
+    },
+    3 * SERVER_START_MS,
+  );
 
   it.skipIf(!hasRedis)(
     'Redis lost: each node keeps its own sockets; across nodes again when Redis returns',

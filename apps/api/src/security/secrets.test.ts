@@ -8,7 +8,7 @@ import { outbox, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { documentLink } from '../modules/whatsapp/automations';
 import { ADMIN, createTestApp, type TestApp } from '../test/harness';
-import { spawnServer, stopProcess } from '../test/processes';
+import { SERVER_START_MS, spawnServer, stopProcess } from '../test/processes';
 
 /** No secrets in logs, nothing that tells a registered phone from another, no links from the Host header. */
 
@@ -67,29 +67,33 @@ describe('the log', () => {
     expect(log).not.toContain(token);
   });
 
-  it('never holds the admin password the server was first started with', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-secret-log-'));
-    const password = 'Unguessable-Admin-Pass-71';
-    const server = await spawnServer({
-      DATA_DIR: path.join(dataDir, 'data'),
-      ADMIN_PASSWORD: password,
-      LOG_LEVEL: 'trace',
-    });
-    try {
-      const signin = await fetch(`${server.base}/api/auth/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phoneNumber: ADMIN.phone, password }),
+  it(
+    'never holds the admin password the server was first started with',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-secret-log-'));
+      const password = 'Unguessable-Admin-Pass-71';
+      const server = await spawnServer({
+        DATA_DIR: path.join(dataDir, 'data'),
+        ADMIN_PASSWORD: password,
+        LOG_LEVEL: 'trace',
       });
-      expect(signin.status).toBe(200);
-      const log = server.log.join('');
-      expect(log).toContain('Seeded a new database');
-      expect(log).not.toContain(password);
-    } finally {
-      await stopProcess(server.child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+      try {
+        const signin = await fetch(`${server.base}/api/auth/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phoneNumber: ADMIN.phone, password }),
+        });
+        expect(signin.status).toBe(200);
+        const log = server.log.join('');
+        expect(log).toContain('Seeded a new database');
+        expect(log).not.toContain(password);
+      } finally {
+        await stopProcess(server.child);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    2 * SERVER_START_MS,
+  );
 });
 
 describe('a registered phone looks like any other', () => {

@@ -8,6 +8,7 @@ import { ADMIN } from '../test/harness';
 import {
   callJson,
   createDatabase,
+  SERVER_START_MS,
   type ServerProcess,
   spawnServer,
   stopProcess,
@@ -146,11 +147,16 @@ async function fullDiskRoundTrip(server: ServerProcess, disk: string, database: 
 }
 
 describe.skipIf(mountProblem !== null)('a full disk', () => {
-  it('embedded database: 507 in Arabic on writes, health 503 storage full, recovery when freed', async () => {
-    const disk = mountTmpfs('96m');
-    const server = await start({ DATA_DIR: path.join(disk, 'data') });
-    await fullDiskRoundTrip(server, disk, 'pglite');
-  }, 120_000);
+  // The embedded database's tests run in the embedded suite only (the database suite runs on PostgreSQL).
+  it.skipIf(Boolean(serverUrl))(
+    'embedded database: 507 in Arabic on writes, health 503 storage full, recovery when freed',
+    async () => {
+      const disk = mountTmpfs('96m');
+      const server = await start({ DATA_DIR: path.join(disk, 'data') });
+      await fullDiskRoundTrip(server, disk, 'pglite');
+    },
+    240_000,
+  );
 
   it.skipIf(!serverUrl)(
     'PostgreSQL: a database in a tablespace on a full disk answers the same',
@@ -174,14 +180,14 @@ describe.skipIf(mountProblem !== null)('a full disk', () => {
       const server = await start({ DATABASE_URL: database.url });
       await fullDiskRoundTrip(server, disk, 'postgres');
     },
-    120_000,
+    240_000,
   );
 });
 
-describe('an unusable DATA_DIR', () => {
+describe.skipIf(Boolean(serverUrl))('an unusable DATA_DIR', () => {
   async function expectRefusal(dataDir: string, words: RegExp) {
     const server = await start({ DATA_DIR: dataDir }, false);
-    await until(() => server.child.exitCode !== null, 15_000, 'the server to exit');
+    await until(() => server.child.exitCode !== null, SERVER_START_MS, 'the server to exit');
     const log = server.log.join('');
     expect(server.child.exitCode, log).toBe(2);
     expect(log).toContain('DATA_DIR');
@@ -189,14 +195,18 @@ describe('an unusable DATA_DIR', () => {
     expect(log).not.toMatch(/\n\s+at /); // a message, not a stack trace
   }
 
-  it('a file, or a path under a file: a clear message and exit code 2', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-datadir-'));
-    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-    const file = path.join(dir, 'not-a-directory');
-    fs.writeFileSync(file, 'x');
-    await expectRefusal(file, /ليس مجلداً.*not a directory/);
-    await expectRefusal(path.join(file, 'data'), /ليس مجلداً.*not a directory/);
-  }, 60_000);
+  it(
+    'a file, or a path under a file: a clear message and exit code 2',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-datadir-'));
+      cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+      const file = path.join(dir, 'not-a-directory');
+      fs.writeFileSync(file, 'x');
+      await expectRefusal(file, /ليس مجلداً.*not a directory/);
+      await expectRefusal(path.join(file, 'data'), /ليس مجلداً.*not a directory/);
+    },
+    2 * SERVER_START_MS,
+  );
 
   it.skipIf(mountProblem !== null)(
     'read-only or full: a clear message and exit code 2',
@@ -209,6 +219,6 @@ describe('an unusable DATA_DIR', () => {
       fill(full);
       await expectRefusal(path.join(full, 'data'), /ممتلئة.*full/);
     },
-    60_000,
+    3 * SERVER_START_MS,
   );
 });

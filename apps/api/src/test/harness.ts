@@ -1,19 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { seedIfEmpty } from '../db/seed';
+import { createDatabase } from './processes';
+import { ADMIN, migrateAndSeed, pgliteImage, postgresTemplate } from './seeded-database';
 
-export const ADMIN = { phone: '0500000000', password: 'Admin@12345' };
+export { ADMIN };
 
 /**
  * A real app on a real, empty, migrated and seeded database: in-memory PGlite by default, or a
- * fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the CI database suite).
+ * fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the CI database suite). In a
+ * Vitest run the database is a copy of the run's seeded one (`seeded-database.ts`).
  */
 export async function createTestApp(
   opts: {
@@ -29,35 +29,19 @@ export async function createTestApp(
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let seeded = false;
   if (serverUrl) {
-    const name = `idara_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      // pool.end() resolves before its connections have closed; terminating them with FORCE at
-      // that moment raises an error on a client nobody listens to any more. Wait for them first.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-          name,
-        ]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const template = postgresTemplate();
+    const created = await createDatabase(serverUrl, 'idara_test', template);
+    database = await openDatabase({ url: created.url });
+    dropDatabase = created.drop;
+    seeded = Boolean(template);
   } else {
-    database = await openDatabase({ dataDir: opts.dataDir });
+    const image = opts.dataDir ? undefined : pgliteImage();
+    database = await openDatabase({ dataDir: opts.dataDir, image });
+    seeded = Boolean(image);
   }
-  await database.migrate();
-  await seedIfEmpty(database.db, { ...ADMIN, name: 'مدير النظام' });
+  if (!seeded) await migrateAndSeed(database);
   // Backups (a route any admin-wide test may call) go to a directory of this app's own, not the repository.
   const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-test-backups-'));
   const config = loadConfig({

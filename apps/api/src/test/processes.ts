@@ -19,6 +19,12 @@ export function freePort() {
   });
 }
 
+/**
+ * How long a server process may take to start (or to refuse to): a hang still fails, and a slow
+ * shared machine (two busy cores, a nested virtual machine) still passes.
+ */
+export const SERVER_START_MS = 180_000;
+
 export async function until(check: () => boolean | Promise<boolean>, ms: number, what: string) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -70,7 +76,7 @@ export async function spawnServer(
           throw new Error(`server exited with ${child.exitCode}:\n${log.join('')}`);
         return healthy(server.base);
       },
-      90_000,
+      SERVER_START_MS,
       `the server on ${port}`,
     );
   }
@@ -112,22 +118,42 @@ export function rawGet(url: string, headers: Record<string, string>) {
   });
 }
 
-/** A new empty database on the PostgreSQL server at `serverUrl`; returns its URL and a drop function. */
-export async function createDatabase(serverUrl: string, prefix: string) {
+/**
+ * A new database on the PostgreSQL server at `serverUrl` (a copy of `template` when named); returns
+ * its name, URL and a drop function that first lets the app's connections close.
+ */
+export async function createDatabase(serverUrl: string, prefix: string, template?: string) {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
+      await untilDisconnected(c, name);
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
   };
+}
+
+/**
+ * Waits (up to 5 s) until nobody is connected to database `name`: pool.end() resolves before its
+ * connections have closed, and a template is copied, or a database dropped without an error on a
+ * client nobody listens to any more, only once they have.
+ */
+export async function untilDisconnected(admin: pg.Client, name: string) {
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+      name,
+    ]);
+    if (rows[0].n === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

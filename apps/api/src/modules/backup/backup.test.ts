@@ -11,7 +11,14 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { activity } from '../../db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
-import { callJson, createDatabase, spawnServer, stopProcess, until } from '../../test/processes';
+import {
+  callJson,
+  createDatabase,
+  SERVER_START_MS,
+  spawnServer,
+  stopProcess,
+  until,
+} from '../../test/processes';
 import { findPgTool, runPgTool } from './pg-tools';
 
 /**
@@ -189,7 +196,7 @@ describe('backups', () => {
         await stopProcess(server.child);
       }
     },
-    120_000,
+    2 * SERVER_START_MS,
   );
 
   it.skipIf(Boolean(serverUrl))(
