@@ -154,7 +154,10 @@ test.describe('home dashboard', () => {
     // Recent activity links to the records it names: a record's page, or the builder for a form
     // (what comes first depends on which spec ran last).
     const recordLink = page.getByTestId('recent-activity').getByRole('link', { name: 'فتح السجل' }).first();
-    await expect(recordLink).toHaveAttribute('href', /^\/dashboard\/(\w+|formBuilder\/edit)\/[0-9a-f-]{36}$/);
+    await expect(recordLink).toHaveAttribute(
+      'href',
+      /^\/(dashboard\/(\w+|formBuilder\/edit)|tasks)\/[0-9a-f-]{36}$/,
+    );
 
     await page.getByTestId('kpi-openOrders').click();
     await expect(page).toHaveURL(/\/dashboard\/order\?status=new,in_progress/);

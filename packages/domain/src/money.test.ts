@@ -4,6 +4,8 @@ import { toArabicDigits } from './digits';
 import {
   amountInArabicWords,
   amountInArabicWordsFormal,
+  exactHalalas,
+  FractionOfHalala,
   formatSAR,
   fromHalalas,
   roundHalalas,
@@ -317,5 +319,19 @@ describe('amountInArabicWordsFormal', () => {
   it('wraps in فقط … لا غير', () => {
     expect(amountInArabicWordsFormal(123450)).toBe('فقط ألف ومئتان وأربعة وثلاثون ريالاً وخمسون هللة لا غير');
     expect(amountInArabicWordsFormal(100000)).toBe('فقط ألف ريال لا غير');
+  });
+});
+
+describe('exactHalalas: what a person typed is never silently changed', () => {
+  it('reads up to two decimals (and trailing zeros) exactly', () => {
+    expect(exactHalalas('10.00')).toBe(1000);
+    expect(exactHalalas('10.010')).toBe(1001);
+    expect(exactHalalas(12.5)).toBe(1250);
+    expect(exactHalalas('١٢٫٥٠')).toBe(1250);
+  });
+  it('refuses a part of a halala instead of rounding it', () => {
+    for (const v of ['10.005', '0.001', 10.005, '1,000.129'])
+      expect(() => exactHalalas(v)).toThrow(FractionOfHalala);
+    expect(toHalalas('10.005')).toBe(1001);
   });
 });

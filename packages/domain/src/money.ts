@@ -21,7 +21,9 @@ function digitsToHalalas(
   intDigits: string,
   fracDigits: string,
   original: unknown,
+  exact: boolean,
 ): number {
+  if (exact && /[1-9]/.test(fracDigits.slice(2))) throw new FractionOfHalala(original);
   const frac = fracDigits.padEnd(3, '0');
   let h = BigInt(intDigits || '0') * 100n + BigInt(frac.slice(0, 2));
   if (frac.charCodeAt(2) >= 0x35 /* '5' */) h += 1n;
@@ -44,6 +46,20 @@ function numberDigits(value: number): { negative: boolean; int: string; frac: st
   return { negative: m[1] === '-', int: digits.slice(0, point), frac: digits.slice(point) };
 }
 
+/** An amount with a part smaller than a halala ('10.005'), refused by {@link exactHalalas}. */
+export class FractionOfHalala extends RangeError {
+  constructor(value: unknown) {
+    super(`المبلغ ${String(value)} فيه أجزاء من الهللة: اكتبه بمنزلتين عشريتين على الأكثر`);
+  }
+}
+
+/**
+ * Like {@link toHalalas}, but an amount with more than two decimals that are not zeros ('10.005')
+ * throws {@link FractionOfHalala} instead of being rounded: what a person typed is never silently
+ * changed. Every amount entering the API is read with this (`moneyInput`).
+ */
+export const exactHalalas = (value: string | number) => parseHalalas(value, true);
+
 const CURRENCY_PREFIX = /^(?:sar|ر\.\s?س\.?|﷼|\u20C1)\s*/i;
 const CURRENCY_SUFFIX = /\s*(?:sar|ر\.\s?س\.?|﷼|\u20C1)$/i;
 
@@ -54,11 +70,13 @@ const CURRENCY_SUFFIX = /\s*(?:sar|ر\.\s?س\.?|﷼|\u20C1)$/i;
  * decimals round half away from zero: '0.005' → 1. Throws RangeError on anything else
  * (empty, letters, '1,23', NaN, Infinity, amounts beyond Number.MAX_SAFE_INTEGER halalas).
  */
-export function toHalalas(value: string | number): number {
+export const toHalalas = (value: string | number) => parseHalalas(value, false);
+
+function parseHalalas(value: string | number, exact: boolean): number {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) invalid(value);
     const d = numberDigits(value);
-    return digitsToHalalas(d.negative, d.int, d.frac, value);
+    return digitsToHalalas(d.negative, d.int, d.frac, value, exact);
   }
   if (typeof value !== 'string') invalid(value);
   let s = toLatinDigits(value)
@@ -72,7 +90,7 @@ export function toHalalas(value: string | number): number {
   s = s.trim();
   const m = /^([+-])?(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/.exec(s);
   if (!m || (!m[2] && !m[3])) invalid(value);
-  return digitsToHalalas(m[1] === '-', (m[2] ?? '').replace(/,/g, ''), m[3] ?? '', value);
+  return digitsToHalalas(m[1] === '-', (m[2] ?? '').replace(/,/g, ''), m[3] ?? '', value, exact);
 }
 
 function assertHalalas(h: number): void {

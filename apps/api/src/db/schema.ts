@@ -312,21 +312,23 @@ export const orders = pgTable(
     total: money('total_halalas').notNull(),
     /** Σ payments marked paid. */
     paid: money('paid_halalas').notNull().default(sql`0`),
-    /** Σ issued invoices + debit notes − credit notes for this order (einvoices). */
+    /** Σ issued invoices + debit notes − credit notes for this order (einvoices not rejected). */
     invoiced: money('invoiced_halalas').notNull().default(sql`0`),
-    /** total − Σ payments not rejected: what may still be requested. */
+    /** Σ debit notes − credit notes (not rejected): the order's value is total + adjusted. */
+    adjusted: money('adjusted_halalas').notNull().default(sql`0`),
+    /** value − Σ payments not rejected: what may still be requested. */
     balance: money('balance_halalas').notNull(),
     // The figures of packages/domain receivables.ts, kept by PostgreSQL so lists sort and sum them.
     pending: money('pending_halalas')
       .notNull()
-      .generatedAlwaysAs(sql`total_halalas - balance_halalas - paid_halalas`),
+      .generatedAlwaysAs(sql`total_halalas + adjusted_halalas - balance_halalas - paid_halalas`),
     outstanding: money('outstanding_halalas')
       .notNull()
       .generatedAlwaysAs(sql`invoiced_halalas - paid_halalas`),
     uninvoiced: money('uninvoiced_halalas')
       .notNull()
       .generatedAlwaysAs(
-        sql`case when status = 'cancelled' then 0 else total_halalas - invoiced_halalas end`,
+        sql`case when status = 'cancelled' then 0 else total_halalas + adjusted_halalas - invoiced_halalas end`,
       ),
     notes: text('notes').notNull().default(''),
     createdBy: uuid('created_by'),

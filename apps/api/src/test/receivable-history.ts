@@ -1,7 +1,8 @@
 import { fromHalalas, toHalalas } from '@idara/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { einvoices, payments } from '../db/schema';
+import { recordRejection } from '../zatca/submissions';
 import type { TestApp } from './harness';
 
 /** A small seeded generator, so a failure names the history that caused it. */
@@ -29,7 +30,9 @@ export interface HistoryActors {
 
 /**
  * A random history through the API: orders, payments (recorded, approved, paid, rejected,
- * overpaid), invoices, credit and debit notes and cancellations. Returns the orders it made.
+ * overpaid), invoices, credit and debit notes, cancellations, and documents FATOORA rejects (through
+ * the submission worker's own `recordRejection`; these tests run without a FATOORA connection).
+ * Returns the orders it made.
  */
 export async function receivableHistory(t: TestApp, seed: number, actors: HistoryActors, steps = 60) {
   const post = (url: string, payload: unknown = {}, token = actors.admin) =>
@@ -38,7 +41,7 @@ export async function receivableHistory(t: TestApp, seed: number, actors: Histor
   const orders: string[] = [];
   const paymentIds: string[] = [];
   for (let step = 0; step < steps; step++) {
-    const op = r.int(0, 9);
+    const op = r.int(0, 10);
     const order = orders.length ? r.pick(orders) : undefined;
     let res: Awaited<ReturnType<typeof post>> | undefined;
     if (op <= 1 || !order) {
@@ -75,11 +78,24 @@ export async function receivableHistory(t: TestApp, seed: number, actors: Histor
         );
     } else if (op === 7) {
       res = await post(`/api/order/${order}/invoice`);
-    } else if (op === 8) {
-      const [invoice] = await t.db
-        .select({ _id: einvoices._id, total: einvoices.total })
+    } else if (op === 10) {
+      const docs = await t.db
+        .select({ _id: einvoices._id })
         .from(einvoices)
         .where(inArray(einvoices.order, [order]));
+      if (docs.length) {
+        const doc = r.pick(docs);
+        const rejection = [
+          { type: 'ERROR', code: 'BR-KSA-63', category: undefined, message: 'عنوان المشتري ناقص' },
+        ];
+        await t.db.transaction((tx) => recordRejection(tx, doc._id, rejection));
+      }
+    } else if (op === 8) {
+      const invoices = await t.db
+        .select({ _id: einvoices._id, total: einvoices.total })
+        .from(einvoices)
+        .where(and(inArray(einvoices.order, [order]), eq(einvoices.kind, 'invoice')));
+      const invoice = invoices.length ? r.pick(invoices) : undefined;
       if (invoice) {
         const kind = r.pick(['credit-note', 'debit-note']);
         res = await post(`/api/invoice/${invoice._id}/${kind}`, {

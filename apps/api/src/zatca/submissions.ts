@@ -1,6 +1,10 @@
+import { type EinvoiceKind, einvoiceKindLabels, toHalalas } from '@idara/domain';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { einvoiceSubmissions, einvoices } from '../db/schema';
+import type { Tx } from '../db/client';
+import { einvoiceSubmissions, einvoices, orders } from '../db/schema';
+import { recordActivity } from '../lib/activity';
+import { moveOrderMoney } from '../modules/invoice/order-money';
 import { activeCredential } from './credentials';
 import { FatooraUnreachable, fatooraClient, type SubmissionAnswer } from './fatoora-client';
 import { zatcaMessages } from './onboarding';
@@ -160,6 +164,7 @@ export class SubmissionWorker {
       next = { status: 'rejected' };
     }
     await this.app.db.transaction(async (tx) => {
+      if (next.status === 'rejected') await recordRejection(tx, doc._id, messages);
       await tx
         .update(einvoices)
         .set({
@@ -224,4 +229,37 @@ export class SubmissionWorker {
       })
       .where(eq(einvoiceSubmissions._id, id));
   }
+}
+
+const zatcaActor = { actorId: null, actorName: 'هيئة الزكاة والضريبة والجمارك', ip: '', userAgent: '' };
+
+/**
+ * A document FATOORA rejected is not a tax document: it leaves its order's totals (and with them the
+ * statement, the aging and the VAT return, which count only documents not rejected), in the same
+ * transaction that marks it, with its activity row. The order can then be invoiced again by a
+ * corrected document with its own number and the next ICV, chained after the rejected one.
+ */
+export async function recordRejection(tx: Tx, id: string, messages: ReturnType<typeof zatcaMessages>) {
+  const [doc] = await tx.select().from(einvoices).where(eq(einvoices._id, id)).for('update');
+  if (!doc || doc.status === 'rejected') return;
+  await tx
+    .update(einvoices)
+    .set({ status: 'rejected', zatcaMessages: messages, updatedAt: new Date() })
+    .where(eq(einvoices._id, id));
+  const [order] = await tx.select().from(orders).where(eq(orders._id, doc.order)).for('update');
+  const signed = (doc.kind === 'credit' ? -1 : 1) * toHalalas(doc.total);
+  if (order) await moveOrderMoney(tx, order, doc.kind as EinvoiceKind, -signed);
+  const why = messages
+    .map((m) => m.message)
+    .filter(Boolean)
+    .slice(0, 3)
+    .join('؛ ');
+  await recordActivity(tx, zatcaActor, {
+    action: 'update',
+    entity: 'einvoice',
+    entityId: id,
+    summary: `رفضت الهيئة ${einvoiceKindLabels[doc.kind as EinvoiceKind]} رقم ${doc.number} للطلب رقم ${doc.orderNumber}، فلا تُحسب${why ? `: ${why}` : ''}`,
+    before: { status: doc.status },
+    after: { status: 'rejected' },
+  });
 }

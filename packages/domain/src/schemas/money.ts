@@ -1,19 +1,23 @@
 import { z } from 'zod';
-import { fromHalalas, toHalalas } from '../money';
+import { exactHalalas, FractionOfHalala, fromHalalas } from '../money';
 
 /**
  * Money on the wire is a decimal string with two places ("1250.50"); numbers are accepted on input.
- * Parsed to integer halalas, never floats.
+ * Parsed to integer halalas, never floats; a part of a halala ('10.005') is refused, not rounded.
  */
 export const moneyInput = (label: string) =>
   z.union([z.string(), z.number()], { message: `${label} مطلوب` }).transform((v, ctx) => {
     try {
-      const halalas = toHalalas(v);
+      const halalas = exactHalalas(v);
       if (halalas < 0) throw new Error('negative');
       if (halalas > 1_000_000_000_00) throw new Error('too large');
       return fromHalalas(halalas);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `${label} غير صحيح، مثال: 150.00` });
+    } catch (err) {
+      const message =
+        err instanceof FractionOfHalala
+          ? `${label} بمنزلتين عشريتين على الأكثر (هللات)، مثال: 150.25`
+          : `${label} غير صحيح، مثال: 150.00`;
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
   });

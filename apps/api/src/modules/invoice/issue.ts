@@ -3,6 +3,7 @@ import {
   type EinvoiceKind,
   type EinvoiceLine,
   type EinvoiceSnapshot,
+  einvoiceCountsInTotals,
   einvoiceKindLabels,
   FIRST_PREVIOUS_HASH,
   fromHalalas,
@@ -20,6 +21,8 @@ import { recordActivity } from '../../lib/activity';
 import { nextNumber } from '../../lib/counters';
 import { signEinvoice } from '../../zatca';
 import { activeCredential } from '../../zatca/credentials';
+import { countedDocuments } from './counted';
+import { moveOrderMoney } from './order-money';
 import { buyerParty, sellerParty } from './parties';
 
 /**
@@ -49,14 +52,36 @@ function totalsOf({ lines, discount, vatRate }: Amounts) {
 }
 
 /**
- * One line for a VAT-inclusive amount: the part before VAT is what the line says. VAT is rounded on
- * the net, so the net next to the first estimate that gives back exactly `gross` is taken when
- * there is one (some amounts, e.g. 0.04 at 15 %, no net reaches).
+ * One line for a VAT-inclusive amount: the part before VAT is the net whose VAT (rounded on the
+ * net, the one rounding rule) gives back exactly `gross`. Some amounts no net reaches (0.04 or
+ * 10.00 at 15 %): then null, and the caller refuses rather than issue another amount.
  */
-export function lineForAmount(name: string, gross: number, vatRate: number): EinvoiceLine {
+export function lineForAmount(name: string, gross: number, vatRate: number): EinvoiceLine | null {
+  const net = netFor(gross, vatRate);
+  return net === null
+    ? null
+    : { name, quantity: 1, unitPrice: fromHalalas(net), lineTotal: fromHalalas(net) };
+}
+
+function netFor(gross: number, vatRate: number): number | null {
   const estimate = gross - vatIncluded(gross, vatRate);
-  const net = [estimate, estimate - 1, estimate + 1].find((n) => n + vatOf(n, vatRate) === gross) ?? estimate;
-  return { name, quantity: 1, unitPrice: fromHalalas(net), lineTotal: fromHalalas(net) };
+  return [estimate, estimate - 1, estimate + 1].find((n) => n + vatOf(n, vatRate) === gross) ?? null;
+}
+
+/** The VAT-inclusive amounts nearest to `gross` on each side that a net does reach. */
+export function reachableAround(gross: number, vatRate: number): [number, number] {
+  let below = gross - 1;
+  while (below > 0 && netFor(below, vatRate) === null) below--;
+  let above = gross + 1;
+  while (netFor(above, vatRate) === null) above++;
+  return [Math.max(below, 0), above];
+}
+
+/** The Arabic reason an amount cannot be issued exactly, naming the nearest ones that can. */
+export function unreachableAmount(gross: number, vatRate: number) {
+  const [below, above] = reachableAround(gross, vatRate);
+  const options = below > 0 ? `${fromHalalas(below)} أو ${fromHalalas(above)}` : fromHalalas(above);
+  return `لا يتكوّن المبلغ ${fromHalalas(gross)} ر.س بالضبط من صافٍ مضافاً إليه ضريبة ${vatRate}٪ مقرّبة إلى الهللة، ولا يُصدر مبلغ غير الذي طلبته: اختر ${options} ر.س`;
 }
 
 async function lockOrder(tx: Tx, orderId: string) {
@@ -156,10 +181,7 @@ async function issue(
       .insert(einvoiceSubmissions)
       .values({ einvoice: row._id, action: scope === 'standard' ? 'clear' : 'report' });
   }
-  await tx
-    .update(orders)
-    .set({ invoiced: fromHalalas(toHalalas(order.invoiced) + SIGN[kind] * t.total), updatedAt: new Date() })
-    .where(eq(orders._id, order._id));
+  await moveOrderMoney(tx, order, kind, SIGN[kind] * t.total);
   await recordActivity(tx, ctx, {
     action: 'create',
     entity: 'einvoice',
@@ -176,12 +198,13 @@ async function issue(
 export async function issueOrderInvoice(tx: Tx, ctx: ActorContext, orderId: string) {
   const order = await lockOrder(tx, orderId);
   if (order.status === 'cancelled') throw new AppError(409, 'لا تصدر فاتورة لطلب ملغي');
-  const remaining = toHalalas(order.total) - toHalalas(order.invoiced);
+  // What tax invoices have not covered yet; a credit note is a final correction, never "uninvoiced".
+  const remaining = toHalalas(order.uninvoiced);
   if (remaining <= 0) return null;
   const [invoicedBefore] = await tx
     .select({ _id: einvoices._id })
     .from(einvoices)
-    .where(eq(einvoices.order, orderId))
+    .where(and(eq(einvoices.order, orderId), countedDocuments()))
     .limit(1);
   let amounts: Amounts;
   if (!invoicedBefore) {
@@ -197,21 +220,20 @@ export async function issueOrderInvoice(tx: Tx, ctx: ActorContext, orderId: stri
       .orderBy(asc(orderItems.position));
     amounts = { lines: items, discount: toHalalas(order.discount), vatRate: Number(order.taxRate) };
   } else {
-    amounts = {
-      lines: [lineForAmount(`باقي قيمة الطلب رقم ${order.number}`, remaining, Number(order.taxRate))],
-      discount: 0,
-      vatRate: Number(order.taxRate),
-    };
+    const line = lineForAmount(`باقي قيمة الطلب رقم ${order.number}`, remaining, Number(order.taxRate));
+    if (!line) throw new AppError(409, unreachableAmount(remaining, Number(order.taxRate)));
+    amounts = { lines: [line], discount: 0, vatRate: Number(order.taxRate) };
   }
   return issue(tx, ctx, { kind: 'invoice', order, amounts });
 }
 
 /** What credit notes may still take off an invoice: its total, plus its debit notes, minus its credit notes. */
 export async function creditableOf(tx: DbOrTx, invoice: IssuedDocument) {
+  if (!einvoiceCountsInTotals(invoice.status)) return 0;
   const notes = await tx
     .select({ kind: einvoices.kind, total: einvoices.total })
     .from(einvoices)
-    .where(and(eq(einvoices.corrects, invoice._id)));
+    .where(and(eq(einvoices.corrects, invoice._id), countedDocuments()));
   return notes.reduce(
     (sum, n) => sum + (n.kind === 'credit' ? -1 : 1) * toHalalas(n.total),
     toHalalas(invoice.total),
@@ -249,11 +271,13 @@ export async function creditWholeOrder(tx: Tx, ctx: ActorContext, orderId: strin
           vatRate,
         }
       : {
-          lines: [lineForAmount(`إلغاء باقي الفاتورة ${invoice.number}`, creditable, vatRate)],
+          lines: [lineForAmount(`إلغاء باقي الفاتورة ${invoice.number}`, creditable, vatRate)].filter(
+            (l): l is EinvoiceLine => l !== null,
+          ),
           discount: 0,
           vatRate,
         };
-    if (totalsOf(amounts).total !== creditable) {
+    if (amounts.lines.length === 0 || totalsOf(amounts).total !== creditable) {
       throw new AppError(
         409,
         `تعذر إصدار إشعار دائن بباقي الفاتورة ${invoice.number} (${fromHalalas(creditable)} ر.س) تلقائياً: أصدره من صفحة الفاتورة ثم ألغِ الطلب`,
@@ -263,6 +287,18 @@ export async function creditWholeOrder(tx: Tx, ctx: ActorContext, orderId: strin
     notes.push(await issue(tx, ctx, { kind: 'credit', order, amounts, corrects: invoice, reason }));
   }
   return notes;
+}
+
+function noteLine(invoiceNumber: string, kind: 'credit' | 'debit', gross: number, vatRate: number) {
+  const name =
+    kind === 'credit' ? `تخفيض على الفاتورة ${invoiceNumber}` : `إضافة على الفاتورة ${invoiceNumber}`;
+  if (gross <= 0) return { name, quantity: 1, unitPrice: '0.00', lineTotal: '0.00' };
+  const line = lineForAmount(name, gross, vatRate);
+  if (!line) {
+    const message = unreachableAmount(gross, vatRate);
+    throw new AppError(422, message, { fieldErrors: { amount: message } });
+  }
+  return line;
 }
 
 /** A credit or debit note against an issued invoice, with its reason; a credit never exceeds what is creditable. */
@@ -276,8 +312,14 @@ export async function issueNote(
   const [invoice] = await tx.select().from(einvoices).where(eq(einvoices._id, invoiceId)).for('update');
   if (!invoice) throw new AppError(404, 'الفاتورة غير موجودة');
   if (invoice.kind !== 'invoice') throw new AppError(409, 'الإشعار يصدر على فاتورة، لا على إشعار آخر');
-  if (invoice.status === 'rejected') throw new AppError(409, 'لا يصدر إشعار على فاتورة رفضتها الهيئة');
+  if (invoice.status === 'rejected')
+    throw new AppError(
+      409,
+      'رفضت الهيئة هذه الفاتورة فلا تُحسب ولا يصدر عليها إشعار: صحّح ما ذكرته الهيئة ثم أصدر فاتورة الطلب من جديد',
+    );
   const order = await lockOrder(tx, invoice.order);
+  if (order.status === 'cancelled' && kind === 'debit')
+    throw new AppError(409, `الطلب رقم ${order.number} ملغي: لا يصدر إشعار مدين على فاتورته`);
   const vatRate = Number(invoice.snapshot.vatRate);
   const lines = input.lines?.length
     ? input.lines.map((l) => {
@@ -289,13 +331,7 @@ export async function issueNote(
           lineTotal: fromHalalas(unit * l.quantity),
         };
       })
-    : [
-        lineForAmount(
-          kind === 'credit' ? `تخفيض على الفاتورة ${invoice.number}` : `إضافة على الفاتورة ${invoice.number}`,
-          toHalalas(input.amount ?? '0'),
-          vatRate,
-        ),
-      ];
+    : [noteLine(invoice.number, kind, toHalalas(input.amount ?? '0'), vatRate)];
   const amounts = { lines, discount: 0, vatRate };
   const { total } = totalsOf(amounts);
   if (total <= 0)

@@ -1,5 +1,6 @@
 import {
   creditNoteBody,
+  einvoiceCountsInTotals,
   einvoiceDetailsOut,
   einvoiceKindLabels,
   einvoiceListOut,
@@ -24,6 +25,7 @@ import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
 import { verifyLink } from '../../lib/signed-links';
+import { countedDocuments } from './counted';
 import { documentHtml } from './document-html';
 import { creditableOf, issueNote, issueOrderInvoice } from './issue';
 import { einvoiceResource } from './resource';
@@ -74,9 +76,9 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
     { config: { permissions: ['invoice:read'] }, schema: { tags, response: { 200: einvoiceListOut } } },
     async (req) => {
       const query = req.query as Record<string, unknown>;
-      // Credit notes take away from what was invoiced; the totals say so.
+      // Credit notes take away from what was invoiced, and rejected documents count nowhere; the totals say so.
       const signed = (col: typeof einvoices.total | typeof einvoices.vatAmount) =>
-        sql`coalesce(sum(case when ${einvoices.kind} = 'credit' then -${col} else ${col} end), 0)`;
+        sql`coalesce(sum(case when not (${countedDocuments()}) then 0 when ${einvoices.kind} = 'credit' then -${col} else ${col} end), 0)`;
       const [list, sums] = await Promise.all([
         runList(app.db, einvoiceResource, query),
         aggregateList<{ total: string | number; vatAmount: string | number; count: number }>(
@@ -108,7 +110,7 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
     export: {
       fileName: 'الفواتير',
       pdf: true,
-      signInTotals: (r) => einvoiceSignInTotals(r.kind),
+      signInTotals: (r) => (einvoiceCountsInTotals(r.status) ? einvoiceSignInTotals(r.kind) : 0),
       columns: () => [
         { key: 'number', header: 'الرقم' },
         {

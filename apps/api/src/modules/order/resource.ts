@@ -27,6 +27,7 @@ export const orderFields = {
   total: orders.total,
   paid: orders.paid,
   invoiced: orders.invoiced,
+  adjusted: orders.adjusted,
   balance: orders.balance,
   pending: orders.pending,
   outstanding: orders.outstanding,

@@ -28,6 +28,7 @@ import { withJoinsSelect } from '../../http/list-query';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
 import { nextNumber } from '../../lib/counters';
+import { countedDocuments } from '../invoice/counted';
 import { creditWholeOrder, issueOrderInvoice } from '../invoice/issue';
 import { getSettings } from '../settings/service';
 import { orderFields, orderResource, orderSearchText } from './resource';
@@ -206,7 +207,7 @@ export async function updateOrder(
   const [invoice] = await tx
     .select({ number: einvoices.number })
     .from(einvoices)
-    .where(eq(einvoices.order, id))
+    .where(and(eq(einvoices.order, id), countedDocuments()))
     .limit(1);
   if (invoice) {
     throw new AppError(
@@ -217,7 +218,7 @@ export async function updateOrder(
   const before = await loadOrder(tx, id);
   const resolved = await resolveInput(tx, input, Number(locked.taxRate));
   // What payments already claim (every payment not rejected) stays claimed.
-  const claimed = toHalalas(locked.total) - toHalalas(locked.balance);
+  const claimed = toHalalas(locked.total) + toHalalas(locked.adjusted) - toHalalas(locked.balance);
   if (resolved.totals.total < claimed) {
     throw fieldError(
       'items',
@@ -228,7 +229,7 @@ export async function updateOrder(
     .update(orders)
     .set({
       ...orderValues(input, resolved),
-      balance: fromHalalas(resolved.totals.total - claimed),
+      balance: fromHalalas(resolved.totals.total + toHalalas(locked.adjusted) - claimed),
       searchText: orderSearchText(locked.number, resolved.customer),
       version: nextVersion(orders.version),
       updatedAt: new Date(),

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { customers, einvoices, payments } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { countedDocuments } from '../invoice/counted';
 import { agingSql } from './aging-query';
 import { agingDocumentOf, agingFigureKeys, money, reportTags as tags } from './common';
 
@@ -39,7 +40,7 @@ export const agingCustomerRoutes: RoutesPlugin = async (app) => {
       const docs = await app.db
         .select()
         .from(einvoices)
-        .where(eq(einvoices.customer, id))
+        .where(and(eq(einvoices.customer, id), countedDocuments()))
         .orderBy(asc(einvoices.seq));
       const [paid] = await app.db
         .select({ sum: sql<string | null>`sum(${payments.amount})` })

@@ -1,9 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { countedDocumentsSql } from '../invoice/counted';
 
 /**
  * The receivables aging of packages/domain aging.ts in one SQL statement, per customer:
  * - each invoice and debit note is due on its Riyadh issue day (Idara has no payment terms yet:
  *   every document is due on receipt — the one place to change when terms arrive is `due` below);
+ * - documents FATOORA rejected count nowhere;
  * - credit notes reduce the invoice they correct (up to its total), the excess joins the payments;
  * - payments marked paid settle the rest oldest due first (running sum per customer);
  * - what stays open goes to its bucket by days past due on `today`; a customer in credit shows the
@@ -16,7 +18,7 @@ with docs as (
   select e.id, e.customer_id, e.kind, e.seq, e.corrects_id, e.total_halalas::bigint as amount,
          (e.issued_at at time zone 'Asia/Riyadh')::date as due
   from einvoices e join customers c on c.id = e.customer_id
-  where ${where}
+  where ${where} and ${countedDocumentsSql('e')}
 ),
 credited as (
   select corrects_id, sum(amount) as amount from docs where kind = 'credit' group by corrects_id

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { customers, einvoices, payments } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { countedDocuments } from '../invoice/counted';
 
 /** Five years of history is as far back as a statement reaches in one request. */
 const MAX_STATEMENT_DAYS = 5 * 366;
@@ -71,7 +72,7 @@ export async function customerStatement(
       total: einvoices.total,
     })
     .from(einvoices)
-    .where(and(eq(einvoices.customer, customerId), lte(einvoices.issuedAt, end)));
+    .where(and(eq(einvoices.customer, customerId), lte(einvoices.issuedAt, end), countedDocuments()));
   const paid = await db
     .select({ at: payments.paidAt, number: payments.number, amount: payments.amount })
     .from(payments)
@@ -95,7 +96,7 @@ export async function customerStatement(
     const [later] = await db
       .select({ id: einvoices._id })
       .from(einvoices)
-      .where(eq(einvoices.customer, customerId))
+      .where(and(eq(einvoices.customer, customerId), countedDocuments()))
       .limit(1);
     const [laterPaid] = await db
       .select({ id: payments._id })

@@ -1,6 +1,7 @@
 import { optionalCalendarDate, riyadhDayBounds, type VatFigure } from '@idara/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { countedDocumentsSql } from '../invoice/counted';
 
 /** A VAT return covers a month or a quarter; a year at the most. */
 const MAX_VAT_DAYS = 366;
@@ -34,5 +35,6 @@ export const signedNetSql = sql`(case when kind = 'credit' then -1 else 1 end) *
 export const signedVatSql = sql`(case when kind = 'credit' then -1 else 1 end) * vat_halalas`;
 
 /** Documents of `einvoices` issued in the period's Riyadh days. */
+/** The period's documents that count: issued in it, and not rejected by FATOORA (not tax documents). */
 export const issuedInSql = (from: string, to: string) =>
-  sql`issued_at >= ${riyadhDayBounds(from).start} and issued_at <= ${riyadhDayBounds(to).end}`;
+  sql`issued_at >= ${riyadhDayBounds(from).start} and issued_at <= ${riyadhDayBounds(to).end} and ${countedDocumentsSql('einvoices')}`;

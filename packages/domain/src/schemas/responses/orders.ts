@@ -32,7 +32,9 @@ export const orderRowOut = z
     paid: moneyOut,
     /** The receivable figures of packages/domain receivables.ts. */
     invoiced: moneyOut,
-    /** total − Σ payments not rejected: what may still be requested as a payment. */
+    /** Σ debit notes − Σ credit notes: the order is worth total + adjusted after its notes. */
+    adjusted: moneyOut,
+    /** total + adjusted − Σ payments not rejected: what may still be requested as a payment. */
     balance: moneyOut,
     pending: moneyOut,
     outstanding: moneyOut,

@@ -1,0 +1,187 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { einvoices } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/**
+ * A note is a final correction (packages/domain receivables.ts): nothing automatic invoices again
+ * what a credit note took off, and every amount is issued exactly as asked or refused in Arabic.
+ */
+
+let t: TestApp;
+let admin: string;
+let reviewer: string;
+let customer: string;
+let service: string;
+let cash: string;
+
+const post = (url: string, payload: unknown = {}, token = admin) =>
+  t.inject({ method: 'POST', url, token, payload: payload as object });
+const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+
+async function newOrder(unitPrice: string) {
+  const res = await post('/api/order', { customer, items: [{ service, quantity: 1, unitPrice }] });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { _id: string; number: number; total: string };
+}
+
+async function invoiceOf(orderId: string) {
+  const res = await post(`/api/order/${orderId}/invoice`);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { _id: string; number: string; total: string };
+}
+
+const invoicesOf = (orderId: string) =>
+  t.db
+    .select({ number: einvoices.number, total: einvoices.total })
+    .from(einvoices)
+    .where(and(eq(einvoices.order, orderId), eq(einvoices.kind, 'invoice')));
+
+async function paid(orderId: string, amount: string) {
+  const payment = await post('/api/payment', { order: orderId, amount, paymentMethod: cash });
+  expect(payment.statusCode, payment.body).toBe(201);
+  const id = payment.json()._id;
+  expect((await post(`/api/payment/${id}/status`, { status: 'approved' }, reviewer)).statusCode).toBe(200);
+  expect((await post(`/api/payment/${id}/status`, { status: 'paid' }, reviewer)).statusCode).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  reviewer = (await t.userWith('admin')).token;
+  customer = (await post('/api/customer', { name: 'نورة الشهري', phoneNumber: '0552231101' })).json()._id;
+  service = (await post('/api/service', { name: 'صيانة مكيفات', price: '600.00' })).json()._id;
+  cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
+});
+afterAll(() => t.close());
+
+describe('notes are final', () => {
+  it('690.00 with credits of 115.00 and 52.33 and a debit of 104.65: a payment and completion issue no new invoice', async () => {
+    const order = await newOrder('600.00');
+    expect(order.total).toBe('690.00');
+    const invoice = await invoiceOf(order._id);
+    for (const [kind, amount] of [
+      ['credit-note', '115.00'],
+      ['credit-note', '52.33'],
+      ['debit-note', '104.65'],
+    ]) {
+      const note = await post(`/api/invoice/${invoice._id}/${kind}`, { reason: 'تصحيح السعر', amount });
+      expect(note.statusCode, note.body).toBe(201);
+      expect(note.json().total).toBe(amount);
+    }
+    let shown = (await get(`/api/order/${order._id}`)).json();
+    expect(shown).toMatchObject({
+      invoiced: '627.32',
+      adjusted: '-62.68',
+      uninvoiced: '0.00',
+      balance: '627.32',
+    });
+
+    await paid(order._id, '300.00');
+    shown = (await get(`/api/order/${order._id}`)).json();
+    expect(shown).toMatchObject({
+      paid: '300.00',
+      outstanding: '327.32',
+      uninvoiced: '0.00',
+      balance: '327.32',
+    });
+    expect(await invoicesOf(order._id)).toHaveLength(1);
+
+    expect((await post(`/api/order/${order._id}/status`, { status: 'in_progress' })).statusCode).toBe(200);
+    expect((await post(`/api/order/${order._id}/status`, { status: 'completed' })).statusCode).toBe(200);
+    expect(await invoicesOf(order._id)).toHaveLength(1);
+    expect((await post(`/api/order/${order._id}/invoice`)).statusCode).not.toBe(201);
+
+    // What may still be asked for is the value after the notes less what was recorded.
+    const over = await post('/api/payment', { order: order._id, amount: '400.00', paymentMethod: cash });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'overpay', balance: '327.32' });
+    const rest = await post('/api/payment', { order: order._id, amount: '327.32', paymentMethod: cash });
+    expect(rest.statusCode, rest.body).toBe(201);
+  });
+
+  it('a credit note for the whole invoice leaves the order worth nothing, and completing it invoices nothing', async () => {
+    const order = await newOrder('100.00');
+    const invoice = await invoiceOf(order._id);
+    const note = await post(`/api/invoice/${invoice._id}/credit-note`, {
+      reason: 'خصم كامل',
+      amount: '115.00',
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    expect((await post(`/api/order/${order._id}/status`, { status: 'in_progress' })).statusCode).toBe(200);
+    expect((await post(`/api/order/${order._id}/status`, { status: 'completed' })).statusCode).toBe(200);
+    const shown = (await get(`/api/order/${order._id}`)).json();
+    expect(shown).toMatchObject({
+      invoiced: '0.00',
+      adjusted: '-115.00',
+      uninvoiced: '0.00',
+      balance: '0.00',
+    });
+    expect(await invoicesOf(order._id)).toHaveLength(1);
+  });
+});
+
+describe('amounts are never silently changed', () => {
+  it('a note is issued for exactly the amount asked, or refused in Arabic naming the amounts that can be', async () => {
+    const order = await newOrder('600.00');
+    const invoice = await invoiceOf(order._id);
+    const before = await t.db.select({ n: einvoices._id }).from(einvoices);
+    for (const [amount, options] of [
+      ['0.04', ['0.03', '0.05']],
+      ['10.00', ['9.99', '10.01']],
+    ] as const) {
+      const res = await post(`/api/invoice/${invoice._id}/credit-note`, { reason: 'تصحيح', amount });
+      expect(res.statusCode, res.body).toBe(422);
+      const message: string = res.json().fieldErrors.amount;
+      expect(message).toContain(amount);
+      for (const option of options) expect(message).toContain(option);
+    }
+    expect(await t.db.select({ n: einvoices._id }).from(einvoices)).toHaveLength(before.length);
+    for (const amount of ['0.03', '10.01', '57.50']) {
+      const res = await post(`/api/invoice/${invoice._id}/credit-note`, { reason: 'تصحيح', amount });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().total).toBe(amount);
+    }
+  });
+
+  it('a price, a payment or a note with a part of a halala is refused, not rounded', async () => {
+    const priced = await post('/api/order', {
+      customer,
+      items: [{ service, quantity: 1, unitPrice: '10.005' }],
+    });
+    expect(priced.statusCode).toBe(422);
+    expect(JSON.stringify(priced.json().fieldErrors)).toContain('منزلتين');
+    const service2 = await post('/api/service', { name: 'تنظيف خزانات', price: '10.005' });
+    expect(service2.statusCode).toBe(422);
+    const order = await newOrder('100.00');
+    const payment = await post('/api/payment', { order: order._id, amount: '50.001', paymentMethod: cash });
+    expect(payment.statusCode).toBe(422);
+    expect(payment.json().fieldErrors.amount).toContain('منزلتين');
+    // Trailing zeros are still the same amount.
+    const exact = await post('/api/payment', { order: order._id, amount: '50.100', paymentMethod: cash });
+    expect(exact.statusCode, exact.body).toBe(201);
+    expect(exact.json().amount).toBe('50.10');
+  });
+});
+
+describe('a cancelled order', () => {
+  it('takes no debit note on its invoice (409), and its credit is what cancelling issued', async () => {
+    const order = await newOrder('200.00');
+    const invoice = await invoiceOf(order._id);
+    const cancelled = await post(`/api/order/${order._id}/status`, {
+      status: 'cancelled',
+      reason: 'ألغى العميل الطلب',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const debit = await post(`/api/invoice/${invoice._id}/debit-note`, { reason: 'إضافة', amount: '11.50' });
+    expect(debit.statusCode).toBe(409);
+    expect(debit.json().message).toContain('ملغي');
+    const shown = (await get(`/api/order/${order._id}`)).json();
+    expect(shown).toMatchObject({
+      invoiced: '0.00',
+      adjusted: '-230.00',
+      uninvoiced: '0.00',
+      status: 'cancelled',
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { riyadhDayOf } from '@idara/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activity, einvoices } from '../db/schema';
+import { type FakeFatoora, startFakeFatoora } from '../test/fake-fatoora';
+import { createTestApp, type TestApp } from '../test/harness';
+
+/**
+ * A document FATOORA rejects is not a tax document (docs/API.md "Rejected documents"): it counts
+ * nowhere, stays visible with ZATCA's messages, and the order is invoiced again by a corrected
+ * document with its own number, the next ICV, and the rejected document's hash as its PIH.
+ */
+
+let fake: FakeFatoora;
+let t: TestApp;
+let admin: string;
+let company: string;
+let service: string;
+
+const post = (url: string, payload: unknown = {}) =>
+  t.inject({ method: 'POST', url, token: admin, payload: payload as object });
+const get = (url: string) => t.inject({ method: 'GET', url, token: admin });
+const docOf = async (id: string) => (await t.db.select().from(einvoices).where(eq(einvoices._id, id)))[0];
+
+const rejection = {
+  status: 400,
+  body: {
+    validationResults: {
+      status: 'ERROR',
+      errorMessages: [{ type: 'ERROR', code: 'BR-KSA-63', message: 'Buyer street name is missing' }],
+    },
+    clearanceStatus: 'NOT_CLEARED',
+  },
+};
+
+beforeAll(async () => {
+  fake = await startFakeFatoora();
+  t = await createTestApp({
+    env: {
+      ZATCA_API_URL: fake.url,
+      ZATCA_ENV: 'simulation',
+      IDARA_SECRET_KEY: randomBytes(32).toString('base64'),
+    },
+  });
+  admin = await t.adminToken();
+  const [city] = (await get('/api/city?limit=1')).json().data;
+  company = (
+    await post('/api/customer', {
+      name: 'شركة الأفق للمقاولات',
+      type: 'company',
+      phoneNumber: '0552231201',
+      vatNumber: '310122393500003',
+      city: city._id,
+      government: city.government,
+      buildingNumber: '1111',
+      street: 'صلاح الدين',
+      district: 'المروج',
+      postalCode: '12222',
+    })
+  ).json()._id;
+  service = (await post('/api/service', { name: 'صيانة دورية', price: '300.00' })).json()._id;
+  expect((await post('/api/einvoicing/onboard', { otp: fake.otp })).statusCode).toBe(201);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+describe('a standard invoice FATOORA rejects', () => {
+  it('counts nowhere, can be corrected and is invoiced again, chained after the rejected one', async () => {
+    const order = (
+      await post('/api/order', { customer: company, items: [{ service, quantity: 1, unitPrice: '300.00' }] })
+    ).json();
+    fake.script.push(rejection);
+    const issued = await post(`/api/order/${order._id}/invoice`);
+    expect(issued.statusCode, issued.body).toBe(201);
+    await t.app.submissions.settled();
+    const rejected = await docOf(issued.json()._id);
+    expect(rejected.status).toBe('rejected');
+    expect(rejected.zatcaMessages).toMatchObject([{ code: 'BR-KSA-63' }]);
+
+    // Counted nowhere: the order, the documents' totals, the aging, the statement, the VAT return.
+    expect((await get(`/api/order/${order._id}`)).json()).toMatchObject({
+      invoiced: '0.00',
+      uninvoiced: '345.00',
+      outstanding: '0.00',
+    });
+    expect((await get(`/api/invoice?customer=${company}`)).json().totals).toMatchObject({ total: '0.00' });
+    const aging = (await get(`/api/report/aging/customer/${company}`)).json();
+    expect(aging.documents ?? []).toHaveLength(0);
+    const today = riyadhDayOf(new Date());
+    const statement = (await get(`/api/customer/${company}/statement?from=${today}&to=${today}`)).json();
+    expect(statement.lines).toHaveLength(0);
+    const vat = (await get(`/api/report/vat?from=${today}&to=${today}`)).json();
+    expect(vat.documents).toBe(0);
+
+    // Visible as rejected with ZATCA's messages, and logged.
+    const shown = (await get(`/api/invoice/${rejected._id}`)).json();
+    expect(shown.status).toBe('rejected');
+    expect(JSON.stringify(shown.zatcaMessages)).toContain('BR-KSA-63');
+    const logged = await t.db
+      .select({ summary: activity.summary })
+      .from(activity)
+      .where(and(eq(activity.entity, 'einvoice'), eq(activity.entityId, rejected._id)));
+    expect(logged.map((l) => l.summary).join('\n')).toContain('رفضت الهيئة');
+
+    // No note on it; the order can be edited again (the office fixes what ZATCA named).
+    const note = await post(`/api/invoice/${rejected._id}/credit-note`, { reason: 'تصحيح', amount: '1.15' });
+    expect(note.statusCode).toBe(409);
+    expect(note.json().message).toContain('أصدر فاتورة الطلب من جديد');
+
+    // The corrected invoice: its own number, the next ICV, the rejected document's hash as PIH.
+    const corrected = await post(`/api/order/${order._id}/invoice`);
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    const again = await docOf(corrected.json()._id);
+    expect(again.number).not.toBe(rejected.number);
+    expect(again.seq).toBe(rejected.seq + 1);
+    expect(again.previousHash).toBe(rejected.hash);
+    expect(again.snapshot.lines.map((l) => l.name)).toEqual(rejected.snapshot.lines.map((l) => l.name));
+    expect(again.total).toBe('345.00');
+    await t.app.submissions.settled();
+    expect((await docOf(again._id)).status).toBe('cleared');
+    expect((await get(`/api/order/${order._id}`)).json()).toMatchObject({
+      invoiced: '345.00',
+      uninvoiced: '0.00',
+    });
+    expect(vat.documents + 1).toBe((await get(`/api/report/vat?from=${today}&to=${today}`)).json().documents);
+  });
+});
