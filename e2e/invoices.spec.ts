@@ -113,6 +113,43 @@ test.describe('e-invoices', () => {
     expect(invoice.number).toMatch(/^INV-/);
     expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
   });
+
+  test('a credit note is final: the order shows its value after the notes, nothing uninvoiced and no «إصدار الفاتورة»', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    await signedInAs(page, request, { role: 'admin' });
+    const { invoice, order } = await issuedInvoice(page);
+    const headers = bearer(await adminAuth(page.request));
+    for (const [kind, amount] of [
+      ['credit-note', '115.00'],
+      ['credit-note', '52.33'],
+      ['debit-note', '104.65'],
+    ]) {
+      const res = await page.request.post(`/api/invoice/${invoice._id}/${kind}`, {
+        headers,
+        data: { reason: 'تصحيح السعر المتفق عليه', amount },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await page.goto(`/dashboard/order/${order._id}`);
+    await expect(page.getByTestId('order-total')).toHaveText('690.00 ر.س');
+    await expect(page.getByTestId('order-adjusted')).toHaveText('62.68 ر.س');
+    await expect(page.getByText('الإشعارات الدائنة (صافي)')).toBeVisible();
+    await expect(page.getByTestId('order-value')).toHaveText('627.32 ر.س');
+    await expect(page.getByTestId('order-invoiced')).toHaveText('627.32 ر.س');
+    await expect(page.getByTestId('order-outstanding')).toHaveText('627.32 ر.س');
+    await expect(page.getByTestId('order-uninvoiced')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'إصدار الفاتورة' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'فواتير الطلب وإشعاراته' })).toBeVisible();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.getByTestId('order-value').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(OUT_DIR, `order-after-notes-${scheme}.png`) });
+    }
+    expect(errors).toEqual([]);
+  });
 });
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -8,6 +8,7 @@ import {
   orderStatusActions,
   orderStatusLabels,
   orderTransitions,
+  orderValueOf,
   receivableLabels,
   toHalalas,
 } from '@idara/domain';
@@ -403,6 +404,26 @@ function ReceivableRows({ order }: { order: Order }) {
   );
 }
 
+/**
+ * What the order is worth after its credit and debit notes (receivables.ts `orderValueOf`), shown
+ * only when a note changed it: a note is final, so this is what the customer owes in all.
+ */
+function NotesRows({ order }: { order: Order }) {
+  const adjusted = toHalalas(order.adjusted);
+  if (adjusted === 0) return null;
+  const value = orderValueOf({ total: toHalalas(order.total), adjusted });
+  return (
+    <>
+      <TotalRow
+        label={adjusted < 0 ? 'الإشعارات الدائنة (صافي)' : 'الإشعارات المدينة (صافي)'}
+        value={fromHalalas(Math.abs(adjusted))}
+        testId="order-adjusted"
+      />
+      <TotalRow label="قيمة الطلب بعد الإشعارات" value={fromHalalas(value)} testId="order-value" strong />
+    </>
+  );
+}
+
 function TotalsCard({ order }: { order: Order }) {
   const rate = taxRateOf(order.taxRate);
   return (
@@ -421,6 +442,7 @@ function TotalsCard({ order }: { order: Order }) {
         />
         <Divider />
         <TotalRow label="الإجمالي" value={order.total} testId="order-total" strong />
+        <NotesRows order={order} />
         <ReceivableRows order={order} />
         <OrderInvoiceActions order={order} />
       </Stack>
@@ -435,8 +457,10 @@ function OrderInvoiceActions({ order }: { order: Order }) {
   const canIssue = useCan('invoice:issue');
   const canRead = useCan('invoice:read');
   const [busy, setBusy] = useState(false);
-  const invoiced = Number(order.invoiced ?? 0);
-  const open = order.status !== 'cancelled' && invoiced < Number(order.total);
+  const invoiced = toHalalas(order.invoiced);
+  // Only what tax invoices have not covered is issued; a credit note is never "not yet invoiced".
+  const open = order.status !== 'cancelled' && toHalalas(order.uninvoiced) > 0;
+  const hasDocuments = invoiced !== 0 || toHalalas(order.adjusted) !== 0;
   const issue = async () => {
     const ok = await ask({
       header: 'إصدار الفاتورة الضريبية',
@@ -458,7 +482,7 @@ function OrderInvoiceActions({ order }: { order: Order }) {
       setBusy(false);
     }
   };
-  if (!(canIssue && open) && !(canRead && invoiced !== 0)) return null;
+  if (!(canIssue && open) && !(canRead && hasDocuments)) return null;
   return (
     <Group gap="xs" mt="xs" wrap="wrap">
       {canIssue && open && (
@@ -466,7 +490,7 @@ function OrderInvoiceActions({ order }: { order: Order }) {
           إصدار الفاتورة
         </Button>
       )}
-      {canRead && invoiced !== 0 && (
+      {canRead && hasDocuments && (
         <Button size="xs" variant="subtle" component={Link} to={`/dashboard/invoice?order=${order._id}`}>
           فواتير الطلب وإشعاراته
         </Button>
