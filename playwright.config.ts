@@ -28,7 +28,9 @@ export default defineConfig({
     ? [['list'], ['json', { outputFile: path.join(reportDir, 'playwright.json') }]]
     : [['list']],
   projects: [
-    { name: 'screens', testIgnore: /(notifications|einvoicing|maintenance)\.spec\.ts/ },
+    // A fresh installation has no seller data: the office fills it in first (seller.setup.ts).
+    { name: 'seller', testMatch: /seller\.setup\.ts/ },
+    { name: 'screens', testIgnore: /(notifications|einvoicing|maintenance)\.spec\.ts/, dependencies: ['seller'] },
     // Notifications count what reaches one user; every other spec's customers, orders and payments
     // notify users too, so this spec runs after them, alone.
     { name: 'notifications', testMatch: /notifications\.spec\.ts/, dependencies: ['screens'] },

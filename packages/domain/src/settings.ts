@@ -12,9 +12,13 @@ export const settingsDefaults = {
   newPayment: true,
   payPayment: true,
   maintenanceMode: false,
-  companyName: 'شركة إدارة للخدمات',
-  vatNumber: '300000000000003',
-  /** Commercial registration (10 digits) and national address: on every e-invoice. */
+  /**
+   * The seller: name, VAT number, commercial registration (10 digits) and national address, on every
+   * e-invoice. A new installation has none: nothing is issued until the office fills them in
+   * (settings), so no document ever carries invented seller data.
+   */
+  companyName: '',
+  vatNumber: '',
   crNumber: '',
   sellerAddress: null as NationalAddress | null,
   /** Whoever recorded a payment cannot approve it. */

@@ -26,19 +26,3 @@ export const seedPaymentMethods = [
   { name: 'تحويل بنكي', kind: 'bank_transfer', details: '' },
   { name: 'مدى', kind: 'card', details: 'الدفع بالبطاقة عبر جهاز نقاط البيع' },
 ];
-
-/**
- * Seller data beside the sample company name and VAT number of a new installation, so the documents
- * it issues are complete from the first day; settings ask to replace them before connecting to FATOORA.
- */
-export const sampleSeller = {
-  crNumber: '1010010000',
-  sellerAddress: {
-    buildingNumber: '2322',
-    street: 'طريق الملك فهد',
-    district: 'العليا',
-    city: 'الرياض',
-    postalCode: '12211',
-    additionalNumber: '7788',
-  },
-};

@@ -4,7 +4,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { userSearchText } from '../modules/user/resource';
 import type { Db } from './client';
 import { cities, governments, paymentMethods, roles, settings, users } from './schema';
-import { sampleSeller, saudiRegions, seedPaymentMethods } from './seed-data';
+import { saudiRegions, seedPaymentMethods } from './seed-data';
 
 export interface AdminSeed {
   phone: string;
@@ -27,7 +27,7 @@ export async function seedIfEmpty(db: Db, admin: AdminSeed): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(settings)
-      .values({ ...settingsDefaults, ...sampleSeller })
+      .values({ ...settingsDefaults })
       .onConflictDoNothing()
       .returning({ _id: settings._id });
     if (inserted.length === 0) return false; // another process seeded first

@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { createDatabase } from './processes';
 import { ADMIN, migrateAndSeed, pgliteImage, postgresTemplate } from './seeded-database';
+import { applyTestSeller } from './test-seller';
 
 export { ADMIN };
 
@@ -24,6 +25,8 @@ export async function createTestApp(
     dataDir?: string;
     /** Every log line the app writes, at trace level (per-request lines included), goes here. */
     logLines?: string[];
+    /** false: keep the seed's settings, which hold no seller data (a fresh installation). */
+    seller?: boolean;
   } = {},
 ) {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -42,6 +45,7 @@ export async function createTestApp(
     seeded = Boolean(image);
   }
   if (!seeded) await migrateAndSeed(database);
+  if (opts.seller !== false) await applyTestSeller(database.db);
   // Backups (a route any admin-wide test may call) go to a directory of this app's own, not the repository.
   const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-test-backups-'));
   const config = loadConfig({

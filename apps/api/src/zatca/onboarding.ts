@@ -16,6 +16,7 @@ import { AppError } from '../http/errors';
 import type { ActorContext } from '../http/request-context';
 import { recordActivity } from '../lib/activity';
 import { seal } from '../lib/secret-box';
+import { sellerProblems } from '../modules/invoice/parties';
 import { getSettings } from '../modules/settings/service';
 import { activeCredential, sealingKey } from './credentials';
 import {
@@ -50,22 +51,6 @@ export function zatcaMessages(results: ValidationResults | undefined) {
     category: m.category ? String(m.category) : undefined,
     message: String(m.message ?? ''),
   }));
-}
-
-/** Why the seller data cannot go on a document yet, by field ('' when ready). */
-export async function sellerProblems(db: Db) {
-  const s = await getSettings(db);
-  const problems: Record<string, string> = {};
-  if ((s.companyName ?? '').trim().length < 2) problems.companyName = 'اسم المنشأة مطلوب';
-  if (!isValidVatNumber(s.vatNumber))
-    problems.vatNumber = 'الرقم الضريبي يتكون من 15 رقماً ويبدأ وينتهي بالرقم 3';
-  if (!isValidCrNumber(s.crNumber)) problems.crNumber = 'السجل التجاري 10 أرقام';
-  const address = nationalAddressSchema.safeParse(s.sellerAddress ?? {});
-  if (!address.success) {
-    for (const issue of address.error.issues)
-      problems[`sellerAddress.${issue.path.join('.')}`] = issue.message;
-  }
-  return problems;
 }
 
 function complianceSample(

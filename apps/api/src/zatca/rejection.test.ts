@@ -128,3 +128,31 @@ describe('a standard invoice FATOORA rejects', () => {
     expect(vat.documents + 1).toBe((await get(`/api/report/vat?from=${today}&to=${today}`)).json().documents);
   });
 });
+
+describe('after onboarding the seller is the one the certificate names', () => {
+  const put = (payload: object) => t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload });
+
+  it('refuses a new VAT number (a new onboarding is needed) and an emptied CR or address; the address may change', async () => {
+    const before = (await get('/api/settings')).json();
+    const vat = await put({ vatNumber: '310122393500003' });
+    expect(vat.statusCode).toBe(409);
+    expect(vat.json().fieldErrors.vatNumber).toContain('ربطاً جديداً');
+    const cr = await put({ crNumber: '' });
+    expect(cr.statusCode).toBe(409);
+    expect(cr.json().fieldErrors.crNumber).toContain('السجل التجاري');
+    const address = await put({ sellerAddress: null });
+    expect(address.statusCode).toBe(409);
+    expect((await get('/api/settings')).json()).toMatchObject({
+      vatNumber: before.vatNumber,
+      crNumber: before.crNumber,
+      sellerAddress: before.sellerAddress,
+    });
+
+    const moved = await put({
+      vatNumber: before.vatNumber,
+      sellerAddress: { ...before.sellerAddress, street: 'طريق الأمير سلطان', buildingNumber: '4411' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().sellerAddress).toMatchObject({ street: 'طريق الأمير سلطان', buildingNumber: '4411' });
+  });
+});

@@ -220,7 +220,16 @@ describe('services and contracts', () => {
       token: admin,
       payload: { name: 'عقد سنوي', durationMonths: 12, visits: 4, price: 1234.565 },
     });
-    expect(sum.json().price).toBe('1234.57');
+    // A part of a halala is refused, never rounded into another amount.
+    expect(sum.statusCode).toBe(422);
+    expect(sum.json().fieldErrors.price).toContain('منزلتين عشريتين');
+    const exact = await t.inject({
+      method: 'POST',
+      url: '/api/contract',
+      token: admin,
+      payload: { name: 'عقد سنوي', durationMonths: 12, visits: 4, price: 1234.56 },
+    });
+    expect(exact.json().price).toBe('1234.56');
     const bad = await t.inject({
       method: 'POST',
       url: '/api/contract',

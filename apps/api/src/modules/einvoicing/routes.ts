@@ -6,8 +6,9 @@ import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { productionRow } from '../../zatca/credentials';
 import { readCertificate } from '../../zatca/index';
-import { onboard, renew, sellerProblems } from '../../zatca/onboarding';
+import { onboard, renew } from '../../zatca/onboarding';
 import { overdueSimplified } from '../../zatca/submissions';
+import { sellerProblems } from '../invoice/parties';
 
 const tags = ['einvoicing'];
 const DAY = 86_400_000;

@@ -23,7 +23,7 @@ import { signEinvoice } from '../../zatca';
 import { activeCredential } from '../../zatca/credentials';
 import { countedDocuments } from './counted';
 import { moveOrderMoney } from './order-money';
-import { buyerParty, sellerParty } from './parties';
+import { buyerParty, sellerParty, sellerProblems } from './parties';
 
 /**
  * Issuing: one transaction takes the next gap-free number (the counter row stays locked until it
@@ -194,8 +194,18 @@ async function issue(
 /**
  * The order's tax invoice for what is not yet invoiced: its lines when nothing was invoiced before,
  * otherwise one line for the rest. Null when nothing is left (issuing twice is harmless).
+ *
+ * `automatic` (a payment marked paid, an order completed): while the seller data is incomplete the
+ * invoice is not issued and null is returned, so the payment or the completion is kept; the order
+ * stays uninvoiced, and the office issues it («إصدار الفاتورة») once settings are complete.
  */
-export async function issueOrderInvoice(tx: Tx, ctx: ActorContext, orderId: string) {
+export async function issueOrderInvoice(
+  tx: Tx,
+  ctx: ActorContext,
+  orderId: string,
+  { automatic = false }: { automatic?: boolean } = {},
+) {
+  if (automatic && Object.keys(await sellerProblems(tx)).length > 0) return null;
   const order = await lockOrder(tx, orderId);
   if (order.status === 'cancelled') throw new AppError(409, 'لا تصدر فاتورة لطلب ملغي');
   // What tax invoices have not covered yet; a credit note is a final correction, never "uninvoiced".

@@ -1,9 +1,11 @@
 import {
   type EinvoiceParty,
   type EinvoiceScope,
+  isValidCrNumber,
   isValidPostalCode,
   isValidVatNumber,
   type NationalAddress,
+  nationalAddressSchema,
 } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -11,8 +13,48 @@ import { cities, customers } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { getSettings } from '../settings/service';
 
-/** The seller as settings say now: frozen into each document at issue. */
+/** Why the seller data cannot go on a document yet, by field ('' when ready). */
+export async function sellerProblems(db: DbOrTx) {
+  const s = await getSettings(db);
+  const problems: Record<string, string> = {};
+  if ((s.companyName ?? '').trim().length < 2) problems.companyName = 'اسم المنشأة مطلوب';
+  if (!isValidVatNumber(s.vatNumber))
+    problems.vatNumber = 'الرقم الضريبي يتكون من 15 رقماً ويبدأ وينتهي بالرقم 3';
+  if (!isValidCrNumber(s.crNumber)) problems.crNumber = 'السجل التجاري 10 أرقام';
+  const address = nationalAddressSchema.safeParse(s.sellerAddress ?? {});
+  if (!address.success) {
+    for (const issue of address.error.issues)
+      problems[`sellerAddress.${issue.path.join('.')}`] = issue.message;
+  }
+  return problems;
+}
+
+const SELLER_LABELS: Record<string, string> = {
+  companyName: 'اسم المنشأة',
+  vatNumber: 'الرقم الضريبي',
+  crNumber: 'السجل التجاري',
+  sellerAddress: 'العنوان الوطني',
+};
+
+/**
+ * The seller as settings say now, frozen into each document at issue. A fresh installation has no
+ * seller data and nothing is issued under invented data: until it is complete, 409 `seller_incomplete`
+ * naming what is missing (docs/API.md "E-invoices").
+ */
 export async function sellerParty(db: DbOrTx): Promise<EinvoiceParty> {
+  const problems = await sellerProblems(db);
+  if (Object.keys(problems).length) {
+    const missing = [...new Set(Object.keys(problems).map((k) => SELLER_LABELS[k.split('.')[0]] ?? k))];
+    throw new AppError(409, `لا تصدر فاتورة قبل اكتمال بيانات المنشأة في الإعدادات: ${missing.join('، ')}`, {
+      code: 'seller_incomplete',
+      fieldErrors: problems,
+    });
+  }
+  return sellerAsSet(db);
+}
+
+/** The seller data as settings hold it now, complete or not (a statement's letterhead). */
+export async function sellerAsSet(db: DbOrTx): Promise<EinvoiceParty> {
   const s = await getSettings(db);
   return {
     name: s.companyName,

@@ -298,7 +298,10 @@ export async function changeOrderStatus(
   }
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders._id, id));
   // The work is done: a tax point, so the invoice is issued now if it was not before.
-  const issued = status === 'completed' ? ((await issueOrderInvoice(tx, actor, id))?._id ?? null) : null;
+  const issued =
+    status === 'completed'
+      ? ((await issueOrderInvoice(tx, actor, id, { automatic: true }))?._id ?? null)
+      : null;
   const after = await loadOrder(tx, id);
   await recordActivity(tx, actor, {
     action: 'update',

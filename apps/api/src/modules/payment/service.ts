@@ -248,7 +248,7 @@ export async function changePaymentStatus(
       .set({ paid: fromHalalas(toHalalas(order.paid) + amount), updatedAt: now })
       .where(eq(orders._id, order._id));
     // Money received is a tax point: the order's invoice is issued now if it was not before.
-    issued = (await issueOrderInvoice(tx, actor, order._id))?._id ?? null;
+    issued = (await issueOrderInvoice(tx, actor, order._id, { automatic: true }))?._id ?? null;
   }
   const after = await loadPayment(tx, id);
   await recordActivity(tx, actor, {

@@ -15,7 +15,7 @@ import { publicOrigin } from '../../http/public-origin';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { signLink, verifyLink } from '../../lib/signed-links';
-import { sellerParty } from '../invoice/parties';
+import { sellerAsSet } from '../invoice/parties';
 import { presentMessage, pushMessage, sendToCustomer, serviceWindow } from '../whatsapp/service';
 import { reportTags as tags } from './common';
 import { statementHtml } from './statement-html';
@@ -35,7 +35,7 @@ const pdfName = (s: CustomerStatementData) => `كشف-حساب-${s.customer.name
 const linkSubject = (id: string, p: StatementPeriod) => `${id}:${p.from}:${p.to}`;
 
 async function statementPdf(app: FastifyInstance, s: CustomerStatementData, requester: string) {
-  return htmlToPdf(statementHtml(s, await sellerParty(app.db), new Date()), { requester });
+  return htmlToPdf(statementHtml(s, await sellerAsSet(app.db), new Date()), { requester });
 }
 
 const sendPdf = (reply: FastifyReply, pdf: Buffer, name: string, inline: boolean) => {

@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
+import { assertSellerKeepsCertificate } from './seller-lock';
 import { getSettings, invalidateSettingsCache, publicSettings } from './service';
 
 const tags = ['settings'];
@@ -47,6 +48,7 @@ export const settingsRoutes: RoutesPlugin = async (app) => {
           entityId: before._id,
           current: before.version,
         });
+        await assertSellerKeepsCertificate(tx, before, req.body);
         const [after] = await tx
           .update(settings)
           .set({ ...req.body, version: nextVersion(settings.version), updatedAt: new Date() })

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { adminAuth, bearer } from './support/api';
+
+/**
+ * A fresh installation has no seller data, and issues no document until the office fills it in.
+ * The specs issue documents, so this runs first (the `seller` project every other depends on) and
+ * fills it in as an office would, through the settings API.
+ */
+test('the office fills in its seller data', async ({ request }) => {
+  const headers = bearer(await adminAuth(request));
+  const fresh = await (await request.get('/api/einvoicing', { headers })).json();
+  expect(fresh.seller.ready).toBe(false);
+  const res = await request.put('/api/settings', {
+    headers,
+    data: {
+      companyName: 'مؤسسة النخبة للخدمات الفنية',
+      vatNumber: '300000000000003',
+      crNumber: '1010010000',
+      sellerAddress: {
+        buildingNumber: '2322',
+        street: 'طريق الملك فهد',
+        district: 'العليا',
+        city: 'الرياض',
+        postalCode: '12211',
+        additionalNumber: '7788',
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  expect((await (await request.get('/api/einvoicing', { headers })).json()).seller.ready).toBe(true);
+});
