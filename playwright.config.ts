@@ -30,7 +30,11 @@ export default defineConfig({
   projects: [
     // A fresh installation has no seller data: the office fills it in first (seller.setup.ts).
     { name: 'seller', testMatch: /seller\.setup\.ts/ },
-    { name: 'screens', testIgnore: /(notifications|einvoicing|maintenance)\.spec\.ts/, dependencies: ['seller'] },
+    {
+      name: 'screens',
+      testIgnore: /(notifications|einvoicing|maintenance)\.spec\.ts/,
+      dependencies: ['seller'],
+    },
     // Notifications count what reaches one user; every other spec's customers, orders and payments
     // notify users too, so this spec runs after them, alone.
     { name: 'notifications', testMatch: /notifications\.spec\.ts/, dependencies: ['screens'] },

@@ -4,9 +4,6 @@ import {
   type EinvoiceScope,
   type EinvoiceSnapshot,
   FIRST_PREVIOUS_HASH,
-  isValidCrNumber,
-  isValidVatNumber,
-  nationalAddressSchema,
 } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
