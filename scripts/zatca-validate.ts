@@ -1,6 +1,7 @@
 /**
  * `npm run zatca:validate`: writes one signed document of every kind Idara issues (standard and
- * simplified × invoice, credit note, debit note), chained, with a local test certificate, and runs
+ * simplified × invoice, credit note, debit note; each with every payment means and a supply date
+ * before the issue day; a corrected invoice after a rejected one), chained, with a local test certificate, and runs
  * ZATCA's rules on each through the offline validator (ZATCA_VALIDATOR, default
  * ../shared/zatca-validator/validate.sh). A check before a release, not part of `npm test`.
  */
@@ -8,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FIRST_PREVIOUS_HASH } from '@idara/domain';
+import { type EinvoiceSnapshot, FIRST_PREVIOUS_HASH, paymentMeansCodes, riyadhDayOf } from '@idara/domain';
 import { sampleSnapshot } from '../apps/api/src/test/einvoice-samples';
 import { createLocalTestCertificate, generateKeyPair, signEinvoice } from '../apps/api/src/zatca';
 
@@ -25,28 +26,44 @@ const certificatePem = createLocalTestCertificate(keys.privateKeyPem, {
 let previousHash = FIRST_PREVIOUS_HASH;
 let failed = 0;
 let icv = 0;
+
+/** Signs the document next in the chain and runs the validator on it. */
+function check(name: string, snapshot: EinvoiceSnapshot) {
+  icv++;
+  const signed = signEinvoice(
+    snapshot,
+    { icv, previousHash },
+    { privateKeyPem: keys.privateKeyPem, certificatePem },
+  );
+  const file = path.join(out, `${String(icv).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-')}.xml`);
+  fs.writeFileSync(file, signed.xml);
+  try {
+    const result = execFileSync('bash', [validator, file], {
+      env: { ...process.env, ZATCA_EXPECTED_PIH: previousHash },
+      encoding: 'utf8',
+    });
+    console.log(`${name}: ${result.trim().split('\n').pop()}`);
+  } catch (err) {
+    failed++;
+    console.log(`${name}: FAILED\n${(err as { stdout?: string }).stdout ?? err}`);
+  }
+  previousHash = signed.hash;
+}
+
+const threeDaysAgo = riyadhDayOf(new Date(Date.now() - 3 * 86_400_000));
 for (const scope of ['simplified', 'standard'] as const) {
   for (const kind of ['invoice', 'credit', 'debit'] as const) {
-    icv++;
-    const signed = signEinvoice(
-      sampleSnapshot(kind, scope, icv),
-      { icv, previousHash },
-      { privateKeyPem: keys.privateKeyPem, certificatePem },
-    );
-    const file = path.join(out, `${scope}-${kind}.xml`);
-    fs.writeFileSync(file, signed.xml);
-    try {
-      const result = execFileSync('bash', [validator, file], {
-        env: { ...process.env, ZATCA_EXPECTED_PIH: previousHash },
-        encoding: 'utf8',
+    check(`${scope} ${kind}`, sampleSnapshot(kind, scope, icv + 1));
+    // How it was paid (cash, on credit, bank transfer, bank card, not defined) and when it was supplied.
+    for (const code of Object.values(paymentMeansCodes))
+      check(`${scope} ${kind}, payment means ${code}, supplied ${threeDaysAgo}`, {
+        ...sampleSnapshot(kind, scope, icv + 1),
+        paymentMeansCode: code,
+        supplyDate: threeDaysAgo,
       });
-      console.log(`${scope} ${kind}: ${result.trim().split('\n').pop()}`);
-    } catch (err) {
-      failed++;
-      console.log(`${scope} ${kind}: FAILED\n${(err as { stdout?: string }).stdout ?? err}`);
-    }
-    previousHash = signed.hash;
   }
+  // A corrected invoice after a rejected one: a new number and UUID, the next ICV, the rejected one's hash as PIH.
+  check(`${scope} invoice corrected after a rejection`, sampleSnapshot('invoice', scope, icv + 1));
 }
 console.log(`documents in ${out}`);
 process.exit(failed ? 1 : 0);

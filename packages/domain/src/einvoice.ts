@@ -114,6 +114,13 @@ export interface EinvoiceSnapshot {
   billingReference: { number: string; uuid: string; issuedAt: string } | null;
   reason: string;
   order: { _id: string; number: number };
+  /**
+   * UNTDID 4461 code of how the buyer pays (`paymentMeansCodeOf`); documents issued before it was
+   * frozen into the snapshot carry none and were issued with 10 (cash).
+   */
+  paymentMeansCode?: PaymentMeansCode;
+  /** The supply date (YYYY-MM-DD, Riyadh): the order's completion, else its visit, else the issue day. */
+  supplyDate?: string;
   /** 1: migrated from before phase 2 (no XML, no chain); 2: signed and chained. */
   phase: 1 | 2;
 }
@@ -130,3 +137,34 @@ export interface SignedEinvoice {
 /** The PIH of the first document in a chain: base64 of SHA-256("0"). */
 export const FIRST_PREVIOUS_HASH =
   'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==';
+
+/** The payment means codes ZATCA accepts (BR-KSA-16, a subset of UNTDID 4461). */
+export const paymentMeansCodes = {
+  cash: '10',
+  credit: '30',
+  bankAccount: '42',
+  bankCard: '48',
+  notDefined: '1',
+} as const;
+export type PaymentMeansCode = (typeof paymentMeansCodes)[keyof typeof paymentMeansCodes];
+
+/**
+ * How the buyer pays, from the kind of the payment method of the payment that made the invoice due
+ * (or the order's latest paid one); no payment yet is a supply on credit (30).
+ */
+export function paymentMeansCodeOf(methodKind: string | null | undefined): PaymentMeansCode {
+  switch (methodKind) {
+    case 'cash':
+      return paymentMeansCodes.cash;
+    case 'bank_transfer':
+      return paymentMeansCodes.bankAccount;
+    case 'card':
+    case 'online':
+      return paymentMeansCodes.bankCard;
+    case null:
+    case undefined:
+      return paymentMeansCodes.credit;
+    default:
+      return paymentMeansCodes.notDefined;
+  }
+}

@@ -303,6 +303,8 @@ export const orders = pgTable(
     status: text('status').notNull().default('new'),
     assignees: uuid('assignees').array().notNull().default(sql`'{}'::uuid[]`),
     scheduledAt: ts('scheduled_at'),
+    /** When the order was completed: the supply date on its tax invoice. */
+    completedAt: ts('completed_at'),
     startDate: text('start_date'),
     endDate: text('end_date'),
     subtotal: money('subtotal_halalas').notNull(),

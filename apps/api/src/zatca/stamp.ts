@@ -72,7 +72,9 @@ export function stamp(
   const signature = sign('sha256', Buffer.from(hash, 'base64'), credential.privateKeyPem).toString('base64');
   const cert = readCertificate(credential.certificatePem);
   const body = certificateBody(credential.certificatePem);
-  const signingTime = new Date(snapshot.issuedAt).toISOString().slice(0, 19);
+  // The same clock as IssueDate/IssueTime and QR tag 3: Riyadh's, so one document tells one time.
+  const riyadh = riyadhDateTime(snapshot.issuedAt);
+  const signingTime = `${riyadh.date}T${riyadh.time}`;
   const properties = signedProperties(signingTime, hexDigest64(body), cert.issuer, cert.serialNumber);
   const propertiesDigest = signedPropertiesDigest(
     new DOMParser().parseFromString(properties, 'text/xml').documentElement as Node,

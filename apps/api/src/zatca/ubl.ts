@@ -136,8 +136,8 @@ export function ublInvoice(snapshot: EinvoiceSnapshot, chain: { icv: number; pre
     '<cac:Signature><cbc:ID>urn:oasis:names:specification:ubl:signature:Invoice</cbc:ID><cbc:SignatureMethod>urn:oasis:names:specification:ubl:dsig:enveloped:xades</cbc:SignatureMethod></cac:Signature>',
     seller(snapshot.seller),
     buyer(snapshot),
-    `<cac:Delivery><cbc:ActualDeliveryDate>${issued.date}</cbc:ActualDeliveryDate></cac:Delivery>`,
-    `<cac:PaymentMeans><cbc:PaymentMeansCode>10</cbc:PaymentMeansCode>${note ? `<cbc:InstructionNote>${xmlText(snapshot.reason)}</cbc:InstructionNote>` : ''}</cac:PaymentMeans>`,
+    `<cac:Delivery><cbc:ActualDeliveryDate>${snapshot.supplyDate ?? issued.date}</cbc:ActualDeliveryDate></cac:Delivery>`,
+    `<cac:PaymentMeans><cbc:PaymentMeansCode>${snapshot.paymentMeansCode ?? '10'}</cbc:PaymentMeansCode>${note ? `<cbc:InstructionNote>${xmlText(snapshot.reason)}</cbc:InstructionNote>` : ''}</cac:PaymentMeans>`,
     discount > 0
       ? `<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>discount</cbc:AllowanceChargeReason>${amount('Amount', snapshot.discount)}${taxCategory(snapshot.vatRate)}</cac:AllowanceCharge>`
       : '',

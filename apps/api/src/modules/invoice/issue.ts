@@ -8,13 +8,23 @@ import {
   FIRST_PREVIOUS_HASH,
   fromHalalas,
   normalizeArabic,
+  paymentMeansCodeOf,
+  paymentMeansCodes,
+  riyadhDayOf,
   toHalalas,
   vatIncluded,
   vatOf,
 } from '@idara/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { einvoiceSubmissions, einvoices, orderItems, orders } from '../../db/schema';
+import {
+  einvoiceSubmissions,
+  einvoices,
+  orderItems,
+  orders,
+  paymentMethods,
+  payments,
+} from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
@@ -84,6 +94,28 @@ export function unreachableAmount(gross: number, vatRate: number) {
   return `لا يتكوّن المبلغ ${fromHalalas(gross)} ر.س بالضبط من صافٍ مضافاً إليه ضريبة ${vatRate}٪ مقرّبة إلى الهللة، ولا يُصدر مبلغ غير الذي طلبته: اختر ${options} ر.س`;
 }
 
+/** The kind of the payment method of the order's latest payment marked paid, or null. */
+async function paidMethodKind(tx: Tx, orderId: string) {
+  const [row] = await tx
+    .select({ kind: paymentMethods.kind })
+    .from(payments)
+    .innerJoin(paymentMethods, eq(paymentMethods._id, payments.paymentMethod))
+    .where(and(eq(payments.order, orderId), eq(payments.status, 'paid')))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  return row?.kind ?? null;
+}
+
+/**
+ * The supply date (Riyadh day): when the work was done — the order's completion, else its visit if
+ * that is not after the issue — else the issue day (an advance payment's invoice).
+ */
+function supplyDateOf(order: typeof orders.$inferSelect, issuedAt: Date) {
+  if (order.completedAt) return riyadhDayOf(order.completedAt);
+  if (order.scheduledAt && order.scheduledAt <= issuedAt) return riyadhDayOf(order.scheduledAt);
+  return riyadhDayOf(issuedAt);
+}
+
 async function lockOrder(tx: Tx, orderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders._id, orderId)).for('update');
   if (!order) throw new AppError(404, 'الطلب غير موجود');
@@ -142,6 +174,11 @@ async function issue(
       : null,
     reason: input.reason ?? '',
     order: { _id: order._id, number: order.number },
+    // A note is paid as the invoice it corrects; an invoice as the order was paid (on credit if not yet).
+    paymentMeansCode: input.corrects
+      ? (input.corrects.snapshot.paymentMeansCode ?? paymentMeansCodes.cash)
+      : paymentMeansCodeOf(await paidMethodKind(tx, order._id)),
+    supplyDate: supplyDateOf(order, issuedAt),
     phase: 2,
   };
   const credential = await activeCredential(tx);

@@ -1,3 +1,4 @@
+import { riyadhDayOf } from '@idara/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices } from '../../db/schema';
@@ -183,5 +184,59 @@ describe('a cancelled order', () => {
       uninvoiced: '0.00',
       status: 'cancelled',
     });
+  });
+});
+
+describe('what a document says of payment, supply and time', () => {
+  const methodOf = async (kind: string) =>
+    (await get('/api/paymentMethod?limit=0')).json().data.find((m: { kind: string }) => m.kind === kind)._id;
+  const xmlOf = async (id: string) => (await get(`/api/invoice/${id}/xml`)).body;
+  const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
+
+  it('the payment means come from the method that paid (card 48, bank transfer 42), on credit 30; a note keeps its invoice’s', async () => {
+    const card = await methodOf('card');
+    const bank = await methodOf('bank_transfer');
+    for (const [method, code] of [
+      [card, '48'],
+      [bank, '42'],
+    ]) {
+      const order = await newOrder('100.00');
+      const payment = await post('/api/payment', {
+        order: order._id,
+        amount: '115.00',
+        paymentMethod: method,
+      });
+      const id = payment.json()._id;
+      await post(`/api/payment/${id}/status`, { status: 'approved' }, reviewer);
+      const paidRes = await post(`/api/payment/${id}/status`, { status: 'paid' }, reviewer);
+      expect(paidRes.statusCode, paidRes.body).toBe(200);
+      const [doc] = await t.db.select().from(einvoices).where(eq(einvoices.order, order._id));
+      expect(doc.snapshot.paymentMeansCode).toBe(code);
+      expect(tag(await xmlOf(doc._id), 'cbc:PaymentMeansCode')).toBe(code);
+      const note = await post(`/api/invoice/${doc._id}/credit-note`, { reason: 'خصم', amount: '11.50' });
+      expect(note.json().snapshot.paymentMeansCode).toBe(code);
+    }
+    const unpaid = await invoiceOf((await newOrder('100.00'))._id);
+    expect(tag(await xmlOf(unpaid._id), 'cbc:PaymentMeansCode')).toBe('30');
+  });
+
+  it('the supply date is the visit or the completion, not the issue day; the signing time is Riyadh’s like the issue time', async () => {
+    const visit = new Date(Date.now() - 3 * 86_400_000);
+    const res = await post('/api/order', {
+      customer,
+      items: [{ service, quantity: 1, unitPrice: '100.00' }],
+      scheduledAt: visit.toISOString(),
+    });
+    const visited = await invoiceOf(res.json()._id);
+    const xml = await xmlOf(visited._id);
+    expect(tag(xml, 'cbc:ActualDeliveryDate')).toBe(riyadhDayOf(visit));
+    expect(tag(xml, 'cbc:ActualDeliveryDate')).not.toBe(tag(xml, 'cbc:IssueDate'));
+    expect(tag(xml, 'xades:SigningTime')).toBe(`${tag(xml, 'cbc:IssueDate')}T${tag(xml, 'cbc:IssueTime')}`);
+
+    const done = await newOrder('100.00');
+    await post(`/api/order/${done._id}/status`, { status: 'in_progress' });
+    await post(`/api/order/${done._id}/status`, { status: 'completed' });
+    const [completedDoc] = await t.db.select().from(einvoices).where(eq(einvoices.order, done._id));
+    expect(completedDoc.snapshot.supplyDate).toBe(riyadhDayOf(new Date()));
   });
 });

@@ -296,7 +296,11 @@ export async function changeOrderStatus(
     if (toHalalas(after.invoiced) !== 0)
       throw new AppError(409, 'بقي على الطلب مبلغ مفوتر بعد الإشعار الدائن: راجع فواتيره ثم ألغِه');
   }
-  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders._id, id));
+  const now = new Date();
+  await tx
+    .update(orders)
+    .set({ status, updatedAt: now, ...(status === 'completed' ? { completedAt: now } : {}) })
+    .where(eq(orders._id, id));
   // The work is done: a tax point, so the invoice is issued now if it was not before.
   const issued =
     status === 'completed'

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type EinvoiceSnapshot, einvoiceKinds, einvoiceScopes, einvoiceStatuses } from '../../einvoice';
+import {
+  type EinvoiceSnapshot,
+  einvoiceKinds,
+  einvoiceScopes,
+  einvoiceStatuses,
+  paymentMeansCodes,
+} from '../../einvoice';
 import { dateTimeOut, idOut, listOf, moneyOut, nationalAddressOut } from './common';
 
 const zatcaMessageOut = z.looseObject({
@@ -38,6 +44,10 @@ export const einvoiceSnapshotOut = z
     billingReference: z.object({ number: z.string(), uuid: z.string(), issuedAt: dateTimeOut }).nullable(),
     reason: z.string(),
     order: z.object({ _id: idOut, number: z.number().int() }),
+    /** UNTDID 4461 (10 cash, 30 credit, 42 bank account, 48 bank card, 1 not defined); absent on older documents (10). */
+    paymentMeansCode: z.enum(Object.values(paymentMeansCodes)).optional(),
+    /** YYYY-MM-DD: when the work was done; absent on older documents (their issue day). */
+    supplyDate: z.string().optional(),
     phase: z.union([z.literal(1), z.literal(2)]),
   })
   .meta({ id: 'EinvoiceSnapshot' }) satisfies z.ZodType<EinvoiceSnapshot>;
