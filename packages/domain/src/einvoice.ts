@@ -168,3 +168,22 @@ export function paymentMeansCodeOf(methodKind: string | null | undefined): Payme
       return paymentMeansCodes.notDefined;
   }
 }
+
+/**
+ * Whether a document may reach the customer (public link, WhatsApp, a PDF to send): not one FATOORA
+ * rejected, and not a standard one before clearance (a standard invoice is a tax invoice only once
+ * ZATCA has cleared it). Staff still see it, marked as not a valid tax invoice.
+ */
+export function einvoiceMayReachCustomer(doc: { scope: string; status: string }) {
+  if (doc.status === 'rejected') return false;
+  return !(doc.scope === 'standard' && doc.status === 'pending');
+}
+
+/** Why a document may not reach the customer yet, in Arabic ('' when it may). */
+export function einvoiceWithheldReason(doc: { scope: string; status: string; number: string }) {
+  if (doc.status === 'rejected')
+    return `رفضت هيئة الزكاة والضريبة والجمارك الوثيقة ${doc.number} فهي غير صالحة ولا تُرسل للعميل: تُصدر بدلها فاتورة مصححة`;
+  if (doc.scope === 'standard' && doc.status === 'pending')
+    return `الفاتورة ${doc.number} بانتظار اعتماد هيئة الزكاة والضريبة والجمارك (منصة فاتورة)، ولا تُرسل للعميل قبل اعتمادها`;
+  return '';
+}

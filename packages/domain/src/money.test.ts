@@ -8,6 +8,7 @@ import {
   FractionOfHalala,
   formatSAR,
   fromHalalas,
+  lineVatShares,
   roundHalalas,
   toHalalas,
   vatOf,
@@ -333,5 +334,30 @@ describe('exactHalalas: what a person typed is never silently changed', () => {
     for (const v of ['10.005', '0.001', 10.005, '1,000.129'])
       expect(() => exactHalalas(v)).toThrow(FractionOfHalala);
     expect(toHalalas('10.005')).toBe(1001);
+  });
+});
+
+describe('lineVatShares: the lines add up to the document VAT', () => {
+  it('shares 15 % of 623.33 (after a 10.00 discount) over 300.00 and 333.33 exactly', () => {
+    const shares = lineVatShares([30000, 33333], vatOf(62333, 15));
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(9350);
+    expect(shares).toEqual([4429, 4921]);
+  });
+  it('for any lines and VAT: the sum is the document VAT and each share within a halala of its exact part', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 0, max: 5_000_000 }),
+        (nets, vat) => {
+          const shares = lineVatShares(nets, vat);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(vat);
+          const total = nets.reduce((a, b) => a + b, 0);
+          if (total > 0)
+            shares.forEach((s, i) => {
+              expect(Math.abs(s - (vat * nets[i]) / total)).toBeLessThan(1);
+            });
+        },
+      ),
+    );
   });
 });

@@ -151,6 +151,38 @@ export function vatOf(netHalalas: number, ratePercent: number): number {
   return n === 0 ? 0 : n;
 }
 
+/**
+ * A document's VAT shared out over its lines (the line VAT, KSA-11, in the XML and on paper), so
+ * that the lines add up to the document's VAT exactly: each line gets the document VAT × its net ÷
+ * all nets, rounded down, and the halalas left go one each to the lines with the largest remainders
+ * (the earlier line first on a tie). The document VAT itself stays round(net × rate) on the
+ * document's net, the one rounding rule; a document discount is shared the same way (pro rata).
+ */
+export function lineVatShares(lineNets: readonly number[], documentVat: number): number[] {
+  lineNets.forEach(assertHalalas);
+  assertHalalas(documentVat);
+  const total = lineNets.reduce((a, n) => a + n, 0);
+  if (total === 0 || lineNets.length === 0) return lineNets.map((_, i) => (i === 0 ? documentVat : 0));
+  const vat = BigInt(documentVat);
+  const sum = BigInt(total);
+  const exact = lineNets.map((n) => {
+    const product = vat * BigInt(n);
+    const floor = product / sum - (product % sum < 0n ? 1n : 0n);
+    return { floor, remainder: product - floor * sum };
+  });
+  let left = vat - exact.reduce((a, x) => a + x.floor, 0n);
+  const order = exact
+    .map((x, i) => ({ i, remainder: x.remainder }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
+  const shares = exact.map((x) => x.floor);
+  for (const { i } of order) {
+    if (left <= 0n) break;
+    shares[i] += 1n;
+    left -= 1n;
+  }
+  return shares.map(Number);
+}
+
 // ---- Amount in words (تفقيط) ----
 
 const UNITS_M = ['', 'واحد', 'اثنان', 'ثلاثة', 'أربعة', 'خمسة', 'ستة', 'سبعة', 'ثمانية', 'تسعة', 'عشرة'];

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { riyadhDayOf } from '@idara/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, einvoices } from '../db/schema';
+import { activity, einvoiceSubmissions, einvoices } from '../db/schema';
+import { documentLink } from '../modules/whatsapp/automations';
 import { type FakeFatoora, startFakeFatoora } from '../test/fake-fatoora';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -154,5 +155,52 @@ describe('after onboarding the seller is the one the certificate names', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().sellerAddress).toMatchObject({ street: 'طريق الأمير سلطان', buildingNumber: '4411' });
+  });
+});
+
+describe('clearance before sharing', () => {
+  const publicPdf = async (id: string) => {
+    const link = new URL(await documentLink(t.app, id));
+    return t.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  };
+  const html = async (id: string) => (await get(`/api/invoice/${id}/html`)).body;
+  const WATERMARK = 'معاينة — ليست فاتورة ضريبية صالحة';
+
+  it('a standard invoice waiting for clearance reaches no customer; staff preview it marked; once cleared it is shared', async () => {
+    const order = (
+      await post('/api/order', { customer: company, items: [{ service, quantity: 1, unitPrice: '300.00' }] })
+    ).json();
+    fake.script.push({ status: 503 });
+    const doc = (await post(`/api/order/${order._id}/invoice`)).json();
+    await t.app.submissions.settled();
+    expect((await docOf(doc._id)).status).toBe('pending');
+
+    const refused = await publicPdf(doc._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('بانتظار اعتماد');
+    const preview = await html(doc._id);
+    expect(preview).toContain(WATERMARK);
+    expect(preview).not.toContain('رمز الاستجابة السريعة');
+
+    await t.db
+      .update(einvoiceSubmissions)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(einvoiceSubmissions.einvoice, doc._id));
+    await t.app.submissions.settled();
+    expect((await docOf(doc._id)).status).toBe('cleared');
+    const shared = await publicPdf(doc._id);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.headers['content-type']).toContain('application/pdf');
+    const final = await html(doc._id);
+    expect(final).not.toContain(WATERMARK);
+    expect(final).toContain('رمز الاستجابة السريعة');
+  });
+
+  it('a rejected document reaches no customer either', async () => {
+    const [rejected] = await t.db.select().from(einvoices).where(eq(einvoices.status, 'rejected'));
+    const refused = await publicPdf(rejected._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('رفضت');
+    expect(await html(rejected._id)).toContain(WATERMARK);
   });
 });

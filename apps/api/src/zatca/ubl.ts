@@ -4,10 +4,10 @@ import {
   einvoiceScopeNameCodes,
   einvoiceTypeCodes,
   fromHalalas,
+  lineVatShares,
   riyadhDayOf,
   riyadhParts,
   toHalalas,
-  vatOf,
 } from '@idara/domain';
 
 /**
@@ -92,10 +92,11 @@ function buyer(snapshot: EinvoiceSnapshot) {
 }
 
 function lines(snapshot: EinvoiceSnapshot) {
+  const vats = lineVatsOf(snapshot);
   return snapshot.lines
     .map((line, i) => {
       const net = toHalalas(line.lineTotal);
-      const vat = vatOf(net, snapshot.vatRate);
+      const vat = vats[i];
       return [
         '<cac:InvoiceLine>',
         `<cbc:ID>${i + 1}</cbc:ID>`,
@@ -109,6 +110,16 @@ function lines(snapshot: EinvoiceSnapshot) {
     })
     .join('');
 }
+
+/**
+ * Each line's VAT (KSA-11): the document's VAT shared over the lines by `lineVatShares`, so the lines
+ * add up to it exactly, with a document discount or without. The printed document shows the same.
+ */
+export const lineVatsOf = (snapshot: EinvoiceSnapshot) =>
+  lineVatShares(
+    snapshot.lines.map((l) => toHalalas(l.lineTotal)),
+    toHalalas(snapshot.vatAmount),
+  );
 
 /** The document as UBL text, with markers where the stamp goes. */
 export function ublInvoice(snapshot: EinvoiceSnapshot, chain: { icv: number; previousHash: string }) {

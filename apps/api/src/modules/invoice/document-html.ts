@@ -2,15 +2,18 @@ import {
   amountInArabicWords,
   type EinvoiceSnapshot,
   type EinvoiceStatus,
+  einvoiceMayReachCustomer,
   einvoiceStatusLabels,
   einvoiceTitle,
   formatDateTime,
   formatGregorianDate,
   formatHijriDate,
+  fromHalalas,
   type NationalAddress,
   toHalalas,
 } from '@idara/domain';
 import { embeddedFontCss, escapeHtml, PDF_FONT } from '../../http/pdf';
+import { lineVatsOf } from '../../zatca/ubl';
 
 /** The issue time as the page and the QR carry it, Riyadh time: '03:05 م'. */
 const issueTime = (d: Date) => formatDateTime(d).slice(0, 7);
@@ -54,6 +57,7 @@ export const documentCss = () => `
   .ref{margin:8pt 0;background:#fff8e6}
   .banner{margin:8pt 0;padding:6pt 8pt;border-radius:4pt;background:#fff3bf;color:#5c3d00;font-weight:600}
   .banner.bad{background:#ffe3e3;color:#8a1111}
+  .watermark{position:fixed;top:42%;left:0;right:0;text-align:center;transform:rotate(-28deg);font-size:34pt;font-weight:700;color:rgba(200,30,30,0.16);pointer-events:none;z-index:10}
   table{width:100%;border-collapse:collapse;margin-top:6pt} th,td{border:0.6pt solid #bbb;padding:4pt 6pt;text-align:start}
   th{background:#e7f0fb} td.n{text-align:end}
   .totals{width:55%;margin-inline-start:auto;margin-top:8pt} .totals td{border:none;border-bottom:0.5pt solid #ddd}
@@ -65,8 +69,14 @@ export const documentCss = () => `
 
 export async function documentHtml(d: DrawnDocument): Promise<string> {
   const s = d.snapshot;
+  // Before clearance (standard) or once rejected it is no tax invoice: staff see a marked preview
+  // without a QR code, and nothing meant for the customer carries it (einvoiceMayReachCustomer).
+  const preview = !einvoiceMayReachCustomer({ scope: s.scope, status: d.status });
   const QRCode = (await import('qrcode')).default;
-  const qr = d.qr ? await QRCode.toDataURL(d.qr, { errorCorrectionLevel: 'M', margin: 1, width: 260 }) : '';
+  const qr =
+    d.qr && !preview
+      ? await QRCode.toDataURL(d.qr, { errorCorrectionLevel: 'M', margin: 1, width: 260 })
+      : '';
   const issuedAt = new Date(s.issuedAt);
   const status = d.status as EinvoiceStatus;
   const banner =
@@ -77,10 +87,12 @@ export async function documentHtml(d: DrawnDocument): Promise<string> {
         : status === 'pending' && s.scope === 'standard'
           ? '<div class="banner">بانتظار اعتماد الهيئة: لا تُسلَّم للعميل قبل الاعتماد</div>'
           : '';
+  // Each line's VAT as the XML has it (KSA-11, `lineVatsOf`): the lines add up to the document's VAT.
+  const vats = lineVatsOf(s);
   const rows = s.lines
     .map(
       (l, i) =>
-        `<tr><td class="n">${i + 1}</td><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${money(l.unitPrice)}</td><td class="n">${money(l.lineTotal)}</td></tr>`,
+        `<tr><td class="n">${i + 1}</td><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${money(l.unitPrice)}</td><td class="n">${money(l.lineTotal)}</td><td class="n">${s.vatRate}%</td><td class="n">${money(fromHalalas(vats[i]))}</td><td class="n">${money(fromHalalas(toHalalas(l.lineTotal) + vats[i]))}</td></tr>`,
     )
     .join('');
   const reference = s.billingReference
@@ -93,10 +105,10 @@ ${documentCss()}  </style></head><body>
   <div class="muted">تاريخ الإصدار: <span class="n">${e(formatGregorianDate(issuedAt))}</span> م، الساعة <span class="n">${e(issueTime(issuedAt))}</span> — ${e(formatHijriDate(issuedAt))}</div>
   <div class="muted">الطلب رقم <span class="n">${s.order.number}</span></div></div>
   ${qr ? `<img class="qr" alt="رمز الاستجابة السريعة للفاتورة" src="${qr}">` : ''}</div>
-  ${banner}${reference}
+  ${banner}${preview ? '<div class="watermark" aria-hidden="true">معاينة — ليست فاتورة ضريبية صالحة</div>' : ''}${reference}
   <div class="grid"><div class="box"><b>البائع</b><bdi>${e(s.seller.name)}</bdi><br>الرقم الضريبي: <span class="n">${e(s.seller.vatNumber)}</span>${s.seller.crNumber ? `<br>السجل التجاري: <span class="n">${e(s.seller.crNumber)}</span>` : ''}${address(s.seller.address)}</div>
   <div class="box"><b>المشتري</b><bdi>${e(s.buyer.name)}</bdi>${s.buyer.vatNumber ? `<br>الرقم الضريبي: <span class="n">${e(s.buyer.vatNumber)}</span>` : ''}${address(s.buyer.address)}</div></div>
-  <table><thead><tr><th>#</th><th>البيان</th><th>الكمية</th><th>سعر الوحدة</th><th>المبلغ</th></tr></thead><tbody>${rows}</tbody></table>
+  <table><thead><tr><th>#</th><th>البيان</th><th>الكمية</th><th>سعر الوحدة</th><th>المبلغ قبل الضريبة</th><th>نسبة الضريبة</th><th>مبلغ الضريبة</th><th>المبلغ شامل الضريبة</th></tr></thead><tbody>${rows}</tbody></table>
   <table class="totals"><tbody>
   <tr><td>المجموع</td><td class="n">${money(s.subtotal)}</td></tr>
   ${s.discount !== '0.00' ? `<tr><td>الخصم</td><td class="n">${money(s.discount)}</td></tr>` : ''}

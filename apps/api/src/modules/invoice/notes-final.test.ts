@@ -1,4 +1,4 @@
-import { riyadhDayOf } from '@idara/domain';
+import { fromHalalas, riyadhDayOf, toHalalas } from '@idara/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices } from '../../db/schema';
@@ -238,5 +238,32 @@ describe('what a document says of payment, supply and time', () => {
     await post(`/api/order/${done._id}/status`, { status: 'completed' });
     const [completedDoc] = await t.db.select().from(einvoices).where(eq(einvoices.order, done._id));
     expect(completedDoc.snapshot.supplyDate).toBe(riyadhDayOf(new Date()));
+  });
+});
+
+describe('line VAT', () => {
+  it('the lines’ VAT in the XML and on paper adds up to the document’s VAT, with a discount too', async () => {
+    const res = await post('/api/order', {
+      customer,
+      items: [
+        { service, quantity: 2, unitPrice: '150.00' },
+        { service, quantity: 1, unitPrice: '333.33' },
+        { service, quantity: 3, unitPrice: '19.99' },
+      ],
+      discount: '10.00',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const doc = await invoiceOf(res.json()._id);
+    const xml = (await get(`/api/invoice/${doc._id}/xml`)).body;
+    const lineVats = [
+      ...xml.matchAll(/<cac:InvoiceLine>[\s\S]*?<cbc:TaxAmount currencyID="SAR">([\d.]+)</g),
+    ].map((m) => toHalalas(m[1]));
+    expect(lineVats).toHaveLength(3);
+    const details = (await get(`/api/invoice/${doc._id}`)).json();
+    expect(lineVats.reduce((a, b) => a + b, 0)).toBe(toHalalas(details.snapshot.vatAmount));
+    const page = (await get(`/api/invoice/${doc._id}/html`)).body;
+    for (const header of ['نسبة الضريبة', 'مبلغ الضريبة', 'المبلغ شامل الضريبة'])
+      expect(page).toContain(header);
+    for (const vat of lineVats) expect(page).toContain(fromHalalas(vat));
   });
 });

@@ -29,6 +29,7 @@ import { countedDocuments } from './counted';
 import { documentHtml } from './document-html';
 import { creditableOf, issueNote, issueOrderInvoice } from './issue';
 import { einvoiceResource } from './resource';
+import { assertMayReachCustomer } from './sharing';
 
 const params = z.object({ id: idSchema });
 const tags = ['invoice'];
@@ -214,6 +215,7 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
       const sig = (req.query as Record<string, unknown>).sig;
       if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound(entityNouns.einvoice);
       const row = await loadRow(app.db, req.params.id);
+      assertMayReachCustomer(row);
       const { pdf, disposition } = await sendPdf(row, requesterOf(req), true);
       return reply
         .type('application/pdf')

@@ -25,6 +25,7 @@ import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
 import { verifyLink } from '../../lib/signed-links';
 import { documentHtml } from '../invoice/document-html';
+import { assertMayReachCustomer } from '../invoice/sharing';
 import { paymentDetails } from './details';
 import { paymentResource } from './resource';
 import { changePaymentStatus, createPayment, updatePayment } from './service';
@@ -137,6 +138,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
       const sig = (req.query as Record<string, unknown>).sig;
       if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound(entityNouns.einvoice);
       const row = await paidDocument(req.params.id);
+      assertMayReachCustomer(row);
       const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
       return reply
         .type('application/pdf')
