@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { type Gender, requiredText, tooLongText } from '../grammar';
 
+/** The rates ZATCA's rules (BR-KSA-84) allow for standard-rated (S) supplies. */
+export const standardVatRates: readonly number[] = [15, 5];
+
 export const vatNumberSchema = z
   .string()
   .trim()
@@ -40,7 +43,12 @@ export const settingsBody = z
     tax: z.coerce
       .number({ message: 'نسبة الضريبة يجب أن تكون رقماً' })
       .min(0, { message: 'نسبة الضريبة لا تقل عن 0' })
-      .max(100, { message: 'نسبة الضريبة لا تزيد عن 100' }),
+      .max(100, { message: 'نسبة الضريبة لا تزيد عن 100' })
+      // ZATCA's rules (BR-KSA-84) accept only these rates for standard-rated supplies.
+      .refine((v) => standardVatRates.includes(v), {
+        message:
+          'نسبة الضريبة الأساسية في المملكة 15٪ (أو 5٪ لتوريدات ما قبل يوليو 2020)، ولا تقبل قواعد الهيئة غيرهما',
+      }),
     address: z.string().trim().max(300, { message: 'العنوان طويل جداً' }),
     email: z
       .string()

@@ -179,7 +179,7 @@ describe('payments', () => {
       method: 'PUT',
       url: '/api/settings',
       token: admin,
-      payload: { companyName: 'اسم آخر للشركة', vatNumber: '300000000000003', tax: 10 },
+      payload: { companyName: 'اسم آخر للشركة', vatNumber: '300000000000003', tax: 5 },
     });
     const named = (await get(`/api/customer/${customer}`)).json();
     const renamed = await t.inject({

@@ -63,6 +63,12 @@ describe('settings', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['email', 'tax', 'vatNumber']);
+    // Only the rates ZATCA allows for standard-rated supplies: 10 % or 0 % would fail BR-KSA-84.
+    for (const tax of [10, 0, 14.5]) {
+      const refused = await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { tax } });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().fieldErrors.tax).toContain('15٪');
+    }
     const tooLong = await t.inject({
       method: 'PUT',
       url: '/api/settings',
