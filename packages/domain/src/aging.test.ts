@@ -75,6 +75,34 @@ describe('ageReceivable', () => {
     expect(ageReceivable(docs, 0, today)).toMatchObject({ over90: 100_00, days1to30: 250_00, total: 350_00 });
   });
 
+  it('a credit beyond its invoice offsets the debit note on that invoice, not the oldest invoice', () => {
+    const debit = (
+      id: string,
+      seq: number,
+      due: string,
+      amount: number,
+      corrects: string,
+    ): AgingDocument => ({
+      id,
+      kind: 'debit',
+      seq,
+      due,
+      amount,
+      corrects,
+    });
+    const docs = [
+      invoice('old', 1, '2026-07-01', 50_00),
+      invoice('a', 2, '2026-11-01', 100_00),
+      debit('d', 3, '2026-11-10', 50_00, 'a'),
+      credit('n', 4, 140_00, 'a'),
+    ];
+    const open = openAmounts(docs, 0);
+    expect(open.get('old')).toBe(50_00);
+    expect(open.get('a')).toBe(0);
+    expect(open.get('d')).toBe(10_00);
+    expect(ageReceivable(docs, 0, today)).toMatchObject({ over90: 50_00, days1to30: 10_00, total: 60_00 });
+  });
+
   it('a customer who paid more than was invoiced is in credit: a negative current amount', () => {
     const docs = [invoice('a', 1, '2026-07-01', 100_00)];
     expect(ageReceivable(docs, 130_00, today)).toEqual({

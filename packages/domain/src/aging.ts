@@ -3,8 +3,9 @@
  * aging report's SQL follows and a property test holds it to:
  *
  * - A customer's **debits** are their tax invoices and debit notes, each due on its due day.
- * - A **credit note** reduces the invoice it corrects (never below zero: a note cannot credit more
- *   than its invoice's creditable amount, which issuing enforces; any excess joins the payments).
+ * - A **credit note** reduces the invoice it corrects (never below zero); what it credits beyond the
+ *   invoice (possible after debit notes raised it) offsets that invoice's debit notes in issue
+ *   order, and only what is left beyond them joins the payments.
  * - Their **payments marked paid** settle what is left **oldest due first** (then in issue order): a
  *   debit is open for what the payments do not reach.
  * - An open amount is **current** until its due day has passed, then 1–30, 31–60, 61–90 or over 90
@@ -69,7 +70,19 @@ export function openAmounts(documents: readonly AgingDocument[], paid: number): 
     const target = d.corrects === null ? undefined : open.get(d.corrects);
     const applied = target === undefined ? 0 : Math.min(target, d.amount);
     if (target !== undefined) open.set(d.corrects as string, target - applied);
-    credit += d.amount - applied;
+    let excess = d.amount - applied;
+    // Beyond its invoice, a credit offsets that invoice's debit notes first (in issue order): it
+    // corrects what they added, not the customer's oldest debt.
+    if (target !== undefined)
+      for (const note of documents) {
+        if (excess <= 0) break;
+        if (note.kind !== 'debit' || note.corrects !== d.corrects) continue;
+        const left = open.get(note.id) ?? 0;
+        const offset = Math.min(left, excess);
+        open.set(note.id, left - offset);
+        excess -= offset;
+      }
+    credit += excess;
   }
   const debits = documents
     .filter((d) => d.kind !== 'credit')

@@ -267,3 +267,34 @@ describe('line VAT', () => {
     for (const vat of lineVats) expect(page).toContain(fromHalalas(vat));
   });
 });
+
+describe('the aging of a credit beyond its invoice', () => {
+  it('offsets the debit note it corrects, and leaves the customer’s older invoice open', async () => {
+    const buyer = (await post('/api/customer', { name: 'هند المطيري', phoneNumber: '0552231102' })).json()
+      ._id;
+    const orderFor = async () =>
+      (
+        await post('/api/order', { customer: buyer, items: [{ service, quantity: 1, unitPrice: '100.00' }] })
+      ).json();
+    const older = await invoiceOf((await orderFor())._id);
+    const later = await invoiceOf((await orderFor())._id);
+    const debit = await post(`/api/invoice/${later._id}/debit-note`, {
+      reason: 'أجرة إضافية',
+      amount: '57.50',
+    });
+    expect(debit.statusCode, debit.body).toBe(201);
+    const credit = await post(`/api/invoice/${later._id}/credit-note`, {
+      reason: 'إلغاء الأعمال',
+      amount: '172.50',
+    });
+    expect(credit.statusCode, credit.body).toBe(201);
+    const aging = (await get(`/api/report/aging/customer/${buyer}`)).json();
+    // The drill-down lists the documents still open.
+    const openOf = (number: string) =>
+      aging.documents.find((d: { number: string }) => d.number === number)?.open ?? '0.00';
+    expect(openOf(older.number)).toBe('115.00');
+    expect(openOf(later.number)).toBe('0.00');
+    expect(openOf(debit.json().number)).toBe('0.00');
+    expect(aging.figures.total).toBe('115.00');
+  });
+});

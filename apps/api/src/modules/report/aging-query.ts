@@ -6,7 +6,8 @@ import { countedDocumentsSql } from '../invoice/counted';
  * - each invoice and debit note is due on its Riyadh issue day (Idara has no payment terms yet:
  *   every document is due on receipt — the one place to change when terms arrive is `due` below);
  * - documents FATOORA rejected count nowhere;
- * - credit notes reduce the invoice they correct (up to its total), the excess joins the payments;
+ * - credit notes reduce the invoice they correct (up to its total), then its debit notes in issue
+ *   order; what is left joins the payments;
  * - payments marked paid settle the rest oldest due first (running sum per customer);
  * - what stays open goes to its bucket by days past due on `today`; a customer in credit shows the
  *   negative balance as current.
@@ -23,12 +24,31 @@ with docs as (
 credited as (
   select corrects_id, sum(amount) as amount from docs where kind = 'credit' group by corrects_id
 ),
-debits as (
-  select d.id, d.customer_id, d.seq, d.due,
+against_invoice as (
+  select d.id, d.customer_id, d.seq, d.due, d.kind, d.corrects_id, d.amount,
          d.amount - least(d.amount, coalesce(cr.amount, 0)) as net,
          greatest(coalesce(cr.amount, 0) - d.amount, 0) as excess
   from docs d left join credited cr on cr.corrects_id = d.id
   where d.kind <> 'credit'
+),
+offset_notes as (
+  -- credit beyond an invoice offsets that invoice's debit notes first, in issue order
+  select n.id, n.corrects_id,
+         least(n.amount, greatest(i.excess - coalesce(sum(n.amount) over (
+           partition by n.corrects_id order by n.seq rows between unbounded preceding and 1 preceding), 0), 0)) as applied
+  from against_invoice n join against_invoice i on i.id = n.corrects_id and i.kind = 'invoice'
+  where n.kind = 'debit'
+),
+offset_sums as (
+  select corrects_id, sum(applied) as applied from offset_notes group by corrects_id
+),
+debits as (
+  select a.id, a.customer_id, a.seq, a.due,
+         a.net - coalesce(o.applied, 0) as net,
+         a.excess - coalesce(os.applied, 0) as excess
+  from against_invoice a
+  left join offset_notes o on o.id = a.id
+  left join offset_sums os on os.corrects_id = a.id
 ),
 stray as (
   -- credit notes whose invoice is not among this customer's debits (never expected; counted, not lost)
