@@ -113,8 +113,40 @@ test('a document ZATCA rejects is listed on the home screen with its code, linke
   await expect(warning.getByText('BR-KSA-25')).toBeVisible();
   await warning.getByRole('link', { name: new RegExp(doc.number) }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/invoice/${doc._id}$`));
-  expect(errors).toEqual([]);
+
+  // The rejected document says what ZATCA found and what to do; it counts nowhere.
+  await expect(page.getByText('BR-KSA-25').first()).toBeVisible();
+  const nextStep = page.getByTestId('rejected-next-step');
+  await expect(nextStep).toBeVisible();
+  await shoot(page, 'einvoice-rejected');
+
+  // The office corrects it: the order is uninvoiced again, and «إصدار الفاتورة» issues a new number.
+  await signedInAs(page, request, { role: 'admin' });
+  await page.goto(`/dashboard/order/${doc.order}`);
+  await expect(page.getByTestId('order-invoiced')).toHaveText('0.00 ر.س');
+  await expect(page.getByTestId('order-uninvoiced')).toHaveText('172.50 ر.س');
+  await shoot(page, 'order-after-rejection');
+  await page.getByRole('button', { name: 'إصدار الفاتورة' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'إصدار الفاتورة' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/invoice\/[0-9a-f-]{36}$/);
+  expect(page.url()).not.toContain(doc._id);
+  await expect(page.getByRole('heading', { name: /فاتورة ضريبية مبسطة/ }).first()).toBeVisible();
+  await expect(page.getByText(doc.number)).toHaveCount(0);
+  await shoot(page, 'einvoice-corrected');
+  await page.goto(`/dashboard/order/${doc.order}`);
+  await expect(page.getByTestId('order-invoiced')).toHaveText('172.50 ر.س');
+  await expect(page.getByTestId('order-uninvoiced')).toHaveCount(0);
+  expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
 });
+
+/** A screenshot of the page in both schemes, for the notes and for looking at. */
+async function shoot(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: path.join(OUT_DIR, `${name}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} mode`, () => {

@@ -115,6 +115,9 @@ test.describe('payments and invoices', () => {
 
     // A recorded payment is a receipt: no tax invoice until money is received.
     await expect(page.getByText('لم تصدر الفاتورة الضريبية بعد')).toBeVisible();
+    // A receipt of the order: what the customer still owes on it, invoiced or not yet.
+    await expect(page).toHaveTitle(/سند القبض/);
+    await expect(page.getByTestId('receipt-owed')).toHaveText('1,150.00 ر.س');
     await expect(page.getByTestId('payment-status').first()).toHaveText('بانتظار الموافقة');
 
     // Four eyes: this admin recorded it, so approving asks why no colleague reviewed it.
@@ -138,6 +141,7 @@ test.describe('payments and invoices', () => {
     const order = await (await request.get(`/api/order/${fx.orderId}`, { headers: bearer(token) })).json();
     expect(order.paid).toBe('575.00');
     expect(order.invoiced).toBe('1150.00');
+    await expect(page.getByTestId('receipt-owed')).toHaveText('575.00 ر.س');
 
     // Paid: the order's standard tax invoice is issued, drawn by the server, with seller, buyer, VAT, words and QR.
     const sheet = page.frameLocator('[data-testid="einvoice-document"] iframe');

@@ -139,7 +139,8 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/dashboard/payment/:id',
-    title: 'تفاصيل الفاتورة',
+    // A payment is a receipt (سند قبض); the tax invoice it pays has its own page, linked from it.
+    title: 'سند القبض',
     permissions: ['payment:details'],
     validate: validId,
     page: () => import('../features/payment/InvoicePage'),

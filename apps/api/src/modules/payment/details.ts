@@ -20,6 +20,8 @@ export async function paymentDetails(db: DbOrTx, id: string) {
       total: orders.total,
       paid: orders.paid,
       invoiced: orders.invoiced,
+      adjusted: orders.adjusted,
+      uninvoiced: orders.uninvoiced,
       balance: orders.balance,
       pending: orders.pending,
       outstanding: orders.outstanding,

@@ -111,6 +111,22 @@ function EinvoiceView({ doc }: { doc: EinvoiceDetails }) {
             </List>
           </Alert>
         )}
+        {doc.status === 'rejected' && doc.kind === 'invoice' && (
+          <Alert
+            mt="md"
+            color="red"
+            variant="light"
+            title="ليست فاتورة ضريبية"
+            data-testid="rejected-next-step"
+          >
+            لا تُحسب هذه الوثيقة في أي رصيد ولا تُرسل للعميل. صحّح ما ذكرته الهيئة (بيانات العميل أو المنشأة)، ثم
+            أصدر فاتورة الطلب من جديد من{' '}
+            <Anchor component={Link} to={`/dashboard/order/${doc.order}`}>
+              صفحة الطلب رقم <bdi>{doc.orderNumber}</bdi>
+            </Anchor>
+            : تصدر برقم جديد وتُرسل إلى الهيئة.
+          </Alert>
+        )}
         {doc.reason && (
           <Text mt="md" size="sm">
             السبب: {doc.reason}

@@ -1,4 +1,13 @@
-import { allPermissions, type PaymentStatus, paymentTransitionPermission } from '@idara/domain';
+import {
+  allPermissions,
+  dueOf,
+  fromHalalas,
+  orderValueOf,
+  type PaymentOrderSummary,
+  type PaymentStatus,
+  paymentTransitionPermission,
+  toHalalas,
+} from '@idara/domain';
 import {
   Alert,
   Anchor,
@@ -255,19 +264,7 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
           <InfoItem label="تاريخ الإنشاء">
             <DateTime value={payment.createdAt} />
           </InfoItem>
-          {typeof payment.order !== 'string' && (
-            <>
-              <InfoItem label="إجمالي الطلب">
-                <Money value={payment.order.total} />
-              </InfoItem>
-              <InfoItem label="المدفوع من الطلب">
-                <Money value={payment.order.paid} />
-              </InfoItem>
-              <InfoItem label="المستحق على الطلب">
-                <Money value={payment.order.outstanding} />
-              </InfoItem>
-            </>
-          )}
+          {typeof payment.order !== 'string' && <OrderMoneyItems order={payment.order} />}
           {payment.reviewedAt && (
             <InfoItem label="تاريخ المراجعة">
               <DateTime value={payment.reviewedAt} />
@@ -368,5 +365,30 @@ function InvoiceSkeleton() {
         <Skeleton h={140} radius="sm" />
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * The order's money on a receipt, as packages/domain receivables.ts defines it: its value after its
+ * notes, what was paid, and what the customer still owes on it (value − paid), invoiced or not.
+ */
+function OrderMoneyItems({ order }: { order: PaymentOrderSummary }) {
+  const adjusted = toHalalas(order.adjusted);
+  const value = orderValueOf({ total: toHalalas(order.total), adjusted });
+  const owed = dueOf({ outstanding: toHalalas(order.outstanding), uninvoiced: toHalalas(order.uninvoiced) });
+  return (
+    <>
+      <InfoItem label={adjusted === 0 ? 'إجمالي الطلب' : 'قيمة الطلب بعد الإشعارات'}>
+        <Money value={fromHalalas(value)} />
+      </InfoItem>
+      <InfoItem label="المدفوع من الطلب">
+        <Money value={order.paid} />
+      </InfoItem>
+      <InfoItem label={owed < 0 ? 'رصيد دائن للعميل' : 'المتبقي على العميل'}>
+        <span data-testid="receipt-owed">
+          <Money value={fromHalalas(Math.abs(owed))} />
+        </span>
+      </InfoItem>
+    </>
   );
 }

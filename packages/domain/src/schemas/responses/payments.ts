@@ -47,6 +47,8 @@ export const paymentOrderSummaryOut = orderRowOut.pick({
   total: true,
   paid: true,
   invoiced: true,
+  adjusted: true,
+  uninvoiced: true,
   balance: true,
   pending: true,
   outstanding: true,
