@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { testSeller } from '../apps/api/src/test/test-seller';
 import { adminAuth, bearer } from './support/api';
 
 /**
@@ -12,19 +13,7 @@ test('the office fills in its seller data', async ({ request }) => {
   expect(fresh.seller.ready).toBe(false);
   const res = await request.put('/api/settings', {
     headers,
-    data: {
-      companyName: 'مؤسسة النخبة للخدمات الفنية',
-      vatNumber: '300000000000003',
-      crNumber: '1010010000',
-      sellerAddress: {
-        buildingNumber: '2322',
-        street: 'طريق الملك فهد',
-        district: 'العليا',
-        city: 'الرياض',
-        postalCode: '12211',
-        additionalNumber: '7788',
-      },
-    },
+    data: testSeller,
   });
   expect(res.status(), await res.text()).toBe(200);
   expect((await (await request.get('/api/einvoicing', { headers })).json()).seller.ready).toBe(true);

@@ -5,9 +5,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { settings } from '../db/schema';
 import { createDatabase } from './processes';
 import { ADMIN, migrateAndSeed, pgliteImage, postgresTemplate } from './seeded-database';
-import { applyTestSeller } from './test-seller';
+import { testSeller } from './test-seller';
 
 export { ADMIN };
 
@@ -45,7 +46,7 @@ export async function createTestApp(
     seeded = Boolean(image);
   }
   if (!seeded) await migrateAndSeed(database);
-  if (opts.seller !== false) await applyTestSeller(database.db);
+  if (opts.seller !== false) await database.db.update(settings).set({ ...testSeller, updatedAt: new Date() });
   // Backups (a route any admin-wide test may call) go to a directory of this app's own, not the repository.
   const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-test-backups-'));
   const config = loadConfig({

@@ -1,9 +1,7 @@
-import type { Db } from '../db/client';
-import { settings } from '../db/schema';
-
 /**
  * Seller data for tests that issue documents. A new installation has none (nothing is issued under
- * invented data), so the test harness writes these into each test's settings unless asked not to.
+ * invented data), so the test harness writes these into each test's settings unless asked not to,
+ * and the browser suite enters them first (e2e/seller.setup.ts). Values only: both import it.
  * 300000000000003 is the VAT number of ZATCA's own samples.
  */
 export const testSeller = {
@@ -19,7 +17,3 @@ export const testSeller = {
     additionalNumber: '7788',
   },
 };
-
-export async function applyTestSeller(db: Db) {
-  await db.update(settings).set({ ...testSeller, updatedAt: new Date() });
-}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoiceSubmissions, einvoices, zatcaCredentials } from '../db/schema';
+import { companyBuyer } from '../test/buyers';
 import { type FakeFatoora, startFakeFatoora } from '../test/fake-fatoora';
 import { createTestApp, type TestApp } from '../test/harness';
 import { SubmissionWorker } from './submissions';
@@ -41,21 +42,7 @@ beforeAll(async () => {
   });
   admin = await t.adminToken();
   customer = (await post('/api/customer', { name: 'فهد القحطاني', phoneNumber: '0552229901' })).json()._id;
-  const [city] = (await get('/api/city?limit=1')).json().data;
-  company = (
-    await post('/api/customer', {
-      name: 'شركة المدار التجارية',
-      type: 'company',
-      phoneNumber: '0552229902',
-      vatNumber: '310122393500003',
-      city: city._id,
-      government: city.government,
-      buildingNumber: '1111',
-      street: 'صلاح الدين',
-      district: 'المروج',
-      postalCode: '12222',
-    })
-  ).json()._id;
+  company = await companyBuyer(t, admin, 'شركة المدار التجارية', '0552229902');
   service = (await post('/api/service', { name: 'صيانة', price: '100.00' })).json()._id;
 });
 afterAll(async () => {

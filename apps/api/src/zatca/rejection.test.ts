@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, einvoiceSubmissions, einvoices } from '../db/schema';
 import { documentLink } from '../modules/whatsapp/automations';
+import { companyBuyer } from '../test/buyers';
 import { type FakeFatoora, startFakeFatoora } from '../test/fake-fatoora';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -45,21 +46,7 @@ beforeAll(async () => {
     },
   });
   admin = await t.adminToken();
-  const [city] = (await get('/api/city?limit=1')).json().data;
-  company = (
-    await post('/api/customer', {
-      name: 'شركة الأفق للمقاولات',
-      type: 'company',
-      phoneNumber: '0552231201',
-      vatNumber: '310122393500003',
-      city: city._id,
-      government: city.government,
-      buildingNumber: '1111',
-      street: 'صلاح الدين',
-      district: 'المروج',
-      postalCode: '12222',
-    })
-  ).json()._id;
+  company = await companyBuyer(t, admin, 'شركة الأفق للمقاولات', '0552231201');
   service = (await post('/api/service', { name: 'صيانة دورية', price: '300.00' })).json()._id;
   expect((await post('/api/einvoicing/onboard', { otp: fake.otp })).statusCode).toBe(201);
 });

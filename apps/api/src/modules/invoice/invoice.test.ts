@@ -7,6 +7,7 @@ import { FIRST_PREVIOUS_HASH, formatDateTime } from '@idara/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices } from '../../db/schema';
+import { nationalAddressIn } from '../../test/buyers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { migrateLegacyInvoices } from './legacy';
 
@@ -132,12 +133,7 @@ describe('issuing', () => {
               !['_id', 'createdAt', 'updatedAt', 'version', 'createdBy'].includes(k) && !k.endsWith('Name'),
           ),
         ),
-        city: city._id,
-        government: city.government,
-        buildingNumber: '1111',
-        street: 'صلاح الدين',
-        district: 'المروج',
-        postalCode: '12222',
+        ...nationalAddressIn(city),
       },
     });
     expect(put.statusCode, put.body).toBe(200);
