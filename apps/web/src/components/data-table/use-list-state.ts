@@ -65,9 +65,15 @@ export function useListState(defaults: ListStateDefaults = {}): ListState {
   const defaultLimit = defaults.limit;
   const defaultSort = defaults.sort;
 
+  // Each edit starts from the address as it is now, not from the params of the render that made the
+  // callback: the debounced search commits 300 ms after typing, and a filter picked meanwhile must
+  // survive it (React Router's functional update reads the params of its own render).
   const update = useCallback(
     (edit: ListParamsEdit) =>
-      setParams((prev) => editListParams(prev, edit), { replace: true, preventScrollReset: true }),
+      setParams(() => editListParams(new URLSearchParams(window.location.search), edit), {
+        replace: true,
+        preventScrollReset: true,
+      }),
     [setParams],
   );
 
