@@ -105,11 +105,11 @@ async function startWriters() {
 async function readRestored(query: (text: string) => Promise<Record<string, unknown>[]>) {
   const ids = async (table: string) =>
     new Set((await query(`select id from ${table}`)).map((r) => String(r.id)));
-  // An order's balance moves in the transaction of each payment against it.
+  // An order's balance (its value after notes less its payments) moves in the transaction of each payment.
   const unbalanced = await query(
     `select o.id from orders o left join payments p on p.order_id = o.id and p.status <> 'rejected'
-     group by o.id, o.total_halalas, o.balance_halalas
-     having o.total_halalas - o.balance_halalas <> coalesce(sum(p.amount_halalas), 0)`,
+     group by o.id, o.total_halalas, o.adjusted_halalas, o.balance_halalas
+     having o.total_halalas + o.adjusted_halalas - o.balance_halalas <> coalesce(sum(p.amount_halalas), 0)`,
   );
   return { customers: await ids('customers'), payments: await ids('payments'), unbalanced };
 }
