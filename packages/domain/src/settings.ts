@@ -19,6 +19,12 @@ export const settingsDefaults = {
    */
   companyName: '',
   vatNumber: '',
+  /** The EGS unit's organisation unit in the CSR: the branch's name (the city when empty). */
+  branchName: '',
+  /** A VAT group's member (VAT number's 11th digit is 1): its 10-digit TIN, the CSR's organisation unit. */
+  vatGroupTin: '',
+  /** What the business does, the CSR's business category (required to connect to FATOORA). */
+  businessCategory: '',
   crNumber: '',
   sellerAddress: null as NationalAddress | null,
   /** Whoever recorded a payment cannot approve it. */
@@ -29,3 +35,6 @@ export type Settings = typeof settingsDefaults;
 
 /** What a user without `settings:update` is told while maintenance mode is on (503 and realtime). */
 export const MAINTENANCE_MESSAGE = 'النظام في وضع الصيانة حالياً، يرجى المحاولة لاحقاً';
+
+/** A VAT group's number: the 11th of its 15 digits is 1 (ZATCA); its members connect under their TIN. */
+export const isVatGroupNumber = (vatNumber: string) => /^\d{15}$/.test(vatNumber) && vatNumber[10] === '1';

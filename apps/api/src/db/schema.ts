@@ -150,6 +150,9 @@ export const settings = pgTable('settings', {
   vatNumber: text('vat_number').notNull().default(''),
   /** Seller data for e-invoices: commercial registration and the national address. */
   crNumber: text('cr_number').notNull().default(''),
+  branchName: text('branch_name').notNull().default(''),
+  vatGroupTin: text('vat_group_tin').notNull().default(''),
+  businessCategory: text('business_category').notNull().default(''),
   sellerAddress: jsonb('seller_address').$type<NationalAddress | null>(),
   /** Four eyes: whoever recorded a payment cannot approve it (an admin may override with a reason). */
   fourEyes: boolean('four_eyes').notNull().default(true),

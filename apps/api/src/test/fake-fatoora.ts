@@ -38,6 +38,8 @@ export interface FakeFatoora {
   steps: Partial<Record<Step, Scripted[]>>;
   /** Every CSID secret handed out, so tests can prove none of them leaks. */
   secrets: string[];
+  /** Every CSR received for a compliance CSID (base64 of the PEM, as sent). */
+  csrs: string[];
   /** Every submission received: route, uuid, hash. */
   received: {
     route: 'report' | 'clear' | 'compliance';
@@ -147,6 +149,7 @@ export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
     steps: {},
     secrets: [],
     received: [],
+    csrs: [],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -186,6 +189,7 @@ export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
       try {
         const answer = newIdentity(body.csr, 'compliance');
         csrsByRequest.set(answer.requestID, body.csr);
+        fake.csrs.push(body.csr);
         return send(res, 200, answer);
       } catch {
         return send(res, 400, { errorCode: 'Invalid-CSR', errorMessage: 'Invalid CSR' });

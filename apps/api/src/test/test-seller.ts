@@ -8,6 +8,7 @@ export const testSeller = {
   companyName: 'مؤسسة الاختبار للخدمات',
   vatNumber: '300000000000003',
   crNumber: '1010010000',
+  businessCategory: 'صيانة المباني والتكييف',
   sellerAddress: {
     buildingNumber: '2322',
     street: 'طريق الملك فهد',

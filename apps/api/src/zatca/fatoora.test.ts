@@ -74,6 +74,16 @@ describe('onboarding', () => {
       payload: { crNumber: '1010010000' },
     });
 
+    // A VAT group's member connects under its own TIN, and every CSR names the business category.
+    const put = (payload: object) => t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload });
+    await put({ vatNumber: '310122393510003', businessCategory: '' });
+    const group = await post('/api/einvoicing/onboard', { otp: fake.otp });
+    expect(group.statusCode).toBe(422);
+    expect(group.json().fieldErrors.vatGroupTin).toContain('10 أرقام');
+    expect(group.json().fieldErrors.businessCategory).toContain('نشاط المنشأة');
+    expect((await put({ vatGroupTin: '31012239' })).statusCode).toBe(422);
+    await put({ vatNumber: '300000000000003', businessCategory: 'صيانة المباني والتكييف' });
+
     const wrong = await post('/api/einvoicing/onboard', { otp: '000000' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().fieldErrors).toMatchObject({ otp: 'رمز التحقق غير صحيح أو منتهي الصلاحية' });

@@ -4,6 +4,7 @@ import {
   type EinvoiceScope,
   type EinvoiceSnapshot,
   FIRST_PREVIOUS_HASH,
+  isVatGroupNumber,
 } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -104,7 +105,7 @@ function csidRefused(answer: { status: number; body: unknown }) {
 }
 
 async function readySeller(db: Db) {
-  const problems = await sellerProblems(db);
+  const problems = { ...(await sellerProblems(db)), ...csrProblems(await getSettings(db)) };
   if (Object.keys(problems).length) {
     throw new AppError(422, 'أكمل بيانات البائع في الإعدادات قبل الربط بمنصة «فاتورة»', {
       fieldErrors: problems,
@@ -114,20 +115,46 @@ async function readySeller(db: Db) {
   return { settings, address: settings.sellerAddress! };
 }
 
+type SettingsRow = Awaited<ReturnType<typeof getSettings>>;
+
+/** What the CSR needs beyond the documents' seller data, by field. */
+function csrProblems(settings: SettingsRow) {
+  const problems: Record<string, string> = {};
+  if (isVatGroupNumber(settings.vatNumber) && !/^\d{10}$/.test(settings.vatGroupTin))
+    problems.vatGroupTin =
+      'الرقم الضريبي لمجموعة ضريبية (رقمه الحادي عشر 1): أدخل رقم التعريف الضريبي للعضو (10 أرقام)، فالشهادة تصدر باسمه';
+  if (!settings.businessCategory.trim())
+    problems.businessCategory = 'نشاط المنشأة مطلوب لطلب شهادة الربط (مثل: صيانة المباني والتكييف)';
+  return problems;
+}
+
+/**
+ * The CSR's identity (ZATCA's EGS template): the organisation unit is a VAT group member's 10-digit
+ * TIN, else the branch's name (the city when none is given); the registered address is the national
+ * address; the business category is the one the settings name.
+ */
+export function egsIdentityOf(settings: SettingsRow) {
+  const a = settings.sellerAddress!;
+  return {
+    commonName: `EGS1-${settings.vatNumber}`,
+    vatNumber: settings.vatNumber,
+    organizationName: settings.companyName,
+    organizationUnit: isVatGroupNumber(settings.vatNumber)
+      ? settings.vatGroupTin
+      : settings.branchName.trim() || a.city,
+    egsSerialNumber: `1-Idara|2-1|3-${randomUUID()}`,
+    invoiceTypes: '1100',
+    location: `${a.buildingNumber} ${a.street}، ${a.district}، ${a.city} ${a.postalCode}`,
+    industry: settings.businessCategory.trim(),
+  };
+}
+
 /** A new EGS key pair and ZATCA's CSR for it, from the seller data. */
-function newIdentity(settings: Awaited<ReturnType<typeof getSettings>>, config: Config) {
-  const address = settings.sellerAddress!;
+function newIdentity(settings: SettingsRow, config: Config) {
   const keys = generateKeyPair();
   const csr = createCsr(
     {
-      commonName: `EGS1-${settings.vatNumber}`,
-      vatNumber: settings.vatNumber,
-      organizationName: settings.companyName,
-      organizationUnit: address.city,
-      egsSerialNumber: `1-Idara|2-1|3-${randomUUID()}`,
-      invoiceTypes: '1100',
-      location: address.city,
-      industry: 'Services',
+      ...egsIdentityOf(settings),
       environment: config.ZATCA_ENV,
     },
     keys.privateKeyPem,

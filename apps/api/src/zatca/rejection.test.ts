@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { riyadhDayOf } from '@idara/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,5 +193,24 @@ describe('clearance before sharing', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('رفضت');
     expect(await html(rejected._id)).toContain(WATERMARK);
+  });
+});
+
+describe('the certificate request', () => {
+  it('names the branch (the city when none), the national address and the business category', () => {
+    const file = path.join(os.tmpdir(), `idara-csr-${process.pid}.pem`);
+    fs.writeFileSync(file, Buffer.from(fake.csrs.at(-1) ?? '', 'base64'));
+    try {
+      const asn1 = (extra: string[] = []) =>
+        execFileSync('openssl', ['asn1parse', '-in', file, ...extra], { encoding: 'utf8' });
+      const subject = asn1();
+      expect(subject).toContain(':الرياض'); // organisation unit: the city, no branch name given
+      const san = /^\s*(\d+):.*OCTET STRING/m.exec(asn1().split('Subject Alternative Name')[1] ?? '')?.[1];
+      const altName = asn1(['-strparse', san ?? '0']);
+      expect(altName).toMatch(/registeredAddress\s*\n.*:2322 طريق الملك فهد، العليا، الرياض 12211/);
+      expect(altName).toMatch(/businessCategory\s*\n.*:صيانة المباني والتكييف/);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 });

@@ -74,6 +74,9 @@ export const settingsBody = z
       }),
     vatNumber: vatNumberSchema,
     crNumber: digitsField(/^\d{10}$/, 'السجل التجاري 10 أرقام').or(z.literal('')),
+    branchName: z.string().trim().max(100, { message: 'اسم الفرع طويل جداً' }),
+    vatGroupTin: digitsField(/^(\d{10})?$/, 'رقم التعريف الضريبي للعضو 10 أرقام'),
+    businessCategory: z.string().trim().max(100, { message: 'نشاط المنشأة طويل جداً' }),
     /** The seller's national address, printed on every document and required by ZATCA. */
     sellerAddress: nationalAddressSchema.nullable(),
     fourEyes: z.boolean(),

@@ -1,4 +1,4 @@
-import type { Settings } from '@idara/domain';
+import { isVatGroupNumber, type Settings } from '@idara/domain';
 import { Paper, SimpleGrid, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
@@ -42,6 +42,28 @@ export function SellerSection({ form }: { form: UseFormReturnType<Settings> }) {
         فتغييرها لا يغيّر وثيقة صدرت.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+        <TextInput
+          label="نشاط المنشأة"
+          description="يُذكر في طلب شهادة الربط، مثل: صيانة المباني والتكييف"
+          maxLength={100}
+          {...form.getInputProps('businessCategory')}
+        />
+        <TextInput
+          label="اسم الفرع"
+          description="وحدة الفوترة في شهادة الربط (المدينة إن تُرك فارغاً)"
+          maxLength={100}
+          {...form.getInputProps('branchName')}
+        />
+        {isVatGroupNumber(form.values.vatNumber) && (
+          <TextInput
+            label="رقم التعريف الضريبي للعضو"
+            description="الرقم الضريبي لمجموعة ضريبية: تصدر الشهادة برقم العضو (10 أرقام)"
+            dir="ltr"
+            inputMode="numeric"
+            maxLength={10}
+            {...form.getInputProps('vatGroupTin')}
+          />
+        )}
         <TextInput
           label="السجل التجاري"
           description="10 أرقام"

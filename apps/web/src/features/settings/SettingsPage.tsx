@@ -40,6 +40,9 @@ const fieldLabels: Record<string, string> = {
   ...Object.fromEntries(notificationToggles.map((t) => [t.key, t.label])),
   maintenanceMode: 'وضع الصيانة',
   crNumber: 'السجل التجاري',
+  businessCategory: 'نشاط المنشأة',
+  branchName: 'اسم الفرع',
+  vatGroupTin: 'رقم التعريف الضريبي للعضو',
   sellerAddress: 'العنوان الوطني',
   fourEyes: 'فصل المهام في الدفعات',
 };
