@@ -1,8 +1,12 @@
 import { type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react';
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
-/** How long a closing dialog may keep focus before it is gone (its exit transition is 150 ms). */
-const RETURN_WAIT_MS = 3000;
+/**
+ * How long a closing dialog may keep focus before it is gone. Its exit transition is 150 ms, but on
+ * a busy phone (or a loaded test machine) it has taken over 3 s; the wait ends as soon as focus
+ * leaves the dialog, so a generous bound costs nothing.
+ */
+const RETURN_WAIT_MS = 15_000;
 
 /**
  * A dialog whose code loads the first time it opens: rendered from then on (so closing still
