@@ -13,9 +13,12 @@ import { cities, customers } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { getSettings } from '../settings/service';
 
+type SettingsRow = Awaited<ReturnType<typeof getSettings>>;
+
 /** Why the seller data cannot go on a document yet, by field ('' when ready). */
-export async function sellerProblems(db: DbOrTx) {
-  const s = await getSettings(db);
+export const sellerProblems = async (db: DbOrTx) => sellerProblemsOf(await getSettings(db));
+
+function sellerProblemsOf(s: SettingsRow) {
   const problems: Record<string, string> = {};
   if ((s.companyName ?? '').trim().length < 2) problems.companyName = 'اسم المنشأة مطلوب';
   if (!isValidVatNumber(s.vatNumber))
@@ -42,7 +45,8 @@ const SELLER_LABELS: Record<string, string> = {
  * naming what is missing (docs/API.md "E-invoices").
  */
 export async function sellerParty(db: DbOrTx): Promise<EinvoiceParty> {
-  const problems = await sellerProblems(db);
+  const settings = await getSettings(db);
+  const problems = sellerProblemsOf(settings);
   if (Object.keys(problems).length) {
     const missing = [...new Set(Object.keys(problems).map((k) => SELLER_LABELS[k.split('.')[0]] ?? k))];
     throw new AppError(409, `لا تصدر فاتورة قبل اكتمال بيانات المنشأة في الإعدادات: ${missing.join('، ')}`, {
@@ -50,12 +54,13 @@ export async function sellerParty(db: DbOrTx): Promise<EinvoiceParty> {
       fieldErrors: problems,
     });
   }
-  return sellerAsSet(db);
+  return partyOf(settings);
 }
 
 /** The seller data as settings hold it now, complete or not (a statement's letterhead). */
-export async function sellerAsSet(db: DbOrTx): Promise<EinvoiceParty> {
-  const s = await getSettings(db);
+export const sellerAsSet = async (db: DbOrTx): Promise<EinvoiceParty> => partyOf(await getSettings(db));
+
+function partyOf(s: SettingsRow): EinvoiceParty {
   return {
     name: s.companyName,
     vatNumber: s.vatNumber,
