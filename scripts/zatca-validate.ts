@@ -1,7 +1,8 @@
 /**
  * `npm run zatca:validate`: writes one signed document of every kind Idara issues (standard and
  * simplified × invoice, credit note, debit note; each with every payment means and a supply date
- * before the issue day; a corrected invoice after a rejected one), chained, with a local test certificate, and runs
+ * before the issue day; a corrected invoice after a rejected one; each VAT category S, Z, E and O, alone
+ * and mixed, with a decimal quantity by the hour), chained, with a local test certificate, and runs
  * ZATCA's rules on each through the offline validator (ZATCA_VALIDATOR, default
  * ../shared/zatca-validator/validate.sh). A check before a release, not part of `npm test`.
  */
@@ -64,6 +65,10 @@ for (const scope of ['simplified', 'standard'] as const) {
   }
   // A corrected invoice after a rejected one: a new number and UUID, the next ICV, the rejected one's hash as PIH.
   check(`${scope} invoice corrected after a rejection`, sampleSnapshot('invoice', scope, icv + 1));
+  // Every VAT category, alone and mixed (S with Z by the hour and E), with a discount shared over them.
+  for (const mix of ['mixed', 'zeroRated', 'exempt', 'outOfScope'] as const)
+    for (const kind of ['invoice', 'credit', 'debit'] as const)
+      check(`${scope} ${kind}, ${mix}`, sampleSnapshot(kind, scope, icv + 1, mix));
 }
 console.log(`documents in ${out}`);
 process.exit(failed ? 1 : 0);

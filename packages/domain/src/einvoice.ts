@@ -1,3 +1,7 @@
+import { toHalalas } from './money';
+import type { Unit } from './units';
+import { type LineTax, type TaxGroup, taxBreakdown } from './vat-categories';
+
 /**
  * E-invoice documents (ZATCA phase 2): what an issued tax invoice, credit note or debit note holds.
  * A document is frozen at issue: the snapshot below is written once and everything shown, printed,
@@ -78,9 +82,11 @@ export interface EinvoiceParty {
   address: NationalAddress | null;
 }
 
-export interface EinvoiceLine {
+export interface EinvoiceLine extends Partial<LineTax> {
   name: string;
+  /** Up to three decimals where the unit is measured; in `unit` (a piece when absent: earlier documents). */
   quantity: number;
+  unit?: Unit;
   /** Unit price before VAT. */
   unitPrice: string;
   /** quantity × unitPrice. */
@@ -105,8 +111,9 @@ export interface EinvoiceSnapshot {
   discount: string;
   /** subtotal − discount. */
   net: string;
+  /** The standard rate (category S); lines of Z, E and O carry 0 % (vat-categories.ts). */
   vatRate: number;
-  /** round(net × vatRate / 100), the one rounding. */
+  /** Σ per category round(taxable × rate / 100): `einvoiceTaxGroups`. */
   vatAmount: string;
   /** net + vatAmount. */
   total: string;
@@ -123,6 +130,22 @@ export interface EinvoiceSnapshot {
   supplyDate?: string;
   /** 1: migrated from before phase 2 (no XML, no chain); 2: signed and chained. */
   phase: 1 | 2;
+}
+
+/** A document line's tax, standard-rated when it says nothing (documents from before categories). */
+export const lineTaxOf = (line: Partial<LineTax>): LineTax => ({
+  vatCategory: line.vatCategory ?? 'S',
+  vatExemptionCode: line.vatExemptionCode ?? '',
+  vatExemptionReason: line.vatExemptionReason ?? '',
+});
+
+/** A document's VAT breakdown (BG-23), from its frozen lines and discount by the one rule. */
+export function einvoiceTaxGroups(s: Pick<EinvoiceSnapshot, 'lines' | 'discount' | 'vatRate'>): TaxGroup[] {
+  return taxBreakdown(
+    s.lines.map((l) => ({ ...lineTaxOf(l), net: toHalalas(l.lineTotal) })),
+    toHalalas(s.discount),
+    Number(s.vatRate),
+  );
 }
 
 /** What signing a snapshot gives (apps/api/src/zatca). */

@@ -43,8 +43,30 @@ describe('orderTotals', () => {
 
   it('refuses a discount above the subtotal and fractional money', () => {
     expect(() => orderTotals([{ quantity: 1, unitPrice: 100 }], 101, 15)).toThrow(/الخصم/);
-    expect(() => orderTotals([{ quantity: 1.5, unitPrice: 100 }], 0, 15)).toThrow();
+    // 1.5 h × 1.01 is 1.515: not whole halalas, refused rather than rounded.
+    expect(() => orderTotals([{ quantity: 1.5, unitPrice: 101 }], 0, 15)).toThrow(/الهللات/);
+    expect(orderTotals([{ quantity: 1.5, unitPrice: 100 }], 0, 15).lines).toEqual([150]);
     expect(() => orderTotals([{ quantity: 1, unitPrice: 10.5 }], 0, 15)).toThrow();
+  });
+
+  it('rounds VAT once per category after its share of the discount', () => {
+    const t = orderTotals(
+      [
+        { quantity: 1, unitPrice: 100_00 },
+        { quantity: 2, unitPrice: 50_00, vatCategory: 'Z', vatExemptionCode: 'VATEX-SA-33' },
+        { quantity: 1, unitPrice: 33_33 },
+      ],
+      10_00,
+      15,
+    );
+    // S 133.33 and Z 100.00 share the 10.00 discount: 5.71 and 4.29 (largest remainder).
+    expect(t.groups.map((g) => [g.vatCategory, g.subtotal, g.discount, g.taxable, g.vat])).toEqual([
+      ['S', 133_33, 5_71, 127_62, 19_14],
+      ['Z', 100_00, 4_29, 95_71, 0],
+    ]);
+    expect(t.taxAmount).toBe(19_14);
+    expect(t.total).toBe(t.net + 19_14);
+    expect(t.groups[0].lines).toEqual([0, 2]);
   });
 
   it('computes a known example: 3 × 150.00 + 99.99 − 10.00 at 15 %', () => {
@@ -64,6 +86,7 @@ describe('orderTotals', () => {
       net: 53999,
       taxAmount: 8100, // 8099.85 → 8100
       total: 62099,
+      groups: [expect.objectContaining({ vatCategory: 'S', taxable: 53999, vat: 8100, lines: [0, 1] })],
     });
   });
 });

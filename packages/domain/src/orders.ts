@@ -1,5 +1,6 @@
-import { vatOf } from './money';
 import type { Permission } from './permissions';
+import { lineAmount } from './units';
+import { type LineTax, standardLineTax, type TaxGroup, taxBreakdown } from './vat-categories';
 
 /**
  * Order and invoice arithmetic, all in integer halalas with the one rounding rule of money.ts
@@ -9,11 +10,14 @@ import type { Permission } from './permissions';
  *   net      = subtotal − discount              (exact; discount ≤ subtotal)
  *   VAT      = round(net × rate / 100)
  *   total    = net + VAT
+ * With VAT categories (vat-categories.ts) the VAT is rounded once per category, after the category's
+ * share of the discount; an order of standard-rated lines alone is the rule above.
  * A payment's amount includes VAT; the VAT it contains is round(amount × rate / (100 + rate)).
  * For an amount equal to the order total this gives back exactly the order's VAT (proved in
  * orders.test.ts), so a one-payment invoice, the order, the QR and every export agree.
  */
-export interface OrderLineInput {
+export interface OrderLineInput extends Partial<LineTax> {
+  /** Up to three decimals where the unit is measured (units.ts). */
   quantity: number;
   unitPrice: number; // halalas
 }
@@ -25,6 +29,8 @@ export interface OrderTotals {
   net: number;
   taxAmount: number;
   total: number;
+  /** One per VAT category (BG-23). */
+  groups: TaxGroup[];
 }
 
 export function orderTotals(
@@ -33,18 +39,48 @@ export function orderTotals(
   taxRate: number,
 ): OrderTotals {
   const lines = items.map((i) => {
-    if (!Number.isInteger(i.quantity) || !Number.isInteger(i.unitPrice)) {
-      throw new RangeError('الكمية والسعر يجب أن يكونا أعداداً صحيحة');
-    }
-    return i.quantity * i.unitPrice;
+    if (!Number.isInteger(i.unitPrice)) throw new RangeError('السعر يجب أن يكون بالهللات');
+    const amount = lineAmount(i.quantity, i.unitPrice);
+    if (amount === null) throw new RangeError('الكمية × السعر لا يساوي عدداً صحيحاً من الهللات');
+    return amount;
   });
   const subtotal = lines.reduce((a, b) => a + b, 0);
   if (discount < 0 || discount > subtotal) throw new RangeError('الخصم أكبر من المجموع');
   const net = subtotal - discount;
-  const taxAmount = vatOf(net, taxRate);
+  const groups = taxBreakdown(
+    items.map((item, i) => ({ ...standardLineTax, ...definedTax(item), net: lines[i] })),
+    discount,
+    taxRate,
+  );
+  const taxAmount = groups.reduce((a, g) => a + g.vat, 0);
   const total = net + taxAmount;
   if (!Number.isSafeInteger(total)) throw new RangeError('المبلغ أكبر من المسموح');
-  return { lines, subtotal, discount, net, taxAmount, total };
+  return { lines, subtotal, discount, net, taxAmount, total, groups };
+}
+
+function definedTax(t: Partial<LineTax>): Partial<LineTax> {
+  const out: Partial<LineTax> = {};
+  if (t.vatCategory) out.vatCategory = t.vatCategory;
+  if (t.vatExemptionCode) out.vatExemptionCode = t.vatExemptionCode;
+  if (t.vatExemptionReason) out.vatExemptionReason = t.vatExemptionReason;
+  return out;
+}
+
+/**
+ * VAT contained in an amount paid towards an order: the rule below for an order of standard-rated
+ * lines alone; an order with other categories contains VAT in proportion, round(amount × VAT ÷ total).
+ */
+export function vatInPayment(
+  grossHalalas: number,
+  order: { taxRate: number; taxAmount: number; total: number; onlyStandard: boolean },
+): number {
+  if (order.onlyStandard) return vatIncluded(grossHalalas, order.taxRate);
+  if (order.total <= 0) return 0;
+  const num = BigInt(grossHalalas) * BigInt(order.taxAmount);
+  const den = BigInt(order.total);
+  let q = num / den;
+  if ((num % den) * 2n >= den) q += 1n;
+  return Number(q);
 }
 
 /** VAT contained in a VAT-inclusive amount: round(amount × rate / (100 + rate)), exact. */

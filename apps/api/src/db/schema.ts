@@ -216,6 +216,13 @@ export const activity = pgTable(
   ],
 );
 
+/** A line's VAT category and ZATCA reason (packages/domain vat-categories.ts). */
+const lineTaxColumns = () => ({
+  vatCategory: text('vat_category').notNull().default('S'),
+  vatExemptionCode: text('vat_exemption_code').notNull().default(''),
+  vatExemptionReason: text('vat_exemption_reason').notNull().default(''),
+});
+
 export const services = pgTable(
   'services',
   {
@@ -226,6 +233,8 @@ export const services = pgTable(
     active: boolean('active').notNull().default(true),
     /** The form filled on this service's tasks. */
     form: uuid('form_id').references(() => forms._id, { onDelete: 'restrict' }),
+    ...lineTaxColumns(),
+    unit: text('unit').notNull().default('piece'),
     searchText: text('search_text').notNull().default(''),
     version: editVersion('version'),
     ...timestamps,
@@ -364,9 +373,12 @@ export const orderItems = pgTable(
       .references(() => services._id, { onDelete: 'restrict' }),
     /** The service's name when the order was written (an invoice keeps what was sold). */
     name: text('name').notNull(),
-    quantity: integer('quantity').notNull(),
+    /** Thousandths where the unit is measured (units.ts). */
+    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
+    unit: text('unit').notNull().default('piece'),
     unitPrice: money('unit_price_halalas').notNull(),
     lineTotal: money('line_total_halalas').notNull(),
+    ...lineTaxColumns(),
     position: integer('position').notNull(),
   },
   (t) => [
@@ -617,6 +629,10 @@ export const einvoices = pgTable(
     /** VAT-inclusive total and its VAT, positive for every kind (the kind says which way it counts). */
     total: money('total_halalas').notNull(),
     vatAmount: money('vat_halalas').notNull(),
+    /** Nets of its zero-rated, exempt and out-of-scope groups (the VAT return's rows; the rest is standard-rated). */
+    zeroRated: money('zero_rated_halalas').notNull().default(sql`0`),
+    exempt: money('exempt_halalas').notNull().default(sql`0`),
+    outOfScope: money('out_of_scope_halalas').notNull().default(sql`0`),
     issuedAt: ts('issued_at').notNull(),
     issuedBy: uuid('issued_by'),
     previousHash: text('previous_hash'),
@@ -757,7 +773,7 @@ export const dashboardServiceSales = pgTable(
     service: uuid('service_id').notNull(),
     name: text('name').notNull(),
     lines: bigint('lines', { mode: 'number' }).notNull(),
-    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    quantity: numeric('quantity', { precision: 18, scale: 3, mode: 'number' }).notNull(),
     lineTotal: bigint('line_total_halalas', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.service, t.name] })],

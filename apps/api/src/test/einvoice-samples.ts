@@ -4,8 +4,10 @@ import {
   type EinvoiceScope,
   type EinvoiceSnapshot,
   fromHalalas,
+  type LineTax,
   orderTotals,
   toHalalas,
+  type Unit,
 } from '@idara/domain';
 
 const address = {
@@ -17,12 +19,71 @@ const address = {
   additionalNumber: '1234',
 };
 
-/** A document of each kind and scope with realistic Saudi data: two lines, a discount, 15 % VAT. */
-export function sampleSnapshot(kind: EinvoiceKind, scope: EinvoiceScope, n: number): EinvoiceSnapshot {
-  const items = [
+type SampleLine = { name: string; quantity: number; unitPrice: number; unit?: Unit } & Partial<LineTax>;
+
+const exportOfServices = { vatCategory: 'Z', vatExemptionCode: 'VATEX-SA-33' } as const;
+/** The lines of a sample document, by the VAT categories it mixes. */
+export const sampleLines = {
+  standard: [
     { name: 'صيانة مكيف سبليت', quantity: 2, unitPrice: toHalalas('150.00') },
     { name: 'تنظيف خزان مياه', quantity: 1, unitPrice: toHalalas('333.33') },
-  ];
+  ],
+  mixed: [
+    { name: 'صيانة مكيف سبليت', quantity: 2, unitPrice: toHalalas('150.00') },
+    {
+      name: 'استشارة فنية عن بعد لعميل خارج المملكة',
+      quantity: 1.5,
+      unit: 'hour',
+      unitPrice: toHalalas('200.00'),
+      ...exportOfServices,
+    },
+    {
+      name: 'رسوم تمويل التقسيط',
+      quantity: 1,
+      unitPrice: toHalalas('45.50'),
+      vatCategory: 'E',
+      vatExemptionCode: 'VATEX-SA-29',
+    },
+  ],
+  zeroRated: [
+    {
+      name: 'قطع غيار مصدّرة',
+      quantity: 3,
+      unitPrice: toHalalas('120.00'),
+      vatCategory: 'Z',
+      vatExemptionCode: 'VATEX-SA-32',
+    },
+  ],
+  exempt: [
+    {
+      name: 'إيجار مستودع سكني',
+      quantity: 1,
+      unitPrice: toHalalas('1500.00'),
+      vatCategory: 'E',
+      vatExemptionCode: 'VATEX-SA-30',
+    },
+  ],
+  outOfScope: [
+    {
+      name: 'تعويض عن تلف معدات العميل',
+      quantity: 1,
+      unitPrice: toHalalas('250.00'),
+      vatCategory: 'O',
+      vatExemptionCode: 'VATEX-SA-OOS',
+      vatExemptionReason: 'تعويض عن ضرر لا يقابله توريد',
+    },
+  ],
+} satisfies Record<string, SampleLine[]>;
+export type SampleMix = keyof typeof sampleLines;
+
+/** A document of each kind and scope with realistic Saudi data: its lines, a discount, 15 % VAT on S. */
+export function sampleSnapshot(
+  kind: EinvoiceKind,
+  scope: EinvoiceScope,
+  n: number,
+  mix: SampleMix = 'standard',
+): EinvoiceSnapshot {
+  const items: SampleLine[] = sampleLines[mix];
   const t = orderTotals(items, toHalalas('10.00'), 15);
   return {
     kind,
@@ -46,10 +107,9 @@ export function sampleSnapshot(kind: EinvoiceKind, scope: EinvoiceScope, n: numb
             },
           }
         : { name: 'محمد العتيبي', vatNumber: '', crNumber: '', address: null },
-    lines: items.map((i, k) => ({
-      name: i.name,
-      quantity: i.quantity,
-      unitPrice: fromHalalas(i.unitPrice),
+    lines: items.map(({ unitPrice, ...i }, k) => ({
+      ...i,
+      unitPrice: fromHalalas(unitPrice),
       lineTotal: fromHalalas(t.lines[k]),
     })),
     subtotal: fromHalalas(t.subtotal),

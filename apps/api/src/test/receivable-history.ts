@@ -26,6 +26,11 @@ export interface HistoryActors {
   customers: string[];
   service: string;
   cash: string;
+  /**
+   * Services of other VAT categories (zero-rated, exempt) by the hour: when given, an order may take a
+   * second line of one of them with a decimal quantity, and a note names the category it corrects.
+   */
+  otherServices?: string[];
 }
 
 /**
@@ -45,12 +50,16 @@ export async function receivableHistory(t: TestApp, seed: number, actors: Histor
     const order = orders.length ? r.pick(orders) : undefined;
     let res: Awaited<ReturnType<typeof post>> | undefined;
     if (op <= 1 || !order) {
-      res = await post('/api/order', {
-        customer: r.pick(actors.customers),
-        items: [
-          { service: actors.service, quantity: r.int(1, 3), unitPrice: fromHalalas(r.int(1000, 40000)) },
-        ],
-      });
+      const items = [
+        { service: actors.service, quantity: r.int(1, 3), unitPrice: fromHalalas(r.int(1000, 40000)) },
+      ];
+      if (actors.otherServices?.length && r.int(0, 1))
+        items.push({
+          service: r.pick(actors.otherServices),
+          quantity: r.int(1, 8) / 2,
+          unitPrice: fromHalalas(r.int(50, 20000) * 2),
+        });
+      res = await post('/api/order', { customer: r.pick(actors.customers), items });
       if (res.statusCode === 201) orders.push(res.json()._id);
     } else if (op <= 4) {
       res = await post('/api/payment', {
@@ -92,15 +101,17 @@ export async function receivableHistory(t: TestApp, seed: number, actors: Histor
       }
     } else if (op === 8) {
       const invoices = await t.db
-        .select({ _id: einvoices._id, total: einvoices.total })
+        .select({ _id: einvoices._id, total: einvoices.total, snapshot: einvoices.snapshot })
         .from(einvoices)
         .where(and(inArray(einvoices.order, [order]), eq(einvoices.kind, 'invoice')));
       const invoice = invoices.length ? r.pick(invoices) : undefined;
       if (invoice) {
         const kind = r.pick(['credit-note', 'debit-note']);
+        const categories = [...new Set(invoice.snapshot.lines.map((l) => l.vatCategory ?? 'S'))];
         res = await post(`/api/invoice/${invoice._id}/${kind}`, {
           reason: 'تصحيح المبلغ',
           amount: fromHalalas(r.int(1, Math.max(1, toHalalas(invoice.total)))),
+          vatCategory: r.pick(categories),
         });
       }
     } else {

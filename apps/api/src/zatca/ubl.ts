@@ -2,12 +2,19 @@ import {
   type EinvoiceParty,
   type EinvoiceSnapshot,
   einvoiceScopeNameCodes,
+  einvoiceTaxGroups,
   einvoiceTypeCodes,
+  exemptionTextOf,
   fromHalalas,
+  type LineTax,
+  lineTaxOf,
   lineVatShares,
   riyadhDayOf,
   riyadhParts,
   toHalalas,
+  unitInfo,
+  unitOf,
+  vatRateOf,
 } from '@idara/domain';
 
 /**
@@ -37,8 +44,18 @@ export function riyadhDateTime(iso: string) {
   return { date: riyadhDayOf(iso), time: `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}` };
 }
 
-function taxCategory(rate: number, element = 'TaxCategory') {
-  return `<cac:${element}><cbc:ID schemeID="UN/ECE 5305" schemeAgencyID="6">S</cbc:ID><cbc:Percent>${percent(rate)}</cbc:Percent><cac:TaxScheme><cbc:ID schemeID="UN/ECE 5153" schemeAgencyID="6">VAT</cbc:ID></cac:TaxScheme></cac:${element}>`;
+/**
+ * A TaxCategory: the category and its rate; in a VAT breakdown (`withReason`) a Z, E or O category
+ * also says why, with ZATCA's code and text (BR-KSA-23, 24, 69, 83).
+ */
+function taxCategory(tax: LineTax, rate: number, { withReason = false, element = 'TaxCategory' } = {}) {
+  const scheme = element === 'TaxCategory' ? ' schemeID="UN/ECE 5305" schemeAgencyID="6"' : '';
+  const taxScheme = element === 'TaxCategory' ? ' schemeID="UN/ECE 5153" schemeAgencyID="6"' : '';
+  const reason =
+    withReason && tax.vatCategory !== 'S'
+      ? `<cbc:TaxExemptionReasonCode>${xmlText(tax.vatExemptionCode)}</cbc:TaxExemptionReasonCode><cbc:TaxExemptionReason>${xmlText(exemptionTextOf(tax))}</cbc:TaxExemptionReason>`
+      : '';
+  return `<cac:${element}><cbc:ID${scheme}>${tax.vatCategory}</cbc:ID><cbc:Percent>${percent(rate)}</cbc:Percent>${reason}<cac:TaxScheme><cbc:ID${taxScheme}>VAT</cbc:ID></cac:TaxScheme></cac:${element}>`;
 }
 
 function postalAddress(party: EinvoiceParty) {
@@ -97,13 +114,14 @@ function lines(snapshot: EinvoiceSnapshot) {
     .map((line, i) => {
       const net = toHalalas(line.lineTotal);
       const vat = vats[i];
+      const tax = lineTaxOf(line);
       return [
         '<cac:InvoiceLine>',
         `<cbc:ID>${i + 1}</cbc:ID>`,
-        `<cbc:InvoicedQuantity unitCode="PCE">${line.quantity.toFixed(6)}</cbc:InvoicedQuantity>`,
+        `<cbc:InvoicedQuantity unitCode="${unitInfo[unitOf(line.unit)].code}">${line.quantity.toFixed(6)}</cbc:InvoicedQuantity>`,
         amount('LineExtensionAmount', line.lineTotal),
         `<cac:TaxTotal>${amount('TaxAmount', fromHalalas(vat))}${amount('RoundingAmount', fromHalalas(net + vat))}</cac:TaxTotal>`,
-        `<cac:Item><cbc:Name>${xmlText(line.name)}</cbc:Name>${taxCategory(snapshot.vatRate, 'ClassifiedTaxCategory').replace(/ schemeID="[^"]*" schemeAgencyID="6"/g, '')}</cac:Item>`,
+        `<cac:Item><cbc:Name>${xmlText(line.name)}</cbc:Name>${taxCategory(tax, vatRateOf(tax.vatCategory, snapshot.vatRate), { element: 'ClassifiedTaxCategory' })}</cac:Item>`,
         `<cac:Price>${amount('PriceAmount', line.unitPrice)}</cac:Price>`,
         '</cac:InvoiceLine>',
       ].join('');
@@ -112,20 +130,47 @@ function lines(snapshot: EinvoiceSnapshot) {
 }
 
 /**
- * Each line's VAT (KSA-11): the document's VAT shared over the lines by `lineVatShares`, so the lines
- * add up to it exactly, with a document discount or without. The printed document shows the same.
+ * Each line's VAT (KSA-11): each VAT category's VAT shared over its lines by `lineVatShares`, so the
+ * lines add up to it exactly, with a document discount or without. The printed document shows the same.
  */
-export const lineVatsOf = (snapshot: EinvoiceSnapshot) =>
-  lineVatShares(
-    snapshot.lines.map((l) => toHalalas(l.lineTotal)),
-    toHalalas(snapshot.vatAmount),
-  );
+export function lineVatsOf(snapshot: EinvoiceSnapshot): number[] {
+  const vats = snapshot.lines.map(() => 0);
+  for (const group of einvoiceTaxGroups(snapshot)) {
+    const shares = lineVatShares(
+      group.lines.map((i) => toHalalas(snapshot.lines[i].lineTotal)),
+      group.vat,
+    );
+    group.lines.forEach((line, k) => {
+      vats[line] = shares[k];
+    });
+  }
+  return vats;
+}
+
+/** The document's allowances (a discount's share per category) and its VAT breakdown. */
+function taxParts(snapshot: EinvoiceSnapshot) {
+  const groups = einvoiceTaxGroups(snapshot);
+  const allowances = groups
+    .filter((g) => g.discount > 0)
+    .map(
+      (g) =>
+        `<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>discount</cbc:AllowanceChargeReason>${amount('Amount', fromHalalas(g.discount))}${taxCategory(g, g.rate)}</cac:AllowanceCharge>`,
+    )
+    .join('');
+  const subtotals = groups
+    .map(
+      (g) =>
+        `<cac:TaxSubtotal>${amount('TaxableAmount', fromHalalas(g.taxable))}${amount('TaxAmount', fromHalalas(g.vat))}${taxCategory(g, g.rate, { withReason: true })}</cac:TaxSubtotal>`,
+    )
+    .join('');
+  return { allowances, subtotals };
+}
 
 /** The document as UBL text, with markers where the stamp goes. */
 export function ublInvoice(snapshot: EinvoiceSnapshot, chain: { icv: number; previousHash: string }) {
   const issued = riyadhDateTime(snapshot.issuedAt);
   const note = snapshot.kind !== 'invoice';
-  const discount = toHalalas(snapshot.discount);
+  const { allowances, subtotals } = taxParts(snapshot);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>\n',
     `<Invoice xmlns="${NS.invoice}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ext="${NS.ext}">`,
@@ -149,11 +194,9 @@ export function ublInvoice(snapshot: EinvoiceSnapshot, chain: { icv: number; pre
     buyer(snapshot),
     `<cac:Delivery><cbc:ActualDeliveryDate>${snapshot.supplyDate ?? issued.date}</cbc:ActualDeliveryDate></cac:Delivery>`,
     `<cac:PaymentMeans><cbc:PaymentMeansCode>${snapshot.paymentMeansCode ?? '10'}</cbc:PaymentMeansCode>${note ? `<cbc:InstructionNote>${xmlText(snapshot.reason)}</cbc:InstructionNote>` : ''}</cac:PaymentMeans>`,
-    discount > 0
-      ? `<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>discount</cbc:AllowanceChargeReason>${amount('Amount', snapshot.discount)}${taxCategory(snapshot.vatRate)}</cac:AllowanceCharge>`
-      : '',
+    allowances,
     `<cac:TaxTotal>${amount('TaxAmount', snapshot.vatAmount)}</cac:TaxTotal>`,
-    `<cac:TaxTotal>${amount('TaxAmount', snapshot.vatAmount)}<cac:TaxSubtotal>${amount('TaxableAmount', snapshot.net)}${amount('TaxAmount', snapshot.vatAmount)}${taxCategory(snapshot.vatRate)}</cac:TaxSubtotal></cac:TaxTotal>`,
+    `<cac:TaxTotal>${amount('TaxAmount', snapshot.vatAmount)}${subtotals}</cac:TaxTotal>`,
     '<cac:LegalMonetaryTotal>',
     amount('LineExtensionAmount', snapshot.subtotal),
     amount('TaxExclusiveAmount', snapshot.net),

@@ -4,25 +4,33 @@ import { orderStatuses, paymentStatuses } from '../orders';
 import { idSchema } from './common';
 import { optionalCalendarDate, optionalDateTime } from './dates';
 import { moneyInput } from './money';
+import { lineTaxInput } from './tax';
 
 const optionalText = (max: number) =>
   z.string().trim().max(max, { message: 'النص طويل جداً' }).optional().default('');
 
+/** Up to three decimals (hours, metres); whether the service's unit takes a fraction is checked with the service. */
 const quantity = z
   .union([z.string(), z.number()], { message: 'الكمية مطلوبة' })
-  .transform((v) => Number(toLatinDigits(String(v)).trim()))
+  .transform((v) => Number(toLatinDigits(String(v)).trim().replace('٫', '.')))
   .pipe(
     z
       .number({ message: 'الكمية يجب أن تكون رقماً' })
-      .int({ message: 'الكمية يجب أن تكون عدداً صحيحاً' })
-      .min(1, { message: 'الكمية لا تقل عن 1' })
-      .max(10_000, { message: 'الكمية لا تزيد عن 10000' }),
+      .refine((q) => Number.isFinite(q) && Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, {
+        message: 'الكمية بثلاث منازل عشرية على الأكثر',
+      })
+      .refine((q) => q > 0, { message: 'الكمية يجب أن تكون أكبر من صفر' })
+      .refine((q) => q <= 10_000, { message: 'الكمية لا تزيد عن 10000' }),
   );
 
 export const orderItemInput = z.object({
   service: idSchema,
   quantity,
   unitPrice: moneyInput('سعر الوحدة'),
+  /** The service's category and reason unless the line says otherwise (an export of services: Z, VATEX-SA-33). */
+  vatCategory: lineTaxInput.vatCategory.unwrap().unwrap().optional(),
+  vatExemptionCode: z.string().trim().max(30, { message: 'رمز السبب طويل جداً' }).optional(),
+  vatExemptionReason: z.string().trim().max(300, { message: 'السبب طويل جداً' }).optional(),
 });
 
 export const orderBody = z

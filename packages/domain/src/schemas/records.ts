@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { customerTypes, paymentMethodKinds } from '../record-kinds';
+import { units } from '../units';
 import { emailSchema, idSchema, phoneSchema } from './common';
 import { moneyInput } from './money';
+import { checkLineTax, lineTaxInput } from './tax';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
 
 export {
@@ -48,14 +50,18 @@ export const governmentBody = z.object({ name: text('اسم المنطقة', 100
 
 export const cityBody = z.object({ name: text('اسم المدينة', 100), government: idSchema });
 
-export const serviceBody = z.object({
-  name: text('اسم الخدمة', 150),
-  description: optionalText(2000),
-  price: moneyInput('السعر'),
-  active: z.boolean().optional().default(true),
-  /** The form filled on this service's tasks. */
-  form: idSchema.nullable().optional().default(null),
-});
+export const serviceBody = z
+  .object({
+    name: text('اسم الخدمة', 150),
+    description: optionalText(2000),
+    price: moneyInput('السعر'),
+    active: z.boolean().optional().default(true),
+    /** The form filled on this service's tasks. */
+    form: idSchema.nullable().optional().default(null),
+    ...lineTaxInput,
+    unit: z.enum(units, { message: 'الوحدة غير معروفة' }).optional().default('piece'),
+  })
+  .superRefine(checkLineTax);
 
 export const contractBody = z.object({
   name: text('اسم العقد', 150),

@@ -60,7 +60,7 @@ export function dashboardQueries(db: DbOrTx, now: Date) {
       .select({
         service: dashboardServiceSales.service,
         name: sql<string>`min(${dashboardServiceSales.name})`,
-        quantity: sql<number>`sum(${dashboardServiceSales.quantity})::int`,
+        quantity: sql<number>`sum(${dashboardServiceSales.quantity})::float8`,
         amount: sql<string>`sum(${dashboardServiceSales.lineTotal})`,
       })
       .from(dashboardServiceSales)

@@ -4,13 +4,22 @@ import {
   type EinvoiceStatus,
   einvoiceMayReachCustomer,
   einvoiceStatusLabels,
+  einvoiceTaxGroups,
   einvoiceTitle,
+  exemptionLabelOf,
   formatDateTime,
   formatGregorianDate,
   formatHijriDate,
+  formatQuantity,
   fromHalalas,
+  lineTaxOf,
   type NationalAddress,
   toHalalas,
+  unitInfo,
+  unitOf,
+  vatCategoryLabels,
+  vatCategoryShortLabels,
+  vatRateOf,
 } from '@idara/domain';
 import { embeddedFontCss, escapeHtml, PDF_FONT } from '../../http/pdf';
 import { lineVatsOf } from '../../zatca/ubl';
@@ -90,10 +99,23 @@ export async function documentHtml(d: DrawnDocument): Promise<string> {
   // Each line's VAT as the XML has it (KSA-11, `lineVatsOf`): the lines add up to the document's VAT.
   const vats = lineVatsOf(s);
   const rows = s.lines
-    .map(
-      (l, i) =>
-        `<tr><td class="n">${i + 1}</td><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${money(l.unitPrice)}</td><td class="n">${money(l.lineTotal)}</td><td class="n">${s.vatRate}%</td><td class="n">${money(fromHalalas(vats[i]))}</td><td class="n">${money(fromHalalas(toHalalas(l.lineTotal) + vats[i]))}</td></tr>`,
-    )
+    .map((l, i) => {
+      const tax = lineTaxOf(l);
+      const category = `${vatRateOf(tax.vatCategory, s.vatRate)}% <span class="muted">${e(vatCategoryShortLabels[tax.vatCategory])}</span>`;
+      return `<tr><td class="n">${i + 1}</td><td>${e(l.name)}</td><td class="n">${formatQuantity(l.quantity)} <span class="muted">${e(unitInfo[unitOf(l.unit)].label)}</span></td><td class="n">${money(l.unitPrice)}</td><td class="n">${money(l.lineTotal)}</td><td class="n">${category}</td><td class="n">${money(fromHalalas(vats[i]))}</td><td class="n">${money(fromHalalas(toHalalas(l.lineTotal) + vats[i]))}</td></tr>`;
+    })
+    .join('');
+  // One VAT line per category; a zero-rated, exempt or out-of-scope one says why.
+  const groups = einvoiceTaxGroups(s);
+  const vatRows = groups
+    .map((g) => {
+      const why = exemptionLabelOf(g);
+      const label =
+        g.vatCategory === 'S'
+          ? `ضريبة القيمة المضافة (${g.rate}%)${groups.length > 1 ? ` على ${money(fromHalalas(g.taxable))}` : ''}`
+          : `${vatCategoryLabels[g.vatCategory]}: ${money(fromHalalas(g.taxable))}${why ? ` — ${e(why)} <span class="n">(${e(g.vatExemptionCode)})</span>` : ''}`;
+      return `<tr><td>${label}</td><td class="n">${money(fromHalalas(g.vat))}</td></tr>`;
+    })
     .join('');
   const reference = s.billingReference
     ? `<div class="box ref"><b>${s.kind === 'credit' ? 'إشعار دائن' : 'إشعار مدين'} على الفاتورة رقم <span class="n">${e(s.billingReference.number)}</span></b>السبب: ${e(s.reason)}</div>`
@@ -113,7 +135,8 @@ ${documentCss()}  </style></head><body>
   <tr><td>المجموع</td><td class="n">${money(s.subtotal)}</td></tr>
   ${s.discount !== '0.00' ? `<tr><td>الخصم</td><td class="n">${money(s.discount)}</td></tr>` : ''}
   <tr><td>الإجمالي قبل الضريبة</td><td class="n">${money(s.net)}</td></tr>
-  <tr><td>ضريبة القيمة المضافة (${s.vatRate}%)</td><td class="n">${money(s.vatAmount)}</td></tr>
+  ${vatRows}
+  ${groups.length > 1 ? `<tr><td>إجمالي ضريبة القيمة المضافة</td><td class="n">${money(s.vatAmount)}</td></tr>` : ''}
   <tr class="grand"><td>الإجمالي شامل الضريبة</td><td class="n">${money(s.total)}</td></tr>
   </tbody></table>
   <div class="words">المبلغ كتابةً: ${e(amountInArabicWords(toHalalas(s.total)))}</div>

@@ -5,15 +5,23 @@ import {
   type EinvoiceSnapshot,
   einvoiceCountsInTotals,
   einvoiceKindLabels,
+  einvoiceTaxGroups,
   FIRST_PREVIOUS_HASH,
   fromHalalas,
+  type LineTax,
+  lineTaxOf,
   normalizeArabic,
   paymentMeansCodeOf,
   paymentMeansCodes,
   riyadhDayOf,
+  standardLineTax,
   toHalalas,
+  unitOf,
+  type VatCategory,
+  vatCategoryLabels,
   vatIncluded,
   vatOf,
+  vatRateOf,
 } from '@idara/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -57,20 +65,48 @@ interface Amounts {
 function totalsOf({ lines, discount, vatRate }: Amounts) {
   const subtotal = lines.reduce((sum, l) => sum + toHalalas(l.lineTotal), 0);
   const net = subtotal - discount;
-  const vat = vatOf(net, vatRate);
-  return { subtotal, net, vat, total: net + vat };
+  const groups = einvoiceTaxGroups({ lines, discount: fromHalalas(discount), vatRate });
+  const vat = groups.reduce((sum, g) => sum + g.vat, 0);
+  const netOf = (category: VatCategory) =>
+    groups.filter((g) => g.vatCategory === category).reduce((sum, g) => sum + g.taxable, 0);
+  return {
+    subtotal,
+    net,
+    vat,
+    total: net + vat,
+    groups,
+    zeroRated: netOf('Z'),
+    exempt: netOf('E'),
+    outOfScope: netOf('O'),
+  };
 }
+
+/** What a document is worth, VAT included, in each of its VAT categories. */
+const grossByCategory = (amounts: Amounts) =>
+  new Map(totalsOf(amounts).groups.map((g) => [g.vatCategory, g.taxable + g.vat]));
+
+/** The frozen amounts of an issued document. */
+const amountsOf = (doc: IssuedDocument): Amounts => ({
+  lines: doc.snapshot.lines,
+  discount: toHalalas(doc.snapshot.discount),
+  vatRate: Number(doc.snapshot.vatRate),
+});
 
 /**
  * One line for a VAT-inclusive amount: the part before VAT is the net whose VAT (rounded on the
  * net, the one rounding rule) gives back exactly `gross`. Some amounts no net reaches (0.04 or
  * 10.00 at 15 %): then null, and the caller refuses rather than issue another amount.
  */
-export function lineForAmount(name: string, gross: number, vatRate: number): EinvoiceLine | null {
-  const net = netFor(gross, vatRate);
+export function lineForAmount(
+  name: string,
+  gross: number,
+  vatRate: number,
+  tax: LineTax = standardLineTax,
+): EinvoiceLine | null {
+  const net = netFor(gross, vatRateOf(tax.vatCategory, vatRate));
   return net === null
     ? null
-    : { name, quantity: 1, unitPrice: fromHalalas(net), lineTotal: fromHalalas(net) };
+    : { name, quantity: 1, unitPrice: fromHalalas(net), lineTotal: fromHalalas(net), ...tax };
 }
 
 function netFor(gross: number, vatRate: number): number | null {
@@ -202,6 +238,9 @@ async function issue(
       orderNumber: order.number,
       total: snapshot.total,
       vatAmount: snapshot.vatAmount,
+      zeroRated: fromHalalas(t.zeroRated),
+      exempt: fromHalalas(t.exempt),
+      outOfScope: fromHalalas(t.outOfScope),
       issuedAt,
       issuedBy: ctx.actorId,
       previousHash,
@@ -255,42 +294,83 @@ export async function issueOrderInvoice(
     .limit(1);
   let amounts: Amounts;
   if (!invoicedBefore) {
-    const items = await tx
-      .select({
-        name: orderItems.name,
-        quantity: orderItems.quantity,
-        unitPrice: orderItems.unitPrice,
-        lineTotal: orderItems.lineTotal,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.order, orderId))
-      .orderBy(asc(orderItems.position));
-    amounts = { lines: items, discount: toHalalas(order.discount), vatRate: Number(order.taxRate) };
+    amounts = {
+      lines: (await orderLines(tx, orderId)).map((l) => ({
+        ...l,
+        unit: unitOf(l.unit),
+        vatCategory: l.vatCategory as VatCategory,
+      })),
+      discount: toHalalas(order.discount),
+      vatRate: Number(order.taxRate),
+    };
   } else {
-    const line = lineForAmount(`باقي قيمة الطلب رقم ${order.number}`, remaining, Number(order.taxRate));
-    if (!line) throw new AppError(409, unreachableAmount(remaining, Number(order.taxRate)));
+    // The rest of an order invoiced before (a phase-1 invoice per payment): one line of the order's category.
+    const taxes = new Map(
+      (await orderLines(tx, orderId)).map((l) => [l.vatCategory, lineTaxOf(l as Partial<LineTax>)]),
+    );
+    if (taxes.size > 1)
+      throw new AppError(
+        409,
+        `لباقي الطلب رقم ${order.number} أكثر من فئة ضريبة: أصدر فاتورته بالبنود من صفحة الطلب بعد تصحيحه`,
+      );
+    const tax = [...taxes.values()][0] ?? standardLineTax;
+    const line = lineForAmount(`باقي قيمة الطلب رقم ${order.number}`, remaining, Number(order.taxRate), tax);
+    if (!line)
+      throw new AppError(
+        409,
+        unreachableAmount(remaining, vatRateOf(tax.vatCategory, Number(order.taxRate))),
+      );
     amounts = { lines: [line], discount: 0, vatRate: Number(order.taxRate) };
   }
   return issue(tx, ctx, { kind: 'invoice', order, amounts });
 }
 
-/** What credit notes may still take off an invoice: its total, plus its debit notes, minus its credit notes. */
+function orderLines(tx: Tx, orderId: string) {
+  return tx
+    .select({
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      unit: orderItems.unit,
+      unitPrice: orderItems.unitPrice,
+      lineTotal: orderItems.lineTotal,
+      vatCategory: orderItems.vatCategory,
+      vatExemptionCode: orderItems.vatExemptionCode,
+      vatExemptionReason: orderItems.vatExemptionReason,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.order, orderId))
+    .orderBy(asc(orderItems.position));
+}
+
+/**
+ * What credit notes may still take off an invoice, VAT included: its total, plus its debit notes, minus
+ * its credit notes — in all and in each VAT category (a credit of one category never takes another's).
+ */
 export async function creditableOf(tx: DbOrTx, invoice: IssuedDocument) {
-  if (!einvoiceCountsInTotals(invoice.status)) return 0;
+  const byCategory = new Map<VatCategory, number>();
+  if (!einvoiceCountsInTotals(invoice.status)) return { total: 0, byCategory };
   const notes = await tx
-    .select({ kind: einvoices.kind, total: einvoices.total })
+    .select()
     .from(einvoices)
     .where(and(eq(einvoices.corrects, invoice._id), countedDocuments()));
-  return notes.reduce(
+  const add = (doc: IssuedDocument, sign: number) => {
+    for (const [category, gross] of grossByCategory(amountsOf(doc)))
+      byCategory.set(category, (byCategory.get(category) ?? 0) + sign * gross);
+  };
+  add(invoice, 1);
+  for (const n of notes) add(n, n.kind === 'credit' ? -1 : 1);
+  const total = notes.reduce(
     (sum, n) => sum + (n.kind === 'credit' ? -1 : 1) * toHalalas(n.total),
     toHalalas(invoice.total),
   );
+  return { total, byCategory };
 }
 
 export interface NoteInput {
   reason: string;
   amount?: string;
-  lines?: { name: string; quantity: number; unitPrice: string }[];
+  vatCategory?: VatCategory;
+  lines?: { name: string; quantity: number; unitPrice: string; vatCategory?: VatCategory }[];
 }
 
 /**
@@ -308,26 +388,26 @@ export async function creditWholeOrder(tx: Tx, ctx: ActorContext, orderId: strin
   for (const invoice of invoices) {
     if (invoice.status === 'rejected') continue;
     const creditable = await creditableOf(tx, invoice);
-    if (creditable <= 0) continue;
-    const untouched = creditable === toHalalas(invoice.total);
+    if (creditable.total <= 0) continue;
+    const untouched = creditable.total === toHalalas(invoice.total);
+    const taxes = invoiceTaxes(invoice);
     const vatRate = Number(invoice.snapshot.vatRate);
     const amounts: Amounts = untouched
-      ? {
-          lines: invoice.snapshot.lines,
-          discount: toHalalas(invoice.snapshot.discount),
-          vatRate,
-        }
+      ? amountsOf(invoice)
       : {
-          lines: [lineForAmount(`إلغاء باقي الفاتورة ${invoice.number}`, creditable, vatRate)].filter(
-            (l): l is EinvoiceLine => l !== null,
-          ),
+          lines: [...creditable.byCategory]
+            .filter(([, gross]) => gross > 0)
+            .map(([category, gross]) =>
+              lineForAmount(`إلغاء باقي الفاتورة ${invoice.number}`, gross, vatRate, taxes.get(category)),
+            )
+            .filter((l): l is EinvoiceLine => l !== null),
           discount: 0,
           vatRate,
         };
-    if (amounts.lines.length === 0 || totalsOf(amounts).total !== creditable) {
+    if (amounts.lines.length === 0 || totalsOf(amounts).total !== creditable.total) {
       throw new AppError(
         409,
-        `تعذر إصدار إشعار دائن بباقي الفاتورة ${invoice.number} (${fromHalalas(creditable)} ر.س) تلقائياً: أصدره من صفحة الفاتورة ثم ألغِ الطلب`,
+        `تعذر إصدار إشعار دائن بباقي الفاتورة ${invoice.number} (${fromHalalas(creditable.total)} ر.س) تلقائياً: أصدره من صفحة الفاتورة ثم ألغِ الطلب`,
       );
     }
     const order = await lockOrder(tx, orderId);
@@ -336,13 +416,42 @@ export async function creditWholeOrder(tx: Tx, ctx: ActorContext, orderId: strin
   return notes;
 }
 
-function noteLine(invoiceNumber: string, kind: 'credit' | 'debit', gross: number, vatRate: number) {
+/** The VAT categories of an issued invoice, each with its reason. */
+function invoiceTaxes(invoice: IssuedDocument) {
+  return new Map(invoice.snapshot.lines.map((l) => [lineTaxOf(l).vatCategory, lineTaxOf(l)]));
+}
+
+/** The invoice category a note (or a note's line) corrects: the one named, or the invoice's only one. */
+function noteTax(invoice: IssuedDocument, named: VatCategory | undefined, field: string): LineTax {
+  const taxes = invoiceTaxes(invoice);
+  if (named) {
+    const tax = taxes.get(named);
+    if (!tax) {
+      const message = `الفاتورة ${invoice.number} ليس فيها بنود «${vatCategoryLabels[named]}»`;
+      throw new AppError(422, message, { fieldErrors: { [field]: message } });
+    }
+    return tax;
+  }
+  if (taxes.size > 1) {
+    const message = `في الفاتورة ${invoice.number} أكثر من فئة ضريبة: اختر فئة الإشعار (${[...taxes.keys()].map((c) => vatCategoryLabels[c]).join('، ')})`;
+    throw new AppError(422, message, { fieldErrors: { [field]: message } });
+  }
+  return [...taxes.values()][0] ?? standardLineTax;
+}
+
+function noteLine(
+  invoiceNumber: string,
+  kind: 'credit' | 'debit',
+  gross: number,
+  vatRate: number,
+  tax: LineTax,
+): EinvoiceLine {
   const name =
     kind === 'credit' ? `تخفيض على الفاتورة ${invoiceNumber}` : `إضافة على الفاتورة ${invoiceNumber}`;
-  if (gross <= 0) return { name, quantity: 1, unitPrice: '0.00', lineTotal: '0.00' };
-  const line = lineForAmount(name, gross, vatRate);
+  if (gross <= 0) return { name, quantity: 1, unitPrice: '0.00', lineTotal: '0.00', ...tax };
+  const line = lineForAmount(name, gross, vatRate, tax);
   if (!line) {
-    const message = unreachableAmount(gross, vatRate);
+    const message = unreachableAmount(gross, vatRateOf(tax.vatCategory, vatRate));
     throw new AppError(422, message, { fieldErrors: { amount: message } });
   }
   return line;
@@ -368,17 +477,26 @@ export async function issueNote(
   if (order.status === 'cancelled' && kind === 'debit')
     throw new AppError(409, `الطلب رقم ${order.number} ملغي: لا يصدر إشعار مدين على فاتورته`);
   const vatRate = Number(invoice.snapshot.vatRate);
-  const lines = input.lines?.length
-    ? input.lines.map((l) => {
+  const lines: EinvoiceLine[] = input.lines?.length
+    ? input.lines.map((l, i) => {
         const unit = toHalalas(l.unitPrice);
         return {
           name: l.name,
           quantity: l.quantity,
           unitPrice: fromHalalas(unit),
           lineTotal: fromHalalas(unit * l.quantity),
+          ...noteTax(invoice, l.vatCategory ?? input.vatCategory, `lines.${i}.vatCategory`),
         };
       })
-    : [noteLine(invoice.number, kind, toHalalas(input.amount ?? '0'), vatRate)];
+    : [
+        noteLine(
+          invoice.number,
+          kind,
+          toHalalas(input.amount ?? '0'),
+          vatRate,
+          noteTax(invoice, input.vatCategory, 'vatCategory'),
+        ),
+      ];
   const amounts = { lines, discount: 0, vatRate };
   const { total } = totalsOf(amounts);
   if (total <= 0)
@@ -387,9 +505,16 @@ export async function issueNote(
     });
   if (kind === 'credit') {
     const creditable = await creditableOf(tx, invoice);
-    if (total > creditable) {
-      const message = `الإشعار الدائن (${fromHalalas(total)} ر.س) أكبر مما يمكن تخفيضه من الفاتورة (${fromHalalas(creditable)} ر.س)`;
+    if (total > creditable.total) {
+      const message = `الإشعار الدائن (${fromHalalas(total)} ر.س) أكبر مما يمكن تخفيضه من الفاتورة (${fromHalalas(creditable.total)} ر.س)`;
       throw new AppError(422, message, { fieldErrors: { amount: message } });
+    }
+    for (const [category, gross] of grossByCategory(amounts)) {
+      const left = creditable.byCategory.get(category) ?? 0;
+      if (gross > left) {
+        const message = `الإشعار الدائن لبنود «${vatCategoryLabels[category]}» (${fromHalalas(gross)} ر.س) أكبر مما بقي منها في الفاتورة (${fromHalalas(left)} ر.س)`;
+        throw new AppError(422, message, { fieldErrors: { amount: message } });
+      }
     }
   }
   return issue(tx, ctx, { kind, order, amounts, corrects: invoice, reason: input.reason });

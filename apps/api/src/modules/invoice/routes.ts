@@ -56,7 +56,7 @@ export async function einvoiceDetails(db: DbOrTx, id: string) {
     icv: row.phase === 2 ? row.seq : null,
     statusLabel: einvoiceStatusLabels[row.status as keyof typeof einvoiceStatusLabels] ?? row.status,
     notes,
-    creditable: row.kind === 'invoice' ? fromHalalas(await creditableOf(db, row)) : '0.00',
+    creditable: row.kind === 'invoice' ? fromHalalas((await creditableOf(db, row)).total) : '0.00',
   };
   // The row's kind, scope and status are text columns holding the domain's values.
   return details as typeof details & z.input<typeof einvoiceDetailsOut>;

@@ -1,5 +1,11 @@
-import { einvoiceCountsInTotals, paymentStatuses, receivableKeys, toHalalas } from '@idara/domain';
-import { inArray } from 'drizzle-orm';
+import {
+  einvoiceCountsInTotals,
+  paymentStatuses,
+  receivableKeys,
+  riyadhDayOf,
+  toHalalas,
+} from '@idara/domain';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, payments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -19,6 +25,7 @@ let reviewer: string;
 let service: string;
 let cash: string;
 const customers: string[] = [];
+const otherServices: string[] = [];
 /** Every order of every history so far, summed per customer from the payments and documents. */
 const byCustomer = new Map<string, Record<string, number>>();
 
@@ -52,11 +59,29 @@ beforeAll(async () => {
     customers.push((await post('/api/customer', { name, phoneNumber: phone })).json()._id);
   }
   service = (await post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
+  for (const [name, vatCategory, vatExemptionCode] of [
+    ['استشارة لعميل خارج المملكة', 'Z', 'VATEX-SA-33'],
+    ['رسوم تقسيط', 'E', 'VATEX-SA-29'],
+  ])
+    otherServices.push(
+      (
+        await post('/api/service', { name, price: '10.00', unit: 'hour', vatCategory, vatExemptionCode })
+      ).json()._id,
+    );
   cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
 });
 afterAll(() => t.close());
 
-const history = (seed: number) => receivableHistory(t, seed, { admin, reviewer, customers, service, cash });
+// Histories 3 and 4 also sell zero-rated and exempt hours beside the standard-rated service.
+const history = (seed: number) =>
+  receivableHistory(t, seed, {
+    admin,
+    reviewer,
+    customers,
+    service,
+    cash,
+    otherServices: seed >= 3 ? otherServices : undefined,
+  });
 
 describe('money that reconciles', () => {
   for (const seed of [1, 2, 3, 4]) {
@@ -162,5 +187,47 @@ describe('money that reconciles', () => {
     expect(documents.totals.total).toBe(everything.invoiced);
     const documentExport = totalsRowOf((await get('/api/invoice/export?fileType=csv')).body);
     expect(documentExport['الإجمالي شامل الضريبة (ر.س)']).toBe(everything.invoiced);
+  });
+
+  it('the VAT return of the day is its documents’ parts: zero-rated, exempt and VAT to the halala', async () => {
+    // Notes on each category of a mixed invoice, beside what the histories issued.
+    const [mixed] = (await t.db.select().from(einvoices).where(eq(einvoices.kind, 'invoice'))).filter(
+      (d) => einvoiceCountsInTotals(d.status) && d.snapshot.lines.some((l) => (l.vatCategory ?? 'S') !== 'S'),
+    );
+    expect(mixed).toBeDefined();
+    for (const vatCategory of new Set(mixed.snapshot.lines.map((l) => l.vatCategory ?? 'S')))
+      for (const kind of ['credit-note', 'debit-note'])
+        expect(
+          (await post(`/api/invoice/${mixed._id}/${kind}`, { reason: 'تصحيح', amount: '1.15', vatCategory }))
+            .statusCode,
+        ).toBe(201);
+    const rows = (
+      await t.db
+        .select({
+          kind: einvoices.kind,
+          total: einvoices.total,
+          vat: einvoices.vatAmount,
+          zero: einvoices.zeroRated,
+          exempt: einvoices.exempt,
+          status: einvoices.status,
+          snapshot: einvoices.snapshot,
+        })
+        .from(einvoices)
+    ).filter((d) => einvoiceCountsInTotals(d.status));
+    const signed = (f: (d: (typeof rows)[number]) => string) =>
+      rows.reduce((s, d) => s + (d.kind === 'credit' ? -1 : 1) * toHalalas(f(d)), 0);
+    // The histories reached mixed documents and notes on them, or this proves little.
+    expect(rows.some((d) => new Set(d.snapshot.lines.map((l) => l.vatCategory ?? 'S')).size > 1)).toBe(true);
+    expect(rows.some((d) => d.kind !== 'invoice' && toHalalas(d.zero) + toHalalas(d.exempt) > 0)).toBe(true);
+    const today = riyadhDayOf(new Date());
+    const vat = (await get(`/api/report/vat?from=${today}&to=${today}`)).json();
+    expect(toHalalas(vat.totalVat)).toBe(signed((d) => d.vat));
+    expect(toHalalas(vat.zeroRated.net)).toBe(signed((d) => d.zero));
+    expect(toHalalas(vat.exempt.net)).toBe(signed((d) => d.exempt));
+    const nets = ['standardRated', 'zeroRated', 'exempt', 'outOfScope', 'adjustments'].reduce(
+      (s, k) => s + toHalalas(vat[k].net),
+      0,
+    );
+    expect(nets + toHalalas(vat.totalVat)).toBe(signed((d) => d.total));
   });
 });

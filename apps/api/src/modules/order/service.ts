@@ -1,12 +1,20 @@
 import {
   approvedPaymentStatuses,
+  documentTaxProblem,
+  formatQuantity,
   fromHalalas,
+  type LineTax,
+  lineAmount,
+  lineTaxOf,
+  lineTaxProblems,
   type OrderStatus,
   type orderBody,
   orderStatusLabels,
   orderTotals,
   orderTransitions,
+  quantityProblem,
   toHalalas,
+  unitOf,
 } from '@idara/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -46,8 +54,12 @@ export async function loadOrder(db: DbOrTx, id: string) {
       service: orderItems.service,
       name: orderItems.name,
       quantity: orderItems.quantity,
+      unit: orderItems.unit,
       unitPrice: orderItems.unitPrice,
       lineTotal: orderItems.lineTotal,
+      vatCategory: orderItems.vatCategory,
+      vatExemptionCode: orderItems.vatExemptionCode,
+      vatExemptionReason: orderItems.vatExemptionReason,
     })
     .from(orderItems)
     .where(eq(orderItems.order, id))
@@ -77,7 +89,7 @@ function activitySnapshot(order: Row & { items: { name: string; quantity: number
     'notes',
   ];
   const out: Row = Object.fromEntries(keep.map((k) => [k, order[k]]));
-  out.items = order.items.map((i) => `${i.name} × ${i.quantity}`).join('، ');
+  out.items = order.items.map((i) => `${i.name} × ${formatQuantity(i.quantity)}`).join('، ');
   return out;
 }
 
@@ -110,18 +122,50 @@ async function resolveInput(tx: Tx, input: OrderInput, taxRate: number) {
   }
   const serviceIds = [...new Set(input.items.map((i) => i.service))];
   const found = await tx
-    .select({ _id: services._id, name: services.name })
+    .select({
+      _id: services._id,
+      name: services.name,
+      unit: services.unit,
+      vatCategory: services.vatCategory,
+      vatExemptionCode: services.vatExemptionCode,
+      vatExemptionReason: services.vatExemptionReason,
+    })
     .from(services)
     .where(inArray(services._id, serviceIds));
-  const names = new Map(found.map((s) => [s._id, s.name]));
-  input.items.forEach((item, i) => {
-    if (!names.has(item.service)) throw fieldError(`items.${i}.service`, 'الخدمة المختارة غير موجودة');
+  const byId = new Map(found.map((s) => [s._id, s]));
+  const lines = input.items.map((item, i) => {
+    const service = byId.get(item.service);
+    if (!service) throw fieldError(`items.${i}.service`, 'الخدمة المختارة غير موجودة');
+    // The line's own category when it names one, else the service's.
+    const tax: LineTax = item.vatCategory
+      ? {
+          vatCategory: item.vatCategory,
+          vatExemptionCode: item.vatExemptionCode ?? '',
+          vatExemptionReason: item.vatExemptionReason ?? '',
+        }
+      : lineTaxOf(service as Partial<LineTax>);
+    const problems = lineTaxProblems(tax);
+    if (problems) {
+      const [field, message] = Object.entries(problems)[0];
+      throw fieldError(`items.${i}.${field}`, `${service.name}: ${message}`);
+    }
+    const unit = unitOf(service.unit);
+    const quantityWrong = quantityProblem(item.quantity, unit);
+    if (quantityWrong) throw fieldError(`items.${i}.quantity`, `${service.name}: ${quantityWrong}`);
+    const unitPriceH = toHalalas(item.unitPrice);
+    if (lineAmount(item.quantity, unitPriceH) === null)
+      throw fieldError(
+        `items.${i}.quantity`,
+        `${service.name}: ${formatQuantity(item.quantity)} × ${item.unitPrice} ر.س لا يساوي عدداً صحيحاً من الهللات، ولا يُقرَّب مبلغ: عدّل الكمية أو السعر`,
+      );
+    return { ...item, ...tax, name: service.name, unit, unitPriceH };
   });
-  const lines = input.items.map((i) => ({ ...i, unitPriceH: toHalalas(i.unitPrice) }));
+  const mixProblem = documentTaxProblem(lines);
+  if (mixProblem) throw fieldError('items', mixProblem);
   let totals: ReturnType<typeof orderTotals>;
   try {
     totals = orderTotals(
-      lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPriceH })),
+      lines.map((l) => ({ ...l, unitPrice: l.unitPriceH })),
       toHalalas(input.discount),
       taxRate,
     );
@@ -131,10 +175,14 @@ async function resolveInput(tx: Tx, input: OrderInput, taxRate: number) {
   }
   const itemRows = lines.map((l, position) => ({
     service: l.service,
-    name: names.get(l.service)!,
+    name: l.name,
     quantity: l.quantity,
+    unit: l.unit,
     unitPrice: l.unitPrice,
     lineTotal: fromHalalas(totals.lines[position]),
+    vatCategory: l.vatCategory,
+    vatExemptionCode: l.vatExemptionCode,
+    vatExemptionReason: l.vatExemptionReason,
     position,
   }));
   return { customer, assignees, totals, itemRows };

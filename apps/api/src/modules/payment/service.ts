@@ -8,12 +8,12 @@ import {
   paymentTransitionPermission,
   paymentTransitions,
   toHalalas,
-  vatIncluded,
+  vatInPayment,
 } from '@idara/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
-import { customers, orders, paymentMethods, payments } from '../../db/schema';
+import { customers, orderItems, orders, paymentMethods, payments } from '../../db/schema';
 import { assertFreshVersion, type IfMatch, nextVersion } from '../../http/edit-version';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
 import { withJoinsSelect } from '../../http/list-query';
@@ -42,6 +42,25 @@ function activitySnapshot(p: Row) {
     'rejectionReason',
   ];
   return Object.fromEntries(keep.map((k) => [k, p[k]]));
+}
+
+/** The VAT an amount paid towards the order contains (`vatInPayment`: in proportion when not all standard-rated). */
+async function vatInOrderPayment(
+  tx: Tx,
+  order: { _id: string; taxRate: number; taxAmount: string; total: string },
+  amount: number,
+) {
+  const [other] = await tx
+    .select({ _id: orderItems._id })
+    .from(orderItems)
+    .where(and(eq(orderItems.order, order._id), ne(orderItems.vatCategory, 'S')))
+    .limit(1);
+  return vatInPayment(amount, {
+    taxRate: Number(order.taxRate),
+    taxAmount: toHalalas(order.taxAmount),
+    total: toHalalas(order.total),
+    onlyStandard: !other,
+  });
 }
 
 export async function loadPayment(db: DbOrTx, id: string) {
@@ -98,7 +117,7 @@ export async function createPayment(tx: Tx, actor: ActorContext, input: PaymentI
       customer: order.customer,
       amount: input.amount,
       taxRate: order.taxRate,
-      taxAmount: fromHalalas(vatIncluded(amount, Number(order.taxRate))),
+      taxAmount: fromHalalas(await vatInOrderPayment(tx, order, amount)),
       paymentMethod: input.paymentMethod,
       dueDate: input.dueDate,
       note: input.note,
@@ -150,7 +169,7 @@ export async function updatePayment(
     .update(payments)
     .set({
       amount: input.amount,
-      taxAmount: fromHalalas(vatIncluded(amount, Number(locked.taxRate))),
+      taxAmount: fromHalalas(await vatInOrderPayment(tx, order, amount)),
       paymentMethod: input.paymentMethod,
       dueDate: input.dueDate,
       note: input.note,

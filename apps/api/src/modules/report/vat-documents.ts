@@ -1,26 +1,21 @@
-import { vatDocumentsOut, vatFigures } from '@idara/domain';
+import { type VatFigure, vatDocumentsOut, vatFigures } from '@idara/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { money, reportPage, reportTags as tags } from './common';
-import {
-  issuedInSql,
-  signedNetSql,
-  signedVatSql,
-  vatFigureSql,
-  vatFigureWhere,
-  vatPeriodQuery,
-} from './vat-period';
+import { issuedInSql, vatFigurePart, vatPeriodQuery } from './vat-period';
 
-/** The period's issued documents that `where` selects, each with its figure and signed amounts. */
-export const vatDocumentsSql = (from: string, to: string, where: SQL = sql`true`) => sql`
-  select id, seq, number, kind, issued_at, buyer_name, ${vatFigureSql} as figure,
-         ${signedNetSql} as net, ${signedVatSql} as vat
-  from einvoices where ${issuedInSql(from, to)} and ${where}`;
+/** The period's documents with a part in `figure`, each with its signed net and VAT there. */
+export const vatDocumentsSql = (from: string, to: string, figure: VatFigure): SQL => {
+  const part = vatFigurePart(figure);
+  return sql`
+  select id, seq, number, kind, issued_at, buyer_name, ${part.net} as net, ${part.vat} as vat
+  from einvoices where ${issuedInSql(from, to)} and ${part.where}`;
+};
 
 const documentsQuery = vatPeriodQuery({
   figure: z.enum(vatFigures, {
-    message: 'البند غير صحيح: standardRated أو zeroRated أو exempt أو adjustments',
+    message: 'البند غير صحيح: standardRated أو zeroRated أو exempt أو outOfScope أو adjustments',
   }),
   ...reportPage,
 });
@@ -40,7 +35,7 @@ export const vatDocumentRoutes: RoutesPlugin = async (app) => {
       // The sums and count over the whole figure beside the page's rows (a page past the end still
       // gets the sums: one row with no document).
       const { rows } = await app.db.execute(sql`
-        with d as (${vatDocumentsSql(from, to, vatFigureWhere(q.figure))}),
+        with d as (${vatDocumentsSql(from, to, q.figure)}),
         s as (select sum(net)::bigint as sum_net, sum(vat)::bigint as sum_vat, count(*) as selected from d)
         select s.*, p.* from s left join lateral (
           select * from d order by issued_at, seq limit ${q.limit} offset ${(q.page - 1) * q.limit}

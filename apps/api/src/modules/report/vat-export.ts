@@ -1,4 +1,11 @@
-import { einvoiceKindLabels, fileOut, fromHalalas, vatReturnLabels } from '@idara/domain';
+import {
+  einvoiceKindLabels,
+  fileOut,
+  fromHalalas,
+  type VatFigure,
+  vatFigures,
+  vatReturnLabels,
+} from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -23,7 +30,9 @@ const columns: ExportColumn[] = [
   { key: 'vat', header: 'ضريبة القيمة المضافة', type: 'money' },
 ];
 
-const FIGURE_ORDER = ['standardRated', 'zeroRated', 'exempt', 'adjustments'] as const;
+const FIGURE_ORDER = vatFigures;
+/** One row per figure, and the VAT due. */
+const FIGURE_ROWS = FIGURE_ORDER.length + 1;
 const PAGE = 1000;
 
 /** The return's figures, then every document of the period under its figure. */
@@ -42,14 +51,19 @@ async function* vatExportRows(
     };
   }
   yield { figure: vatReturnLabels.totalVat, vat: fromHalalas(figures.totalVat) };
+  for (const figure of FIGURE_ORDER) yield* figureDocuments(db, from, to, figure);
+}
+
+/** Every document with a part in one figure, under that figure, a page at a time. */
+async function* figureDocuments(db: DbOrTx, from: string, to: string, figure: VatFigure) {
   for (let offset = 0; ; offset += PAGE) {
     const { rows } = await db.execute(sql`
-      select * from (${vatDocumentsSql(from, to)}) d
-      order by array_position(array['standardRated','zeroRated','adjustments'], figure), issued_at, seq
+      select * from (${vatDocumentsSql(from, to, figure)}) d
+      order by issued_at, seq
       limit ${PAGE} offset ${offset}`);
     for (const r of rows as Record<string, unknown>[])
       yield {
-        figure: vatReturnLabels[r.figure as keyof typeof vatReturnLabels],
+        figure: vatReturnLabels[figure],
         number: r.number,
         kind: einvoiceKindLabels[r.kind as keyof typeof einvoiceKindLabels],
         issuedAt: new Date(r.issued_at as string | Date),
@@ -87,8 +101,9 @@ export const vatExportRoutes: RoutesPlugin = async (app) => {
       const from = req.query.from as string;
       const to = req.query.to as string;
       const { figures, documents } = await vatReturnFor(app.db, from, to);
-      // Five rows of figures come before the documents; a return too long to print is refused unqueued.
-      if (fileType === 'pdf' && documents + 5 > PDF_MAX_ROWS) throw pdfTooLong(documents + 5);
+      // The figures' rows come before the documents; a return too long to print is refused unqueued.
+      if (fileType === 'pdf' && documents + FIGURE_ROWS > PDF_MAX_ROWS)
+        throw pdfTooLong(documents + FIGURE_ROWS);
       const name = `إقرار ضريبة القيمة المضافة ${from} إلى ${to}`;
       const source = { fileName: name, title: name, columns, rows: vatExportRows(app.db, from, to, figures) };
       const written =
@@ -98,7 +113,7 @@ export const vatExportRoutes: RoutesPlugin = async (app) => {
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: 'report',
-        summary: `تصدير إقرار ضريبة القيمة المضافة من ${from} إلى ${to}: ${Math.max(0, written - 5)} مستند (${fileType.toUpperCase()})`,
+        summary: `تصدير إقرار ضريبة القيمة المضافة من ${from} إلى ${to}: ${Math.max(0, written - FIGURE_ROWS)} مستند (${fileType.toUpperCase()})`,
       });
       return reply;
     },

@@ -22,17 +22,30 @@ export const vatPeriodQuery = <Extra extends z.ZodRawShape>(extra: Extra) =>
     .object({ from: optionalCalendarDate, to: optionalCalendarDate, ...extra })
     .superRefine((q, ctx) => checkPeriod(q as { from?: string | null; to?: string | null }, ctx));
 
-/** Which figure of the return a document of `einvoices` counts in (vatReturnRowOf, in SQL). */
-export const vatFigureSql = sql`case when kind <> 'invoice' then 'adjustments'
-  when coalesce((snapshot->>'vatRate')::numeric, 0) > 0 then 'standardRated' else 'zeroRated' end`;
-
-/** Idara issues no exempt documents (vat-return.ts), so that figure selects none. */
-export const vatFigureWhere = (figure: VatFigure): SQL =>
-  figure === 'exempt' ? sql`false` : sql`(${vatFigureSql}) = ${figure}`;
-
-/** Net and VAT signed as in the return: credit notes subtract. */
-export const signedNetSql = sql`(case when kind = 'credit' then -1 else 1 end) * (total_halalas - vat_halalas)`;
-export const signedVatSql = sql`(case when kind = 'credit' then -1 else 1 end) * vat_halalas`;
+/**
+ * A document's part in one figure of the return, in SQL (vatReturnPartsOf): its signed net and VAT
+ * there, and whether it has a part there at all.
+ */
+const sign = sql`(case when kind = 'credit' then -1 else 1 end)`;
+const standardNet = sql`(total_halalas - vat_halalas - zero_rated_halalas - exempt_halalas - out_of_scope_halalas)`;
+const onlyStandard = sql`(zero_rated_halalas = 0 and exempt_halalas = 0 and out_of_scope_halalas = 0)`;
+const otherColumn: Record<Exclude<VatFigure, 'standardRated' | 'adjustments'>, SQL> = {
+  zeroRated: sql.raw('zero_rated_halalas'),
+  exempt: sql.raw('exempt_halalas'),
+  outOfScope: sql.raw('out_of_scope_halalas'),
+};
+export function vatFigurePart(figure: VatFigure): { where: SQL; net: SQL; vat: SQL } {
+  if (figure === 'standardRated' || figure === 'adjustments') {
+    const kind = figure === 'standardRated' ? sql`kind = 'invoice'` : sql`kind <> 'invoice'`;
+    return {
+      where: sql`${kind} and (${standardNet} <> 0 or vat_halalas <> 0 or ${onlyStandard})`,
+      net: sql`${sign} * ${standardNet}`,
+      vat: sql`${sign} * vat_halalas`,
+    };
+  }
+  const column = otherColumn[figure];
+  return { where: sql`${column} <> 0`, net: sql`${sign} * ${column}`, vat: sql`0` };
+}
 
 /** Documents of `einvoices` issued in the period's Riyadh days. */
 /** The period's documents that count: issued in it, and not rejected by FATOORA (not tax documents). */

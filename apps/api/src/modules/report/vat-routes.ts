@@ -7,15 +7,16 @@ import { issuedInSql, vatPeriodQuery } from './vat-period';
 
 /**
  * The one statement `GET /api/report/vat` runs: issued documents of the period (Riyadh days), summed
- * per kind and VAT rate — the return is linear in its documents, so the domain rule runs on these sums.
+ * per kind — the return is linear in its documents, so the domain rule runs on these sums.
  */
 export function vatReturnSql(from: string, to: string): SQL {
   return sql`
-    select kind, (snapshot->>'vatRate')::numeric as rate, count(*) as n,
-           sum(total_halalas)::bigint as total, sum(vat_halalas)::bigint as vat
+    select kind, count(*) as n, sum(total_halalas)::bigint as total, sum(vat_halalas)::bigint as vat,
+           sum(zero_rated_halalas)::bigint as zero, sum(exempt_halalas)::bigint as exempt,
+           sum(out_of_scope_halalas)::bigint as oos
     from einvoices
     where ${issuedInSql(from, to)}
-    group by kind, rate`;
+    group by kind`;
 }
 
 /** The return of a period in halalas, and how many documents it is made of. */
@@ -23,17 +24,21 @@ export async function vatReturnFor(db: DbOrTx, from: string, to: string) {
   const { rows } = await db.execute(vatReturnSql(from, to));
   const groups = rows as {
     kind: 'invoice' | 'credit' | 'debit';
-    rate: string;
     n: string;
     total: string;
     vat: string;
+    zero: string;
+    exempt: string;
+    oos: string;
   }[];
   const figures = vatReturnOf(
     groups.map((g) => ({
       kind: g.kind,
-      vatRate: Number(g.rate),
       total: Number(g.total),
       vat: Number(g.vat),
+      zeroRated: Number(g.zero),
+      exempt: Number(g.exempt),
+      outOfScope: Number(g.oos),
     })),
   );
   return { figures, documents: groups.reduce((sum, g) => sum + Number(g.n), 0) };
@@ -57,6 +62,7 @@ export const vatRoutes: RoutesPlugin = async (app) => {
         standardRated: { net: money(r.standardRated.net), vat: money(r.standardRated.vat) },
         zeroRated: { net: money(r.zeroRated.net) },
         exempt: { net: money(r.exempt.net) },
+        outOfScope: { net: money(r.outOfScope.net) },
         adjustments: { net: money(r.adjustments.net), vat: money(r.adjustments.vat) },
         totalVat: money(r.totalVat),
         documents,

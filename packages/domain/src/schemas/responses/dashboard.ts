@@ -49,7 +49,7 @@ export const dashboardOut = z.object({
     .array(z.object({ status: z.string(), label: z.string(), count: z.number().int() }))
     .optional(),
   topServices: z
-    .array(z.object({ service: idOut, name: z.string(), quantity: z.number().int(), amount: moneyOut }))
+    .array(z.object({ service: idOut, name: z.string(), quantity: z.number(), amount: moneyOut }))
     .optional(),
   recentActivity: z.array(dashboardActivityOut).optional(),
   myTasks: dashboardMyTasksOut.optional(),

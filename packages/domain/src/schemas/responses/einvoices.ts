@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { units } from '../../units';
+import { vatCategories } from '../../vat-categories';
 import {
   type EinvoiceSnapshot,
   einvoiceKinds,
@@ -33,7 +35,17 @@ export const einvoiceSnapshotOut = z
     seller: einvoicePartyOut,
     buyer: einvoicePartyOut,
     lines: z.array(
-      z.object({ name: z.string(), quantity: z.number(), unitPrice: moneyOut, lineTotal: moneyOut }),
+      z.object({
+        name: z.string(),
+        quantity: z.number(),
+        unitPrice: moneyOut,
+        lineTotal: moneyOut,
+        /** Absent on documents issued before units and categories: a piece, standard-rated. */
+        unit: z.enum(units).optional(),
+        vatCategory: z.enum(vatCategories).optional(),
+        vatExemptionCode: z.string().optional(),
+        vatExemptionReason: z.string().optional(),
+      }),
     ),
     subtotal: moneyOut,
     discount: moneyOut,
@@ -111,6 +123,10 @@ export const einvoiceDetailsOut = einvoiceRowOut
     ),
     /** What a credit note may still take from this invoice. */
     creditable: moneyOut,
+    /** Nets of its zero-rated, exempt and out-of-scope parts (the VAT return's rows). */
+    zeroRated: moneyOut,
+    exempt: moneyOut,
+    outOfScope: moneyOut,
   })
   .meta({ id: 'EinvoiceDetails' });
 export type EinvoiceDetails = z.output<typeof einvoiceDetailsOut>;

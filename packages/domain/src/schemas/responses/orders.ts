@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { orderStatuses } from '../../orders';
+import { units } from '../../units';
+import { vatCategories } from '../../vat-categories';
 import { dateTimeOut, idOut, listOf, moneyOut } from './common';
 
 /** An order as lists show it, with the joined names (docs/API.md, Orders). */
@@ -53,9 +55,13 @@ export const orderItemOut = z.object({
   service: idOut,
   /** The service's name when the order was written. */
   name: z.string(),
-  quantity: z.number().int(),
+  quantity: z.number(),
+  unit: z.enum(units),
   unitPrice: moneyOut,
   lineTotal: moneyOut,
+  vatCategory: z.enum(vatCategories),
+  vatExemptionCode: z.string(),
+  vatExemptionReason: z.string(),
 });
 export type OrderItem = z.output<typeof orderItemOut>;
 

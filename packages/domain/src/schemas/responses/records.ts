@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { customerTypes, paymentMethodKinds } from '../../record-kinds';
+import { units } from '../../units';
+import { vatCategories } from '../../vat-categories';
 import { dateTimeOut, idOut, moneyOut } from './common';
 
 /** The columns every stored record answers with. */
@@ -50,6 +52,10 @@ export const serviceRow = z
     price: moneyOut,
     active: z.boolean(),
     form: idOut.nullable(),
+    vatCategory: z.enum(vatCategories),
+    vatExemptionCode: z.string(),
+    vatExemptionReason: z.string(),
+    unit: z.enum(units),
     ...stamps,
   })
   .meta({ id: 'Service' });

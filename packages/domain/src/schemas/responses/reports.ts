@@ -32,6 +32,8 @@ export const vatReportOut = z
     standardRated: z.object({ net: moneyOut, vat: moneyOut }),
     zeroRated: z.object({ net: moneyOut }),
     exempt: z.object({ net: moneyOut }),
+    /** Supplies outside VAT, for reconciliation (not part of the return). */
+    outOfScope: z.object({ net: moneyOut }),
     /** Debit notes add, credit notes subtract. */
     adjustments: z.object({ net: moneyOut, vat: moneyOut }),
     totalVat: moneyOut,
@@ -84,7 +86,7 @@ export const agingSummaryOut = z
 export type AgingSummary = z.output<typeof agingSummaryOut>;
 
 /** The figures of the VAT return that drill down to documents (packages/domain vat-return.ts). */
-export const vatFigures = ['standardRated', 'zeroRated', 'exempt', 'adjustments'] as const;
+export const vatFigures = ['standardRated', 'zeroRated', 'exempt', 'outOfScope', 'adjustments'] as const;
 export type VatFigure = (typeof vatFigures)[number];
 
 /** `GET /api/report/vat/documents`: the issued documents behind one figure of the VAT return. */
