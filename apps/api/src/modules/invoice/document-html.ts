@@ -69,6 +69,7 @@ export const documentCss = () => `
   .watermark{position:fixed;top:42%;left:0;right:0;text-align:center;transform:rotate(-28deg);font-size:34pt;font-weight:700;color:rgba(200,30,30,0.16);pointer-events:none;z-index:10}
   table{width:100%;border-collapse:collapse;margin-top:6pt} th,td{border:0.6pt solid #bbb;padding:4pt 6pt;text-align:start}
   th{background:#e7f0fb} td.n{text-align:end}
+  table.breakdown{font-size:8.5pt} table.breakdown th{background:#f4f7fb} table.breakdown td,table.breakdown th{padding:2pt 6pt;white-space:nowrap} table.breakdown td:nth-child(2){white-space:normal;width:60%}
   .totals{width:55%;margin-inline-start:auto;margin-top:8pt} .totals td{border:none;border-bottom:0.5pt solid #ddd}
   .totals tr.grand td{font-weight:700;font-size:12pt;border-bottom:1.5pt solid #1c7ed6}
   .words{margin-top:8pt;padding:6pt 8pt;background:#f4f7fb;border-radius:4pt}
@@ -105,18 +106,19 @@ export async function documentHtml(d: DrawnDocument): Promise<string> {
       return `<tr><td class="n">${i + 1}</td><td>${e(l.name)}</td><td class="n">${formatQuantity(l.quantity)} <span class="muted">${e(unitInfo[unitOf(l.unit)].label)}</span></td><td class="n">${money(l.unitPrice)}</td><td class="n">${money(l.lineTotal)}</td><td class="n">${category}</td><td class="n">${money(fromHalalas(vats[i]))}</td><td class="n">${money(fromHalalas(toHalalas(l.lineTotal) + vats[i]))}</td></tr>`;
     })
     .join('');
-  // One VAT line per category; a zero-rated, exempt or out-of-scope one says why.
+  // A document with anything but standard-rated lines gets its VAT breakdown: one row per category,
+  // a zero-rated, exempt or out-of-scope one with its reason (as the XML's TaxSubtotal).
   const groups = einvoiceTaxGroups(s);
-  const vatRows = groups
-    .map((g) => {
-      const why = exemptionLabelOf(g);
-      const label =
-        g.vatCategory === 'S'
-          ? `ضريبة القيمة المضافة (${g.rate}%)${groups.length > 1 ? ` على ${money(fromHalalas(g.taxable))}` : ''}`
-          : `${vatCategoryLabels[g.vatCategory]}: ${money(fromHalalas(g.taxable))}${why ? ` — ${e(why)} <span class="n">(${e(g.vatExemptionCode)})</span>` : ''}`;
-      return `<tr><td>${label}</td><td class="n">${money(fromHalalas(g.vat))}</td></tr>`;
-    })
-    .join('');
+  const onlyStandard = groups.every((g) => g.vatCategory === 'S');
+  const breakdown = onlyStandard
+    ? ''
+    : `<table class="breakdown"><thead><tr><th>فئة الضريبة</th><th>السبب</th><th>المبلغ الخاضع</th><th>الضريبة</th></tr></thead><tbody>${groups
+        .map((g) => {
+          const why = exemptionLabelOf(g);
+          return `<tr><td title="${e(vatCategoryLabels[g.vatCategory])}">${e(vatCategoryShortLabels[g.vatCategory])} <span class="n">${g.rate}%</span></td><td>${why ? `${e(why)} <span class="n muted">(${e(g.vatExemptionCode)})</span>` : '—'}</td><td class="n">${money(fromHalalas(g.taxable))}</td><td class="n">${money(fromHalalas(g.vat))}</td></tr>`;
+        })
+        .join('')}</tbody></table>`;
+  const vatLabel = onlyStandard ? `ضريبة القيمة المضافة (${s.vatRate}%)` : 'ضريبة القيمة المضافة';
   const reference = s.billingReference
     ? `<div class="box ref"><b>${s.kind === 'credit' ? 'إشعار دائن' : 'إشعار مدين'} على الفاتورة رقم <span class="n">${e(s.billingReference.number)}</span></b>السبب: ${e(s.reason)}</div>`
     : '';
@@ -131,12 +133,12 @@ ${documentCss()}  </style></head><body>
   <div class="grid"><div class="box"><b>البائع</b><bdi>${e(s.seller.name)}</bdi><br>الرقم الضريبي: <span class="n">${e(s.seller.vatNumber)}</span>${s.seller.crNumber ? `<br>السجل التجاري: <span class="n">${e(s.seller.crNumber)}</span>` : ''}${address(s.seller.address)}</div>
   <div class="box"><b>المشتري</b><bdi>${e(s.buyer.name)}</bdi>${s.buyer.vatNumber ? `<br>الرقم الضريبي: <span class="n">${e(s.buyer.vatNumber)}</span>` : ''}${address(s.buyer.address)}</div></div>
   <table><thead><tr><th>#</th><th>البيان</th><th>الكمية</th><th>سعر الوحدة</th><th>المبلغ قبل الضريبة</th><th>نسبة الضريبة</th><th>مبلغ الضريبة</th><th>المبلغ شامل الضريبة</th></tr></thead><tbody>${rows}</tbody></table>
+  ${breakdown}
   <table class="totals"><tbody>
   <tr><td>المجموع</td><td class="n">${money(s.subtotal)}</td></tr>
   ${s.discount !== '0.00' ? `<tr><td>الخصم</td><td class="n">${money(s.discount)}</td></tr>` : ''}
   <tr><td>الإجمالي قبل الضريبة</td><td class="n">${money(s.net)}</td></tr>
-  ${vatRows}
-  ${groups.length > 1 ? `<tr><td>إجمالي ضريبة القيمة المضافة</td><td class="n">${money(s.vatAmount)}</td></tr>` : ''}
+  <tr><td>${vatLabel}</td><td class="n">${money(s.vatAmount)}</td></tr>
   <tr class="grand"><td>الإجمالي شامل الضريبة</td><td class="n">${money(s.total)}</td></tr>
   </tbody></table>
   <div class="words">المبلغ كتابةً: ${e(amountInArabicWords(toHalalas(s.total)))}</div>
