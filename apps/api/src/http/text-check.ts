@@ -1,4 +1,4 @@
-import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '@idara/domain';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE, withoutBidiControls } from '@idara/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
@@ -7,10 +7,12 @@ import { AppError } from './errors';
  * (NUL above all: PostgreSQL cannot store it in text or JSON) or broken UTF-16 is refused with an
  * Arabic 422 naming the field, so no route can pass one to the database. A route that must keep
  * text from outside as sent (the signed WhatsApp webhook) sets `config.keepsRawText` and cleans it.
+ * Bidirectional overrides and isolates are removed from the body first (`withoutBidiControls`).
  */
 export function registerTextCheck(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     if (req.routeOptions.config?.keepsRawText) return;
+    req.body = withoutBidiControls(req.body);
     for (const part of ['body', 'query', 'params'] as const) {
       const path = findUnsafeText(req[part]);
       if (path !== null) {

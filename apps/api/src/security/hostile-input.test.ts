@@ -216,6 +216,42 @@ describe('control characters', () => {
     expect(fine.json().notes).toBe('سطر\tأول\r\nسطر ثانٍ');
   });
 
+  it('removes bidi overrides and isolates before anything is stored, so no document draws "evil" as "live"', async () => {
+    const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
+    const customer = await post('/api/customer', {
+      name: 'شركة \u202Elive\u202C للتجارة',
+      // As a phone's contacts app copies a number: wrapped in isolates.
+      phoneNumber: '\u20660551114455\u2069',
+      notes: '\u202Aملاحظة\u202C \u2067أ\u2069',
+    });
+    expect(customer.statusCode, customer.body).toBe(201);
+    expect(customer.json()).toMatchObject({
+      name: 'شركة live للتجارة',
+      phoneNumber: '+966551114455',
+      notes: 'ملاحظة أ',
+    });
+    const service = (await post('/api/service', { name: 'خدمة \u202Dlive', price: '10.00' })).json();
+    expect(service.name).toBe('خدمة live');
+    const order = (
+      await post('/api/order', {
+        customer: customer.json()._id,
+        items: [{ service: service._id, quantity: 1, unitPrice: '10.00' }],
+      })
+    ).json();
+    const invoice = (await post(`/api/order/${order._id}/invoice`, {})).json();
+    const note = await post(`/api/invoice/${invoice._id}/credit-note`, {
+      reason: 'خصم \u202Elive\u202C',
+      amount: '1.15',
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    for (const id of [invoice._id, note.json()._id]) {
+      const html = await t.inject({ method: 'GET', url: `/api/invoice/${id}/html`, token: admin });
+      expect(html.statusCode).toBe(200);
+      expect(html.body).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+      expect(html.body).toContain('live');
+    }
+  });
+
   it('an imported row with a NUL is reported on its line; the others are imported', async () => {
     const csv = ['اسم العميل,رقم الجوال', 'عميل\u0000 مستورد,0551113001', 'عميل مستورد سليم,0551113002'].join(
       '\n',

@@ -36,3 +36,30 @@ export function findUnsafeText(value: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): invisible, and
+ * drawn into an invoice they make "evil" read "live". Phones paste numbers wrapped in isolates, so
+ * they are removed from what the API receives rather than refused (the marks U+200E/U+200F stay).
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+export const stripBidiControls = (s: string) => s.replace(BIDI_CONTROLS, '');
+
+/** The same value with `stripBidiControls` applied to every string in it (keys too), in place where it can. */
+export function withoutBidiControls<T>(value: T): T {
+  if (typeof value === 'string') return stripBidiControls(value) as T;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (!v || typeof v !== 'object') continue;
+    const entries = Object.entries(v as Record<string, unknown>);
+    for (const [k, child] of entries) {
+      const key = stripBidiControls(k);
+      const clean = typeof child === 'string' ? stripBidiControls(child) : child;
+      if (key !== k) delete (v as Record<string, unknown>)[k];
+      (v as Record<string, unknown>)[key] = clean;
+      if (clean && typeof clean === 'object') stack.push(clean);
+    }
+  }
+  return value;
+}
