@@ -152,11 +152,12 @@ describe('acting on users', () => {
             after.role !== targetNow.role ||
             after.permissions.length !== targetNow.permissions.length ||
             after.permissions.some((p) => !(targetNow.permissions as string[]).includes(p));
-          // On yourself only your own authority is out of reach; on anyone else, anyone stronger is.
+          // On yourself your own authority, your password (the profile asks for the current one) and a
+          // sign-in link are out of reach; on anyone else, anyone stronger is.
           const mustRefuse =
             !(actorPerson.permissions as string[]).includes(guard) ||
             (onSelf
-              ? authorityChanges
+              ? authorityChanges || action.kind === 'password' || action.kind === 'signin-link'
               : permissionsBeyond(actorPerson.permissions, authorityOf(targetNow)).length > 0) ||
             (authorityChanges && permissionsBeyond(actorPerson.permissions, authorityOf(after)).length > 0);
           const context = `${JSON.stringify({ actorPerson, targetPerson, action, onSelf })} → ${res.statusCode} ${res.body}`;

@@ -220,6 +220,14 @@ describe('sessions', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'سارة العتيبي', email: 'sara@example.sa' });
+    // A partial edit keeps what it does not name.
+    const renamed = await t.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token: a.token,
+      payload: { name: 'سارة محمد العتيبي' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'سارة محمد العتيبي', email: 'sara@example.sa' });
     const bad = await t.inject({
       method: 'PUT',
       url: '/api/auth/profile',

@@ -111,7 +111,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
           // Name and email are also in an admin's user PUT: an edit from before this must meet a 412.
           .set({
             name: req.body.name,
-            email: req.body.email,
+            email: req.body.email ?? before.email,
             version: sql`${users.version} + 1`,
             updatedAt: new Date(),
           })

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
-import { notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
 import { runList } from '../../http/list-query';
 import { publicOrigin } from '../../http/public-origin';
@@ -117,7 +117,9 @@ export const userRoutes: RoutesPlugin = async (app) => {
     { config: { permissions: ['user:update'] }, schema: { tags, params, response: { 201: signinLinkOut } } },
     async (req, reply) => {
       const { token, expiresAt } = await createSigninLink(app.db, req.params.id, actorOf(req), (target) => {
-        if (req.params.id !== req.user!._id) assertActsWithin(req.user!, target, 'signinLink');
+        if (req.params.id === req.user!._id)
+          throw new AppError(403, 'لا تنشئ رابط دخول لنفسك: رابط الدخول لمستخدم آخر نسي كلمة مروره');
+        assertActsWithin(req.user!, target, 'signinLink');
       });
       const url = `${publicOrigin(app.config, req)}/auth/signinWithToken?token=${encodeURIComponent(token)}`;
       return reply.status(201).send({ token, url, expiresAt });

@@ -59,7 +59,18 @@ async function activeAdminsOtherThan(tx: Tx, userId: string) {
   return count;
 }
 
+/**
+ * Changes to users take one lock first, so the last-admin rule holds under concurrency: two admins
+ * disabling, demoting or deleting each other at once are serialized, and the second finds no other
+ * active admin (on PostgreSQL both would otherwise see the other still active and both succeed).
+ */
+async function lockUsersChange(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${USERS_LOCK})`);
+}
+const USERS_LOCK = 0x1da7a_05e;
+
 async function lockUser(tx: Tx, id: string) {
+  await lockUsersChange(tx);
   const [row] = await tx.select(userFields).from(users).where(eq(users._id, id)).for('update');
   if (!row) throw notFound('المستخدم');
   return row;
@@ -131,6 +142,11 @@ export async function updateUser(
     if (id === actor._id) {
       if (authorityChanges) throw new AppError(403, BEYOND.own);
       if (active === false) throw badRequest('لا يمكنك إيقاف حسابك بنفسك');
+      if (input.password)
+        throw new AppError(
+          403,
+          'غيّر كلمة مرورك من ملفك الشخصي بإدخال كلمة المرور الحالية، لا من إدارة المستخدمين',
+        );
     } else {
       assertActsWithin(actor, before, 'update');
     }

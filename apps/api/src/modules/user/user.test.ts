@@ -110,6 +110,51 @@ describe('user create, update, delete', () => {
     expect(JSON.stringify(log[0].changes)).not.toContain('argon2');
   });
 
+  it('a partial edit changes only what it names: a password reset keeps a disabled user disabled', async () => {
+    const made = (
+      await create({
+        name: 'هند العنزي',
+        phoneNumber: '0552224411',
+        email: 'hind@example.sa',
+        jobTitle: 'محاسبة',
+        role: 'accountant',
+        password: 'Passw0rd!x',
+        active: false,
+      })
+    ).json();
+    const put = (payload: Record<string, unknown>) =>
+      t.inject({ method: 'PUT', url: `/api/user/${made._id}`, token: admin, payload });
+    const keep = { name: 'هند العنزي', email: 'hind@example.sa', jobTitle: 'محاسبة', active: false };
+    for (const body of [
+      { password: 'N3wPassw0rd!' },
+      { jobTitle: 'محاسبة أولى' },
+      { name: 'هند سعد العنزي' },
+    ]) {
+      const res = await put(body);
+      expect(res.statusCode, res.body).toBe(200);
+      Object.assign(keep, body.password ? {} : body);
+      const [row] = await t.db.select().from(users).where(eq(users._id, made._id));
+      expect(
+        { name: row.name, email: row.email, jobTitle: row.jobTitle, active: row.active },
+        JSON.stringify(body),
+      ).toEqual(keep);
+      expect(row.role).toBe('accountant');
+    }
+    // Still disabled: the new password does not let them in until an admin enables them.
+    const signin = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { phoneNumber: '0552224411', password: 'N3wPassw0rd!' },
+        remoteAddress: '10.0.9.1',
+      });
+    const refused = await signin();
+    expect([401, 403]).toContain(refused.statusCode);
+    expect(refused.json().message).toMatch(/[\u0600-\u06FF]/);
+    expect((await put({ active: true })).statusCode).toBe(200);
+    expect((await signin()).statusCode).toBe(200);
+  });
+
   it('refuses a duplicate phone with 409 and an Arabic message naming who has it', async () => {
     const res = await create({
       name: 'مكرر',
@@ -143,6 +188,67 @@ describe('user create, update, delete', () => {
     });
     expect(proto.statusCode).toBe(400);
     expect(proto.json().message).toBeTruthy();
+  });
+
+  it('nobody resets their own password or mints a sign-in link for themselves through the admin routes', async () => {
+    const manager = await t.userWith('manager', ['user:read', 'user:update', 'customer:read']);
+    const own = await t.inject({
+      method: 'PUT',
+      url: `/api/user/${manager.user._id}`,
+      token: manager.token,
+      payload: { password: 'Own3dPassw0rd!' },
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toMatch(/ملفك الشخصي/);
+    const link = await t.inject({
+      method: 'POST',
+      url: `/api/user/${manager.user._id}/signin-link`,
+      token: manager.token,
+    });
+    expect(link.statusCode).toBe(403);
+    // The old password still works.
+    const [row] = await t.db
+      .select({ version: users.version })
+      .from(users)
+      .where(eq(users._id, manager.user._id));
+    expect(row.version).toBe(1);
+  });
+
+  it('two admins who disable, demote or delete each other at once leave one admin standing', async () => {
+    for (const act of ['disable', 'demote', 'delete'] as const) {
+      const a = await t.userWith('admin');
+      const b = await t.userWith('admin');
+      // Only these two are active admins: the seeded one steps aside for the race.
+      const others = await t.db
+        .update(users)
+        .set({ active: false })
+        .where(
+          sql`${users.role} = 'admin' and ${users.active} and ${users._id} not in (${a.user._id}, ${b.user._id})`,
+        )
+        .returning({ _id: users._id });
+      const hit = (actor: { token: string }, target: string) =>
+        act === 'delete'
+          ? t.inject({ method: 'DELETE', url: `/api/user/${target}`, token: actor.token })
+          : t.inject({
+              method: 'PUT',
+              url: `/api/user/${target}`,
+              token: actor.token,
+              payload: act === 'disable' ? { active: false } : { role: 'employee' },
+            });
+      const answers = await Promise.all([hit(a, b.user._id), hit(b, a.user._id)]);
+      expect(answers.map((r) => r.statusCode).filter((c) => c === 200).length, act).toBe(1);
+      const [{ admins }] = await t.db
+        .select({ admins: sql<number>`count(*)::int` })
+        .from(users)
+        .where(sql`${users.role} = 'admin' and ${users.active}`);
+      expect(admins, act).toBe(1);
+      // Back as before: the racers step down, the others come back.
+      await t.db
+        .update(users)
+        .set({ active: false, role: 'employee' })
+        .where(sql`${users._id} in (${a.user._id}, ${b.user._id})`);
+      for (const o of others) await t.db.update(users).set({ active: true }).where(eq(users._id, o._id));
+    }
   });
 
   it('a non-admin cannot grant permissions they do not hold', async () => {
