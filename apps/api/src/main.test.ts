@@ -6,6 +6,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_START_MS } from './test/processes';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-main-'));
+// As an installation from before left it: world-readable.
+fs.chmodSync(dataDir, 0o755);
+fs.mkdirSync(path.join(dataDir, 'old'), { mode: 0o755 });
+fs.writeFileSync(path.join(dataDir, 'old', 'notes.txt'), 'x', { mode: 0o644 });
+
+/** Every path under the data directory that its group or others may read, write or enter. */
+function notPrivate(dir: string) {
+  const open: string[] = [];
+  const stack = [dir];
+  while (stack.length) {
+    const current = stack.pop() as string;
+    const stat = fs.lstatSync(current);
+    if ((stat.mode & 0o077) !== 0) open.push(`${current} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(current)) stack.push(path.join(current, name));
+  }
+  return open;
+}
 const mainPath = path.resolve(import.meta.dirname, 'main.ts');
 
 /** Starts the real server process; resolves with its port and everything it logged. */
@@ -72,6 +89,9 @@ describe('the server process', () => {
       expect(signin.status).toBe(200);
       expect(await stop(first.child)).toBe(0);
       expect(first.log()).toContain('shutting down');
+      // The data directory and everything in it are the server user's only (password hashes, keys).
+      expect(fs.readdirSync(dataDir).length).toBeGreaterThan(3);
+      expect(notPrivate(dataDir)).toEqual([]);
 
       const second = await start();
       expect(second.log()).not.toContain('Seeded a new database');

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { dataDirProblem } from './db/data-dir';
+import { dataDirProblem, makeDataDirPrivate } from './db/data-dir';
 import { seedIfEmpty } from './db/seed';
 import { migrateLegacyInvoices } from './modules/invoice/legacy';
 
@@ -23,14 +23,18 @@ async function openWithRetry(config: ReturnType<typeof loadConfig>) {
 }
 
 async function main() {
+  // Everything the server writes (the embedded database, backups, uploads) is for its own user only.
+  process.umask(0o077);
   const config = loadConfig();
   const problem = config.DATABASE_URL ? null : dataDirProblem(config.DATA_DIR);
   if (problem) {
     console.error(`Idara cannot start: ${problem}`);
     process.exit(2);
   }
+  makeDataDirPrivate(config.DATA_DIR);
   const database = await openWithRetry(config);
   await database.migrate();
+  if (!config.DATABASE_URL) makeDataDirPrivate(config.DATA_DIR);
   const seeded = await seedIfEmpty(database.db, {
     phone: config.ADMIN_PHONE,
     password: config.ADMIN_PASSWORD,
@@ -70,6 +74,8 @@ async function main() {
       clearInterval(analyzer);
       await app.close();
       await database.close();
+      // PGlite writes a few cache files with its own modes; the directory keeps them private anyway.
+      if (!config.DATABASE_URL) makeDataDirPrivate(config.DATA_DIR);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

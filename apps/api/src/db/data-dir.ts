@@ -40,3 +40,21 @@ export function dataDirProblem(dir: string): string | null {
   }
   return null;
 }
+
+/**
+ * The data directory holds password hashes, the link-signing key and the books: owner-only. Creates
+ * it 0700 and takes group and other bits off everything already in it (an installation from before,
+ * made under umask 022); the server runs under umask 077, so what it writes later is owner-only too.
+ */
+export function makeDataDirPrivate(dir: string) {
+  const where = path.resolve(dir);
+  fs.mkdirSync(where, { recursive: true, mode: 0o700 });
+  const stack = [where];
+  while (stack.length) {
+    const current = stack.pop() as string;
+    const stat = fs.lstatSync(current);
+    if (stat.isSymbolicLink()) continue;
+    if ((stat.mode & 0o077) !== 0) fs.chmodSync(current, stat.mode & 0o700);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(current)) stack.push(path.join(current, name));
+  }
+}
