@@ -124,9 +124,18 @@ function expectSafe(
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeLessThan(500);
   if (res.statusCode >= 400) {
     expect(String(res.headers['content-type'])).toContain('application/json');
-    expect(JSON.parse(res.body).message, what).toMatch(/[\u0600-\u06FF]/);
+    const body = JSON.parse(res.body);
+    expect(body.message, what).toMatch(/[\u0600-\u06FF]/);
+    // Every part of the error is Arabic: `errors` and `fieldErrors` too (field names are keys, not text).
+    for (const text of [...(body.errors ?? []), ...Object.values(body.fieldErrors ?? {})])
+      ENGLISH.add(`${String(text)}  ← ${what.slice(0, 80)}`);
   }
 }
+
+/** Messages with English words seen in error answers (checked once every route has been fed). */
+const ENGLISH = new Set<string>();
+const hasEnglish = (s: string) =>
+  /\b(?:Invalid|expected|received|Too|must|Required|Unrecognized|input)\b/i.test(s.split('  ← ')[0]);
 
 describe('fuzzing from the route table', () => {
   it('never answers a write with a 500', async () => {
@@ -458,4 +467,11 @@ describe('fuzzing the bodies a random dictionary rarely reaches', () => {
       );
     }
   }, 180_000);
+});
+
+describe('Arabic in every part of an error', () => {
+  it('no `errors` or `fieldErrors` text of any answer above carried English', () => {
+    expect(ENGLISH.size).toBeGreaterThan(100);
+    expect([...ENGLISH].filter(hasEnglish)).toEqual([]);
+  });
 });
