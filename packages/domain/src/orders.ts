@@ -16,6 +16,16 @@ import { type LineTax, standardLineTax, type TaxGroup, taxBreakdown } from './va
  * For an amount equal to the order total this gives back exactly the order's VAT (proved in
  * orders.test.ts), so a one-payment invoice, the order, the QR and every export agree.
  */
+/**
+ * Ceilings no real service business meets, so no figure, sum or export can be pushed past what the
+ * books and their sums hold exactly: one line at most 10 million riyals, one order, note or payment
+ * at most 100 million (before VAT for lines and orders).
+ */
+export const MAX_LINE_HALALAS = 10_000_000_00;
+export const MAX_DOCUMENT_HALALAS = 100_000_000_00;
+export const tooLargeMessage = (what: string, ceiling: number) =>
+  `${what} أكبر من الحد المسموح (${ceiling === MAX_LINE_HALALAS ? '10,000,000.00' : '100,000,000.00'} ر.س)`;
+
 export interface OrderLineInput extends Partial<LineTax> {
   /** Up to three decimals where the unit is measured (units.ts). */
   quantity: number;

@@ -10,12 +10,14 @@ import {
   fromHalalas,
   type LineTax,
   lineTaxOf,
+  MAX_LINE_HALALAS,
   normalizeArabic,
   paymentMeansCodeOf,
   paymentMeansCodes,
   riyadhDayOf,
   standardLineTax,
   toHalalas,
+  tooLargeMessage,
   unitOf,
   type VatCategory,
   vatCategoryLabels,
@@ -366,6 +368,15 @@ export async function creditableOf(tx: DbOrTx, invoice: IssuedDocument) {
   return { total, byCategory };
 }
 
+/** What the invoice's counted debit notes add, VAT included. */
+async function debitedOf(tx: DbOrTx, invoice: IssuedDocument) {
+  const notes = await tx
+    .select({ total: einvoices.total })
+    .from(einvoices)
+    .where(and(eq(einvoices.corrects, invoice._id), eq(einvoices.kind, 'debit'), countedDocuments()));
+  return notes.reduce((sum, n) => sum + toHalalas(n.total), 0);
+}
+
 export interface NoteInput {
   reason: string;
   amount?: string;
@@ -480,6 +491,10 @@ export async function issueNote(
   const lines: EinvoiceLine[] = input.lines?.length
     ? input.lines.map((l, i) => {
         const unit = toHalalas(l.unitPrice);
+        if (unit * l.quantity > MAX_LINE_HALALAS) {
+          const message = tooLargeMessage('مبلغ البند', MAX_LINE_HALALAS);
+          throw new AppError(422, message, { fieldErrors: { [`lines.${i}.unitPrice`]: message } });
+        }
         return {
           name: l.name,
           quantity: l.quantity,
@@ -499,6 +514,15 @@ export async function issueNote(
       ];
   const amounts = { lines, discount: 0, vatRate };
   const { total } = totalsOf(amounts);
+  if (kind === 'debit') {
+    // A debit note corrects an undercharge: together they add at most the invoice's own total;
+    // anything more is new work, sold on an order of its own.
+    const debited = await debitedOf(tx, invoice);
+    if (debited + total > toHalalas(invoice.total)) {
+      const message = `الإشعارات المدينة على الفاتورة ${invoice.number} لا تزيد معاً عن قيمتها (${invoice.total} ر.س)، وقد صدر منها ${fromHalalas(debited)} ر.س: أصدر ما زاد في طلب جديد`;
+      throw new AppError(422, message, { fieldErrors: { amount: message } });
+    }
+  }
   if (total <= 0)
     throw new AppError(422, 'قيمة الإشعار يجب أن تكون أكبر من صفر', {
       fieldErrors: { amount: 'قيمة الإشعار يجب أن تكون أكبر من صفر' },

@@ -7,6 +7,8 @@ import {
   lineAmount,
   lineTaxOf,
   lineTaxProblems,
+  MAX_DOCUMENT_HALALAS,
+  MAX_LINE_HALALAS,
   type OrderStatus,
   type orderBody,
   orderStatusLabels,
@@ -14,6 +16,7 @@ import {
   orderTransitions,
   quantityProblem,
   toHalalas,
+  tooLargeMessage,
   unitOf,
 } from '@idara/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -153,7 +156,13 @@ async function resolveInput(tx: Tx, input: OrderInput, taxRate: number) {
     const quantityWrong = quantityProblem(item.quantity, unit);
     if (quantityWrong) throw fieldError(`items.${i}.quantity`, `${service.name}: ${quantityWrong}`);
     const unitPriceH = toHalalas(item.unitPrice);
-    if (lineAmount(item.quantity, unitPriceH) === null)
+    const amount = lineAmount(item.quantity, unitPriceH);
+    if (amount !== null && amount > MAX_LINE_HALALAS)
+      throw fieldError(
+        `items.${i}.unitPrice`,
+        `${service.name}: ${tooLargeMessage('مبلغ البند', MAX_LINE_HALALAS)}`,
+      );
+    if (amount === null)
       throw fieldError(
         `items.${i}.quantity`,
         `${service.name}: ${formatQuantity(item.quantity)} × ${item.unitPrice} ر.س لا يساوي عدداً صحيحاً من الهللات، ولا يُقرَّب مبلغ: عدّل الكمية أو السعر`,
@@ -161,6 +170,9 @@ async function resolveInput(tx: Tx, input: OrderInput, taxRate: number) {
     return { ...item, ...tax, name: service.name, unit, unitPriceH };
   });
   const mixProblem = documentTaxProblem(lines);
+  const subtotal = lines.reduce((sum, l) => sum + (lineAmount(l.quantity, l.unitPriceH) ?? 0), 0);
+  if (subtotal > MAX_DOCUMENT_HALALAS)
+    throw fieldError('items', tooLargeMessage('مجموع الطلب', MAX_DOCUMENT_HALALAS));
   if (mixProblem) throw fieldError('items', mixProblem);
   let totals: ReturnType<typeof orderTotals>;
   try {

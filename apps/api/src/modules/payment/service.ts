@@ -2,12 +2,14 @@ import {
   allPermissions,
   entityNouns,
   fromHalalas,
+  MAX_DOCUMENT_HALALAS,
   type PaymentStatus,
   type paymentBody,
   paymentStatusLabels,
   paymentTransitionPermission,
   paymentTransitions,
   toHalalas,
+  tooLargeMessage,
   vatInPayment,
 } from '@idara/domain';
 import { and, eq, ne } from 'drizzle-orm';
@@ -79,6 +81,8 @@ export async function lockOrderForPayment(tx: Tx, orderId: string) {
 
 /** Refuses more than the balance unless the user confirmed it (409 code 'overpay'). */
 function checkBalance(amount: number, balance: number, allowOverpay: boolean) {
+  if (amount > MAX_DOCUMENT_HALALAS)
+    throw fieldError('amount', tooLargeMessage('مبلغ الدفعة', MAX_DOCUMENT_HALALAS));
   if (amount > balance && !allowOverpay) {
     throw new AppError(
       409,

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { units } from '../../units';
-import { vatCategories } from '../../vat-categories';
 import {
   type EinvoiceSnapshot,
   einvoiceKinds,
@@ -8,6 +6,8 @@ import {
   einvoiceStatuses,
   paymentMeansCodes,
 } from '../../einvoice';
+import { units } from '../../units';
+import { vatCategories } from '../../vat-categories';
 import { dateTimeOut, idOut, listOf, moneyOut, nationalAddressOut } from './common';
 
 const zatcaMessageOut = z.looseObject({
