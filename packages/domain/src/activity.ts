@@ -8,6 +8,7 @@ export const activityActionLabels: Record<string, string> = {
   signout: 'تسجيل خروج',
   password_reset: 'استعادة كلمة المرور',
   password_change: 'تغيير كلمة المرور',
+  password_change_failed: 'محاولة تغيير كلمة المرور فاشلة',
   export: 'تصدير',
   import: 'استيراد',
   backup_failed: 'فشل النسخ الاحتياطي',

@@ -11,6 +11,7 @@ export type ActivityAction =
   | 'signout'
   | 'password_reset'
   | 'password_change'
+  | 'password_change_failed'
   | 'export'
   | 'import'
   | 'backup_failed';

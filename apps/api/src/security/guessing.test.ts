@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activity, authFailures, outbox } from '../db/schema';
 import { LIMITS } from '../modules/auth/rate-limit';
 import { ADMIN, createTestApp, type TestApp } from '../test/harness';
 
@@ -34,6 +36,88 @@ describe('password guessing', () => {
     expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(LIMITS.perPhoneAndAddress.max);
     expect(codes.filter((c) => c !== 401).every((c) => c === 429)).toBe(true);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(40 - LIMITS.perPhoneAndAddress.max);
+  });
+
+  it('limits guessing the current password from a session, logs each miss, and never locks the owner’s sign-in', async () => {
+    const { token, phoneNumber, password } = await t.userWith('employee');
+    const change = (currentPassword: string) =>
+      t.inject({
+        method: 'PUT',
+        url: '/api/auth/password',
+        token,
+        payload: { currentPassword, newPassword: 'N3wPassw0rd!x' },
+      });
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => change(`wrong-${i}`)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400).length).toBeLessThanOrEqual(LIMITS.perPhoneAndAddress.max);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(40 - LIMITS.perPhoneAndAddress.max);
+    // Once the session has used up its tries, even the right one waits: it is limited, not told.
+    for (let i = 0; i < LIMITS.perPhoneAndAddress.max && (await change('wrong')).statusCode !== 429; i++);
+    expect((await change(password)).statusCode).toBe(429);
+    const misses = await t.db.select().from(activity).where(eq(activity.action, 'password_change_failed'));
+    expect(misses.length).toBeGreaterThanOrEqual(codes.filter((c) => c === 400).length);
+    expect(misses.length).toBeLessThanOrEqual(LIMITS.perPhoneAndAddress.max);
+    // The owner still signs in (the guesses count apart from the account's sign-in limit).
+    expect((await signin(phoneNumber, password, '10.41.0.1')).statusCode).toBe(200);
+  });
+
+  it('twenty concurrent reset requests for one phone send at most three codes', async () => {
+    const { phoneNumber, user } = await t.userWith('employee');
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/forget-password',
+          payload: { phoneNumber },
+          remoteAddress: `10.42.0.${i + 1}`,
+        }),
+      ),
+    );
+    await t.app.afterReply.settled();
+    const sent = await t.db.select().from(outbox).where(eq(outbox.recipient, user.phoneNumber));
+    expect(sent.length).toBe(3);
+  });
+
+  it('limits anonymous reset tries per address, under concurrency, and purges old ones', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: {
+            phoneNumber: `05900000${String(i).padStart(2, '0')}`,
+            code: '123456',
+            password: 'N3wPassw0rd!x',
+          },
+          remoteAddress: '10.43.0.1',
+        }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400).length).toBeLessThanOrEqual(20);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(40);
+    const refused = answers.find((r) => r.statusCode === 429);
+    expect(refused?.json().message).toMatch(/ربع ساعة/);
+    // Another address is not held back by this one.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { phoneNumber: '0590000099', code: '123456', password: 'N3wPassw0rd!x' },
+      remoteAddress: '10.43.0.2',
+    });
+    expect(other.statusCode).toBe(400);
+    // Tries older than a day are gone after the next one.
+    await t.db.update(authFailures).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { phoneNumber: '0590000099', code: '123456', password: 'N3wPassw0rd!x' },
+      remoteAddress: '10.43.0.3',
+    });
+    const left = await t.db.select().from(authFailures);
+    expect(
+      left.filter((r) => r.ip.startsWith('reset') && r.createdAt < new Date(Date.now() - 86_400_000)),
+    ).toEqual([]);
   });
 
   it('does not trust a device cookie issued to another user or with a forged signature', async () => {

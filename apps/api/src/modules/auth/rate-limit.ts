@@ -14,6 +14,8 @@ export const LIMITS = {
 
 /** The key a trusted device's attempts are counted under instead of the client address. */
 export const deviceKey = (deviceId: string) => `device:${deviceId}`;
+/** The key a signed-in session's password-change attempts are counted under. */
+export const changeKey = (sessionId: string) => `change:${sessionId}`;
 
 function limited(oldest: string, windowMs: number): AppError {
   const retryMs = new Date(oldest).getTime() + windowMs - Date.now();
@@ -54,7 +56,7 @@ export async function reserveAttempt(db: DbOrTx, phoneNumber: string, key: strin
       [eq(authFailures.phoneNumber, phoneNumber), eq(authFailures.ip, key)],
     ],
   ];
-  if (!key.startsWith('device:')) {
+  if (!key.startsWith('device:') && !key.startsWith('change:')) {
     checks.push([
       LIMITS.perAccount.windowMs,
       LIMITS.perAccount.max,
@@ -62,6 +64,7 @@ export async function reserveAttempt(db: DbOrTx, phoneNumber: string, key: strin
         eq(authFailures.phoneNumber, phoneNumber),
         notLike(authFailures.ip, 'device:%'),
         notLike(authFailures.ip, 'reset:%'),
+        notLike(authFailures.ip, 'change:%'),
       ],
     ]);
     checks.push([LIMITS.perAddress.windowMs, LIMITS.perAddress.max, [eq(authFailures.ip, key)]]);

@@ -1,5 +1,5 @@
 import { arabicPlural, MINUTES_GENITIVE } from '@idara/domain';
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authFailures, authTokens, sessions, users } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
@@ -8,7 +8,7 @@ import { recordActivity } from '../../lib/activity';
 import type { MessageChannel } from '../../lib/message-channel';
 import { issueDeviceCookie, trustedDevice } from './device-cookie';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { clearFailures, deviceKey, reserveAttempt } from './rate-limit';
+import { changeKey, clearFailures, deviceKey, reserveAttempt } from './rate-limit';
 import { authUserColumns, createSession, revokeSessions } from './sessions';
 import { hashSecret, newNumericCode, newToken, sameHash } from './tokens';
 
@@ -109,20 +109,21 @@ export async function requestPasswordReset(
   const user = await activeUserByPhone(db, phoneNumber);
   if (!user) return;
   const windowStart = new Date(Date.now() - RESET_CODE_MINUTES * 60 * 1000);
-  const [{ recent }] = await db
-    .select({ recent: sql<number>`count(*)::int` })
-    .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.userId, user._id),
-        eq(authTokens.kind, 'reset'),
-        gt(authTokens.createdAt, windowStart),
-      ),
-    );
-  if (recent >= RESET_CODES_PER_WINDOW) return;
-
   const code = newNumericCode();
   await db.transaction(async (tx) => {
+    // Counted under the user's row lock, so concurrent requests cannot all see room for one more.
+    await tx.select({ _id: users._id }).from(users).where(eq(users._id, user._id)).for('update');
+    const [{ recent }] = await tx
+      .select({ recent: sql<number>`count(*)::int` })
+      .from(authTokens)
+      .where(
+        and(
+          eq(authTokens.userId, user._id),
+          eq(authTokens.kind, 'reset'),
+          gt(authTokens.createdAt, windowStart),
+        ),
+      );
+    if (recent >= RESET_CODES_PER_WINDOW) return;
     await tx
       .update(authTokens)
       .set({ usedAt: new Date() })
@@ -150,6 +151,42 @@ export async function requestPasswordReset(
       },
     );
   });
+}
+
+/** Reset tries one address may make in a window, whatever phones it names. */
+const RESET_TRIES_PER_ADDRESS = { max: 20, windowMs: 15 * 60 * 1000 };
+
+/**
+ * Anonymous reset tries are limited per address: the try is written first and counted afterwards
+ * (concurrent tries see each other), over the limit withdrawn and answered 429. Tries older than a
+ * day are purged here, so guessing leaves no growing table behind.
+ */
+async function limitResetTries(db: Db, ip: string) {
+  await db
+    .delete(authFailures)
+    .where(
+      and(like(authFailures.ip, 'reset%'), lt(authFailures.createdAt, new Date(Date.now() - 86_400_000))),
+    );
+  const key = `reset-try:${ip}`;
+  const [own] = await db
+    .insert(authFailures)
+    .values({ phoneNumber: '', ip: key })
+    .returning({ _id: authFailures._id });
+  const [{ tries }] = await db
+    .select({ tries: sql<number>`count(*)::int` })
+    .from(authFailures)
+    .where(
+      and(
+        eq(authFailures.ip, key),
+        gt(authFailures.createdAt, new Date(Date.now() - RESET_TRIES_PER_ADDRESS.windowMs)),
+      ),
+    );
+  if (tries > RESET_TRIES_PER_ADDRESS.max) {
+    await db.delete(authFailures).where(eq(authFailures._id, own._id));
+    throw new AppError(429, 'محاولات كثيرة لاستعادة كلمة المرور من هذا الجهاز. حاول مرة أخرى بعد ربع ساعة', {
+      retryAfter: RESET_TRIES_PER_ADDRESS.windowMs / 1000,
+    });
+  }
 }
 
 /** The one answer to every code that does not work, so it says nothing about whether the phone is registered. */
@@ -186,6 +223,7 @@ export async function resetPassword(
   // One transaction that always writes one row (the try, kept under `reset:<address>`, apart from
   // sign-in failures): a known phone's counting update then costs what an unknown one's does, also
   // on PostgreSQL, where a commit that wrote nothing skips the flush to disk.
+  await limitResetTries(db, ctx.ip);
   const [pending] = await db.transaction(async (tx) => {
     await tx.insert(authFailures).values({ phoneNumber, ip: `reset:${ctx.ip}` });
     return tx
@@ -306,14 +344,27 @@ export async function changePassword(
   ctx: ActorContext,
 ) {
   const [row] = await db
-    .select({ passwordHash: users.passwordHash })
+    .select({ passwordHash: users.passwordHash, phoneNumber: users.phoneNumber })
     .from(users)
     .where(eq(users._id, userId));
-  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+  if (!row) throw new AppError(404, 'المستخدم غير موجود');
+  // A session that guesses its user's password is limited like a sign-in, per session: reserved
+  // before the hash runs (concurrent guesses are refused without hashing), logged when wrong, and kept
+  // apart from the account's sign-in limit so the owner is never locked out by it.
+  const key = changeKey(sessionId);
+  await reserveAttempt(db, row.phoneNumber, key);
+  if (!(await verifyPassword(row.passwordHash, currentPassword))) {
+    await recordActivity(db, ctx, {
+      action: 'password_change_failed',
+      entity: 'user',
+      entityId: userId,
+      summary: `محاولة تغيير كلمة المرور بكلمة مرور حالية خاطئة لـ ${ctx.actorName}`,
+    });
     throw new AppError(400, 'كلمة المرور الحالية غير صحيحة', {
       fieldErrors: { currentPassword: 'كلمة المرور الحالية غير صحيحة' },
     });
   }
+  await clearFailures(db, row.phoneNumber, key);
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users._id, userId));
