@@ -154,7 +154,7 @@ test.describe('orders', () => {
     // Edit: three of the first service now; the preview follows before saving.
     await page.getByRole('link', { name: 'تعديل' }).click();
     await expect(page).toHaveURL(/\/dashboard\/order\/edit\//);
-    await expect(item(page, 1).getByRole('textbox', { name: 'الكمية' })).toHaveValue('2');
+    await expect(item(page, 1).getByRole('textbox', { name: 'الكمية' })).toHaveValue('2 قطعة');
     await item(page, 1).getByRole('textbox', { name: 'الكمية' }).fill('3');
     const edited = orderTotals(
       [

@@ -27,7 +27,11 @@ test.describe('record screens', () => {
     await page.getByRole('textbox', { name: 'السعر' }).fill('250');
     await page.getByRole('button', { name: 'حفظ', exact: true }).click();
     await expect(toasts(page).filter({ hasText: 'تم الحفظ' })).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard\/service$/);
+    // A saved service opens its details: a piece, standard-rated unless chosen otherwise.
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByText('خاضع للنسبة الأساسية', { exact: true })).toBeVisible();
+    await expect(page.getByText('قطعة', { exact: true })).toBeVisible();
+    await page.goto('/dashboard/service');
 
     // Arabic-aware search: 'صيانه' (ه) finds 'صيانة' (ة); the search goes into the URL. (Other specs
     // add services too, so the new one need not be on the first page without it.)
@@ -62,7 +66,8 @@ test.describe('record screens', () => {
     await expect(price).toHaveValue(/250\.00/);
     await price.fill('300.5');
     await page.getByRole('button', { name: 'حفظ', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard\/service$/);
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await page.goto('/dashboard/service');
     await search(page).fill(tag);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('300.50 ر.س');

@@ -109,7 +109,6 @@ export const vatExemptions: readonly VatExemption[] = [
   },
 ];
 
-export const vatExemptionCodes = vatExemptions.map((e) => e.code);
 export const vatExemptionOf = (code: string) => vatExemptions.find((e) => e.code === code);
 export const vatExemptionsFor = (category: VatCategory) =>
   vatExemptions.filter((e) => e.category === category);

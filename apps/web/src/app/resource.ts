@@ -54,6 +54,10 @@ export type Display =
   | 'hijriDate'
   | { plural: ArabicPluralForms }
   | { badge: Record<string, string> }
+  /** A code shown as its label ('hour' → 'ساعة'). */
+  | { labels: Record<string, string> }
+  /** The row's VAT category (`short` in a list) with its reason (components/tax). */
+  | { lineTax: 'short' | 'full' }
   | { lookup: LookupName; link?: { base: string; permission: Permission } };
 
 /** Reference data a screen may name (`components/resource/lookups.ts`). */
@@ -114,6 +118,11 @@ export type Field = FieldBase &
     | { kind: 'lookup'; lookup: LookupName }
     /** One of the active forms of the form builder, searched on the server. */
     | { kind: 'formTemplate' }
+    /**
+     * A supply's VAT: three values (`vatCategory`, `vatExemptionCode`, `vatExemptionReason`) and up to
+     * three inputs, the reason's only where the category needs one; `name` is `vatCategory`.
+     */
+    | { kind: 'lineTax' }
   );
 
 /** What a resource file writes: the API path, the page path and the permissions' area follow the name unless given. */

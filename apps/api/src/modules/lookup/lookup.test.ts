@@ -40,6 +40,11 @@ describe('reference data for the screens that need it', () => {
       name: 'فحص',
       price: '50.00',
       active: true,
+      // What an order line needs of it: its unit and VAT category.
+      unit: 'piece',
+      vatCategory: 'S',
+      vatExemptionCode: '',
+      vatExemptionReason: '',
     });
     expect((await get('/api/service', creator.token)).statusCode).toBe(403);
 

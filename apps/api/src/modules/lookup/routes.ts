@@ -11,6 +11,7 @@ import {
   paymentMethodOptionsOut,
   placesOut,
   pricedLookupsOut,
+  type ServiceOption,
   userPickOut,
 } from '@idara/domain';
 import { asc, eq } from 'drizzle-orm';
@@ -148,10 +149,20 @@ export const lookupRoutes: RoutesPlugin = async (app) => {
         active: t.active,
       });
       const [serviceRows, contractRows] = await Promise.all([
-        app.db.select(fields(services)).from(services).orderBy(asc(services.name)),
+        app.db
+          .select({
+            ...fields(services),
+            unit: services.unit,
+            vatCategory: services.vatCategory,
+            vatExemptionCode: services.vatExemptionCode,
+            vatExemptionReason: services.vatExemptionReason,
+          })
+          .from(services)
+          .orderBy(asc(services.name)),
         app.db.select(fields(contracts)).from(contracts).orderBy(asc(contracts.name)),
       ]);
-      return { services: serviceRows, contracts: contractRows };
+      // The unit and category are text columns holding the domain's values.
+      return { services: serviceRows as ServiceOption[], contracts: contractRows };
     },
   );
 };

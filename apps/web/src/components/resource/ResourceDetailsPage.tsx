@@ -95,7 +95,7 @@ export default function ResourceDetailsPage({ resource }: { resource: Resource }
               '—'
             )
           ) : (
-            showValue(row[f.key], f.display, { lookups, user })
+            showValue(row[f.key], f.display, { lookups, user, row })
           ),
       }))}
     />

@@ -1,4 +1,4 @@
-import { arabicPlural, recordBodies } from '@idara/domain';
+import { arabicPlural, recordBodies, standardLineTax } from '@idara/domain';
 import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { IconForms } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -6,9 +6,16 @@ import { useParams, useSearchParams } from 'react-router';
 import type { Field, Resource } from '../../app/resource';
 import { RemoteSelect } from '../data-table';
 import { EntityForm, type EntityFormState, MoneyInput, useEntityForm } from '../entity';
+import { LineTaxFields } from '../tax';
 import { type NamedLookups, useNamedLookups } from './lookups';
 
 type Values = Record<string, unknown>;
+
+/** A field's form values and their starting values (one per field; a supply's VAT has three). */
+function startingValues(field: Field, query: URLSearchParams | null): [string, unknown][] {
+  if (field.kind === 'lineTax') return Object.entries(standardLineTax);
+  return [[field.name, initialValue(field, query)]];
+}
 
 function initialValue(field: Field, query: URLSearchParams | null): unknown {
   switch (field.kind) {
@@ -112,6 +119,8 @@ function FieldInput({
           onChange={(v) => form.setFieldValue(name, v)}
         />
       );
+    case 'lineTax':
+      return <LineTaxFields form={form} categoryLabel={label} />;
   }
 }
 
@@ -149,7 +158,7 @@ export default function ResourceFormPage({ resource }: { resource: Resource }) {
     resourcePath: resource.api,
     id,
     schema: recordBodies[resource.name],
-    initialValues: Object.fromEntries(fields.map((f) => [f.name, initialValue(f, id ? null : query)])),
+    initialValues: Object.fromEntries(fields.flatMap((f) => startingValues(f, id ? null : query))),
     redirectTo: (saved: { _id?: string }) => recordPath(saved?._id),
   });
   return (

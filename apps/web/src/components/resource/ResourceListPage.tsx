@@ -35,7 +35,9 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
           header: c.header,
           ...(c.sortable === false && { enableSorting: false }),
           ...(c.nowrap && { meta: { nowrap: true } }),
-          ...(c.display && { cell: (cell) => showValue(cell.getValue(), c.display, { lookups, user }) }),
+          ...(c.display && {
+            cell: (cell) => showValue(cell.getValue(), c.display, { lookups, user, row: cell.row.original }),
+          }),
         }),
       ),
       rowActionsColumn<Row>({

@@ -1,11 +1,28 @@
-import { arabicPlural, type User } from '@idara/domain';
-import { Anchor, Badge } from '@mantine/core';
+import { arabicPlural, exemptionLabelOf, type LineTax, lineTaxOf, type User } from '@idara/domain';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Display, LookupName } from '../../app/resource';
 import { can } from '../../lib/auth';
 import { ActiveBadge, DateTime, Empty, Money } from '../data-table';
+import { TaxBadge } from '../tax';
 import type { NamedLookups } from './lookups';
+
+/** The category's badge; in full, its reason written out beside it (a details page has the room). */
+function LineTaxValue({ row, full }: { row: Record<string, unknown>; full: boolean }) {
+  const tax = row as Partial<LineTax>;
+  const reason = full ? exemptionLabelOf(lineTaxOf(tax)) : '';
+  return (
+    <Group gap={6} wrap="wrap" component="span">
+      <TaxBadge tax={tax} full={full} />
+      {reason && (
+        <Text span size="sm" c="dimmed">
+          {reason}
+        </Text>
+      )}
+    </Group>
+  );
+}
 
 /** The lookups a list of displays names. */
 export function lookupsOf(displays: (Display | undefined)[]): LookupName[] {
@@ -16,7 +33,7 @@ export function lookupsOf(displays: (Display | undefined)[]): LookupName[] {
 export function showValue(
   value: unknown,
   display: Display | undefined,
-  context: { lookups: NamedLookups; user: User | null },
+  context: { lookups: NamedLookups; user: User | null; row: Record<string, unknown> },
 ): ReactNode {
   if (display === undefined || display === 'text') return (value as string) || <Empty />;
   if (display === 'money') return <Money value={value as string} />;
@@ -24,6 +41,8 @@ export function showValue(
   if (display === 'date') return <DateTime value={value as string} />;
   if (display === 'hijriDate') return <DateTime value={value as string} hijri />;
   if ('plural' in display) return arabicPlural(value as number, display.plural);
+  if ('labels' in display) return display.labels[value as string] || (value as string) || <Empty />;
+  if ('lineTax' in display) return <LineTaxValue row={context.row} full={display.lineTax === 'full'} />;
   if ('badge' in display)
     return (
       <Badge variant="outline" radius="sm" color="gray">

@@ -1,10 +1,19 @@
-import { creditNoteBody } from '@idara/domain';
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { creditNoteBody, lineTaxOf, type VatCategory, vatCategories, vatCategoryLabels } from '@idara/domain';
+import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useEntityForm } from '../../components/entity';
 import { notify } from '../../lib/toast';
 import { type EinvoiceDetails, INVOICE_PATH, issueNote, type NoteInput } from './invoice-api';
 
-/** A credit or debit note against an issued invoice: the reason (required) and the amount, VAT included. */
+/** The VAT categories of an invoice's lines, in the domain's order (a line without one is standard-rated). */
+function invoiceCategories(invoice: EinvoiceDetails): VatCategory[] {
+  const present = new Set(invoice.snapshot.lines.map((l) => lineTaxOf(l).vatCategory));
+  return vatCategories.filter((c) => present.has(c));
+}
+
+/**
+ * A credit or debit note against an issued invoice: the reason (required) and the amount, VAT
+ * included; on an invoice of several VAT categories, which one it corrects (its rate decides the VAT).
+ */
 export function NoteModal({
   invoice,
   kind,
@@ -18,18 +27,22 @@ export function NoteModal({
 }) {
   const max = Number(invoice.creditable);
   const title = kind === 'credit' ? 'إشعار دائن' : 'إشعار مدين';
+  const categories = invoiceCategories(invoice);
+  const chooses = categories.length > 1;
   const { form, submit, saving } = useEntityForm<
-    { reason: string; amount: string | number },
+    { reason: string; amount: string | number; vatCategory: VatCategory | null },
     EinvoiceDetails
   >({
     resourcePath: INVOICE_PATH,
     schema: creditNoteBody,
-    initialValues: { reason: '', amount: '' },
-    toBody: ({ reason, amount }) => ({
+    initialValues: { reason: '', amount: '', vatCategory: null },
+    toBody: ({ reason, amount, vatCategory }) => ({
       reason,
       amount: amount === '' ? undefined : Number(amount).toFixed(2),
+      ...(chooses && vatCategory && { vatCategory }),
     }),
     validate: (values, errors) => {
+      if (chooses && !values.vatCategory) errors.vatCategory = 'اختر فئة الضريبة التي يصححها الإشعار';
       const value = Number(values.amount);
       if (values.amount === '' || !(value > 0)) errors.amount = 'أدخل مبلغاً أكبر من صفر';
       else if (kind === 'credit' && value > max)
@@ -70,6 +83,17 @@ export function NoteModal({
             data-autofocus
             {...form.getInputProps('reason')}
           />
+          {chooses && (
+            <Select
+              label="فئة الضريبة"
+              withAsterisk
+              placeholder="اختر الفئة"
+              description="في الفاتورة بنود من أكثر من فئة: الإشعار يصحح فئة واحدة بنسبتها"
+              data={categories.map((c) => ({ value: c, label: vatCategoryLabels[c] }))}
+              allowDeselect={false}
+              {...form.getInputProps('vatCategory')}
+            />
+          )}
           <NumberInput
             label="المبلغ شامل الضريبة (ر.س)"
             withAsterisk

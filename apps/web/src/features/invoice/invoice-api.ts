@@ -1,4 +1,4 @@
-import type { EinvoiceDetails, EinvoiceList, EinvoiceRow } from '@idara/domain';
+import type { EinvoiceDetails, EinvoiceList, EinvoiceRow, VatCategory } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '../../components/data-table';
 import { downloadFile } from '../../components/export/export-store';
@@ -43,6 +43,8 @@ export function useEinvoiceHtml(id: string | undefined) {
 export interface NoteInput {
   reason: string;
   amount: string;
+  /** Which of the invoice's VAT categories the note corrects; only on an invoice of several. */
+  vatCategory?: VatCategory;
 }
 
 export function issueNote(id: string, kind: 'credit' | 'debit', input: NoteInput) {

@@ -1,16 +1,20 @@
 import {
   formatGregorianDate,
   formatHijriDate,
+  formatQuantity,
   formatSAR,
   formatSaudiPhoneLocal,
   fromHalalas,
   type OrderStatus,
   orderStatusActions,
   orderStatusLabels,
+  orderTotals,
   orderTransitions,
   orderValueOf,
   receivableLabels,
   toHalalas,
+  unitInfo,
+  unitOf,
 } from '@idara/domain';
 import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconPlayerPlay, IconReceipt, IconRotate } from '@tabler/icons-react';
@@ -20,6 +24,7 @@ import { Link, useNavigate } from 'react-router';
 import { ask, ReasonModal } from '../../components/confirm';
 import { Money, useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
+import { TaxBadge } from '../../components/tax';
 import { useCan } from '../../lib/auth';
 import { dayNoon } from '../../lib/riyadh-day';
 import { notify } from '../../lib/toast';
@@ -29,12 +34,14 @@ import { documentPath, issueOrderInvoice, refreshAfterDocument } from '../invoic
 import OrderPaymentsCard from '../payment/OrderPaymentsCard';
 import OrderTasksCard from '../task/OrderTasksCard';
 import classes from './OrderForm.module.css';
+import { VatRows } from './OrderTotalsPreview';
 import {
   afterOrderChanged,
   changeOrderStatus,
   isClosed,
   ORDER_PATH,
   type Order,
+  type OrderItem,
   orderKey,
   taxRateOf,
   useOrder,
@@ -305,6 +312,7 @@ function ItemsCard({ order }: { order: Order }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>الخدمة</Table.Th>
+                <Table.Th>الضريبة</Table.Th>
                 <Table.Th>الكمية</Table.Th>
                 <Table.Th>سعر الوحدة</Table.Th>
                 <Table.Th>الإجمالي</Table.Th>
@@ -315,7 +323,10 @@ function ItemsCard({ order }: { order: Order }) {
                 <Table.Tr key={item._id}>
                   <Table.Td>{item.name}</Table.Td>
                   <Table.Td>
-                    <bdi>{item.quantity}</bdi>
+                    <TaxBadge tax={item} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Quantity item={item} />
                   </Table.Td>
                   <Table.Td>
                     <Money value={item.unitPrice} />
@@ -333,11 +344,14 @@ function ItemsCard({ order }: { order: Order }) {
                 {i > 0 && <Divider my="xs" />}
                 <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
                   <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                      {item.name}
-                    </Text>
+                    <Group gap={6} wrap="wrap">
+                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                        {item.name}
+                      </Text>
+                      <TaxBadge tax={item} />
+                    </Group>
                     <Text size="xs" c="dimmed">
-                      <bdi>{item.quantity}</bdi> × <Money value={item.unitPrice} />
+                      <Quantity item={item} /> × <Money value={item.unitPrice} />
                     </Text>
                   </Stack>
                   <Text size="sm" fw={600}>
@@ -350,6 +364,15 @@ function ItemsCard({ order }: { order: Order }) {
         </>
       )}
     </Section>
+  );
+}
+
+/** '1.5 ساعة': the quantity in its unit, read as one piece inside Arabic text. */
+function Quantity({ item }: { item: OrderItem }) {
+  return (
+    <bdi>
+      {formatQuantity(item.quantity)} {unitInfo[unitOf(item.unit)].label}
+    </bdi>
   );
 }
 
@@ -424,6 +447,16 @@ function NotesRows({ order }: { order: Order }) {
   );
 }
 
+/** The VAT per category, by the one rule the server used (orders.ts), from the lines as saved. */
+function vatGroupsOf(order: Order, rate: number) {
+  try {
+    const lines = order.items.map((i) => ({ ...i, unitPrice: toHalalas(i.unitPrice) }));
+    return orderTotals(lines, toHalalas(order.discount), rate).groups;
+  } catch {
+    return [];
+  }
+}
+
 function TotalsCard({ order }: { order: Order }) {
   const rate = taxRateOf(order.taxRate);
   return (
@@ -431,13 +464,10 @@ function TotalsCard({ order }: { order: Order }) {
       <Stack gap={8}>
         <TotalRow label="المجموع" value={order.subtotal} testId="order-subtotal" />
         <TotalRow label="الخصم" value={order.discount} testId="order-discount" />
-        <TotalRow
-          label={
-            <>
-              ضريبة القيمة المضافة (<bdi>{rate}%</bdi>)
-            </>
-          }
-          value={order.taxAmount}
+        <VatRows
+          groups={vatGroupsOf(order, rate)}
+          total={toHalalas(order.taxAmount)}
+          standardRate={rate}
           testId="order-vat"
         />
         <Divider />

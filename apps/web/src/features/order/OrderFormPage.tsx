@@ -1,33 +1,10 @@
-import {
-  arabicPlural,
-  formatSAR,
-  type OrderTotals,
-  orderBody,
-  orderStatusLabels,
-  orderTotals,
-  toLatinDigits,
-} from '@idara/domain';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Divider,
-  Input,
-  MultiSelect,
-  NumberInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { arabicPlural, orderBody, orderStatusLabels } from '@idara/domain';
+import { Alert, Button, Checkbox, MultiSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { randomId } from '@mantine/hooks';
-import { IconAlertCircle, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { DateTimeField, DayField } from '../../components/date-fields';
 import {
@@ -45,9 +22,10 @@ import { NotesSection } from '../customer/sections';
 import { RecordFormGate, Section } from '../customer/ui';
 import { TASK_PATH, TASKS } from '../task/task-api';
 import classes from './OrderForm.module.css';
+import { OrderItemFields } from './OrderItemFields';
+import { TotalsPreview } from './OrderTotalsPreview';
 import {
   afterOrderChanged,
-  halalasOrNull,
   isClosed,
   ORDER_PATH,
   type Order,
@@ -57,19 +35,20 @@ import {
   useServices,
   useUserOptions,
 } from './order-api';
+import {
+  blank,
+  type ItemValues,
+  lineErrors,
+  overrideOf,
+  preview,
+  type TermsOf,
+  termsOf,
+} from './order-lines';
 import { CustomerPicker, OrderNumber } from './order-ui';
 import '../../lib/dayjs-locale';
 
 const BASE = '/dashboard/order';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface ItemValues {
-  /** Local key of the row (React key and nothing else). */
-  key: string;
-  service: string | null;
-  quantity: number | string;
-  unitPrice: number | string;
-}
 
 interface OrderFormValues {
   customer: string | null;
@@ -89,7 +68,15 @@ interface OrderFormValues {
   createTasks: boolean;
 }
 
-const emptyItem = (): ItemValues => ({ key: randomId(), service: null, quantity: 1, unitPrice: '' });
+const emptyItem = (): ItemValues => ({
+  key: randomId(),
+  service: null,
+  quantity: 1,
+  unitPrice: '',
+  vatCategory: '',
+  vatExemptionCode: '',
+  vatExemptionReason: '',
+});
 
 function toValues(order: Order | undefined, customer: string | null): OrderFormValues {
   if (!order) {
@@ -113,11 +100,15 @@ function toValues(order: Order | undefined, customer: string | null): OrderFormV
     contract: order.contract,
     city: order.city,
     address: order.address ?? '',
+    // Each line's tax as written; it is sent back only where it is not its service's (order-lines.ts).
     items: order.items.map((i) => ({
       key: i._id,
       service: i.service,
       quantity: i.quantity,
       unitPrice: i.unitPrice,
+      vatCategory: i.vatCategory,
+      vatExemptionCode: i.vatExemptionCode,
+      vatExemptionReason: i.vatExemptionReason,
     })),
     discount: order.discount === '0.00' ? '' : order.discount,
     assignees: order.assignees ?? [],
@@ -144,10 +135,8 @@ const fieldLabels: Record<string, string> = {
   notes: 'ملاحظات',
 };
 
-const blank = (v: number | string) => v === '' || v === null || v === undefined;
-
 /** What the API gets (orderBody's input): ids, quantities, decimal strings, an ISO instant. */
-function toBody(v: OrderFormValues) {
+function toBody(v: OrderFormValues, terms: TermsOf) {
   return {
     customer: v.customer ?? '',
     contract: v.contract,
@@ -157,6 +146,7 @@ function toBody(v: OrderFormValues) {
       service: i.service ?? '',
       quantity: i.quantity,
       unitPrice: blank(i.unitPrice) ? undefined : i.unitPrice,
+      ...overrideOf(i, terms(i.service)),
     })),
     discount: blank(v.discount) ? undefined : v.discount,
     assignees: v.assignees,
@@ -165,32 +155,6 @@ function toBody(v: OrderFormValues) {
     endDate: v.endDate,
     notes: v.notes,
   };
-}
-
-interface Preview {
-  /** Line totals in halalas (null while the line is incomplete). */
-  lines: (number | null)[];
-  totals: OrderTotals | null;
-  /** Why the totals cannot be shown (discount above the subtotal …). */
-  problem: string | null;
-}
-
-/** The live totals: the domain's own arithmetic on integer halalas, the one rounding rule. */
-function preview(values: OrderFormValues, taxRate: number | null): Preview {
-  const parsed = values.items.map((i) => {
-    const q = Number(toLatinDigits(String(i.quantity ?? '')));
-    const p = halalasOrNull(i.unitPrice);
-    return Number.isInteger(q) && q > 0 && p !== null && p >= 0 ? { quantity: q, unitPrice: p } : null;
-  });
-  const lines = parsed.map((l) => (l ? l.quantity * l.unitPrice : null));
-  const discount = halalasOrNull(values.discount) ?? 0;
-  if (taxRate === null) return { lines, totals: null, problem: null };
-  const complete = parsed.filter((l): l is NonNullable<typeof l> => l !== null);
-  try {
-    return { lines, totals: orderTotals(complete, discount, taxRate), problem: null };
-  } catch (e) {
-    return { lines, totals: null, problem: e instanceof Error ? e.message : 'تعذر حساب المبالغ' };
-  }
 }
 
 export default function OrderFormPage() {
@@ -216,6 +180,7 @@ function OrderForm({ order }: { order?: Order }) {
 
   const initial = useMemo(() => toValues(order, presetCustomer), [order, presetCustomer]);
   const taxRate = order ? taxRateOf(order.taxRate) : (settings.data?.tax ?? null);
+  const terms: TermsOf = (id) => (id ? termsOf(services.data?.byId.get(id)) : null);
 
   const nameOf = (options: { value: string; label: string }[] | undefined, id: unknown) =>
     options?.find((o) => o.value === id)?.label;
@@ -227,16 +192,14 @@ function OrderForm({ order }: { order?: Order }) {
     initialValues: initial,
     fromRecord: (latest) => toValues(latest, null),
     toBody: (v) => ({
-      ...toBody(v),
+      ...toBody(v, terms),
       // only on creation, and only when someone is assigned
       createTasks: !order && v.assignees.length > 0 && v.createTasks,
     }),
     validate: (values, errors) => {
       if (!values.customer) errors.customer = 'اختر العميل';
-      values.items.forEach((item, i) => {
-        if (!item.service) errors[`items.${i}.service`] = 'اختر الخدمة';
-      });
-      const p = preview(values, taxRate ?? 0);
+      lineErrors(values.items, terms, errors);
+      const p = preview(values.items, values.discount, taxRate ?? 0, terms);
       if (p.problem && !errors.discount) errors.discount = p.problem;
     },
     quietErrors: true,
@@ -270,7 +233,7 @@ function OrderForm({ order }: { order?: Order }) {
   });
   const { form } = entity;
   const values = form.values;
-  const live = preview(values, taxRate);
+  const live = preview(values.items, values.discount, taxRate, terms);
   const closed = order ? isClosed(order.status) : false;
 
   // Services offered: the active ones, plus any already on a line (a stopped service stays readable).
@@ -307,6 +270,9 @@ function OrderForm({ order }: { order?: Order }) {
     form.setFieldValue(`items.${index}.service`, serviceId);
     const service = serviceId ? services.data?.byId.get(serviceId) : undefined;
     if (service) form.setFieldValue(`items.${index}.unitPrice`, service.price);
+    // Another service brings its own category: a choice made for the previous one goes.
+    for (const f of ['vatCategory', 'vatExemptionCode', 'vatExemptionReason'])
+      form.setFieldValue(`items.${index}.${f}`, '');
   };
 
   const addItem = () => {
@@ -377,7 +343,7 @@ function OrderForm({ order }: { order?: Order }) {
 
         <Section
           title="الخدمات"
-          description="يُملأ السعر من سعر الخدمة ويمكن تعديله."
+          description="يُملأ السعر وفئة الضريبة من الخدمة، ويمكن تعديلهما للبند."
           actions={
             <Button
               size="xs"
@@ -391,71 +357,21 @@ function OrderForm({ order }: { order?: Order }) {
             </Button>
           }
         >
-          <Stack gap="sm">
+          <Stack gap="sm" className={classes.items}>
             {values.items.map((item, index) => (
-              <fieldset
+              <OrderItemFields
                 key={item.key}
-                className={classes.item}
-                aria-label={`البند ${index + 1}`}
-                data-testid="order-item"
-                style={{ margin: 0, minWidth: 0 }}
-              >
-                <OptionSelect
-                  className={classes.service}
-                  label="الخدمة"
-                  withAsterisk
-                  loading={services.isPending}
-                  placeholder="اختر الخدمة"
-                  data={serviceOptions}
-                  {...form.getInputProps(`items.${index}.service`)}
-                  onChange={(v) => onServiceChange(index, v)}
-                />
-                <MoneyInput
-                  label="سعر الوحدة"
-                  withAsterisk
-                  placeholder="0.00"
-                  {...form.getInputProps(`items.${index}.unitPrice`)}
-                />
-                <NumberInput
-                  label="الكمية"
-                  withAsterisk
-                  min={1}
-                  max={10_000}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  inputMode="numeric"
-                  dir="ltr"
-                  {...form.getInputProps(`items.${index}.quantity`)}
-                />
-                <div className={classes.lineTotal}>
-                  <Text size="sm" fw={500} component="span">
-                    الإجمالي
-                  </Text>
-                  <div className={classes.lineTotalValue} data-testid="line-total">
-                    {live.lines[index] === null ? (
-                      <Text span c="dimmed">
-                        —
-                      </Text>
-                    ) : (
-                      <bdi>{formatSAR(live.lines[index] ?? 0)}</bdi>
-                    )}
-                  </div>
-                </div>
-                <div className={classes.remove}>
-                  <Tooltip label="حذف البند" withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={`حذف البند ${index + 1}`}
-                      disabled={values.items.length === 1}
-                      onClick={() => removeItem(index)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </div>
-              </fieldset>
+                form={form}
+                index={index}
+                item={item}
+                terms={terms(item.service)}
+                serviceOptions={serviceOptions}
+                servicesLoading={services.isPending}
+                lineTotal={live.lines[index]}
+                onServiceChange={(v) => onServiceChange(index, v)}
+                onRemove={() => removeItem(index)}
+                removable={values.items.length > 1}
+              />
             ))}
             {itemsError && (
               <Text size="sm" c="red" role="alert">
@@ -466,19 +382,21 @@ function OrderForm({ order }: { order?: Order }) {
         </Section>
 
         <Section title="ملخص المبالغ">
-          <div className={classes.summary}>
-            <MoneyInput
-              label="الخصم"
-              placeholder="0.00"
-              description="مبلغ يُخصم من مجموع البنود قبل الضريبة"
-              {...form.getInputProps('discount')}
-            />
-            <TotalsPreview
-              live={live}
-              taxRate={taxRate}
-              loadingRate={!order && settings.isPending}
-              rateFailed={!order && settings.isError}
-            />
+          <div className={classes.summaryBox}>
+            <div className={classes.summary}>
+              <MoneyInput
+                label="الخصم"
+                placeholder="0.00"
+                description="مبلغ يُخصم من مجموع البنود قبل الضريبة"
+                {...form.getInputProps('discount')}
+              />
+              <TotalsPreview
+                live={live}
+                taxRate={taxRate}
+                loadingRate={!order && settings.isPending}
+                rateFailed={!order && settings.isError}
+              />
+            </div>
           </div>
         </Section>
 
@@ -528,90 +446,5 @@ function OrderForm({ order }: { order?: Order }) {
       </Stack>
       {entity.conflictDialog}
     </form>
-  );
-}
-
-function SummaryRow({
-  label,
-  children,
-  testId,
-  strong,
-}: {
-  label: ReactNode;
-  children: ReactNode;
-  testId: string;
-  strong?: boolean;
-}) {
-  return (
-    <div className={classes.summaryRow}>
-      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500} data-testid={testId}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-function TotalsPreview({
-  live,
-  taxRate,
-  loadingRate,
-  rateFailed,
-}: {
-  live: Preview;
-  taxRate: number | null;
-  loadingRate: boolean;
-  rateFailed: boolean;
-}) {
-  if (rateFailed)
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-        تعذر تحميل نسبة الضريبة من الإعدادات؛ يحسب الخادم المبالغ عند الحفظ.
-      </Alert>
-    );
-  if (loadingRate || taxRate === null)
-    return (
-      <Stack gap="xs" role="status" aria-label="جارٍ التحميل…">
-        <Skeleton h={14} />
-        <Skeleton h={14} />
-        <Skeleton h={14} w="70%" />
-      </Stack>
-    );
-  const money = (h: number | undefined) => <bdi style={{ whiteSpace: 'nowrap' }}>{formatSAR(h ?? 0)}</bdi>;
-  const t = live.totals;
-  return (
-    <Stack gap={8} aria-live="polite" data-testid="order-totals-preview">
-      <SummaryRow label="المجموع" testId="preview-subtotal">
-        {money(t?.subtotal)}
-      </SummaryRow>
-      <SummaryRow label="الخصم" testId="preview-discount">
-        {money(t?.discount)}
-      </SummaryRow>
-      <SummaryRow label="الصافي بعد الخصم" testId="preview-net">
-        {money(t?.net)}
-      </SummaryRow>
-      <SummaryRow
-        label={
-          <>
-            ضريبة القيمة المضافة (<bdi>{taxRate}%</bdi>)
-          </>
-        }
-        testId="preview-vat"
-      >
-        {money(t?.taxAmount)}
-      </SummaryRow>
-      <Divider />
-      <SummaryRow label="الإجمالي" testId="preview-total" strong>
-        {money(t?.total)}
-      </SummaryRow>
-      {live.problem && (
-        <Text size="xs" c="red" role="alert">
-          {live.problem}
-        </Text>
-      )}
-      <Input.Description>تُحسب المبالغ نهائياً على الخادم عند الحفظ.</Input.Description>
-    </Stack>
   );
 }

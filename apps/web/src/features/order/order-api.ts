@@ -128,13 +128,3 @@ export function taxRateOf(rate: number | string | null | undefined): number {
   const n = Number(toLatinDigits(String(rate ?? '0')));
   return Number.isFinite(n) ? n : 0;
 }
-
-/** Integer halalas of a money value from the API or an input; null when empty or unreadable. */
-export function halalasOrNull(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  try {
-    return toHalalas(value);
-  } catch {
-    return null;
-  }
-}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { orderStatuses } from '../../orders';
+import { units } from '../../units';
+import { vatCategories } from '../../vat-categories';
 import { idOut, listOf, moneyOut } from './common';
 
 /** `GET /api/lookup/places`: every region and city, by name. */
@@ -12,9 +14,20 @@ export type PlaceRegion = Places['governments'][number];
 export type PlaceCity = Places['cities'][number];
 
 const pricedOut = z.object({ _id: idOut, name: z.string(), price: moneyOut, active: z.boolean() });
+/** A service as an order line needs it: its unit (whole or measured quantities) and its VAT category. */
+const serviceOptionOut = pricedOut.extend({
+  unit: z.enum(units),
+  vatCategory: z.enum(vatCategories),
+  vatExemptionCode: z.string(),
+  vatExemptionReason: z.string(),
+});
 /** `GET /api/lookup/services`: services and contract types with their prices. */
-export const pricedLookupsOut = z.object({ services: z.array(pricedOut), contracts: z.array(pricedOut) });
+export const pricedLookupsOut = z.object({
+  services: z.array(serviceOptionOut),
+  contracts: z.array(pricedOut),
+});
 export type PricedOption = z.output<typeof pricedOut>;
+export type ServiceOption = z.output<typeof serviceOptionOut>;
 export type PricedLookups = z.output<typeof pricedLookupsOut>;
 
 /** `GET /api/lookup/paymentMethods`: every method (the list's answer shape, all rows). */

@@ -1,12 +1,17 @@
 import { type VatFigure, type VatReport, vatReturnLabels } from '@idara/domain';
 import { Anchor, Table, Text } from '@mantine/core';
-import { Money } from '../../../components/data-table/cells';
+import { Empty, Money } from '../../../components/data-table/cells';
 
-const rows: { key: VatFigure; n: number; vat: boolean }[] = [
-  { key: 'standardRated', n: 1, vat: true },
-  { key: 'zeroRated', n: 2, vat: false },
-  { key: 'exempt', n: 3, vat: false },
-  { key: 'adjustments', n: 4, vat: true },
+/**
+ * The return's rows in the export's order (vatFigures). Out of scope is no row of the ZATCA return:
+ * it is shown to reconcile the sales with the return, so it takes no number and no VAT.
+ */
+const rows: { key: VatFigure; n: number | null; vat: 'amount' | 'zero' | 'none' }[] = [
+  { key: 'standardRated', n: 1, vat: 'amount' },
+  { key: 'zeroRated', n: 2, vat: 'zero' },
+  { key: 'exempt', n: 3, vat: 'zero' },
+  { key: 'outOfScope', n: null, vat: 'none' },
+  { key: 'adjustments', n: 4, vat: 'amount' },
 ];
 
 /** The sales rows of the ZATCA return; each figure opens its documents. */
@@ -40,14 +45,20 @@ export function VatFiguresTable({
                 data-testid={`vat-figure-${key}`}
                 aria-label={`${vatReturnLabels[key]}: عرض المستندات`}
               >
-                {n}. {vatReturnLabels[key]}
+                {n === null ? vatReturnLabels[key] : `${n}. ${vatReturnLabels[key]}`}
               </Anchor>
             </Table.Td>
             <Table.Td>
               <Money value={report[key].net} />
             </Table.Td>
             <Table.Td>
-              {vat ? <Money value={(report[key] as { vat: string }).vat} /> : <Money value="0" />}
+              {vat === 'amount' ? (
+                <Money value={(report[key] as { vat: string }).vat} />
+              ) : vat === 'zero' ? (
+                <Money value="0" />
+              ) : (
+                <Empty />
+              )}
             </Table.Td>
           </Table.Tr>
         ))}
