@@ -577,6 +577,8 @@ export const messages = pgTable(
     /** Set when a sender takes the message: a claimed message is never taken (and sent) again. */
     claimedAt: ts('claimed_at'),
     purpose: text('purpose').notNull().default('conversation'),
+    /** What a staff send was about, when it may not be repeated soon ('statement:<from>:<to>'). */
+    topic: text('topic').notNull().default(''),
     sentBy: uuid('sent_by'),
     statusAt: ts('status_at'),
     ...timestamps,

@@ -259,4 +259,29 @@ describe('sending', () => {
     ).rows as { n: number }[];
     expect(n).toBe(2);
   });
+
+  it('sends one reminder per document per day however many rules are due, even from concurrent ticks', async () => {
+    const dayAfter = new Date('2026-03-17T07:00:00Z');
+    const extra = [];
+    for (let i = 0; i < 9; i++) {
+      const res = await send('POST', '/api/reminder/rules', {
+        ...ruleBody,
+        name: `قاعدة ${i}`,
+        daysAfterDue: 1,
+        repeatEveryDays: 1,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      extra.push(res.json()._id);
+    }
+    // Ten rules are the most an office may keep.
+    const eleventh = await send('POST', '/api/reminder/rules', { ...ruleBody, name: 'قاعدة زائدة' });
+    expect(eleventh.statusCode).toBe(422);
+    expect(eleventh.json().message).toMatch(/لا تزيد قواعد التذكير/);
+    const ticks = [0, 1, 2].map(() => new ReminderScheduler(t.app, () => dayAfter));
+    const counts = await Promise.all(ticks.map((tick) => tick.tick()));
+    // Two reachable customers with one open invoice each: two reminders, not eighteen.
+    expect(counts.reduce((x, y) => x + y, 0)).toBe(2);
+    expect(await ticks[0].tick()).toBe(0);
+    for (const id of extra) await send('DELETE', `/api/reminder/rules/${id}`);
+  });
 });

@@ -7,10 +7,10 @@ import {
   reminderRuleOut,
   reminderRulesOut,
 } from '@idara/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { reminderRules } from '../../db/schema';
-import { fieldError, notFound } from '../../http/errors';
+import { AppError, fieldError, notFound } from '../../http/errors';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
@@ -33,6 +33,9 @@ function assertTemplate(body: z.output<typeof reminderRuleBody>) {
     );
 }
 
+/** More rules than an office needs; each document gets one reminder a day whatever their number. */
+const MAX_REMINDER_RULES = 10;
+
 /** Reminder rules (settings): list, create, replace, delete; each change logged with it. */
 export const ruleRoutes: RoutesPlugin = async (app) => {
   app.get('/rules', { config, schema: { tags, response: { 200: reminderRulesOut } } }, async () => ({
@@ -45,6 +48,14 @@ export const ruleRoutes: RoutesPlugin = async (app) => {
     async (req, reply) => {
       assertTemplate(req.body);
       const row = await app.db.transaction(async (tx) => {
+        // Counted under one lock, so concurrent creations cannot pass the ceiling together.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('reminder-rules'))`);
+        const [{ rules }] = await tx.select({ rules: sql<number>`count(*)::int` }).from(reminderRules);
+        if (rules >= MAX_REMINDER_RULES)
+          throw new AppError(
+            422,
+            `لا تزيد قواعد التذكير عن ${MAX_REMINDER_RULES}: عدّل قاعدة قائمة أو احذفها قبل إضافة غيرها`,
+          );
         const [after] = await tx.insert(reminderRules).values(req.body).returning();
         await recordActivity(tx, actorOf(req), {
           action: 'create',

@@ -1,5 +1,12 @@
-import { fromHalalas, insideWindow, isRiyadhFriday, type ReminderEntry, riyadhDayOf } from '@idara/domain';
-import { eq } from 'drizzle-orm';
+import {
+  fromHalalas,
+  insideWindow,
+  isRiyadhFriday,
+  type ReminderEntry,
+  riyadhDayBounds,
+  riyadhDayOf,
+} from '@idara/domain';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { reminderSends } from '../../db/schema';
 import { recordActivity } from '../../lib/activity';
@@ -62,12 +69,12 @@ export class ReminderScheduler {
     if (open.length === 0) return 0;
     const plan = await loadPlan(this.app.db, now, open);
     let queued = 0;
-    for (const entry of plan.entries) if (entry.send && (await this.sendOne(entry, open))) queued++;
+    for (const entry of plan.entries) if (entry.send && (await this.sendOne(entry, open, now))) queued++;
     if (queued) this.app.whatsapp.dispatcher?.kick();
     return queued;
   }
 
-  private async sendOne(entry: ReminderEntry, rules: { id: string; template: string }[]) {
+  private async sendOne(entry: ReminderEntry, rules: { id: string; template: string }[], now: Date) {
     const template = rules.find((r) => r.id === entry.rule)?.template ?? '';
     const params = {
       customerName: entry.customerName,
@@ -76,6 +83,22 @@ export class ReminderScheduler {
       invoiceNumber: entry.number,
     };
     const row = await this.app.db.transaction(async (tx) => {
+      // At most one reminder per document per Riyadh day, whatever the rules: the document is locked
+      // while today's sends are looked at, so two rules (or two processes) cannot both send.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reminder:${entry.einvoice}`}))`);
+      const today = riyadhDayBounds(riyadhDayOf(now));
+      const [sentToday] = await tx
+        .select({ _id: reminderSends._id })
+        .from(reminderSends)
+        .where(
+          and(
+            eq(reminderSends.einvoice, entry.einvoice),
+            gte(reminderSends.sentAt, today.start),
+            lte(reminderSends.sentAt, today.end),
+          ),
+        )
+        .limit(1);
+      if (sentToday) return null;
       const [claimed] = await tx
         .insert(reminderSends)
         .values({
@@ -83,6 +106,7 @@ export class ReminderScheduler {
           einvoice: entry.einvoice,
           occurrence: entry.occurrence,
           customer: entry.customer,
+          sentAt: now,
         })
         .onConflictDoNothing()
         .returning({ _id: reminderSends._id });

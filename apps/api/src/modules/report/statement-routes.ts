@@ -3,6 +3,7 @@ import {
   formatGregorianDate,
   idSchema,
   riyadhDayBounds,
+  riyadhDayOf,
   statementOut,
   whatsappMessageOut,
 } from '@idara/domain';
@@ -102,6 +103,10 @@ export const statementRoutes: RoutesPlugin = async (app) => {
     },
     async (req, reply) => {
       const period = req.body as StatementPeriod;
+      if (period.to > riyadhDayOf(new Date())) {
+        const message = 'لا يُرسل كشف حساب لفترة تنتهي بعد اليوم: اختر نهاية الفترة اليوم أو قبله';
+        throw new AppError(422, message, { fieldErrors: { to: message } });
+      }
       const s = await customerStatement(app.db, req.params.id, period);
       if (!s.customer.whatsappNumber)
         throw new AppError(
@@ -141,6 +146,11 @@ export const statementRoutes: RoutesPlugin = async (app) => {
                   link,
                 },
               },
+          {
+            topic: `statement:${period.from}:${period.to}`,
+            withinMs: 60 * 60 * 1000,
+            message: `أُرسل كشف الحساب نفسه للعميل «${s.customer.name}» خلال الساعة الماضية: لا يُرسل مرتين`,
+          },
         ),
       );
       const message = presentMessage(row, actor.actorName);

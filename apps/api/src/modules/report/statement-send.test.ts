@@ -183,12 +183,31 @@ describe('POST /api/customer/:id/statement/send', () => {
       SECRET,
     );
     expect(hook.statusCode).toBe(200);
-    const res = await send(customer);
+    // The same statement again within the hour is refused; another period goes out.
+    const again = await send(customer);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/خلال الساعة الماضية/);
+    const res = await send(customer, { from: '2026-01-01', to: today });
     expect(res.statusCode, res.body).toBe(201);
     await settled(res.json()._id);
     expect(graph.requests[0].body).toMatchObject({ type: 'document' });
     expect(graph.requests[0].body.document.link).toContain('/statement/document.pdf?');
     expect(graph.requests[0].body.document.filename).toMatch(/^كشف-حساب-.+\.pdf$/);
+  });
+
+  it('thirty concurrent sends of one statement queue one message', async () => {
+    // An hour after the sends above (the customer's ten-minute share of templates is free again).
+    await t.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(messages.customer, customer));
+    const before = (await t.db.select().from(messages)).length;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => send(customer, { from: '2026-02-01', to: today })),
+    );
+    expect(answers.filter((r) => r.statusCode === 201), answers[0].body).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(29);
+    expect((await t.db.select().from(messages)).length).toBe(before + 1);
   });
 
   it('refuses in Arabic, sending and writing nothing: no WhatsApp number, no documents, bad period, unknown customer, no permission', async () => {
@@ -199,6 +218,12 @@ describe('POST /api/customer/:id/statement/send', () => {
       [send(customer, { from: '2026-05-01', to: '2026-04-01' }), 422, /[\u0600-\u06FF]/],
       [send(customer, { from: '2026-02-30', to: '2026-04-01' }), 422, /[\u0600-\u06FF]/],
       [send(customer, {}), 422, /[\u0600-\u06FF]/],
+      [send(customer, { from: today, to: '2099-01-01' }), 422, /[\u0600-\u06FF]/],
+      [
+        send(customer, { from: today, to: riyadhDayOf(new Date(Date.now() + 2 * 86_400_000)) }),
+        422,
+        /بعد اليوم/,
+      ],
       [send('00000000-0000-4000-8000-000000000000'), 404, /العميل/],
     ];
     for (const [pending, status, message] of cases) {

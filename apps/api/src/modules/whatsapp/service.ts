@@ -1,12 +1,14 @@
 import {
+  arabicPlural,
   findTemplate,
+  MESSAGES,
   type MessageStatus,
   normalizeSaudiPhone,
   SERVICE_WINDOW_MS,
   serviceWindowExplanation,
   type whatsappSendBody,
 } from '@idara/domain';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -122,6 +124,7 @@ export interface QueuedMessage {
   purpose: string;
   idempotencyKey?: string | null;
   sentBy: string | null;
+  topic?: string;
 }
 
 /**
@@ -144,6 +147,7 @@ export async function queueMessage(tx: DbOrTx, channel: 'whatsapp' | 'outbox', m
       purpose: m.purpose,
       idempotencyKey: m.idempotencyKey ?? null,
       sentBy: m.sentBy,
+      topic: m.topic ?? '',
     })
     .onConflictDoNothing({ target: messages.idempotencyKey })
     .returning();
@@ -159,14 +163,73 @@ export function renderTemplate(name: string, params: Record<string, string>) {
   return template.render(params);
 }
 
+/** Templates and documents staff may send one customer in a window (a conversation's text replies are not counted). */
+export const STAFF_SENDS = { max: 5, windowMs: 10 * 60 * 1000 };
+
+/**
+ * Nobody floods a customer: a repeat of the same topic (a statement of one period) inside its window
+ * is refused, and so is a sixth template or document from staff within ten minutes. A retry with the
+ * same idempotency key is not a new send and passes.
+ */
+async function assertNotFlooding(
+  tx: Tx,
+  customer: { _id: string; name: string },
+  input: SendInput,
+  repeat?: { topic: string; withinMs: number; message: string },
+) {
+  if (input.idempotencyKey) {
+    const [seen] = await tx
+      .select({ _id: messages._id })
+      .from(messages)
+      .where(eq(messages.idempotencyKey, input.idempotencyKey));
+    if (seen) return;
+  }
+  if (repeat) {
+    const [again] = await tx
+      .select({ _id: messages._id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.customer, customer._id),
+          eq(messages.topic, repeat.topic),
+          gt(messages.createdAt, new Date(Date.now() - repeat.withinMs)),
+        ),
+      )
+      .limit(1);
+    if (again) throw new AppError(429, repeat.message);
+  }
+  if (input.kind === 'text') return;
+  const [{ recent }] = await tx
+    .select({ recent: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.customer, customer._id),
+        eq(messages.direction, 'out'),
+        isNotNull(messages.sentBy),
+        ne(messages.kind, 'text'),
+        gt(messages.createdAt, new Date(Date.now() - STAFF_SENDS.windowMs)),
+      ),
+    );
+  if (recent >= STAFF_SENDS.max)
+    throw new AppError(
+      429,
+      `أُرسلت إلى العميل «${customer.name}» ${arabicPlural(STAFF_SENDS.max, MESSAGES)} خلال عشر دقائق: انتظر قليلاً قبل إرسال غيرها`,
+    );
+}
+
 export async function sendToCustomer(
   tx: Tx,
   channel: 'whatsapp' | 'outbox',
   actor: ActorContext,
   customerId: string,
   input: SendInput,
+  repeat?: { topic: string; withinMs: number; message: string },
 ) {
+  // One send to a customer at a time, so the limits below hold under concurrent requests.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`whatsapp-send:${customerId}`}))`);
   const customer = await loadCustomer(tx, customerId);
+  await assertNotFlooding(tx, customer, input, repeat);
   if (input.idempotencyKey) {
     const [seen] = await tx.select().from(messages).where(eq(messages.idempotencyKey, input.idempotencyKey));
     if (seen) {
@@ -202,6 +265,7 @@ export async function sendToCustomer(
     purpose: 'conversation',
     idempotencyKey: input.idempotencyKey ?? null,
     sentBy: actor.actorId,
+    topic: repeat?.topic ?? '',
   });
   if (result.created) {
     await recordActivity(tx, actor, {

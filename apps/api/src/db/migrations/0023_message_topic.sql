@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "topic" text DEFAULT '' NOT NULL;
