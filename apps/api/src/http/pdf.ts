@@ -185,8 +185,15 @@ export function htmlToPdf(
   return pdfQueue.run(opts.requester, () => renderPdf(html, opts), opts.signal);
 }
 
+/**
+ * Each document is printed in a context of its own with JavaScript off and every request refused:
+ * what it draws comes from the HTML itself (fonts and the QR code are inline `data:` URLs, which are
+ * not requests), so text in a document can neither run nor reach the network or the machine.
+ */
 async function renderPdf(html: string, opts: { pageNumbers?: boolean }): Promise<Buffer> {
-  const page = await (await getBrowser()).newPage();
+  const context = await (await getBrowser()).newContext({ javaScriptEnabled: false });
+  await context.route('**/*', (route) => route.abort('blockedbyclient'));
+  const page = await context.newPage();
   openPages++;
   peakPages = Math.max(peakPages, openPages);
   try {
@@ -202,7 +209,7 @@ async function renderPdf(html: string, opts: { pageNumbers?: boolean }): Promise
         : '<span></span>',
     });
   } finally {
-    await page.close();
+    await context.close();
     openPages--;
   }
 }
