@@ -73,6 +73,14 @@ describe('services carry a VAT category, a reason ZATCA accepts and a unit', () 
     }
     expect((await t.db.select().from(services)).length).toBe(before);
   });
+
+  it('exports each service with its unit, category and reason', async () => {
+    const csv = (await get('/api/service/export?fileType=csv')).body;
+    const line = csv.split('\n').find((l) => l.includes('استشارة لعميل خارج المملكة'));
+    expect(line).toContain('ساعة');
+    expect(line).toContain('خاضع للنسبة الصفرية');
+    expect(line).toContain('VATEX-SA-33');
+  });
 });
 
 describe('an order of several categories', () => {

@@ -1,4 +1,13 @@
-import { entityNouns, normalizeArabic, serviceBody, serviceRecord } from '@idara/domain';
+import {
+  entityNouns,
+  normalizeArabic,
+  serviceBody,
+  serviceRecord,
+  unitInfo,
+  unitOf,
+  type VatCategory,
+  vatCategoryLabels,
+} from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { forms, orderItems, services } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
@@ -54,6 +63,13 @@ export const serviceRoutes = crudRoutes({
       { key: 'name', header: 'الخدمة' },
       { key: 'description', header: 'الوصف', width: 40 },
       { key: 'price', header: 'السعر (ر.س)', type: 'money' },
+      { key: 'unit', header: 'وحدة البيع', value: (r) => unitInfo[unitOf(String(r.unit))].label },
+      {
+        key: 'vatCategory',
+        header: 'فئة ضريبة القيمة المضافة',
+        value: (r) => vatCategoryLabels[(r.vatCategory as VatCategory) ?? 'S'] ?? r.vatCategory,
+      },
+      { key: 'vatExemptionCode', header: 'سبب الإعفاء أو النسبة الصفرية' },
       { key: 'active', header: 'فعّالة', type: 'boolean' },
       { key: 'createdAt', header: 'تاريخ الإضافة', type: 'datetime' },
     ],
