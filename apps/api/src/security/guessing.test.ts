@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, authFailures, outbox } from '../db/schema';
+import { signLink } from '../lib/signed-links';
 import { LIMITS } from '../modules/auth/rate-limit';
 import { ADMIN, createTestApp, type TestApp } from '../test/harness';
 
@@ -118,6 +120,24 @@ describe('password guessing', () => {
     expect(
       left.filter((r) => r.ip.startsWith('reset') && r.createdAt < new Date(Date.now() - 86_400_000)),
     ).toEqual([]);
+  });
+
+  it('counts every device cookie’s failures together: forged cookies get no fresh allowance each', async () => {
+    const victim = await t.userWith('employee');
+    // As someone holding the link-signing key could: a new validly signed cookie for every guess.
+    const forged = async () => {
+      const body = `${victim.user._id}.${randomBytes(12).toString('base64url')}`;
+      return `idara_device=${body}.${await signLink(t.db, 'device-cookie', body)}`;
+    };
+    const codes: number[] = [];
+    for (let i = 0; i < LIMITS.perAccount.max + 5; i++)
+      codes.push(
+        (await signin(victim.phoneNumber, 'bad-password', `10.44.0.${i + 1}`, await forged())).statusCode,
+      );
+    expect(codes.filter((c) => c === 401).length).toBe(LIMITS.perAccount.max);
+    expect(codes.slice(LIMITS.perAccount.max)).toEqual([429, 429, 429, 429, 429]);
+    // Those failures count toward the account for untrusted clients too.
+    expect((await signin(victim.phoneNumber, victim.password, '10.44.1.1')).statusCode).toBe(429);
   });
 
   it('does not trust a device cookie issued to another user or with a forged signature', async () => {

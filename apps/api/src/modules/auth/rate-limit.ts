@@ -1,12 +1,15 @@
 import { arabicPlural, MINUTES_GENITIVE } from '@idara/domain';
-import { and, eq, gte, notLike, sql } from 'drizzle-orm';
+import { and, eq, gte, like, notLike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authFailures } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
 export const LIMITS = {
   perPhoneAndAddress: { max: 5, windowMs: 15 * 60 * 1000 },
-  /** Failures from untrusted clients only: a trusted device is never locked out by them. */
+  /**
+   * Per account: untrusted clients count every failure (device cookies' too); device cookies count
+   * theirs together, so failures from untrusted clients never lock a trusted device out.
+   */
   perAccount: { max: 20, windowMs: 60 * 60 * 1000 },
   /** One address guessing across many phones. */
   perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
@@ -56,14 +59,22 @@ export async function reserveAttempt(db: DbOrTx, phoneNumber: string, key: strin
       [eq(authFailures.phoneNumber, phoneNumber), eq(authFailures.ip, key)],
     ],
   ];
-  if (!key.startsWith('device:') && !key.startsWith('change:')) {
+  if (key.startsWith('device:')) {
+    // Every device cookie's failures together: a cookie forged with a stolen key gets no fresh
+    // allowance each time, while failures from untrusted clients never lock a real device out.
+    checks.push([
+      LIMITS.perAccount.windowMs,
+      LIMITS.perAccount.max,
+      [eq(authFailures.phoneNumber, phoneNumber), like(authFailures.ip, 'device:%')],
+    ]);
+  } else if (!key.startsWith('change:')) {
+    // Untrusted clients: failures from anywhere but a reset or a password change, device cookies included.
     checks.push([
       LIMITS.perAccount.windowMs,
       LIMITS.perAccount.max,
       [
         eq(authFailures.phoneNumber, phoneNumber),
-        notLike(authFailures.ip, 'device:%'),
-        notLike(authFailures.ip, 'reset:%'),
+        notLike(authFailures.ip, 'reset%'),
         notLike(authFailures.ip, 'change:%'),
       ],
     ]);
