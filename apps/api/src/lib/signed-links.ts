@@ -2,20 +2,62 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { appSecrets } from '../db/schema';
+import { sealingKey } from '../zatca/credentials';
+import { open, seal } from './secret-box';
 
 const cache = new Map<string, string>();
 
-/** A random secret kept in the database (the same on every node), made on first use. */
+/** The sealing key when this installation has one (PostgreSQL without IDARA_SECRET_KEY has none). */
+function keyOrNone() {
+  try {
+    return sealingKey();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A random secret kept in the database (the same on every node), made on first use, and stored
+ * sealed under the installation's key (lib/secret-box.ts) like the e-invoicing keys, so neither the
+ * database files nor a backup reveal it. One stored before sealing is sealed as it is (links already
+ * sent keep working); one that no longer opens (a backup restored without its key file) is replaced,
+ * and links signed before stop opening.
+ */
 async function secret(db: DbOrTx, name: string) {
   const known = cache.get(name);
   if (known) return known;
+  const key = keyOrNone();
+  const stored = (plain: string) => (key ? seal(key, plain) : plain);
   await db
     .insert(appSecrets)
-    .values({ name, value: randomBytes(32).toString('base64url') })
+    .values({ name, value: stored(randomBytes(32).toString('base64url')) })
     .onConflictDoNothing();
   const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
-  cache.set(name, row.value);
-  return row.value;
+  let value = row.value;
+  if (value.startsWith('v1.')) {
+    try {
+      if (!key) throw new Error('no key');
+      value = open(key, value);
+    } catch {
+      value = randomBytes(32).toString('base64url');
+      await db
+        .update(appSecrets)
+        .set({ value: stored(value) })
+        .where(eq(appSecrets.name, name));
+    }
+  } else if (key) {
+    await db
+      .update(appSecrets)
+      .set({ value: seal(key, value) })
+      .where(eq(appSecrets.name, name));
+  }
+  cache.set(name, value);
+  return value;
+}
+
+/** Forgets the secrets read so far (tests that change the stored row). */
+export function forgetSecrets() {
+  cache.clear();
 }
 
 /** A signature that lets someone without an account open one record (e.g. a customer their invoice). */

@@ -1,10 +1,12 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { outbox, users } from '../db/schema';
+import { appSecrets, outbox, users } from '../db/schema';
+import { forgetSecrets, signLink, verifyLink } from '../lib/signed-links';
 import { hashPassword } from '../modules/auth/passwords';
 import { documentLink } from '../modules/whatsapp/automations';
 import { ADMIN, createTestApp, type TestApp } from '../test/harness';
@@ -151,12 +153,14 @@ describe('a registered phone looks like any other', () => {
     const guesses = Array.from({ length: 40 }, (_, i) =>
       String((Number(code) + 1 + i) % 1e6).padStart(6, '0'),
     );
+    // From forty addresses, so the per-address limit on reset tries is not what stops them.
     await Promise.all(
-      guesses.map((g) =>
-        post('/api/auth/reset-password', {
-          phoneNumber: known.phoneNumber,
-          code: g,
-          password: 'Brand-new-1',
+      guesses.map((g, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { phoneNumber: known.phoneNumber, code: g, password: 'Brand-new-1' },
+          remoteAddress: `10.50.0.${i + 1}`,
         }),
       ),
     );
@@ -262,5 +266,25 @@ describe('links the server writes', () => {
     expect(loadConfig({ WHATSAPP_TOKEN: 'x', PUBLIC_URL: 'https://idara.example.sa' }).PUBLIC_URL).toBe(
       'https://idara.example.sa',
     );
+  });
+});
+
+describe('the link-signing secret', () => {
+  it('is stored sealed; one stored in plain text before is sealed as it is, and links signed with it still open', async () => {
+    await signLink(t.db, 'invoice', 'x');
+    const row = async () => (await t.db.select().from(appSecrets).where(eq(appSecrets.name, 'links')))[0];
+    expect((await row()).value).toMatch(/^v1\./);
+
+    // An installation from before: the secret in plain text, links already sent with it.
+    const legacy = 'legacy-links-secret-0123456789abcdefghij';
+    await t.db.update(appSecrets).set({ value: legacy }).where(eq(appSecrets.name, 'links'));
+    forgetSecrets();
+    const sent = createHmac('sha256', legacy).update('invoice:42').digest('base64url');
+    expect(await verifyLink(t.db, 'invoice', '42', sent)).toBe(true);
+    const sealed = (await row()).value;
+    expect(sealed).toMatch(/^v1\./);
+    expect(sealed).not.toContain(legacy);
+    forgetSecrets();
+    expect(await verifyLink(t.db, 'invoice', '42', sent)).toBe(true);
   });
 });

@@ -205,7 +205,10 @@ describe('POST /api/customer/:id/statement/send', () => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => send(customer, { from: '2026-02-01', to: today })),
     );
-    expect(answers.filter((r) => r.statusCode === 201), answers[0].body).toHaveLength(1);
+    expect(
+      answers.filter((r) => r.statusCode === 201),
+      answers[0].body,
+    ).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(29);
     expect((await t.db.select().from(messages)).length).toBe(before + 1);
   });
