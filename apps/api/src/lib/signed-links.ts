@@ -1,7 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { riyadhDayOf } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { appSecrets } from '../db/schema';
+import { AppError } from '../http/errors';
 import { sealingKey } from '../zatca/credentials';
 import { open, seal } from './secret-box';
 
@@ -73,3 +75,34 @@ export async function verifyLink(db: DbOrTx, purpose: string, id: string, signat
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/**
+ * Links customers receive expire: the last Riyadh day they open is part of what is signed (`exp`),
+ * so it cannot be moved. Links sent before expiry existed carry none and keep opening.
+ */
+export const LINK_LIFETIME_DAYS = { invoice: 90, statement: 30 } as const;
+
+export async function signExpiringLink(db: DbOrTx, purpose: keyof typeof LINK_LIFETIME_DAYS, id: string) {
+  const exp = riyadhDayOf(new Date(Date.now() + LINK_LIFETIME_DAYS[purpose] * 86_400_000));
+  return { exp, sig: await signLink(db, purpose, `${id}:${exp}`) };
+}
+
+/** 'ok', 'expired' (signed, but past its day) or 'invalid'. */
+export async function checkExpiringLink(
+  db: DbOrTx,
+  purpose: keyof typeof LINK_LIFETIME_DAYS,
+  id: string,
+  query: { sig?: unknown; exp?: unknown },
+): Promise<'ok' | 'expired' | 'invalid'> {
+  if (query.exp === undefined) return (await verifyLink(db, purpose, id, query.sig)) ? 'ok' : 'invalid';
+  if (typeof query.exp !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(query.exp)) return 'invalid';
+  if (!(await verifyLink(db, purpose, `${id}:${query.exp}`, query.sig))) return 'invalid';
+  return query.exp < riyadhDayOf(new Date()) ? 'expired' : 'ok';
+}
+
+/** The Arabic answer to an expired link (410: it was real, and is gone). */
+export const linkExpired = (what: string) =>
+  new AppError(
+    410,
+    `انتهت صلاحية رابط ${what} (يبقى الرابط صالحاً مدة محدودة حفاظاً على خصوصيتك): اطلب من المنشأة رابطاً جديداً`,
+  );

@@ -24,7 +24,7 @@ import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
-import { verifyLink } from '../../lib/signed-links';
+import { checkExpiringLink, linkExpired } from '../../lib/signed-links';
 import { countedDocuments } from './counted';
 import { documentHtml } from './document-html';
 import { creditableOf, issueNote, issueOrderInvoice } from './issue';
@@ -212,8 +212,14 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
     '/:id/document.pdf',
     { config: { public: true }, schema: { tags, params, response: { 200: fileOut('application/pdf') } } },
     async (req, reply) => {
-      const sig = (req.query as Record<string, unknown>).sig;
-      if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound(entityNouns.einvoice);
+      const link = await checkExpiringLink(
+        app.db,
+        'invoice',
+        req.params.id,
+        req.query as Record<string, unknown>,
+      );
+      if (link === 'expired') throw linkExpired('الفاتورة');
+      if (link === 'invalid') throw notFound(entityNouns.einvoice);
       const row = await loadRow(app.db, req.params.id);
       assertMayReachCustomer(row);
       const { pdf, disposition } = await sendPdf(row, requesterOf(req), true);

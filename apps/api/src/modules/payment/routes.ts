@@ -23,7 +23,7 @@ import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
-import { verifyLink } from '../../lib/signed-links';
+import { checkExpiringLink, linkExpired } from '../../lib/signed-links';
 import { documentHtml } from '../invoice/document-html';
 import { assertMayReachCustomer } from '../invoice/sharing';
 import { paymentDetails } from './details';
@@ -135,8 +135,14 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
     '/:id/invoice.pdf',
     { config: { public: true }, schema: { tags, params, response: { 200: fileOut('application/pdf') } } },
     async (req, reply) => {
-      const sig = (req.query as Record<string, unknown>).sig;
-      if (!(await verifyLink(app.db, 'invoice', req.params.id, sig))) throw notFound(entityNouns.einvoice);
+      const link = await checkExpiringLink(
+        app.db,
+        'invoice',
+        req.params.id,
+        req.query as Record<string, unknown>,
+      );
+      if (link === 'expired') throw linkExpired('الفاتورة');
+      if (link === 'invalid') throw notFound(entityNouns.einvoice);
       const row = await paidDocument(req.params.id);
       assertMayReachCustomer(row);
       const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });

@@ -15,7 +15,7 @@ import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { publicOrigin } from '../../http/public-origin';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
-import { signLink, verifyLink } from '../../lib/signed-links';
+import { checkExpiringLink, linkExpired, signExpiringLink } from '../../lib/signed-links';
 import { sellerAsSet } from '../invoice/parties';
 import { presentMessage, pushMessage, sendToCustomer, serviceWindow } from '../whatsapp/service';
 import { reportTags as tags } from './common';
@@ -30,7 +30,9 @@ import {
 } from './statement-query';
 
 const params = z.object({ id: idSchema });
-const signedQuery = statementPeriod.and(z.object({ sig: z.string().max(100).optional() }));
+const signedQuery = statementPeriod.and(
+  z.object({ sig: z.string().max(100).optional(), exp: z.string().max(10).optional() }),
+);
 const pdfName = (s: CustomerStatementData) => `كشف-حساب-${s.customer.name}-${s.from}-${s.to}`;
 /** What a signed statement link opens: one customer's one period. */
 const linkSubject = (id: string, p: StatementPeriod) => `${id}:${p.from}:${p.to}`;
@@ -81,9 +83,10 @@ export const statementRoutes: RoutesPlugin = async (app) => {
       schema: { tags, params, querystring: signedQuery, response: { 200: fileOut('application/pdf') } },
     },
     async (req, reply) => {
-      const period = req.query as StatementPeriod & { sig?: string };
-      if (!(await verifyLink(app.db, 'statement', linkSubject(req.params.id, period), period.sig)))
-        throw notFound('كشف الحساب');
+      const period = req.query as StatementPeriod & { sig?: string; exp?: string };
+      const link = await checkExpiringLink(app.db, 'statement', linkSubject(req.params.id, period), period);
+      if (link === 'expired') throw linkExpired('كشف الحساب');
+      if (link === 'invalid') throw notFound('كشف الحساب');
       const s = await customerStatement(app.db, req.params.id, period);
       assertHasHistory(s);
       return sendPdf(reply, await statementPdf(app, s, requesterOf(req)), pdfName(s), true);
@@ -114,8 +117,8 @@ export const statementRoutes: RoutesPlugin = async (app) => {
           `لا يوجد رقم واتساب للعميل «${s.customer.name}»؛ أضفه في بيانات العميل ثم أعد الإرسال`,
         );
       assertHasHistory(s);
-      const sig = await signLink(app.db, 'statement', linkSubject(s.customer._id, period));
-      const link = `${publicOrigin(app.config)}/api/customer/${s.customer._id}/statement/document.pdf?from=${period.from}&to=${period.to}&sig=${sig}`;
+      const { exp, sig } = await signExpiringLink(app.db, 'statement', linkSubject(s.customer._id, period));
+      const link = `${publicOrigin(app.config)}/api/customer/${s.customer._id}/statement/document.pdf?from=${period.from}&to=${period.to}&exp=${exp}&sig=${sig}`;
       const json = statementJson(s);
       const day = (d: string) => formatGregorianDate(riyadhDayBounds(d).noon);
       const actor = actorOf(req);

@@ -6,6 +6,7 @@ import { formatGregorianDate, formatHijriDate, riyadhDayOf } from '@idara/domain
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activity, messages } from '../../db/schema';
+import { signLink } from '../../lib/signed-links';
 import { FakeGraph, inbound, signedWebhook } from '../../test/fake-graph';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -170,6 +171,20 @@ describe('POST /api/customer/:id/statement/send', () => {
       url: `${url.pathname}${url.search.replace(/sig=[^&]+/, 'sig=forged')}`,
     });
     expect(forged.statusCode).toBe(404);
+    // It opens for 30 days: moving its last day breaks the signature; past that day it answers 410.
+    expect(url.searchParams.get('exp')).toBe(riyadhDayOf(new Date(Date.now() + 30 * 86_400_000)));
+    const moved = await t.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search.replace(/exp=[^&]+/, 'exp=2099-12-31')}`,
+    });
+    expect(moved.statusCode).toBe(404);
+    const subject = `${customer}:${url.searchParams.get('from')}:${url.searchParams.get('to')}:2026-01-01`;
+    const gone = await t.inject({
+      method: 'GET',
+      url: `${url.pathname}?from=${url.searchParams.get('from')}&to=${url.searchParams.get('to')}&exp=2026-01-01&sig=${await signLink(t.db, 'statement', subject)}`,
+    });
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().message).toMatch(/انتهت صلاحية رابط كشف الحساب/);
     const chat = (await req('GET', `/api/whatsapp/customer/${customer}`)).json();
     expect(chat.messages.at(-1)).toMatchObject({ _id: sent._id, direction: 'out' });
     expect(chat.messages.at(-1).body).toContain('كشف حسابك');
@@ -211,6 +226,8 @@ describe('POST /api/customer/:id/statement/send', () => {
     ).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(29);
     expect((await t.db.select().from(messages)).length).toBe(before + 1);
+    // Sent before the next test looks at what reached the Graph API.
+    await settled(answers.find((r) => r.statusCode === 201)!.json()._id);
   });
 
   it('refuses in Arabic, sending and writing nothing: no WhatsApp number, no documents, bad period, unknown customer, no permission', async () => {

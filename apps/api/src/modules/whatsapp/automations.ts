@@ -2,13 +2,14 @@ import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { customers, einvoices, orders } from '../../db/schema';
 import { publicOrigin } from '../../http/public-origin';
-import { signLink } from '../../lib/signed-links';
+import { signExpiringLink } from '../../lib/signed-links';
 import { getSettings } from '../settings/service';
 import { canonicalPhone, presentMessage, pushMessage, queueMessage, renderTemplate } from './service';
 
 /** Where a customer opens an issued document without an account (signed link). */
 export async function documentLink(app: FastifyInstance, einvoiceId: string) {
-  return `${publicOrigin(app.config)}/api/invoice/${einvoiceId}/document.pdf?sig=${await signLink(app.db, 'invoice', einvoiceId)}`;
+  const { exp, sig } = await signExpiringLink(app.db, 'invoice', einvoiceId);
+  return `${publicOrigin(app.config)}/api/invoice/${einvoiceId}/document.pdf?exp=${exp}&sig=${sig}`;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { riyadhDayOf } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, notifications, paymentMethods } from '../../db/schema';
-import { verifyLink } from '../../lib/signed-links';
+import { checkExpiringLink, signLink } from '../../lib/signed-links';
 import { FakeGraph, inbound, signedWebhook } from '../../test/fake-graph';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -337,14 +338,25 @@ describe('automations and the outbox', () => {
     const sent: { body: string }[] = await documentMessages();
     expect(sent).toHaveLength(1);
     const link = sent[0].body.match(/https:\/\/\S+/)![0];
-    const invoiceId = /\/api\/invoice\/([0-9a-f-]{36})\/document\.pdf\?sig=/.exec(link)?.[1];
+    const invoiceId = /\/api\/invoice\/([0-9a-f-]{36})\/document\.pdf\?exp=/.exec(link)?.[1];
     expect(link.startsWith('https://idara.example.sa/api/invoice/')).toBe(true);
-    expect(await verifyLink(t.db, 'invoice', invoiceId!, new URL(link).searchParams.get('sig'))).toBe(true);
-    const forged = await t.inject({
+    const params = new URL(link).searchParams;
+    // The link opens for 90 days: its last day is signed with it.
+    expect(params.get('exp')).toBe(riyadhDayOf(new Date(Date.now() + 90 * 86_400_000)));
+    const query = { sig: params.get('sig'), exp: params.get('exp') ?? undefined };
+    expect(await checkExpiringLink(t.db, 'invoice', invoiceId!, query)).toBe('ok');
+    for (const bad of [`sig=forged&exp=${params.get('exp')}`, `sig=${params.get('sig')}&exp=2099-01-01`]) {
+      const forged = await t.inject({ method: 'GET', url: `/api/invoice/${invoiceId}/document.pdf?${bad}` });
+      expect(forged.statusCode, bad).toBe(404);
+    }
+    // One signed for a day gone by answers 410 in Arabic.
+    const oldSig = await signLink(t.db, 'invoice', `${invoiceId}:2026-01-01`);
+    const expired = await t.inject({
       method: 'GET',
-      url: `/api/invoice/${invoiceId}/document.pdf?sig=forged`,
+      url: `/api/invoice/${invoiceId}/document.pdf?exp=2026-01-01&sig=${oldSig}`,
     });
-    expect(forged.statusCode).toBe(404);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toMatch(/انتهت صلاحية رابط الفاتورة/);
     // Completing the order issues nothing more (all of it is invoiced) and sends nothing more.
     await req('POST', `/api/order/${order._id}/status`, { status: 'in_progress' });
     await req('POST', `/api/order/${order._id}/status`, { status: 'completed' });
