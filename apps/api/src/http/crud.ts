@@ -48,7 +48,7 @@ export interface CrudConfig<Body extends z.ZodType> {
   resource: ListResource;
   /** What details, create and update answer (`@idara/domain` responses); the list's rows are its columns without `version`. */
   record: z.ZodObject;
-  /** Validates create and update bodies (PUT replaces the record). */
+  /** Validates create and update bodies (a PUT's body is laid over the stored record first). */
   body: Body;
   /** Body → column values (derived columns such as searchText included). */
   toValues: (input: z.output<Body>) => Row;
@@ -175,6 +175,24 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Ro
       {
         config: { permissions: [can('update')] },
         schema: { tags, params, body: config.body, response: { 200: record } },
+        // A PUT changes only what it names: its body is laid over the stored record before the
+        // schema runs, so a field it leaves out keeps its value instead of taking the default.
+        preValidation: async (req) => {
+          const id = (req.params as { id?: unknown }).id;
+          const body = req.body;
+          if (!idSchema.safeParse(id).success || !body || typeof body !== 'object' || Array.isArray(body))
+            return;
+          const [stored] = (await app.db
+            .select(selection)
+            .from(table)
+            .where(eq(config.id, id as string))) as Row[];
+          if (!stored) return;
+          const named = Object.keys((config.body as unknown as z.ZodObject).shape ?? {});
+          const kept = Object.fromEntries(
+            named.filter((k) => stored[k] !== undefined).map((k) => [k, stored[k]]),
+          );
+          req.body = { ...kept, ...(body as Row) } as typeof req.body;
+        },
       },
       async (req, reply) => {
         const input = req.body as z.output<Body>;

@@ -141,6 +141,67 @@ describe('customers', () => {
   });
 });
 
+describe('a partial edit changes only what it names', () => {
+  it('a PUT of one field keeps every other field of a customer and a service', async () => {
+    const put = (url: string, payload: object) => t.inject({ method: 'PUT', url, token: admin, payload });
+    const full = {
+      name: 'شركة الاختبار الجزئي',
+      type: 'company',
+      phoneNumber: '0553000111',
+      whatsappNumber: '0553000112',
+      email: 'info@example.sa',
+      vatNumber: '300000000000003',
+      crNumber: '1010010000',
+      government: riyadhRegion,
+      city: riyadh,
+      buildingNumber: '1234',
+      street: 'طريق الملك فهد',
+      district: 'العليا',
+      postalCode: '12211',
+      additionalNumber: '7788',
+      notes: 'عميل مهم',
+    };
+    const customer = (await create(full)).json();
+    const edited = await put(`/api/customer/${customer._id}`, { notes: 'ملاحظة جديدة' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      ...full,
+      phoneNumber: '+966553000111',
+      whatsappNumber: '+966553000112',
+      notes: 'ملاحظة جديدة',
+    });
+
+    const service = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/service',
+        token: admin,
+        payload: {
+          name: 'خدمة جزئية',
+          price: '10.00',
+          description: 'وصف',
+          unit: 'hour',
+          vatCategory: 'Z',
+          vatExemptionCode: 'VATEX-SA-33',
+          active: false,
+        },
+      })
+    ).json();
+    const priced = await put(`/api/service/${service._id}`, { price: '12.50' });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json()).toMatchObject({
+      price: '12.50',
+      description: 'وصف',
+      unit: 'hour',
+      vatCategory: 'Z',
+      vatExemptionCode: 'VATEX-SA-33',
+      active: false,
+    });
+    // What is named is still checked as a whole: a category without its reason is refused.
+    expect((await put(`/api/service/${service._id}`, { vatExemptionCode: '' })).statusCode).toBe(422);
+  });
+});
+
 describe('references', () => {
   it('refuses to delete a region with cities, or a city with customers, with an Arabic reason', async () => {
     const gov = await t.inject({ method: 'DELETE', url: `/api/government/${riyadhRegion}`, token: admin });
