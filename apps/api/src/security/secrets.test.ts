@@ -11,6 +11,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { documentLink } from '../modules/whatsapp/automations';
 import { ADMIN, createTestApp, type TestApp } from '../test/harness';
 import { SERVER_START_MS, spawnServer, stopProcess } from '../test/processes';
+import { sealingKey } from '../zatca/credentials';
 
 /** No secrets in logs, nothing that tells a registered phone from another, no links from the Host header. */
 
@@ -275,7 +276,16 @@ describe('the link-signing secret', () => {
     forgetSecrets();
     await signLink(t.db, 'invoice', 'x');
     const row = async () => (await t.db.select().from(appSecrets).where(eq(appSecrets.name, 'links')))[0];
-    expect((await row()).value).toMatch(/^v1\./);
+    // PostgreSQL without IDARA_SECRET_KEY has no key to seal with: the secret stays as it was (documented).
+    const sealable = (() => {
+      try {
+        return sealingKey().length === 32;
+      } catch {
+        return false;
+      }
+    })();
+    const stored = sealable ? /^v1\./ : /^[A-Za-z0-9_-]{43}$/;
+    expect((await row()).value).toMatch(stored);
 
     // An installation from before: the secret in plain text, links already sent with it.
     const legacy = 'legacy-links-secret-0123456789abcdefghij';
@@ -284,8 +294,8 @@ describe('the link-signing secret', () => {
     const sent = createHmac('sha256', legacy).update('invoice:42').digest('base64url');
     expect(await verifyLink(t.db, 'invoice', '42', sent)).toBe(true);
     const sealed = (await row()).value;
-    expect(sealed).toMatch(/^v1\./);
-    expect(sealed).not.toContain(legacy);
+    expect(sealed).toMatch(sealable ? /^v1\./ : new RegExp(`^${legacy}$`));
+    if (sealable) expect(sealed).not.toContain(legacy);
     forgetSecrets();
     expect(await verifyLink(t.db, 'invoice', '42', sent)).toBe(true);
   });
