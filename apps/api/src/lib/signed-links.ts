@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { riyadhDayOf } from '@idara/domain';
+import { type EntityNoun, riyadhDayOf } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { appSecrets } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import { sealingKey } from '../zatca/credentials';
 import { open, seal } from './secret-box';
 
@@ -100,9 +100,19 @@ export async function checkExpiringLink(
   return query.exp < riyadhDayOf(new Date()) ? 'expired' : 'ok';
 }
 
-/** The Arabic answer to an expired link (410: it was real, and is gone). */
-export const linkExpired = (what: string) =>
-  new AppError(
-    410,
-    `انتهت صلاحية رابط ${what} (يبقى الرابط صالحاً مدة محدودة حفاظاً على خصوصيتك): اطلب من المنشأة رابطاً جديداً`,
-  );
+/** Refuses a link that does not open: 410 in Arabic once past its day, otherwise as the record not found. */
+export async function assertLinkOpens(
+  db: DbOrTx,
+  purpose: keyof typeof LINK_LIFETIME_DAYS,
+  id: string,
+  query: { sig?: unknown; exp?: unknown },
+  what: EntityNoun | string,
+) {
+  const link = await checkExpiringLink(db, purpose, id, query);
+  if (link === 'expired')
+    throw new AppError(
+      410,
+      `انتهت صلاحية رابط ${typeof what === 'string' ? what : what.noun} (يبقى الرابط صالحاً مدة محدودة حفاظاً على خصوصيتك): اطلب من المنشأة رابطاً جديداً`,
+    );
+  if (link === 'invalid') throw notFound(what);
+}

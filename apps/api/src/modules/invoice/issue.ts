@@ -41,6 +41,7 @@ import { recordActivity } from '../../lib/activity';
 import { nextNumber } from '../../lib/counters';
 import { signEinvoice } from '../../zatca';
 import { activeCredential } from '../../zatca/credentials';
+import { orderLineColumns } from '../order/resource';
 import { countedDocuments } from './counted';
 import { moveOrderMoney } from './order-money';
 import { buyerParty, sellerParty, sellerProblems } from './parties';
@@ -329,16 +330,7 @@ export async function issueOrderInvoice(
 
 function orderLines(tx: Tx, orderId: string) {
   return tx
-    .select({
-      name: orderItems.name,
-      quantity: orderItems.quantity,
-      unit: orderItems.unit,
-      unitPrice: orderItems.unitPrice,
-      lineTotal: orderItems.lineTotal,
-      vatCategory: orderItems.vatCategory,
-      vatExemptionCode: orderItems.vatExemptionCode,
-      vatExemptionReason: orderItems.vatExemptionReason,
-    })
+    .select(orderLineColumns)
     .from(orderItems)
     .where(eq(orderItems.order, orderId))
     .orderBy(asc(orderItems.position));

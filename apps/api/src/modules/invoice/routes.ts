@@ -24,7 +24,7 @@ import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
-import { checkExpiringLink, linkExpired } from '../../lib/signed-links';
+import { assertLinkOpens } from '../../lib/signed-links';
 import { countedDocuments } from './counted';
 import { documentHtml } from './document-html';
 import { creditableOf, issueNote, issueOrderInvoice } from './issue';
@@ -212,14 +212,13 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
     '/:id/document.pdf',
     { config: { public: true }, schema: { tags, params, response: { 200: fileOut('application/pdf') } } },
     async (req, reply) => {
-      const link = await checkExpiringLink(
+      await assertLinkOpens(
         app.db,
         'invoice',
         req.params.id,
         req.query as Record<string, unknown>,
+        entityNouns.einvoice,
       );
-      if (link === 'expired') throw linkExpired('الفاتورة');
-      if (link === 'invalid') throw notFound(entityNouns.einvoice);
       const row = await loadRow(app.db, req.params.id);
       assertMayReachCustomer(row);
       const { pdf, disposition } = await sendPdf(row, requesterOf(req), true);

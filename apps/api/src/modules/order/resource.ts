@@ -75,3 +75,15 @@ export function orderSearchText(number: number, customer: { name: string; phoneN
     `${number} ${customer.name} ${customer.phoneNumber} ${formatSaudiPhoneLocal(customer.phoneNumber)}`,
   );
 }
+
+/** What an order line holds, as its order, its invoice and the API read it. */
+export const orderLineColumns = {
+  name: orderItems.name,
+  quantity: orderItems.quantity,
+  unit: orderItems.unit,
+  unitPrice: orderItems.unitPrice,
+  lineTotal: orderItems.lineTotal,
+  vatCategory: orderItems.vatCategory,
+  vatExemptionCode: orderItems.vatExemptionCode,
+  vatExemptionReason: orderItems.vatExemptionReason,
+};

@@ -42,7 +42,7 @@ import { nextNumber } from '../../lib/counters';
 import { countedDocuments } from '../invoice/counted';
 import { creditWholeOrder, issueOrderInvoice } from '../invoice/issue';
 import { getSettings } from '../settings/service';
-import { orderFields, orderResource, orderSearchText } from './resource';
+import { orderFields, orderLineColumns, orderResource, orderSearchText } from './resource';
 
 type OrderInput = z.output<typeof orderBody>;
 type Row = Record<string, unknown>;
@@ -52,18 +52,7 @@ export async function loadOrder(db: DbOrTx, id: string) {
   const [order] = (await withJoinsSelect(db, orderResource, orderFields).where(eq(orders._id, id))) as Row[];
   if (!order) throw notFound('الطلب');
   const items = await db
-    .select({
-      _id: orderItems._id,
-      service: orderItems.service,
-      name: orderItems.name,
-      quantity: orderItems.quantity,
-      unit: orderItems.unit,
-      unitPrice: orderItems.unitPrice,
-      lineTotal: orderItems.lineTotal,
-      vatCategory: orderItems.vatCategory,
-      vatExemptionCode: orderItems.vatExemptionCode,
-      vatExemptionReason: orderItems.vatExemptionReason,
-    })
+    .select({ _id: orderItems._id, service: orderItems.service, ...orderLineColumns })
     .from(orderItems)
     .where(eq(orderItems.order, id))
     .orderBy(asc(orderItems.position));
@@ -167,10 +156,10 @@ async function resolveInput(tx: Tx, input: OrderInput, taxRate: number) {
         `items.${i}.quantity`,
         `${service.name}: ${formatQuantity(item.quantity)} × ${item.unitPrice} ر.س لا يساوي عدداً صحيحاً من الهللات، ولا يُقرَّب مبلغ: عدّل الكمية أو السعر`,
       );
-    return { ...item, ...tax, name: service.name, unit, unitPriceH };
+    return { ...item, ...tax, name: service.name, unit, unitPriceH, amount };
   });
   const mixProblem = documentTaxProblem(lines);
-  const subtotal = lines.reduce((sum, l) => sum + (lineAmount(l.quantity, l.unitPriceH) ?? 0), 0);
+  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   if (subtotal > MAX_DOCUMENT_HALALAS)
     throw fieldError('items', tooLargeMessage('مجموع الطلب', MAX_DOCUMENT_HALALAS));
   if (mixProblem) throw fieldError('items', mixProblem);

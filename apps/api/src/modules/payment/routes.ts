@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { einvoices, payments } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
-import { AppError, notFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { contentDisposition } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { aggregateList, runList } from '../../http/list-query';
@@ -23,7 +23,7 @@ import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
-import { checkExpiringLink, linkExpired } from '../../lib/signed-links';
+import { assertLinkOpens } from '../../lib/signed-links';
 import { documentHtml } from '../invoice/document-html';
 import { assertMayReachCustomer } from '../invoice/sharing';
 import { paymentDetails } from './details';
@@ -135,14 +135,13 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
     '/:id/invoice.pdf',
     { config: { public: true }, schema: { tags, params, response: { 200: fileOut('application/pdf') } } },
     async (req, reply) => {
-      const link = await checkExpiringLink(
+      await assertLinkOpens(
         app.db,
         'invoice',
         req.params.id,
         req.query as Record<string, unknown>,
+        entityNouns.einvoice,
       );
-      if (link === 'expired') throw linkExpired('الفاتورة');
-      if (link === 'invalid') throw notFound(entityNouns.einvoice);
       const row = await paidDocument(req.params.id);
       assertMayReachCustomer(row);
       const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });

@@ -9,13 +9,13 @@ import {
 } from '@idara/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { AppError, notFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { contentDisposition } from '../../http/export';
 import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { publicOrigin } from '../../http/public-origin';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
-import { checkExpiringLink, linkExpired, signExpiringLink } from '../../lib/signed-links';
+import { assertLinkOpens, signExpiringLink } from '../../lib/signed-links';
 import { sellerAsSet } from '../invoice/parties';
 import { presentMessage, pushMessage, sendToCustomer, serviceWindow } from '../whatsapp/service';
 import { reportTags as tags } from './common';
@@ -84,9 +84,7 @@ export const statementRoutes: RoutesPlugin = async (app) => {
     },
     async (req, reply) => {
       const period = req.query as StatementPeriod & { sig?: string; exp?: string };
-      const link = await checkExpiringLink(app.db, 'statement', linkSubject(req.params.id, period), period);
-      if (link === 'expired') throw linkExpired('كشف الحساب');
-      if (link === 'invalid') throw notFound('كشف الحساب');
+      await assertLinkOpens(app.db, 'statement', linkSubject(req.params.id, period), period, 'كشف الحساب');
       const s = await customerStatement(app.db, req.params.id, period);
       assertHasHistory(s);
       return sendPdf(reply, await statementPdf(app, s, requesterOf(req)), pdfName(s), true);
