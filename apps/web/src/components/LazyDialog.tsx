@@ -27,15 +27,19 @@ export function LazyDialog({ opened, children }: { opened: boolean; children: Re
     }
     const target = opener.current;
     if (!target) return;
+    // Wait until the dialogs open at closing time are gone, not only until focus leaves them: an
+    // Escape pressed before the focus trap moved in lets the trap's delayed focus land inside the
+    // closing dialog after focus had already come back, and its removal then drops focus on <body>.
+    const closing = Array.from(document.querySelectorAll(DIALOG));
     const until = performance.now() + RETURN_WAIT_MS;
     let frame = requestAnimationFrame(function check() {
-      const active = document.activeElement;
-      if (!active || active === document.body) {
-        if (target.isConnected) target.focus({ preventScroll: true });
+      if (closing.some((d) => d.isConnected) && performance.now() < until) {
+        frame = requestAnimationFrame(check);
         return;
       }
-      // Still inside the closing dialog: wait; anywhere else: someone placed it on purpose.
-      if (active.closest(DIALOG) && performance.now() < until) frame = requestAnimationFrame(check);
+      const active = document.activeElement;
+      // Anywhere but <body>: someone placed it on purpose.
+      if ((!active || active === document.body) && target.isConnected) target.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
   }, [opened]);
