@@ -51,28 +51,28 @@ test.describe('receivables aging', () => {
     await expect(page.getByTestId('kpi-agingOver60')).toContainText('عملاء متأخرون أكثر من 60 يوماً');
     await page.getByTestId('kpi-agingOverdue').click();
     await expect(page).toHaveURL(/\/dashboard\/report\/aging$/);
-    await expect(page.getByRole('link', { name: 'أعمار الديون' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'أعمار الذمم' }).first()).toBeVisible();
 
     // Search narrows to the two customers; the type filter to the company.
     await page.getByRole('searchbox', { name: 'بحث' }).fill(marker);
     await expect(page.getByRole('row', { name: company.customer.name })).toBeVisible();
     await expect(page.getByRole('row', { name: individual.customer.name })).toBeVisible();
-    await expect(page.getByLabel('إجماليات أعمار الديون')).toContainText('عميلان');
+    await expect(page.getByLabel('إجماليات أعمار الذمم')).toContainText('عميلان');
     await page.getByRole('combobox', { name: 'نوع العميل' }).selectOption({ label: 'منشأة' });
     await expect(page.getByRole('row', { name: individual.customer.name })).toHaveCount(0);
     await expect(page.getByRole('row', { name: company.customer.name })).toBeVisible();
-    await expect(page.getByLabel('إجماليات أعمار الديون')).toContainText('عميل واحد');
+    await expect(page.getByLabel('إجماليات أعمار الذمم')).toContainText('عميل واحد');
 
     // Export the filtered report as CSV: the company's row and a totals row equal to it.
     await page.getByRole('button', { name: 'تصدير' }).click();
-    const dialog = page.getByRole('dialog', { name: 'تصدير أعمار الديون' });
+    const dialog = page.getByRole('dialog', { name: 'تصدير أعمار الذمم' });
     await dialog.getByRole('button', { name: 'CSV' }).click();
     await expect(dialog.getByText('100%')).toBeVisible();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'تنزيل الملف' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^أعمار الديون-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^أعمار الذمم-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = fs
       .readFileSync((await download.path())!, 'utf8')
       .replace(/^\uFEFF/, '')

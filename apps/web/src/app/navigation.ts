@@ -91,7 +91,7 @@ export const navigation: NavGroup[] = [
     items: [
       {
         path: '/dashboard/report/aging',
-        label: 'أعمار الديون',
+        label: 'أعمار الذمم',
         icon: IconReportMoney,
         description: 'المستحق على كل عميل حسب مدة التأخير',
       },

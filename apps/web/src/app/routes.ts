@@ -160,7 +160,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/dashboard/report/aging',
-    title: 'أعمار الديون',
+    title: 'أعمار الذمم',
     permissions: ['report:aging'],
     page: () => import('../features/report/aging/AgingPage'),
   },

@@ -11,11 +11,19 @@ export const permissionsSchema = z
 
 const jobTitleSchema = z.string().trim().max(100);
 
+/** A person's grammatical gender: sentences with them as subject agree with it («سجّلت سارة»). */
+export const personGenders = ['male', 'female'] as const;
+export type PersonGender = (typeof personGenders)[number];
+export const personGenderLabels: Record<PersonGender, string> = { male: 'ذكر', female: 'أنثى' };
+export const genderSchema = z.enum(personGenders, { message: 'اختر ذكراً أو أنثى' });
+
 export const userCreateBody = z.object({
   name: nameSchema,
   phoneNumber: phoneSchema,
   email: emailSchema.optional().default(''),
   jobTitle: jobTitleSchema.optional().default(''),
+  // The screen asks it; API callers of the original specification may leave it out.
+  gender: genderSchema.optional().default('male'),
   role: roleSchema,
   permissions: permissionsSchema.optional(),
   password: passwordSchema,
@@ -32,6 +40,7 @@ export const userUpdateBody = z.object({
   phoneNumber: phoneSchema.optional(),
   email: emailSchema.optional(),
   jobTitle: jobTitleSchema.optional(),
+  gender: genderSchema.optional(),
   role: roleSchema.optional(),
   permissions: permissionsSchema.optional(),
   active: z.boolean().optional(),
@@ -39,7 +48,11 @@ export const userUpdateBody = z.object({
 });
 
 /** Your own name and email; an absent email stays as it is (a partial edit changes only what it names). */
-export const profileUpdateBody = z.object({ name: nameSchema, email: emailSchema.optional() });
+export const profileUpdateBody = z.object({
+  name: nameSchema,
+  email: emailSchema.optional(),
+  gender: genderSchema.optional(),
+});
 
 export const publicUserFields = [
   '_id',
@@ -47,6 +60,7 @@ export const publicUserFields = [
   'phoneNumber',
   'email',
   'jobTitle',
+  'gender',
   'role',
   'permissions',
   'active',

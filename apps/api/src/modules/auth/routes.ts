@@ -112,6 +112,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
           .set({
             name: req.body.name,
             email: req.body.email ?? before.email,
+            gender: req.body.gender ?? before.gender,
             version: sql`${users.version} + 1`,
             updatedAt: new Date(),
           })

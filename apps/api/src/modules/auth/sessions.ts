@@ -12,6 +12,7 @@ export interface AuthUser {
   name: string;
   role: string;
   jobTitle: string;
+  gender: 'male' | 'female';
   permissions: string[];
   phoneNumber: string;
   email: string;
@@ -26,6 +27,7 @@ export const authUserColumns = {
   name: users.name,
   role: users.role,
   jobTitle: users.jobTitle,
+  gender: users.gender,
   permissions: users.permissions,
   phoneNumber: users.phoneNumber,
   email: users.email,

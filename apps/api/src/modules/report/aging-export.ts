@@ -11,7 +11,7 @@ import { agingFilterQuery, customerFilter } from './aging-filter';
 import { agingSql } from './aging-query';
 import { agingFigureKeys, money, reportTags as tags } from './common';
 
-const FILE_NAME = 'أعمار الديون';
+const FILE_NAME = 'أعمار الذمم';
 
 const columns: ExportColumn[] = [
   { key: 'customerName', header: 'العميل', width: 30 },

@@ -99,7 +99,7 @@ describe('GET /api/report/aging/export', () => {
     // Logged once the file has gone out.
     await vi.waitFor(async () => {
       const logged = await t.db.select().from(activity).where(eq(activity.entity, 'report'));
-      expect(logged.map((l) => l.summary)).toContain(`تصدير ${shown.data.length} من أعمار الديون (CSV)`);
+      expect(logged.map((l) => l.summary)).toContain(`تصدير ${shown.data.length} من أعمار الذمم (CSV)`);
     });
   });
 

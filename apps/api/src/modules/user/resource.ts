@@ -8,6 +8,7 @@ export const userFields = {
   phoneNumber: users.phoneNumber,
   email: users.email,
   jobTitle: users.jobTitle,
+  gender: users.gender,
   role: users.role,
   permissions: users.permissions,
   active: users.active,

@@ -9,6 +9,7 @@ export const userOut = z
     phoneNumber: z.string(),
     email: z.string(),
     jobTitle: z.string(),
+    gender: z.enum(['male', 'female']),
     role: z.string(),
     permissions: z.array(z.string()),
     active: z.boolean(),

@@ -42,7 +42,7 @@ export default function AgingPage() {
         query={query}
         columns={columns}
         minWidth={900}
-        exportTitle="تصدير أعمار الديون"
+        exportTitle="تصدير أعمار الذمم"
         exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
         searchPlaceholder="ابحث باسم العميل أو جواله"
         rowLabel={(r) => r.customerName}
@@ -50,7 +50,7 @@ export default function AgingPage() {
         filters={<CustomerFilters state={state} id="aging-more-filters" />}
       />
       <ListTotals
-        label="إجماليات أعمار الديون"
+        label="إجماليات أعمار الذمم"
         testId="aging-totals"
         loading={query.isPending}
         count={query.data && arabicPlural(query.data.total, CUSTOMERS)}
