@@ -56,9 +56,23 @@ export function arabicWeekdayOf(date: DateInput): string {
 export function formatDateTime(date: DateInput): string {
   const d = coerceDate(date);
   const p = riyadhParts(d);
-  const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
-  const period = p.hour < 12 ? 'ص' : 'م';
-  return `${String(hour12).padStart(2, '0')}:${String(p.minute).padStart(2, '0')} ${period} ${formatGregorianDate(d)}`;
+  return `${clockTime(p.hour, p.minute)} ${formatGregorianDate(d)}`;
+}
+
+/** '03:05 م': a 12-hour clock with a leading zero, ص before noon and م from noon. */
+export function clockTime(hour: number, minute: number): string {
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${String(hour12).padStart(2, '0')}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'ص' : 'م'}`;
+}
+
+/**
+ * How every printed document and PDF writes a moment: '2026/11/21 الساعة 03:05 م' (Riyadh time).
+ * The screens keep the specification's shorter '03:05 م 2026/11/21'.
+ */
+export function formatPrintedDateTime(date: DateInput): string {
+  const d = coerceDate(date);
+  const p = riyadhParts(d);
+  return `${formatGregorianDate(d)} الساعة ${clockTime(p.hour, p.minute)}`;
 }
 
 // Forms after منذ / بعد: the noun is genitive, so duals are يومين/ساعتين, and 1 is the bare noun.

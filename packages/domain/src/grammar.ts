@@ -45,3 +45,19 @@ export const requiredText = (label: string, gender: Gender = 'm') =>
 /** «اسم العميل طويل جداً», «المدينة طويلة جداً». */
 export const tooLongText = (label: string, gender: Gender = 'm') =>
   `${label} ${agree(gender, 'طويل', 'طويلة')} جداً`;
+
+/** A person as the subject of a generated sentence. */
+export interface Person {
+  name: string;
+  gender: 'male' | 'female';
+}
+
+/**
+ * A past-tense verb agreeing with its subject: a woman takes تاء التأنيث الساكنة («سجّلت سارة»,
+ * «أصدرت سارة»). Every verb passed here is a regular past form ending in a consonant; a verb ending
+ * in a long vowel (أعطى → أعطت) would need its own feminine form.
+ */
+export const pastVerb = (verb: string, gender: Person['gender']) => (gender === 'female' ? `${verb}ت` : verb);
+
+/** «سجّل أحمد», «سجّلت سارة»: the verb, then the person. */
+export const personDid = (verb: string, person: Person) => `${pastVerb(verb, person.gender)} ${person.name}`;

@@ -159,7 +159,6 @@ export const rolePresets: Record<string, { label: string; description: string; p
       'task:update',
       ...readOnly(['service', 'city', 'gov', 'paymentMethod']),
       'forms:read',
-      'user:read',
     ],
   },
   technician: {

@@ -88,6 +88,9 @@ export const DAYS: ArabicPluralForms = {
 /** Days, accusative/adverbial ('متأخر يومين'). */
 export const DAYS_ACCUSATIVE: ArabicPluralForms = { ...DAYS, one: 'يوماً واحداً', two: 'يومين' };
 
+/** Days after a preposition or كل ('بعد يومين', 'كل 3 أيام'). */
+export const DAYS_GENITIVE: ArabicPluralForms = { ...DAYS, two: 'يومين' };
+
 /** Hours, nominative: 'ساعة واحدة', 'ساعتان', '3 ساعات', '11 ساعة', '100 ساعة'. */
 export const HOURS: ArabicPluralForms = {
   one: 'ساعة واحدة',

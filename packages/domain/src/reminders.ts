@@ -1,5 +1,6 @@
 import { daysBetween } from './aging';
 import { riyadhDayBounds, riyadhDayOf } from './hijri';
+import { arabicPlural, DAYS_ACCUSATIVE } from './plural';
 import { findTemplate } from './whatsapp';
 
 /**
@@ -160,7 +161,7 @@ export function planReminders(
             : sent.has(reminderKey(rule.id, d.einvoice, occurrence))
               ? skipReasons.sent
               : null;
-      const due = `متأخرة ${daysOverdue} يوماً عن الاستحقاق — التذكير رقم ${occurrence + 1} حسب قاعدة «${rule.name}»`;
+      const due = `متأخرة ${arabicPlural(daysOverdue, DAYS_ACCUSATIVE)} عن الاستحقاق — التذكير رقم ${occurrence + 1} حسب قاعدة «${rule.name}»`;
       entries.push({
         rule: rule.id,
         ruleName: rule.name,

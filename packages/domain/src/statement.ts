@@ -7,6 +7,8 @@
  * balance equals the customer's `outstanding` on that day (receivables.ts). Amounts in halalas.
  */
 
+import { riyadhDayOf } from './hijri';
+
 export const statementLineTypes = ['invoice', 'debit', 'credit', 'payment'] as const;
 export type StatementLineType = (typeof statementLineTypes)[number];
 
@@ -42,8 +44,10 @@ const isDebit = (type: StatementLineType) => type === 'invoice' || type === 'deb
 
 /**
  * The statement from every entry of the customer up to the period's end (`until`, exclusive ISO):
- * entries before `from` make the opening balance; the rest are the lines, in time order (documents
- * before payments at the same instant, so a payment never shows a credit before what it pays).
+ * entries before `from` make the opening balance; the rest are the lines by Riyadh day, and within
+ * a day documents before payments (then by time): paying a payment issues its invoice a moment
+ * after, and a payment recorded in the morning for the invoice issued at noon would otherwise open
+ * the day in credit.
  */
 export function buildStatement(entries: readonly StatementEntry[], from: string, until: string): Statement {
   const fromTime = Date.parse(from);
@@ -58,6 +62,8 @@ export function buildStatement(entries: readonly StatementEntry[], from: string,
   }
   inPeriod.sort(
     (a, b) =>
+      riyadhDayOf(new Date(a.at)).localeCompare(riyadhDayOf(new Date(b.at))) ||
+      Number(a.type === 'payment') - Number(b.type === 'payment') ||
       Date.parse(a.at) - Date.parse(b.at) ||
       Number(a.type === 'payment') - Number(b.type === 'payment') ||
       a.number.localeCompare(b.number),

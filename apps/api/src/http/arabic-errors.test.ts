@@ -15,6 +15,12 @@ const ID = '00000000-0000-4000-8000-000000000000';
 const concrete = (url: string) =>
   url.replace(/:(\w+)/g, (_, name) => (name === 'phone' ? '+966500000001' : ID));
 const ARABIC = /[\u0600-\u06FF]/;
+/** Latin words a message may carry: names of formats and systems, never zod's or Fastify's English. */
+const NAMES = new Set(['PDF', 'CSV', 'XLSX', 'Excel', 'WhatsApp', 'ZATCA', 'FATOORA', 'VAT', 'ICV', 'PIH', 'UUID', 'QR', 'OTP', 'CSR', 'CSID', 'JSON', 'XML', 'SAR', 'PUBLIC_URL', 'IDARA_SECRET_KEY', 'VATEX']);
+/** Arabic, and no English sentence hidden beside it («…: Invalid input»); an API name may be quoted in «». */
+const isArabic = (message: string) =>
+  ARABIC.test(message) &&
+  (message.replace(/«[^»]*»/g, '').match(/[A-Za-z][A-Za-z_-]{2,}/g) ?? []).every((w) => NAMES.has(w) || /^[A-Z0-9_-]+$/.test(w));
 
 const WRONG: unknown[] = [12345, 'x', '', true, [], {}, null, -1, 1.5, 'ا'.repeat(20_000), '12345'];
 
@@ -73,13 +79,57 @@ describe('every error message is Arabic', () => {
         if (res.statusCode < 400) continue;
         refusals++;
         for (const message of messagesOf(res.json()))
-          if (!ARABIC.test(message))
+          if (!isArabic(message))
             english.push(`${route.method} ${route.url} ${JSON.stringify(payload).slice(0, 60)}: ${message}`);
       }
     }
     expect(refusals).toBeGreaterThan(500);
     expect([...new Set(english)]).toEqual([]);
   }, 300_000);
+
+  it('walks every route’s path parameters and query with wrong values', async () => {
+    const english: string[] = [];
+    let refusals = 0;
+    for (const route of t.app.routeTable) {
+      if (!['GET', 'POST', 'PUT', 'DELETE'].includes(route.method)) continue;
+      // Signing out (or ending sessions) would end the walk's own session.
+      if (/webhook|signout|session|maintenance/.test(route.url)) continue;
+      const urls: string[] = [];
+      const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      for (const name of names)
+        for (const wrong of ['x', '0', '-1', 'abc def', '05x'])
+          urls.push(route.url.replace(/:(\w+)/g, (_, n) => (n === name ? encodeURIComponent(wrong) : concrete(`:${n}`))));
+      for (const key of ['page', 'limit', 'sort', 'from', 'to', 'status', 'fileType', 'search'])
+        urls.push(`${concrete(route.url)}?${key}=${encodeURIComponent('x'.repeat(3))}&${key}=-1`);
+      for (const url of urls) {
+        const res = await t.inject({ method: route.method as 'GET', url, token: admin, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { headers: { 'content-type': 'application/json' }, payload: '{}' }) });
+        expect(res.statusCode, `${route.method} ${url} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        expect(res.statusCode, `${route.method} ${url}`).not.toBe(401);
+        if (res.statusCode < 400 || !res.headers['content-type']?.toString().includes('json')) continue;
+        refusals++;
+        for (const message of messagesOf(res.json()))
+          if (!isArabic(message)) english.push(`${route.method} ${url}: ${message}`);
+      }
+    }
+    expect(refusals).toBeGreaterThan(200);
+    expect([...new Set(english)]).toEqual([]);
+  }, 300_000);
+
+  it('a WhatsApp number that is not a phone, and a payment without its method, are refused in Arabic', async () => {
+    const customer = await t.inject({
+      method: 'POST',
+      url: '/api/customer',
+      token: admin,
+      payload: { name: 'عميل الأخطاء', type: 'individual', phoneNumber: '0551234567', whatsappNumber: '12ab' },
+    });
+    expect(customer.statusCode).toBe(422);
+    expect(customer.json().fieldErrors.whatsappNumber).toMatch(ARABIC);
+    for (const m of messagesOf(customer.json())) expect(isArabic(m), m).toBe(true);
+    const payment = await t.inject({ method: 'POST', url: '/api/payment', token: admin, payload: { amount: 10 } });
+    expect(payment.statusCode).toBe(422);
+    for (const m of messagesOf(payment.json())) expect(isArabic(m), m).toBe(true);
+    expect(Object.keys(payment.json().fieldErrors ?? {})).toContain('paymentMethod');
+  });
 
   it('answers the framework’s own refusals in Arabic', async () => {
     const cases = [

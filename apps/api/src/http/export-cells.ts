@@ -1,4 +1,4 @@
-import { formatHijriDate, fromHalalas, riyadhParts, toHalalas } from '@idara/domain';
+import { clockTime, formatHijriDate, fromHalalas, riyadhParts, toHalalas } from '@idara/domain';
 import type { ExportColumn } from './export';
 
 /** One output column: an export column, or the Hijri text column that follows a date column. */
@@ -204,8 +204,11 @@ export function xlsxCell(col: OutputColumn, v: unknown): string | number | Date 
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A value as a person reads it: '1250.50', '2026/11/21 14:05', 'نعم' (PDF cells; CSV adds its guards). */
-export function displayText(col: OutputColumn, v: unknown): string {
+/**
+ * A value as a person reads it: '1250.50', '2026/11/21 14:05', 'نعم' (CSV adds its guards). A
+ * printed PDF writes a moment as documents do: '2026/11/21 الساعة 02:05 م'.
+ */
+export function displayText(col: OutputColumn, v: unknown, printed = false): string {
   if (col.type === 'money') {
     const h = isEmpty(v) ? undefined : halalasOf(v);
     if (h !== undefined) return fromHalalas(h);
@@ -215,7 +218,10 @@ export function displayText(col: OutputColumn, v: unknown): string {
   if (typeof cell === 'number') return String(cell);
   if (cell instanceof Date) {
     const date = `${cell.getUTCFullYear()}/${pad(cell.getUTCMonth() + 1)}/${pad(cell.getUTCDate())}`;
-    return col.type === 'datetime' ? `${date} ${pad(cell.getUTCHours())}:${pad(cell.getUTCMinutes())}` : date;
+    if (col.type !== 'datetime') return date;
+    return printed
+      ? `${date} الساعة ${clockTime(cell.getUTCHours(), cell.getUTCMinutes())}`
+      : `${date} ${pad(cell.getUTCHours())}:${pad(cell.getUTCMinutes())}`;
   }
   return cell;
 }

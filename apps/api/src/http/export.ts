@@ -49,7 +49,7 @@ export function parseFileType<T extends string = ExportFileType>(
   const raw = Array.isArray(query.fileType) ? query.fileType.at(-1) : query.fileType;
   const value = raw === undefined || raw === null || raw === '' ? 'xlsx' : String(raw).trim().toLowerCase();
   if (!allowed.includes(value as T)) {
-    const message = `نوع الملف غير مدعوم، الأنواع المتاحة: ${allowed.join('، ')}`;
+    const message = `نوع الملف غير مدعوم، الأنواع المتاحة: ${allowed.map((t) => t.toUpperCase()).join('، ')}`;
     throw badRequest(message, { fileType: message });
   }
   return value as T;

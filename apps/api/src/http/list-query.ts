@@ -68,12 +68,15 @@ function one(v: unknown): string | undefined {
   return String(v);
 }
 
+/** What a person calls the list's own query parameters; filters are named as the API spells them. */
+const PARAM_LABELS: Record<string, string> = { page: 'رقم الصفحة', limit: 'عدد السجلات في الصفحة' };
+
 function intParam(raw: unknown, name: string, fallback: number, min: number, max: number) {
   const s = one(raw);
   if (s === undefined || s === '') return fallback;
   const n = Number(toLatinDigits(s));
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw badRequest(`قيمة ${name} غير صحيحة`);
+    throw badRequest(`${PARAM_LABELS[name] ?? `المعامل «${name}»`} غير صحيح`);
   }
   return n;
 }
@@ -84,14 +87,14 @@ function parseValue(spec: FilterSpec, raw: string, name: string): unknown {
   const v = toLatinDigits(raw.trim());
   switch (spec.type) {
     case 'uuid':
-      if (!UUID_RE.test(v)) throw badRequest(`قيمة المرشح ${name} غير صحيحة`);
+      if (!UUID_RE.test(v)) throw badRequest(`قيمة المرشح «${name}» غير صحيحة`);
       return v;
     case 'boolean':
-      if (v !== 'true' && v !== 'false') throw badRequest(`قيمة المرشح ${name} يجب أن تكون true أو false`);
+      if (v !== 'true' && v !== 'false') throw badRequest(`قيمة المرشح «${name}» يجب أن تكون «true» أو «false»`);
       return v === 'true';
     case 'number': {
       const n = Number(v);
-      if (v === '' || !Number.isFinite(n)) throw badRequest(`قيمة المرشح ${name} يجب أن تكون رقماً`);
+      if (v === '' || !Number.isFinite(n)) throw badRequest(`قيمة المرشح «${name}» يجب أن تكون رقماً`);
       return n;
     }
     case 'date': {
@@ -99,16 +102,16 @@ function parseValue(spec: FilterSpec, raw: string, name: string): unknown {
       if (!d.ok)
         throw badRequest(
           d.message === INVALID_DATE_MESSAGE
-            ? `قيمة المرشح ${name} ليست تاريخاً صحيحاً`
-            : `قيمة المرشح ${name}: ${d.message}`,
+            ? `قيمة المرشح «${name}» ليست تاريخاً صحيحاً`
+            : `قيمة المرشح «${name}»: ${d.message}`,
         );
       return d.instant;
     }
     case 'enum':
-      if (!spec.values?.includes(v)) throw badRequest(`قيمة المرشح ${name} غير معروفة`);
+      if (!spec.values?.includes(v)) throw badRequest(`قيمة المرشح «${name}» غير معروفة`);
       return v;
     default:
-      if (v.length > 200) throw badRequest(`قيمة المرشح ${name} طويلة جداً`);
+      if (v.length > 200) throw badRequest(`قيمة المرشح «${name}» طويلة جداً`);
       return v;
   }
 }

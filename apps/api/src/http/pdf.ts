@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { arabicPlural, formatDateTime, formatHijriDate, PDF_ROW_LIMIT, RECORDS } from '@idara/domain';
+import { arabicPlural, formatHijriDate, formatPrintedDateTime, PDF_ROW_LIMIT, RECORDS } from '@idara/domain';
 import type { FastifyReply } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { AppError } from './errors';
@@ -141,7 +141,7 @@ async function printList(
     if (body.length >= PDF_MAX_ROWS) throw pdfTooLong();
     const cells = cols.map((c) => {
       const v = c.raw(row);
-      const text = displayText(c, v);
+      const text = displayText(c, v, true);
       // Numbers, phones and dates never break mid-value; only words wrap.
       const unbreakable = c.type !== 'text' || /^[\d+\s/:-]+$/.test(text);
       return `<td${unbreakable ? ' class="n"' : ''}>${escapeHtml(text)}</td>`;
@@ -158,7 +158,7 @@ async function printList(
     th{background:#e8eef5;font-weight:700} tr:nth-child(even) td{background:#f7f9fb}
     thead{display:table-header-group} tr{page-break-inside:avoid}
     </style></head><body><h1>${escapeHtml(req.title)}</h1>
-    <div class="meta">${escapeHtml(`${formatHijriDate(now)} — ${formatDateTime(now)} — عدد السجلات: ${body.length}`)}</div>
+    <div class="meta">${escapeHtml(`${formatHijriDate(now)} — ${formatPrintedDateTime(now)} — عدد السجلات: ${body.length}`)}</div>
     <table><thead><tr>${cols.map((c) => `<th>${escapeHtml(c.header)}</th>`).join('')}</tr></thead>
     <tbody>${body.join('')}</tbody></table></body></html>`;
 

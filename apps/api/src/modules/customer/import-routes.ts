@@ -24,7 +24,7 @@ export const customerImportRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags: ['customer'], response: { 200: importOut } },
     },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest('أرسل الملف في الحقل file بصيغة multipart/form-data');
+      if (!req.isMultipart()) throw badRequest('أرسل الملف في الحقل «file» بصيغة «multipart/form-data»');
       const file = await req.file();
       if (!file) throw badRequest('لم يُرسل أي ملف');
       let buffer: Buffer;

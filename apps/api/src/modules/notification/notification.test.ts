@@ -234,6 +234,53 @@ describe('notifications API (spec §7)', () => {
   });
 });
 
+describe('sentences agree with the person who acted', () => {
+  it('a woman records a payment: «سجّلت سارة»; her approval reaches the recorder and the other approvers', async () => {
+    const phone = '0557004321';
+    const created = await req('POST', '/api/user', admin.token, {
+      name: 'سارة العتيبي',
+      phoneNumber: phone,
+      role: 'accountant',
+      gender: 'female',
+      password: 'Passw0rd!x',
+    });
+    expect(created.json().gender).toBe('female');
+    const sara = (await t.signIn(phone, 'Passw0rd!x')).token;
+    const otherApprover = await t.userWith('accountant');
+    const recorder = await t.userWith('employee');
+    const service = (await req('POST', '/api/service', admin.token, { name: 'خدمة الجنس', price: '100' })).json();
+    const customer = (await newCustomer(admin.token, 'عميل الجنس')).json();
+    const order = (
+      await req('POST', '/api/order', admin.token, {
+        customer: customer._id,
+        items: [{ service: service._id, quantity: 1, unitPrice: '100' }],
+      })
+    ).json();
+    const [method] = await t.db.select().from(paymentMethods).limit(1);
+    const record = async (token: string) =>
+      (await req('POST', '/api/payment', token, { order: order._id, amount: '10.00', paymentMethod: method._id })).json();
+    const hers = await record(sara);
+    await t.settled();
+    const asked = (await req('GET', '/api/notification?limit=100', otherApprover.token)).json();
+    const ask = asked.data.find((n: { title: string }) => n.title.includes(String(hers.number)));
+    expect(ask.description).toContain('سجّلت سارة العتيبي دفعة');
+
+    const theirs = await record(recorder.token);
+    await req('POST', `/api/payment/${theirs._id}/status`, sara, { status: 'approved' });
+    await t.settled();
+    for (const token of [recorder.token, otherApprover.token]) {
+      const list = (await req('GET', '/api/notification?limit=100', token)).json();
+      const told = list.data.find((n: { type: string; title: string }) => n.type === 'approved' && n.title.includes(String(theirs.number)));
+      expect(told?.description).toBe(`اعتمدت سارة العتيبي الدفعة رقم ${theirs.number}`);
+    }
+    // The same verbs for a man stay masculine.
+    const his = await record(otherApprover.token);
+    await t.settled();
+    const forSara = (await req('GET', '/api/notification?limit=100', sara)).json();
+    expect(forSara.data.find((n: { title: string }) => n.title.includes(String(his.number)))?.description).toMatch(/^سجّل مستخدم/);
+  });
+});
+
 describe('sign-in from a new device', () => {
   it('tells the account owner once per new browser, not on the first sign-in', async () => {
     const phone = '0557001234';

@@ -1,4 +1,4 @@
-import { arabicPlural, CUSTOMERS, describeUserAgent, RECORDS, ROWS } from '@idara/domain';
+import { arabicPlural, CUSTOMERS, describeUserAgent, pastVerb, personDid, RECORDS, ROWS } from '@idara/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { einvoices, sessions } from '../../db/schema';
@@ -6,7 +6,7 @@ import type { DomainEvents } from '../../lib/events';
 import { getSettings } from '../settings/service';
 import {
   activeUsers,
-  actorName,
+  personOf,
   deliver,
   linksFor,
   type NotificationDraft,
@@ -76,30 +76,30 @@ export function registerNotificationRules(app: FastifyInstance) {
     const target = entityLinks[entity];
     if (!target) return [];
     if (entity === 'customer' && !(await getSettings(db)).newCustomer) return [];
-    const who = await actorName(db, actorId);
+    const who = await personOf(db, actorId);
     return toEach(
       await usersWith(db, [target.read], actorId),
-      { type: 'create', title: 'عميل جديد', description: `أضاف ${who} ${target.noun} «${label}»` },
+      { type: 'create', title: 'عميل جديد', description: `${personDid('أضاف', who)} ${target.noun} «${label}»` },
       target.link(id, label),
     );
   });
 
   rule('order.created', async ({ orderId, number, customerName, actorId }) => {
     if (!(await getSettings(db)).newOrder) return [];
-    const who = await actorName(db, actorId);
+    const who = await personOf(db, actorId);
     return toEach(
       await usersWith(db, ['order:read'], actorId),
       {
         type: 'create',
         title: `طلب جديد رقم ${number}`,
-        description: `أضاف ${who} طلباً للعميل «${customerName}»`,
+        description: `${personDid('أضاف', who)} طلباً للعميل «${customerName}»`,
       },
       orderLink(orderId, number),
     );
   });
 
   rule('payment.created', async ({ paymentId, number, orderNumber, amount, actorId }) => {
-    const who = await actorName(db, actorId);
+    const who = await personOf(db, actorId);
     const link = paymentLink(paymentId, number);
     const approvers = await usersWith(db, ['payment:approve'], actorId);
     // Approvers are asked to decide; the other readers only hear of it when newPayment is on.
@@ -108,7 +108,7 @@ export function registerNotificationRules(app: FastifyInstance) {
       {
         type: 'ask',
         title: `دفعة بانتظار الاعتماد رقم ${number}`,
-        description: `سجّل ${who} دفعة بمبلغ ${amount} ر.س على الطلب رقم ${orderNumber}`,
+        description: `${personDid('سجّل', who)} دفعة بمبلغ ${amount} ر.س على الطلب رقم ${orderNumber}`,
       },
       link,
     );
@@ -122,7 +122,7 @@ export function registerNotificationRules(app: FastifyInstance) {
           {
             type: 'create',
             title: `دفعة جديدة رقم ${number}`,
-            description: `سجّل ${who} دفعة بمبلغ ${amount} ر.س على الطلب رقم ${orderNumber}`,
+            description: `${personDid('سجّل', who)} دفعة بمبلغ ${amount} ر.س على الطلب رقم ${orderNumber}`,
           },
           link,
         )),
@@ -132,7 +132,7 @@ export function registerNotificationRules(app: FastifyInstance) {
   });
 
   rule('payment.status', async ({ paymentId, number, status, requestedBy, actorId }) => {
-    const who = await actorName(db, actorId);
+    const who = await personOf(db, actorId);
     const link = paymentLink(paymentId, number);
     if (status === 'paid') {
       if (!(await getSettings(db)).payPayment) return [];
@@ -142,17 +142,20 @@ export function registerNotificationRules(app: FastifyInstance) {
         {
           type: 'paid',
           title: `تم سداد الدفعة رقم ${number}`,
-          description: `سجّل ${who} سداد الدفعة رقم ${number}`,
+          description: `${personDid('سجّل', who)} سداد الدفعة رقم ${number}`,
         },
         link,
       );
     }
+    // The one who recorded it learns the decision; the other approvers, who were asked too, learn
+    // that a colleague has decided, so nobody opens a payment that no longer waits.
+    const approvers = await usersWith(db, ['payment:approve'], actorId);
     return toEach(
-      await activeUsers(db, [requestedBy], actorId),
+      await activeUsers(db, [requestedBy, ...approvers], actorId),
       {
         type: status,
         title: status === 'approved' ? `اعتُمدت الدفعة رقم ${number}` : `رُفضت الدفعة رقم ${number}`,
-        description: `${status === 'approved' ? 'اعتمد' : 'رفض'} ${who} الدفعة رقم ${number}`,
+        description: `${personDid(status === 'approved' ? 'اعتمد' : 'رفض', who)} الدفعة رقم ${number}`,
       },
       link,
     );
@@ -163,14 +166,14 @@ export function registerNotificationRules(app: FastifyInstance) {
   rule('einvoice.issued', async ({ einvoiceId, actorId }) => {
     const [doc] = await db.select().from(einvoices).where(eq(einvoices._id, einvoiceId));
     if (!doc || doc.kind === 'invoice') return [];
-    const who = await actorName(db, actorId);
+    const who = await personOf(db, actorId);
     const label = doc.kind === 'credit' ? 'إشعار دائن' : 'إشعار مدين';
     return toEach(
       await usersWith(db, ['invoice:read'], actorId),
       {
         type: 'create',
         title: `${label} رقم ${doc.number}`,
-        description: `أصدر ${who} ${label} على الطلب رقم ${doc.orderNumber}: ${doc.reason}`,
+        description: `${personDid('أصدر', who)} ${label} على الطلب رقم ${doc.orderNumber}: ${doc.reason}`,
       },
       documentLink(einvoiceId, doc.number),
     );
@@ -209,11 +212,11 @@ export function registerNotificationRules(app: FastifyInstance) {
   rule('records.imported', async ({ entity, count, skipped, actorId, fileName }) => {
     const permission = importReaders[entity];
     if (!permission || count === 0) return [];
-    const who = await actorName(db, actorId);
+    const who = await personOf(db, actorId);
     return to(await usersWith(db, [permission], actorId), {
       type: 'import',
       title: `استيراد ${arabicPlural(count, entity === 'customer' ? CUSTOMERS : RECORDS)}`,
-      description: `استورد ${who} الملف «${fileName}»${skipped ? ` وتخطى ${arabicPlural(skipped, ROWS)}` : ''}`,
+      description: `${personDid('استورد', who)} الملف «${fileName}»${skipped ? ` ${who.gender === 'female' ? 'وتخطّت' : 'وتخطّى'} ${arabicPlural(skipped, ROWS)}` : ''}`,
       link: entity === 'customer' ? '/dashboard/customer' : '',
     });
   });
@@ -242,31 +245,31 @@ export function registerNotificationRules(app: FastifyInstance) {
   });
 
   rule('task.assigned', async ({ taskId, number, title, recipients, actorId }) => {
-    const who = await actorName(db, actorId);
+    const who = await personOf(db, actorId);
     return to(await activeUsers(db, recipients, actorId), {
       type: 'create',
       title: `مهمة جديدة رقم ${number}`,
-      description: `أسند إليك ${who} المهمة «${title}»`,
+      description: `${pastVerb('أسند', who.gender)} إليك ${who.name} المهمة «${title}»`,
       link: `/tasks/${taskId}`,
     });
   });
 
   rule('task.submitted', async ({ taskId, number, title, recipients, actorId }) => {
-    const who = await actorName(db, actorId);
+    const who = await personOf(db, actorId);
     return to(await activeUsers(db, recipients, actorId), {
       type: 'ask',
       title: `مهمة بانتظار المراجعة رقم ${number}`,
-      description: `أرسل ${who} المهمة «${title}» للمراجعة`,
+      description: `${personDid('أرسل', who)} المهمة «${title}» للمراجعة`,
       link: `/tasks/${taskId}`,
     });
   });
 
   rule('task.reviewed', async ({ taskId, number, title, recipients, actorId, decision }) => {
-    const who = await actorName(db, actorId);
+    const who = await personOf(db, actorId);
     return to(await activeUsers(db, recipients, actorId), {
       type: decision === 'approve' ? 'approved' : 'rejected',
       title: decision === 'approve' ? `اعتُمدت المهمة رقم ${number}` : `أعيدت المهمة رقم ${number} للتعديل`,
-      description: `${decision === 'approve' ? 'اعتمد' : 'أعاد'} ${who} المهمة «${title}»`,
+      description: `${personDid(decision === 'approve' ? 'اعتمد' : 'أعاد', who)} المهمة «${title}»`,
       link: `/tasks/${taskId}`,
     });
   });

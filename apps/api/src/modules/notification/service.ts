@@ -1,4 +1,4 @@
-import type { NotificationItem, NotificationType } from '@idara/domain';
+import type { NotificationItem, NotificationType, Person } from '@idara/domain';
 import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -90,8 +90,12 @@ export async function activeUsers(db: DbOrTx, ids: (string | null | undefined)[]
   return rows.map((r) => r._id);
 }
 
-export async function actorName(db: DbOrTx, actorId: string | null) {
-  if (!actorId) return 'النظام';
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users._id, actorId));
-  return row?.name ?? 'مستخدم';
+/** Who acted, as a sentence's subject (the verb agrees with their gender); the system is masculine. */
+export async function personOf(db: DbOrTx, actorId: string | null): Promise<Person> {
+  if (!actorId) return { name: 'النظام', gender: 'male' };
+  const [row] = await db
+    .select({ name: users.name, gender: users.gender })
+    .from(users)
+    .where(eq(users._id, actorId));
+  return row ?? { name: 'مستخدم', gender: 'male' };
 }

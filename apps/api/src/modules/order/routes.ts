@@ -167,13 +167,21 @@ export const orderRoutes: RoutesPlugin = async (app) => {
       schema: { tags, params, body: orderStatusBody, response: { 200: orderOut } },
     },
     async (req) => {
-      const { issuedInvoice, creditNotes, ...after } = await app.db.transaction((tx) =>
-        changeOrderStatus(tx, actorOf(req), req.params.id, req.body.status, {
+      const actor = actorOf(req);
+      const { changed, tasks } = await app.db.transaction(async (tx) => {
+        const changed = await changeOrderStatus(tx, actor, req.params.id, req.body.status, {
           reason: req.body.reason,
           mayCredit: hasAll(req.user!.permissions, ['invoice:credit']),
-        }),
-      );
+        });
+        const tasks =
+          req.body.status === 'in_progress'
+            ? await createTasksForOrder(tx, actor, await loadOrder(tx, req.params.id), { onStart: true })
+            : [];
+        return { changed, tasks };
+      });
+      const { issuedInvoice, creditNotes, ...after } = changed;
       const actorId = req.user?._id ?? null;
+      for (const task of tasks) app.events.emit('task.assigned', taskEvent(task, [task.assignee], actorId));
       for (const id of [issuedInvoice, ...creditNotes])
         if (id) app.events.emit('einvoice.issued', { einvoiceId: id, actorId });
       return after as z.input<typeof orderOut>;

@@ -44,7 +44,7 @@ export function statementHtml(s: CustomerStatementData, seller: EinvoiceParty, p
   <div>إلى ${bothCalendars(s.to)}</div>
   <div class="muted">تاريخ الطباعة: <span class="n">${e(formatGregorianDate(printedAt))}</span> م — ${e(formatHijriDate(printedAt))}</div></div></div>
   <div class="grid"><div class="box"><b>البائع</b><bdi>${e(seller.name)}</bdi>${seller.vatNumber ? `<br>الرقم الضريبي: <span class="n">${e(seller.vatNumber)}</span>` : ''}${seller.crNumber ? `<br>السجل التجاري: <span class="n">${e(seller.crNumber)}</span>` : ''}${address(seller.address)}</div>
-  <div class="box"><b>العميل</b><bdi>${e(s.customer.name)}</bdi></div></div>
+  <div class="box"><b>العميل</b><bdi>${e(s.customer.name)}</bdi>${s.customer.vatNumber ? `<br>الرقم الضريبي: <span class="n">${e(s.customer.vatNumber)}</span>` : ''}${s.customer.crNumber ? `<br>السجل التجاري: <span class="n">${e(s.customer.crNumber)}</span>` : ''}${address(s.customer.address)}</div></div>
   <table><thead><tr><th>التاريخ</th><th>البيان</th><th>الرقم</th><th>مدين</th><th>دائن</th><th>الرصيد</th></tr></thead><tbody>
   <tr class="edge"><td colspan="5">الرصيد الافتتاحي</td><td class="n">${money(fromHalalas(opening))}</td></tr>
   ${rows || '<tr><td colspan="6" class="muted">لا توجد حركات في هذه الفترة</td></tr>'}

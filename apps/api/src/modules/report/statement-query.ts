@@ -1,5 +1,6 @@
 import {
   buildStatement,
+  type NationalAddress,
   entityNouns,
   fromHalalas,
   optionalCalendarDate,
@@ -12,7 +13,7 @@ import {
 import { and, eq, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { customers, einvoices, payments } from '../../db/schema';
+import { cities, customers, einvoices, payments } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { countedDocuments } from '../invoice/counted';
 
@@ -34,7 +35,16 @@ export const statementPeriod = z
 export type StatementPeriod = { from: string; to: string };
 
 export interface CustomerStatementData {
-  customer: { _id: string; name: string; whatsappNumber: string | null; phoneNumber: string | null };
+  customer: {
+    _id: string;
+    name: string;
+    whatsappNumber: string | null;
+    phoneNumber: string | null;
+    /** For the printed buyer box: a company's VAT and CR numbers and its national address. */
+    vatNumber: string;
+    crNumber: string;
+    address: NationalAddress | null;
+  };
   from: string;
   to: string;
   statement: Statement;
@@ -52,16 +62,28 @@ export async function customerStatement(
   customerId: string,
   period: StatementPeriod,
 ): Promise<CustomerStatementData> {
-  const [customer] = await db
+  const [row] = await db
     .select({
       _id: customers._id,
       name: customers.name,
       whatsappNumber: customers.whatsappNumber,
       phoneNumber: customers.phoneNumber,
+      vatNumber: customers.vatNumber,
+      crNumber: customers.crNumber,
+      buildingNumber: customers.buildingNumber,
+      street: customers.street,
+      district: customers.district,
+      postalCode: customers.postalCode,
+      additionalNumber: customers.additionalNumber,
+      city: cities.name,
     })
     .from(customers)
+    .leftJoin(cities, eq(customers.city, cities._id))
     .where(eq(customers._id, customerId));
-  if (!customer) throw notFound(entityNouns.customer);
+  if (!row) throw notFound(entityNouns.customer);
+  const { buildingNumber, street, district, postalCode, additionalNumber, city, ...known } = row;
+  const address = { buildingNumber, street, district, city: city ?? '', postalCode, additionalNumber };
+  const customer = { ...known, address: Object.values(address).some((v) => v.trim()) ? address : null };
   const from = riyadhDayBounds(period.from).start;
   const end = riyadhDayBounds(period.to).end;
   const docs = await db

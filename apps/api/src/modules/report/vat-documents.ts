@@ -15,7 +15,7 @@ export const vatDocumentsSql = (from: string, to: string, figure: VatFigure): SQ
 
 const documentsQuery = vatPeriodQuery({
   figure: z.enum(vatFigures, {
-    message: 'البند غير صحيح: standardRated أو zeroRated أو exempt أو outOfScope أو adjustments',
+    message: 'البند غير صحيح: «standardRated» أو «zeroRated» أو «exempt» أو «outOfScope» أو «adjustments»',
   }),
   ...reportPage,
 });

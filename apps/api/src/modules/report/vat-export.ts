@@ -1,4 +1,6 @@
 import {
+  arabicPlural,
+  DOCUMENTS,
   einvoiceKindLabels,
   fileOut,
   fromHalalas,
@@ -113,7 +115,7 @@ export const vatExportRoutes: RoutesPlugin = async (app) => {
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: 'report',
-        summary: `تصدير إقرار ضريبة القيمة المضافة من ${from} إلى ${to}: ${Math.max(0, written - FIGURE_ROWS)} مستند (${fileType.toUpperCase()})`,
+        summary: `تصدير إقرار ضريبة القيمة المضافة من ${from} إلى ${to}: ${arabicPlural(Math.max(0, written - FIGURE_ROWS), DOCUMENTS)} (${fileType.toUpperCase()})`,
       });
       return reply;
     },

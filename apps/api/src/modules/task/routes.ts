@@ -210,7 +210,7 @@ export const taskRoutes: RoutesPlugin = async (app) => {
     },
     async (req, reply) => {
       const field = String((req.query as Record<string, unknown>).field ?? '');
-      if (!field) throw badRequest('حدد الحقل في المعامل field');
+      if (!field) throw badRequest('حدد الحقل في المعامل «field»');
       if (!req.isMultipart()) throw badRequest('أرسل الملف بصيغة multipart/form-data');
       const part = await req.file();
       if (!part) throw badRequest('لم يُرسل أي ملف');

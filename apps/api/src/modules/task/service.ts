@@ -24,6 +24,7 @@ import { nextNumber } from '../../lib/counters';
 import type { TaskEvent } from '../../lib/events';
 import type { AuthUser } from '../auth/sessions';
 import { loadFormVersion } from '../form/service';
+import { getSettings } from '../settings/service';
 import { taskFields, taskResource, taskSearchText } from './resource';
 
 type TaskInput = z.output<typeof taskBody>;
@@ -82,6 +83,14 @@ export async function loadTask(db: DbOrTx, id: string) {
   return { ...task, formVersion, attachments, review: r?.at ? r : null } as Row;
 }
 
+/**
+ * Segregation of duties (the settings' «فصل المهام», as for payments): whoever did a task and sent
+ * it for review does not approve or return it themselves.
+ */
+async function reviewsOwnWork(db: DbOrTx, user: Viewer, assignee: string) {
+  return assignee === user._id && (await getSettings(db)).fourEyes;
+}
+
 /** The task if this user may see it: its assignee, or anyone allowed to see every task (else 404). */
 export async function viewTask(db: DbOrTx, user: Viewer, id: string) {
   const task = await loadTask(db, id);
@@ -91,7 +100,10 @@ export async function viewTask(db: DbOrTx, user: Viewer, id: string) {
     ...task,
     can: {
       work: task.assignee === user._id && taskOpenStatuses.includes(status),
-      review: hasAll(user.permissions, ['task:update']) && status === 'submitted',
+      review:
+        hasAll(user.permissions, ['task:update']) &&
+        status === 'submitted' &&
+        !(await reviewsOwnWork(db, user, String(task.assignee))),
       edit: hasAll(user.permissions, ['task:update']) && status !== 'approved',
     },
   } as Row;
@@ -398,6 +410,8 @@ export async function reviewTask(
       409,
       `لا يمكن مراجعة المهمة رقم ${locked.number} وهي «${taskStatusLabels[locked.status as TaskStatus]}»`,
     );
+  if (await reviewsOwnWork(tx, user, locked.assignee))
+    throw new AppError(403, 'لا تراجع مهمة أرسلتها بنفسك: يعتمدها أو يعيدها زميل آخر');
   const status: TaskStatus = decision === 'approve' ? 'approved' : 'returned';
   const now = new Date();
   await tx
@@ -458,15 +472,27 @@ export function taskEvent(task: Row, recipients: (string | null)[], actorId: str
  * An order's tasks: for each assignee, one task per service line whose service carries an active
  * form. Runs in the order's own transaction, so the order and its tasks land together or not at all.
  */
-export async function createTasksForOrder(tx: Tx, actor: ActorContext, order: Row) {
-  const assignees = (order.assignees as string[]) ?? [];
+/**
+ * The tasks an order's services ask for: one per assignee and per service whose form is active.
+ * Made when the order is created with «إنشاء المهام», and again when it starts (بدء التنفيذ) for
+ * whatever is still missing — so a service's form always reaches its technicians by the start.
+ */
+export async function createTasksForOrder(
+  tx: Tx,
+  actor: ActorContext,
+  order: Row,
+  { onStart = false }: { onStart?: boolean } = {},
+) {
+  let assignees = (order.assignees as string[]) ?? [];
   if (assignees.length === 0) return [];
   const people = await tx
     .select({ _id: users._id, name: users.name, permissions: users.permissions })
     .from(users)
     .where(inArray(users._id, assignees));
   const unable = people.find((p) => !p.permissions.includes('task:read'));
-  if (unable)
+  // Starting the order is not refused for that: only those who can see tasks get one.
+  if (onStart) assignees = people.filter((p) => p.permissions.includes('task:read')).map((p) => p._id);
+  else if (unable)
     throw fieldError('assignees', `الموظف ${unable.name} لا يملك صلاحية عرض المهام، فلا تُسند إليه مهمة`);
   const lines = await tx
     .selectDistinctOn([orderItems.service], {
@@ -479,9 +505,19 @@ export async function createTasksForOrder(tx: Tx, actor: ActorContext, order: Ro
     .innerJoin(forms, and(eq(forms._id, services.form), eq(forms.active, true)))
     .where(eq(orderItems.order, String(order._id)))
     .orderBy(orderItems.service);
+  // Run again when the order starts: a person who already has this form's task keeps that one.
+  const existing = new Set(
+    (
+      await tx
+        .select({ assignee: tasks.assignee, form: tasks.form })
+        .from(tasks)
+        .where(eq(tasks.order, String(order._id)))
+    ).map((t) => `${t.assignee}/${t.form}`),
+  );
   const created: Row[] = [];
   for (const assignee of assignees) {
     for (const line of lines) {
+      if (existing.has(`${assignee}/${line.form}`)) continue;
       created.push(
         await createTask(tx, actor, {
           title: `${line.name} — الطلب رقم ${order.number}`,

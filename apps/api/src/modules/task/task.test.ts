@@ -45,8 +45,8 @@ beforeAll(async () => {
   const signedIn = await t.signIn();
   admin = signedIn.token;
   adminId = signedIn.user._id;
-  worker = await t.userWith('employee');
-  other = await t.userWith('employee');
+  worker = await t.userWith('technician');
+  other = await t.userWith('technician');
   formId = (await req('POST', '/api/form', { title: 'معاينة', fields })).json()._id;
   customerId = (
     await req('POST', '/api/customer', { name: 'نورة القحطاني', phoneNumber: '0552220001' })
@@ -75,7 +75,7 @@ describe('tasks: assigning and seeing', () => {
     const task = await newTask();
     expect(task).toMatchObject({
       status: 'pending',
-      assigneeName: 'مستخدم employee',
+      assigneeName: 'مستخدم technician',
       customerName: 'نورة القحطاني',
     });
     expect(assigned.at(-1)).toMatchObject({
@@ -136,7 +136,7 @@ describe('tasks: assigning and seeing', () => {
     expect((await req('GET', `/api/task/${a._id}`)).json().assignee).toBe(worker.user._id);
     const ok = await req('POST', '/api/task/assign', { ids: [a._id, b._id], assignee: other.user._id });
     expect(ok.json()).toEqual({ message: 'تم إسناد مهمتين', count: 2 });
-    expect((await req('GET', `/api/task/${b._id}`)).json().assigneeName).toBe('مستخدم employee');
+    expect((await req('GET', `/api/task/${b._id}`)).json().assigneeName).toBe('مستخدم technician');
     expect((await req('GET', `/api/task/${b._id}`)).json().assignee).toBe(other.user._id);
     expect(
       (await req('POST', '/api/task/assign', { ids: [a._id], assignee: other.user._id }, worker.token))
@@ -375,6 +375,60 @@ describe('tasks from orders and on the home screen', () => {
       sales.token,
     );
     expect(noTaskRight.statusCode).toBe(403);
+  });
+
+  it('starting an order creates the tasks its services’ forms ask for, once, for those who can see tasks', async () => {
+    const service = (
+      await req('POST', '/api/service', { name: 'فحص تسربات', price: '100', form: formId })
+    ).json();
+    const noTasks = await t.userWith('employee', ['order:read']);
+    const order = (
+      await req('POST', '/api/order', {
+        customer: customerId,
+        items: [{ service: service._id, quantity: 1, unitPrice: '100' }],
+        assignees: [worker.user._id, noTasks.user._id],
+      })
+    ).json();
+    expect(order.tasksCreated).toBe(0);
+    const assigned = capture('task.assigned');
+    const started = await req('POST', `/api/order/${order._id}/status`, { status: 'in_progress' });
+    expect(started.statusCode, started.body).toBe(200);
+    const made = (await req('GET', `/api/task?order=${order._id}`)).json();
+    expect(made.data.map((r: { assignee: string; form: string }) => [r.assignee, r.form])).toEqual([
+      [worker.user._id, formId],
+    ]);
+    await t.settled();
+    expect(assigned.map((e) => e.recipients)).toEqual([[worker.user._id]]);
+    const log = (await req('GET', `/api/activity?entity=task&limit=100`)).json();
+    expect(log.data.some((a: { entityId: string }) => a.entityId === made.data[0]._id)).toBe(true);
+
+    // Made already at creation: starting adds none.
+    const early = (
+      await req('POST', '/api/order', {
+        customer: customerId,
+        items: [{ service: service._id, quantity: 1, unitPrice: '100' }],
+        assignees: [worker.user._id],
+        createTasks: true,
+      })
+    ).json();
+    expect(early.tasksCreated).toBe(1);
+    await req('POST', `/api/order/${early._id}/status`, { status: 'in_progress' });
+    expect((await req('GET', `/api/task?order=${early._id}`)).json().total).toBe(1);
+  });
+
+  it('whoever did a task does not review it while «فصل المهام» is on', async () => {
+    const reviewer = await t.userWith('employee');
+    const task = await newTask({ assignee: reviewer.user._id, form: null });
+    await req('POST', `/api/task/${task._id}/start`, undefined, reviewer.token);
+    const submitted = await req('POST', `/api/task/${task._id}/submit`, {}, reviewer.token);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const seen = (await req('GET', `/api/task/${task._id}`, undefined, reviewer.token)).json();
+    expect(seen.can.review).toBe(false);
+    const own = await req('POST', `/api/task/${task._id}/review`, { decision: 'approve' }, reviewer.token);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toContain('أرسلتها بنفسك');
+    expect((await req('GET', `/api/task/${task._id}`)).json()).toMatchObject({ status: 'submitted', can: { review: true } });
+    expect((await req('POST', `/api/task/${task._id}/review`, { decision: 'approve' })).statusCode).toBe(200);
   });
 
   it('shows the signed-in user their open and overdue tasks, nearest first', async () => {

@@ -1,4 +1,6 @@
 import {
+  arabicPlural,
+  DAYS_GENITIVE,
   messageTemplates,
   type ReminderPreview,
   type ReminderRuleRecord,
@@ -46,8 +48,10 @@ const templateOptions = messageTemplates
   .map((t) => ({ value: t.name, label: t.label }));
 
 function ruleSummary(r: ReminderRuleRecord) {
-  const repeat = r.repeatEveryDays > 0 ? `، ثم كل ${r.repeatEveryDays} يوماً` : '، مرة واحدة';
-  return `بعد ${r.daysAfterDue} يوماً من الاستحقاق${repeat}، بين ${r.windowStart} و${r.windowEnd} بتوقيت الرياض`;
+  const every = r.repeatEveryDays === 1 ? 'يوم' : arabicPlural(r.repeatEveryDays, DAYS_GENITIVE);
+  const repeat = r.repeatEveryDays > 0 ? `، ثم كل ${every}` : '، مرة واحدة';
+  const after = r.daysAfterDue === 0 ? 'يوم الاستحقاق' : `بعد ${arabicPlural(r.daysAfterDue, DAYS_GENITIVE)} من الاستحقاق`;
+  return `${after}${repeat}، بين ${r.windowStart} و${r.windowEnd} بتوقيت الرياض`;
 }
 
 /** Adds a rule, or edits `rule` (a PUT) when given; the server's refusals land on the fields. */

@@ -86,8 +86,8 @@ export function SellerSection({ form }: { form: UseFormReturnType<Settings> }) {
       </SimpleGrid>
       <Switch
         mt="lg"
-        label="فصل المهام في الدفعات"
-        description="من سجّل دفعة لا يعتمدها ولا يرفضها بنفسه؛ يعتمدها زميل آخر"
+        label="فصل المهام في الدفعات والمهام"
+        description="من سجّل دفعة أو أرسل مهمة للمراجعة لا يعتمدها ولا يرفضها بنفسه؛ يراجعها زميل آخر"
         {...form.getInputProps('fourEyes', { type: 'checkbox' })}
       />
     </Paper>
