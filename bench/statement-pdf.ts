@@ -72,7 +72,7 @@ async function statementPdfBench(dataDir: string): Promise<BenchResult> {
     const lines = data.statement.lines.length;
     if (lines !== DOCUMENTS) throw new Error(`statement has ${lines} lines, expected ${DOCUMENTS}`);
     start = performance.now();
-    const html = statementHtml(data, await sellerParty(database.db), new Date());
+    const html = await statementHtml(data, await sellerParty(database.db), new Date());
     const htmlMs = performance.now() - start;
     // The app's share besides printing: the statement's queries and its HTML.
     console.log(

@@ -16,11 +16,35 @@ const concrete = (url: string) =>
   url.replace(/:(\w+)/g, (_, name) => (name === 'phone' ? '+966500000001' : ID));
 const ARABIC = /[\u0600-\u06FF]/;
 /** Latin words a message may carry: names of formats and systems, never zod's or Fastify's English. */
-const NAMES = new Set(['PDF', 'CSV', 'XLSX', 'Excel', 'WhatsApp', 'ZATCA', 'FATOORA', 'VAT', 'ICV', 'PIH', 'UUID', 'QR', 'OTP', 'CSR', 'CSID', 'JSON', 'XML', 'SAR', 'PUBLIC_URL', 'IDARA_SECRET_KEY', 'VATEX']);
+const NAMES = new Set([
+  'PDF',
+  'CSV',
+  'XLSX',
+  'Excel',
+  'WhatsApp',
+  'ZATCA',
+  'FATOORA',
+  'VAT',
+  'ICV',
+  'PIH',
+  'UUID',
+  'QR',
+  'OTP',
+  'CSR',
+  'CSID',
+  'JSON',
+  'XML',
+  'SAR',
+  'PUBLIC_URL',
+  'IDARA_SECRET_KEY',
+  'VATEX',
+]);
 /** Arabic, and no English sentence hidden beside it («…: Invalid input»); an API name may be quoted in «». */
 const isArabic = (message: string) =>
   ARABIC.test(message) &&
-  (message.replace(/«[^»]*»/g, '').match(/[A-Za-z][A-Za-z_-]{2,}/g) ?? []).every((w) => NAMES.has(w) || /^[A-Z0-9_-]+$/.test(w));
+  (message.replace(/«[^»]*»/g, '').match(/[A-Za-z][A-Za-z_-]{2,}/g) ?? []).every(
+    (w) => NAMES.has(w) || /^[A-Z0-9_-]+$/.test(w),
+  );
 
 const WRONG: unknown[] = [12345, 'x', '', true, [], {}, null, -1, 1.5, 'ا'.repeat(20_000), '12345'];
 
@@ -98,11 +122,22 @@ describe('every error message is Arabic', () => {
       const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
       for (const name of names)
         for (const wrong of ['x', '0', '-1', 'abc def', '05x'])
-          urls.push(route.url.replace(/:(\w+)/g, (_, n) => (n === name ? encodeURIComponent(wrong) : concrete(`:${n}`))));
+          urls.push(
+            route.url.replace(/:(\w+)/g, (_, n) =>
+              n === name ? encodeURIComponent(wrong) : concrete(`:${n}`),
+            ),
+          );
       for (const key of ['page', 'limit', 'sort', 'from', 'to', 'status', 'fileType', 'search'])
         urls.push(`${concrete(route.url)}?${key}=${encodeURIComponent('x'.repeat(3))}&${key}=-1`);
       for (const url of urls) {
-        const res = await t.inject({ method: route.method as 'GET', url, token: admin, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { headers: { 'content-type': 'application/json' }, payload: '{}' }) });
+        const res = await t.inject({
+          method: route.method as 'GET',
+          url,
+          token: admin,
+          ...(route.method === 'GET' || route.method === 'DELETE'
+            ? {}
+            : { headers: { 'content-type': 'application/json' }, payload: '{}' }),
+        });
         expect(res.statusCode, `${route.method} ${url} ${res.body.slice(0, 200)}`).toBeLessThan(500);
         expect(res.statusCode, `${route.method} ${url}`).not.toBe(401);
         if (res.statusCode < 400 || !res.headers['content-type']?.toString().includes('json')) continue;
@@ -120,12 +155,22 @@ describe('every error message is Arabic', () => {
       method: 'POST',
       url: '/api/customer',
       token: admin,
-      payload: { name: 'عميل الأخطاء', type: 'individual', phoneNumber: '0551234567', whatsappNumber: '12ab' },
+      payload: {
+        name: 'عميل الأخطاء',
+        type: 'individual',
+        phoneNumber: '0551234567',
+        whatsappNumber: '12ab',
+      },
     });
     expect(customer.statusCode).toBe(422);
     expect(customer.json().fieldErrors.whatsappNumber).toMatch(ARABIC);
     for (const m of messagesOf(customer.json())) expect(isArabic(m), m).toBe(true);
-    const payment = await t.inject({ method: 'POST', url: '/api/payment', token: admin, payload: { amount: 10 } });
+    const payment = await t.inject({
+      method: 'POST',
+      url: '/api/payment',
+      token: admin,
+      payload: { amount: 10 },
+    });
     expect(payment.statusCode).toBe(422);
     for (const m of messagesOf(payment.json())) expect(isArabic(m), m).toBe(true);
     expect(Object.keys(payment.json().fieldErrors ?? {})).toContain('paymentMethod');

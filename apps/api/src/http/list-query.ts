@@ -90,7 +90,8 @@ function parseValue(spec: FilterSpec, raw: string, name: string): unknown {
       if (!UUID_RE.test(v)) throw badRequest(`قيمة المرشح «${name}» غير صحيحة`);
       return v;
     case 'boolean':
-      if (v !== 'true' && v !== 'false') throw badRequest(`قيمة المرشح «${name}» يجب أن تكون «true» أو «false»`);
+      if (v !== 'true' && v !== 'false')
+        throw badRequest(`قيمة المرشح «${name}» يجب أن تكون «true» أو «false»`);
       return v === 'true';
     case 'number': {
       const n = Number(v);

@@ -23,6 +23,20 @@ const INVOICE_WORDS = ['فاتورة', 'ضريبية', 'شركة', 'الآخرة
 const LIST_WORDS = ['شركة', 'الآخرة', 'للتجارة', 'ABC', 'منشأة', 'الإلغاء', 'غير', 'الضريبية'];
 const NAME = 'شركة الآخرة ABC للتجارة';
 
+/**
+ * A machine with Chromium but without Debian's fonts-noto-core: fontconfig is told to refuse every
+ * Noto font before the PDF browser starts, so the Arabic must come from the fonts the PDFs embed.
+ * (Chromium draws no text at all with no system font whatsoever; its Debian package brings some.)
+ * This test file runs in its own process, so nothing else sees the change.
+ */
+const noSystemFonts = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-no-noto-'));
+fs.writeFileSync(
+  path.join(noSystemFonts, 'fonts.conf'),
+  '<?xml version="1.0"?><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>' +
+    '<selectfont><rejectfont><glob>*/noto/*</glob><glob>*Noto*</glob></rejectfont></selectfont></fontconfig>',
+);
+process.env.FONTCONFIG_FILE = path.join(noSystemFonts, 'fonts.conf');
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
@@ -44,7 +58,10 @@ beforeAll(async () => {
   listPdf = (await t.inject({ method: 'GET', url: '/api/customer/export?fileType=pdf', token: admin }))
     .rawPayload;
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(noSystemFonts, { recursive: true, force: true });
+});
 
 function byPoppler(pdf: Buffer) {
   const file = path.join(os.tmpdir(), `idara-text-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
@@ -94,8 +111,9 @@ describe('Arabic text in our PDFs', () => {
         expect(pdfjs, `pdf.js: ${word}`).toContain(word);
         expect(poppler, `poppler: ${word}`).toContain(word);
       }
-      // Before the PDFs had their own font, poppler gave «رشكة» and «اآلخرة» here.
+      // With IBM Plex's Arabic, or a system font missing, poppler gave «رشكة», «اآلخرة», «العمالء».
       expect(poppler).not.toContain('رشكة');
+      expect(poppler).not.toContain('العمالء');
     });
   }
 
@@ -106,6 +124,25 @@ describe('Arabic text in our PDFs', () => {
       .find((l) => l.includes('تاريخ الإصدار'));
     expect(line).toContain('الساعة');
     expect(line).toContain(formatDateTime(issuedAt).slice(0, 5));
+  });
+
+  it('embeds its fonts: the PDFs use no font of the machine', () => {
+    for (const pdf of [invoicePdf, listPdf]) {
+      const file = path.join(
+        os.tmpdir(),
+        `idara-fonts-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`,
+      );
+      fs.writeFileSync(file, pdf);
+      try {
+        const table = execFileSync('pdffonts', [file]).toString('utf8').split('\n').slice(2).filter(Boolean);
+        expect(table.length).toBeGreaterThan(0);
+        // Columns: name, type, encoding, emb, sub, uni, object ID; every font embedded.
+        for (const row of table) expect(row.split(/\s+/).at(-5), row).toBe('yes');
+        expect(table.join('\n')).toMatch(/NotoNaskhArabic/);
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    }
   });
 
   it('prints the very document the page shows: every Arabic word of the page is in the PDF', () => {

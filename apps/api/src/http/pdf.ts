@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { arabicPlural, formatHijriDate, formatPrintedDateTime, PDF_ROW_LIMIT, RECORDS } from '@idara/domain';
 import type { FastifyReply } from 'fastify';
 import type { Browser } from 'playwright-core';
@@ -7,11 +6,11 @@ import { AppError } from './errors';
 import type { ExportColumn } from './export';
 import { contentDisposition } from './export';
 import { displayText, outputColumns } from './export-cells';
+import { PDF_FONT, pdfFontCss } from './pdf-fonts';
 import { WorkQueue } from './work-queue';
 
 export { requesterOf } from './work-queue';
 
-const require = createRequire(import.meta.url);
 const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // One browser for the whole process, opened on first use (PDF is the only thing that needs it).
@@ -41,32 +40,6 @@ export async function closePdfBrowser() {
   const b = browser;
   browser = undefined;
   if (b) await (await b).close().catch(() => undefined);
-}
-
-/**
- * The PDFs' font: Noto Kufi Arabic as Debian's fonts-noto-core installs it beside Chromium (our
- * scripts install both; docs/DEPLOY.md). Not the screens' IBM Plex Sans Arabic first: that font
- * draws pairs such as «شر», «ضر» and «ير» as one ligature glyph, which a PDF can only map back
- * to text as a two-letter string, and extractors (poppler, hence copy and search in many viewers)
- * write such strings reversed in right-to-left text: «رشكة» for «شركة». Google's current build of
- * Noto Kufi (npm's copies) is no better: its cursive positioning makes extractors split words
- * into letters. Debian's keeps one glyph per letter (lam-alef aside) and its PDFs give the text
- * back as printed (apps/api/src/http/pdf-text.test.ts). IBM Plex, embedded, stays the fallback
- * where that font is missing.
- */
-export const PDF_FONT = "'Noto Kufi Arabic','IBM Plex Sans Arabic'";
-let fontCss: string | undefined;
-function fonts() {
-  fontCss ??= [400, 700]
-    .map((weight) => {
-      const file = require.resolve(
-        `@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-${weight}-normal.woff2`,
-      );
-      const data = fs.readFileSync(file).toString('base64');
-      return `@font-face{font-family:'IBM Plex Sans Arabic';font-weight:${weight};src:url(data:font/woff2;base64,${data}) format('woff2');}`;
-    })
-    .join('');
-  return fontCss;
 }
 
 export const escapeHtml = (s: string) =>
@@ -149,7 +122,7 @@ async function printList(
     body.push(`<tr>${cells.join('')}</tr>`);
   }
   const now = new Date();
-  const html = `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><style>${fonts()}
+  const html = `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><style>${await pdfFontCss()}
     @page{size:A4 landscape;margin:12mm 10mm}
     body{font-family:${PDF_FONT},sans-serif;font-size:8pt;color:#111;margin:0}
     h1{font-size:14pt;margin:0 0 4pt} .meta{color:#555;margin-bottom:8pt}
@@ -172,7 +145,6 @@ async function printList(
 }
 
 /** The app's Arabic font as @font-face rules with the files embedded, for HTML printed to PDF. */
-export const embeddedFontCss = () => fonts();
 
 /**
  * A complete HTML document printed by the shared Chromium (page size from its CSS @page), in its

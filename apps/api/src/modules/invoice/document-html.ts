@@ -21,7 +21,8 @@ import {
   vatCategoryShortLabels,
   vatRateOf,
 } from '@idara/domain';
-import { embeddedFontCss, escapeHtml, PDF_FONT } from '../../http/pdf';
+import { escapeHtml } from '../../http/pdf';
+import { PDF_FONT, pdfFontCss } from '../../http/pdf-fonts';
 import { lineVatsOf } from '../../zatca/ubl';
 
 /** The issue time as the page and the QR carry it, Riyadh time: '03:05 م'. */
@@ -122,7 +123,7 @@ export async function documentHtml(d: DrawnDocument): Promise<string> {
   const reference = s.billingReference
     ? `<div class="box ref"><b>${s.kind === 'credit' ? 'إشعار دائن' : 'إشعار مدين'} على الفاتورة رقم <span class="n">${e(s.billingReference.number)}</span></b>السبب: ${e(s.reason)}</div>`
     : '';
-  return `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><title>${e(einvoiceTitle(s.scope, s.kind))} ${e(s.number)}</title><style>${embeddedFontCss()}
+  return `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><title>${e(einvoiceTitle(s.scope, s.kind))} ${e(s.number)}</title><style>${await pdfFontCss()}
 ${documentCss()}  </style></head><body>
   <div class="head"><div><h1>${e(einvoiceTitle(s.scope, s.kind))}</h1>
   <div>الرقم: <span class="n">${e(s.number)}</span> — ${e(einvoiceStatusLabels[status] ?? status)}</div>

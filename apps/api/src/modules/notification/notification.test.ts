@@ -248,7 +248,9 @@ describe('sentences agree with the person who acted', () => {
     const sara = (await t.signIn(phone, 'Passw0rd!x')).token;
     const otherApprover = await t.userWith('accountant');
     const recorder = await t.userWith('employee');
-    const service = (await req('POST', '/api/service', admin.token, { name: 'خدمة الجنس', price: '100' })).json();
+    const service = (
+      await req('POST', '/api/service', admin.token, { name: 'خدمة الجنس', price: '100' })
+    ).json();
     const customer = (await newCustomer(admin.token, 'عميل الجنس')).json();
     const order = (
       await req('POST', '/api/order', admin.token, {
@@ -258,7 +260,13 @@ describe('sentences agree with the person who acted', () => {
     ).json();
     const [method] = await t.db.select().from(paymentMethods).limit(1);
     const record = async (token: string) =>
-      (await req('POST', '/api/payment', token, { order: order._id, amount: '10.00', paymentMethod: method._id })).json();
+      (
+        await req('POST', '/api/payment', token, {
+          order: order._id,
+          amount: '10.00',
+          paymentMethod: method._id,
+        })
+      ).json();
     const hers = await record(sara);
     await t.settled();
     const asked = (await req('GET', '/api/notification?limit=100', otherApprover.token)).json();
@@ -270,14 +278,19 @@ describe('sentences agree with the person who acted', () => {
     await t.settled();
     for (const token of [recorder.token, otherApprover.token]) {
       const list = (await req('GET', '/api/notification?limit=100', token)).json();
-      const told = list.data.find((n: { type: string; title: string }) => n.type === 'approved' && n.title.includes(String(theirs.number)));
+      const told = list.data.find(
+        (n: { type: string; title: string }) =>
+          n.type === 'approved' && n.title.includes(String(theirs.number)),
+      );
       expect(told?.description).toBe(`اعتمدت سارة العتيبي الدفعة رقم ${theirs.number}`);
     }
     // The same verbs for a man stay masculine.
     const his = await record(otherApprover.token);
     await t.settled();
     const forSara = (await req('GET', '/api/notification?limit=100', sara)).json();
-    expect(forSara.data.find((n: { title: string }) => n.title.includes(String(his.number)))?.description).toMatch(/^سجّل مستخدم/);
+    expect(
+      forSara.data.find((n: { title: string }) => n.title.includes(String(his.number)))?.description,
+    ).toMatch(/^سجّل مستخدم/);
   });
 });
 

@@ -1,4 +1,12 @@
-import { arabicPlural, CUSTOMERS, describeUserAgent, pastVerb, personDid, RECORDS, ROWS } from '@idara/domain';
+import {
+  arabicPlural,
+  CUSTOMERS,
+  describeUserAgent,
+  pastVerb,
+  personDid,
+  RECORDS,
+  ROWS,
+} from '@idara/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { einvoices, sessions } from '../../db/schema';
@@ -6,10 +14,10 @@ import type { DomainEvents } from '../../lib/events';
 import { getSettings } from '../settings/service';
 import {
   activeUsers,
-  personOf,
   deliver,
   linksFor,
   type NotificationDraft,
+  personOf,
   type RecordLink,
   usersWith,
 } from './service';
@@ -79,7 +87,11 @@ export function registerNotificationRules(app: FastifyInstance) {
     const who = await personOf(db, actorId);
     return toEach(
       await usersWith(db, [target.read], actorId),
-      { type: 'create', title: 'عميل جديد', description: `${personDid('أضاف', who)} ${target.noun} «${label}»` },
+      {
+        type: 'create',
+        title: 'عميل جديد',
+        description: `${personDid('أضاف', who)} ${target.noun} «${label}»`,
+      },
       target.link(id, label),
     );
   });

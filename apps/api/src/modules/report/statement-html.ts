@@ -7,7 +7,7 @@ import {
   riyadhDayOf,
   statementLineLabels,
 } from '@idara/domain';
-import { embeddedFontCss } from '../../http/pdf';
+import { pdfFontCss } from '../../http/pdf-fonts';
 import { address, documentCss, e, money } from '../invoice/document-html';
 import type { CustomerStatementData } from './statement-query';
 
@@ -24,7 +24,11 @@ const stackedCalendars = (day: string) => {
 const amount = (halalas: number) => (halalas ? money(fromHalalas(halalas)) : '');
 
 /** The statement printed in the invoice's visual language: its header, party boxes and table. */
-export function statementHtml(s: CustomerStatementData, seller: EinvoiceParty, printedAt: Date): string {
+export async function statementHtml(
+  s: CustomerStatementData,
+  seller: EinvoiceParty,
+  printedAt: Date,
+): Promise<string> {
   const { opening, lines, closing } = s.statement;
   const rows = lines
     .map(
@@ -34,7 +38,7 @@ export function statementHtml(s: CustomerStatementData, seller: EinvoiceParty, p
     .join('');
   const debits = lines.reduce((sum, l) => sum + l.debit, 0);
   const credits = lines.reduce((sum, l) => sum + l.credit, 0);
-  return `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><title>كشف حساب ${e(s.customer.name)}</title><style>${embeddedFontCss()}
+  return `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><title>كشف حساب ${e(s.customer.name)}</title><style>${await pdfFontCss()}
   ${documentCss()}
   tr.edge td{background:#f4f7fb;font-weight:600} td .muted{font-size:8.5pt;white-space:nowrap}
   thead{display:table-header-group} tr{break-inside:avoid}

@@ -1,8 +1,8 @@
 import {
   buildStatement,
-  type NationalAddress,
   entityNouns,
   fromHalalas,
+  type NationalAddress,
   optionalCalendarDate,
   riyadhDayBounds,
   riyadhDayOf,

@@ -38,7 +38,7 @@ const pdfName = (s: CustomerStatementData) => `كشف-حساب-${s.customer.name
 const linkSubject = (id: string, p: StatementPeriod) => `${id}:${p.from}:${p.to}`;
 
 async function statementPdf(app: FastifyInstance, s: CustomerStatementData, requester: string) {
-  return htmlToPdf(statementHtml(s, await sellerAsSet(app.db), new Date()), { requester });
+  return htmlToPdf(await statementHtml(s, await sellerAsSet(app.db), new Date()), { requester });
 }
 
 const sendPdf = (reply: FastifyReply, pdf: Buffer, name: string, inline: boolean) => {

@@ -427,7 +427,10 @@ describe('tasks from orders and on the home screen', () => {
     const own = await req('POST', `/api/task/${task._id}/review`, { decision: 'approve' }, reviewer.token);
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toContain('أرسلتها بنفسك');
-    expect((await req('GET', `/api/task/${task._id}`)).json()).toMatchObject({ status: 'submitted', can: { review: true } });
+    expect((await req('GET', `/api/task/${task._id}`)).json()).toMatchObject({
+      status: 'submitted',
+      can: { review: true },
+    });
     expect((await req('POST', `/api/task/${task._id}/review`, { decision: 'approve' })).statusCode).toBe(200);
   });
 

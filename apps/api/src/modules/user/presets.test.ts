@@ -73,7 +73,9 @@ describe('role presets', () => {
     expect(mine.data.map((x: { _id: string }) => x._id)).toEqual([task._id]);
     await call(tech.token, 'GET', `/api/task/${task._id}`);
     const others = (await call(admin, 'GET', `/api/task?assignee=${otherTech.user._id}`)).data[0]._id;
-    expect((await t.inject({ method: 'GET', url: `/api/task/${others}`, token: tech.token })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/task/${others}`, token: tech.token })).statusCode,
+    ).toBe(404);
     expect((await t.inject({ method: 'GET', url: '/api/customer', token: tech.token })).statusCode).toBe(403);
 
     // Accountant: approves and pays the payment, opens the documents, sends the statement.
@@ -97,7 +99,10 @@ describe('role presets', () => {
 
   it('the front office cannot approve payments, manage users or change settings', async () => {
     const desk = await t.userWith('employee');
-    const customer = await call(admin, 'POST', '/api/customer', { name: 'عميل الحدود', phoneNumber: '0553330002' });
+    const customer = await call(admin, 'POST', '/api/customer', {
+      name: 'عميل الحدود',
+      phoneNumber: '0553330002',
+    });
     const order = await call(admin, 'POST', '/api/order', {
       customer: customer._id,
       items: [{ service, quantity: 1, unitPrice: '150.00' }],
@@ -109,7 +114,12 @@ describe('role presets', () => {
       paymentMethod: methods.data[0]._id,
     });
     const refused = [
-      await t.inject({ method: 'POST', url: `/api/payment/${payment._id}/status`, token: desk.token, payload: { status: 'approved' } }),
+      await t.inject({
+        method: 'POST',
+        url: `/api/payment/${payment._id}/status`,
+        token: desk.token,
+        payload: { status: 'approved' },
+      }),
       await t.inject({ method: 'GET', url: '/api/user', token: desk.token }),
       await t.inject({ method: 'PUT', url: '/api/settings', token: desk.token, payload: {} }),
       await t.inject({ method: 'GET', url: '/api/report/vat', token: desk.token }),

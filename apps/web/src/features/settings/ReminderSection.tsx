@@ -50,7 +50,10 @@ const templateOptions = messageTemplates
 function ruleSummary(r: ReminderRuleRecord) {
   const every = r.repeatEveryDays === 1 ? 'يوم' : arabicPlural(r.repeatEveryDays, DAYS_GENITIVE);
   const repeat = r.repeatEveryDays > 0 ? `، ثم كل ${every}` : '، مرة واحدة';
-  const after = r.daysAfterDue === 0 ? 'يوم الاستحقاق' : `بعد ${arabicPlural(r.daysAfterDue, DAYS_GENITIVE)} من الاستحقاق`;
+  const after =
+    r.daysAfterDue === 0
+      ? 'يوم الاستحقاق'
+      : `بعد ${arabicPlural(r.daysAfterDue, DAYS_GENITIVE)} من الاستحقاق`;
   return `${after}${repeat}، بين ${r.windowStart} و${r.windowEnd} بتوقيت الرياض`;
 }
 
