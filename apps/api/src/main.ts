@@ -57,9 +57,11 @@ async function main() {
       `Seeded a new database. Sign in as the admin with this phone number and ${passwordFrom}, then change it`,
     );
   }
-  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+  // Behind a reverse proxy people open another address than this machine's: links need PUBLIC_URL.
+  // Served directly (localhost, or an office's LAN address), links follow the address opened.
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL && config.TRUST_PROXY !== false) {
     app.log.warn(
-      `PUBLIC_URL is not set: sign-in links use the address they were requested at only when it names this machine, otherwise http://localhost:${config.PORT}. Set PUBLIC_URL to the address people open.`,
+      `PUBLIC_URL is not set behind a proxy: sign-in links use the address they were requested at only when it names this machine, otherwise http://localhost:${config.PORT}. Set PUBLIC_URL to the address people open.`,
     );
   }
 

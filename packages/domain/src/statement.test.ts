@@ -25,6 +25,22 @@ describe('buildStatement', () => {
     expect(s.closing).toBe(2242_50);
   });
 
+  it('within a Riyadh day, the invoice comes before the payment that settles it, whatever the hours', () => {
+    const day: StatementEntry[] = [
+      // Recorded and paid at 08:10, while the invoice its payment issues is stamped at 12:30 —
+      // and 23:30 UTC of the day before is already this Riyadh day.
+      { type: 'payment', at: '2026-10-04T23:30:00Z', number: '12', amount: 862_50 },
+      { type: 'invoice', at: '2026-10-05T12:30:00+03:00', number: 'INV-000010', amount: 862_50 },
+      { type: 'credit', at: '2026-10-05T13:00:00+03:00', number: 'CRN-000004', amount: 100_00 },
+    ];
+    const s = buildStatement(day, '2026-10-05T00:00:00+03:00', '2026-10-06T00:00:00+03:00');
+    expect(s.lines.map((l) => [l.number, l.balance])).toEqual([
+      ['INV-000010', 862_50],
+      ['CRN-000004', 762_50],
+      ['12', -100_00],
+    ]);
+  });
+
   it('a customer without entries in the period: no lines, opening = closing', () => {
     const s = buildStatement(entries, '2026-11-10T00:00:00+03:00', '2026-11-20T00:00:00+03:00');
     expect(s.lines).toEqual([]);

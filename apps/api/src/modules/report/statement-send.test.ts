@@ -105,6 +105,32 @@ beforeEach(() => {
 });
 
 describe('GET /api/customer/:id/statement.pdf', () => {
+  it('shows a company’s VAT and CR numbers and national address in the customer box', async () => {
+    const city = (await req('GET', '/api/city?limit=1')).json().data[0];
+    const company = await req('POST', '/api/customer', {
+      name: 'شركة المدار للتبريد',
+      type: 'company',
+      phoneNumber: '0552250309',
+      vatNumber: '310122393500003',
+      crNumber: '1010101010',
+      city: city._id,
+      buildingNumber: '2322',
+      street: 'طريق الأمير تركي',
+      district: 'الياسمين',
+      postalCode: '13325',
+    });
+    expect(company.statusCode, company.body).toBe(201);
+    const service = (await req('GET', '/api/service?limit=1')).json().data[0]._id;
+    const order = (
+      await req('POST', '/api/order', { customer: company.json()._id, items: [{ service, quantity: 1, unitPrice: '100.00' }] })
+    ).json();
+    expect((await req('POST', `/api/order/${order._id}/invoice`, {})).statusCode).toBe(201);
+    const res = await req('GET', `/api/customer/${company.json()._id}/statement.pdf?${period}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = pdfText(res.rawPayload);
+    for (const part of ['310122393500003', '1010101010', 'الياسمين', '13325', 'تركي']) expect(text, part).toContain(part);
+  });
+
   it('prints the statement in Arabic with both calendars, its lines and balances', async () => {
     const res = await req('GET', `/api/customer/${customer}/statement.pdf?${period}`);
     expect(res.statusCode, res.body).toBe(200);
