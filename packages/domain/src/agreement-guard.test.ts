@@ -54,8 +54,8 @@ const NOUNS = [
   'حرف',
   'أحرف',
 ];
-// `${who} دفعة` names a person, not a count.
-const BY_HAND = new RegExp(`\\$\\{(?!who\\})[^}]+\\} (${NOUNS.join('|')})(?![\\u0600-\\u06FF])`);
+// `${who} دفعة` and `${personDid('سجّل', who)} دفعة` name a person, not a count.
+const BY_HAND = new RegExp(`\\$\\{(?!who\\}|personDid\\()[^}]+\\} (${NOUNS.join('|')})(?![\\u0600-\\u06FF])`);
 
 function* sources(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

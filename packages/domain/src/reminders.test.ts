@@ -79,7 +79,7 @@ describe('reminder rules', () => {
     );
     expect(plan.friday).toBe(false);
     expect(plan.entries.map((e) => [e.einvoice, e.send, e.reason])).toEqual([
-      ['e1', true, 'متأخرة 7 يوماً عن الاستحقاق — التذكير رقم 1 حسب قاعدة «بعد أسبوع»'],
+      ['e1', true, 'متأخرة 7 أيام عن الاستحقاق — التذكير رقم 1 حسب قاعدة «بعد أسبوع»'],
       ['e2', false, skipReasons.noWhatsapp],
       ['e3', false, skipReasons.stopped],
     ]);

@@ -29,7 +29,7 @@ describe('database', () => {
 describe('seed', () => {
   it('fills an empty database with the admin, roles, 13 regions with cities, payment methods, settings', async () => {
     const c = await counts();
-    expect(c).toMatchObject({ users: 1, roles: 4, governments: 13, settings: 1, methods: 3 });
+    expect(c).toMatchObject({ users: 1, roles: 5, governments: 13, settings: 1, methods: 3 });
     expect(c.cities).toBeGreaterThanOrEqual(50);
     const methods = await t.db.execute(sql`select name from payment_methods order by name`);
     expect((methods as unknown as { rows: { name: string }[] }).rows.map((r) => r.name).sort()).toEqual(

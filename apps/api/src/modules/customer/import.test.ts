@@ -139,7 +139,7 @@ describe('customer import', () => {
     const noColumns = await upload('x.csv', 'a,b\r\n1,2', true);
     expect(noColumns.statusCode).toBe(400);
     expect(noColumns.json().message).toMatch(/اسم العميل/);
-    const employee = await t.userWith('employee');
+    const employee = await t.userWith('technician');
     expect((await upload('x.csv', csv, true, employee.token)).statusCode).toBe(403);
   });
 });

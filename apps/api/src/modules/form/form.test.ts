@@ -22,7 +22,7 @@ const inspection = {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  employee = await t.userWith('employee');
+  employee = await t.userWith('technician');
 });
 afterAll(async () => {
   await t.close();

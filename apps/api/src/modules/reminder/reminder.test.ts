@@ -47,7 +47,8 @@ beforeAll(async () => {
   });
   t.app.reminders.now = () => sunday;
   admin = await t.adminToken();
-  employee = (await t.userWith('employee')).token;
+  // Neither reports nor customers: every reminder route refuses them.
+  employee = (await t.userWith('technician')).token;
   const service = (await send('POST', '/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
   const people = [
     ['reachable', 'سارة القحطاني', '0552230301', '0552230301'],
@@ -162,7 +163,7 @@ describe('GET /api/reminder/preview', () => {
           rule,
           0,
           true,
-          'متأخرة 7 يوماً عن الاستحقاق — التذكير رقم 1 حسب قاعدة «بعد أسبوع»',
+          'متأخرة 7 أيام عن الاستحقاق — التذكير رقم 1 حسب قاعدة «بعد أسبوع»',
         ],
         [invoices.noWhatsapp, rule, 0, false, skipReasons.noWhatsapp],
         [invoices.stopped, rule, 0, false, skipReasons.stopped],

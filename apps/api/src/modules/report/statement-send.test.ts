@@ -122,13 +122,17 @@ describe('GET /api/customer/:id/statement.pdf', () => {
     expect(company.statusCode, company.body).toBe(201);
     const service = (await req('GET', '/api/service?limit=1')).json().data[0]._id;
     const order = (
-      await req('POST', '/api/order', { customer: company.json()._id, items: [{ service, quantity: 1, unitPrice: '100.00' }] })
+      await req('POST', '/api/order', {
+        customer: company.json()._id,
+        items: [{ service, quantity: 1, unitPrice: '100.00' }],
+      })
     ).json();
     expect((await req('POST', `/api/order/${order._id}/invoice`, {})).statusCode).toBe(201);
     const res = await req('GET', `/api/customer/${company.json()._id}/statement.pdf?${period}`);
     expect(res.statusCode, res.body).toBe(200);
     const text = pdfText(res.rawPayload);
-    for (const part of ['310122393500003', '1010101010', 'الياسمين', '13325', 'تركي']) expect(text, part).toContain(part);
+    for (const part of ['310122393500003', '1010101010', 'الياسمين', '13325', 'تركي'])
+      expect(text, part).toContain(part);
   });
 
   it('prints the statement in Arabic with both calendars, its lines and balances', async () => {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { riyadhDayOf, toHalalas, vatFigures, vatReturnLabels } from '@idara/domain';
+import { arabicPlural, DOCUMENTS, riyadhDayOf, toHalalas, vatFigures, vatReturnLabels } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,8 +187,8 @@ describe('GET /api/report/vat/export', () => {
       (await t.db.select().from(activity).where(eq(activity.entity, 'report')))
         .map((a) => a.summary)
         .join('\n');
-    await expect.poll(summaries).toContain(`${report.documents} مستند (CSV)`);
-    expect(await summaries()).toContain(`${report.documents} مستند (XLSX)`);
+    await expect.poll(summaries).toContain(`${arabicPlural(report.documents, DOCUMENTS)} (CSV)`);
+    expect(await summaries()).toContain(`${arabicPlural(report.documents, DOCUMENTS)} (XLSX)`);
   });
 
   it('prints the return to PDF with its Arabic figures', async () => {
