@@ -88,13 +88,18 @@ export function decideFit(fit: Fit, columns: FitColumn[], measure: Measure, memo
     for (const id of order) {
       if (freed >= over) break;
       if (next.includes(id)) continue;
-      memory.needs.set(id, table - freed);
+      // The table's width with this column drawn and the ones before it given up (and, once
+      // one is, with the toggle column the measured table did not have yet).
+      // Never less than what this box had: a column given up here does not come back at this width.
+      const toggle = freed > 0 && hidden.length === 0 ? measure.reserve : 0;
+      memory.needs.set(id, Math.max(table - freed + toggle, measure.box + 1));
       next.push(id);
       freed += measure.column(id);
     }
     if (freed < over) {
       // Even the essential columns do not fit: cards, until the box is as wide as they need.
-      memory.cardsUntil = table - freed;
+      const toggle = hidden.length === 0 && next.length > 0 ? measure.reserve : 0;
+      memory.cardsUntil = Math.max(table - freed + toggle, measure.box + 1);
       return keep({ cards: true, hidden: next });
     }
     return keep({ cards: false, hidden: next });
