@@ -723,6 +723,8 @@ export function DataTable<T extends Row>({
 
 const isSlot = (place: Place | undefined) => place === 'select' || place === 'actions';
 
+const SYSTEM_FIELDS: Record<string, string> = { createdAt: 'تاريخ الإنشاء', updatedAt: 'آخر تعديل' };
+
 /**
  * Above the cards, what a table's header row does: select every row, and sort (by any sortable
  * column, a card's field or not).
@@ -739,9 +741,14 @@ function CardsBar({
   if (selectAll.length === 0 && sortable.length === 0) return null;
   const current = state.sorting[0];
   const value = current ? `${current.desc ? '-' : ''}${current.field}` : '';
+  // A list's default order by a field it has no column for (when its records were added).
+  const fields =
+    current && !sortable.some((s) => s.field === current.field) && SYSTEM_FIELDS[current.field]
+      ? [...sortable, { field: current.field, label: SYSTEM_FIELDS[current.field] }]
+      : sortable;
   const options = [
     ...(current ? [] : [{ value: '', label: 'بدون ترتيب' }]),
-    ...sortable.flatMap(({ field, label }) => [
+    ...fields.flatMap(({ field, label }) => [
       { value: field, label: `${label}: تصاعدي` },
       { value: `-${field}`, label: `${label}: تنازلي` },
     ]),
