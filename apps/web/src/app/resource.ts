@@ -28,7 +28,6 @@ export interface Resource {
     createLabel: string;
     exportTitle: string;
     searchPlaceholder: string;
-    minWidth?: number;
   };
   form: {
     fields: Field[];
@@ -69,6 +68,11 @@ export interface Column {
   display?: Display;
   sortable?: boolean;
   nowrap?: boolean;
+  /**
+   * How much the column matters on a narrow screen (the list's `ColumnMeta.priority`): 1 always
+   * shown, 2 a card's field, 3 only while it fits. The first column is the row's name (1).
+   */
+  priority?: number;
 }
 
 export type Filter = { filter: string; label: string; placeholder: string; width: number } & (

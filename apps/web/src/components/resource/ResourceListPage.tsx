@@ -30,11 +30,17 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
   const columns = useMemo<DataTableColumn<Row>[]>(
     () => [
       ...list.columns.map(
-        (c): DataTableColumn<Row> => ({
+        (c, i): DataTableColumn<Row> => ({
           accessorKey: c.key,
           header: c.header,
           ...(c.sortable === false && { enableSorting: false }),
-          ...(c.nowrap && { meta: { nowrap: true } }),
+          // The first column is the record's name: it names itself in a card's heading.
+          meta: {
+            nowrap: c.nowrap,
+            priority: c.priority,
+            selfLabelled: i === 0,
+            minWidth: i === 0 ? 160 : undefined,
+          },
           ...(c.display && {
             cell: (cell) => showValue(cell.getValue(), c.display, { lookups, user, row: cell.row.original }),
           }),
@@ -62,7 +68,6 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
       state={state}
       query={query}
       columns={columns}
-      minWidth={list.minWidth}
       createTo={`${base}/new`}
       createLabel={list.createLabel}
       createPermission={permissionOf(resource, 'create')}

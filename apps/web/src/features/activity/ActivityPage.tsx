@@ -43,21 +43,32 @@ export default function ActivityPage() {
 
   const columns = useMemo<DataTableColumn<ActivityRow>[]>(
     () => [
-      dateColumn('createdAt', 'التاريخ'),
-      { accessorKey: 'actorName', header: 'المستخدم', cell: (c) => c.getValue() || '—' },
-      { accessorKey: 'action', header: 'الإجراء', cell: (c) => <ActionBadge action={c.getValue()} /> },
+      // At every width: when, what was done and to what (a row opens the entry).
+      dateColumn('createdAt', 'التاريخ', 1),
+      {
+        accessorKey: 'actorName',
+        header: 'المستخدم',
+        meta: { priority: 2 },
+        cell: (c) => c.getValue() || '—',
+      },
+      {
+        accessorKey: 'action',
+        header: 'الإجراء',
+        meta: { priority: 1 },
+        cell: (c) => <ActionBadge action={c.getValue()} />,
+      },
       {
         accessorKey: 'entity',
         header: 'النوع',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 3 },
         cell: (c) => ENTITY_LABELS[c.getValue()] ?? c.getValue(),
       },
-      { accessorKey: 'summary', header: 'الوصف', enableSorting: false },
+      { accessorKey: 'summary', header: 'الوصف', enableSorting: false, meta: { priority: 1 } },
       {
         id: '__link',
         header: () => null,
         enableSorting: false,
-        meta: { width: 1 },
+        meta: { width: 1, slot: 'actions' },
         cell: ({ row }) => <RecordLink row={row.original} />,
       },
     ],
@@ -71,7 +82,6 @@ export default function ActivityPage() {
         state={state}
         query={query}
         columns={columns}
-        minWidth={860}
         exportTitle="تصدير السجلات"
         searchable={false}
         rowLabel={(r) => r.summary}

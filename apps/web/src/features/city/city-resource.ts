@@ -8,7 +8,13 @@ export const city = defineResource({
   list: {
     columns: [
       { key: 'name', header: 'اسم المدينة' },
-      { key: 'government', header: 'المنطقة', sortable: false, display: { lookup: 'governments' } },
+      {
+        key: 'government',
+        header: 'المنطقة',
+        sortable: false,
+        display: { lookup: 'governments' },
+        priority: 2,
+      },
     ],
     filters: [
       {
@@ -19,7 +25,6 @@ export const city = defineResource({
         width: 200,
       },
     ],
-    minWidth: 480,
     createLabel: 'إضافة مدينة',
     exportTitle: 'تصدير المدن',
     searchPlaceholder: 'ابحث باسم المدينة',

@@ -34,12 +34,13 @@ export default function CustomerListPage() {
   const [importing, setImporting] = useState(false);
   // The dialog mounts the first time it opens (then stays, so closing still animates).
 
+  // At every width: the customer's name and phone, and the row's actions.
   const columns: DataTableColumn<Customer>[] = [
     nameColumn(),
     {
       accessorKey: 'type',
       header: 'النوع',
-      meta: { nowrap: true },
+      meta: { nowrap: true, priority: 2 },
       cell: (c) => {
         const type = c.getValue() as Customer['type'];
         return (
@@ -49,18 +50,19 @@ export default function CustomerListPage() {
         );
       },
     },
-    phoneColumn(),
+    phoneColumn('phoneNumber', 'رقم الجوال', 1),
     {
       accessorKey: 'city',
       header: 'المدينة',
       enableSorting: false,
+      meta: { priority: 3 },
       cell: (c) => {
         const id = c.getValue() as string | null;
         const name = id ? cities.data?.byId.get(id)?.name : undefined;
         return name ?? <Empty />;
       },
     },
-    dateColumn('createdAt', 'تاريخ الإضافة'),
+    dateColumn('createdAt', 'تاريخ الإضافة', 3),
     rowActions(),
   ];
 
@@ -85,7 +87,6 @@ export default function CustomerListPage() {
         }
         searchPlaceholder="ابحث بالاسم أو الجوال أو الرقم الضريبي"
         rowLabel={(r) => r.name}
-        minWidth={760}
         filters={<CustomerFilters state={state} id="customer-more-filters" />}
       />
       <LazyDialog opened={importing}>

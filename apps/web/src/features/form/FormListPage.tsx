@@ -65,6 +65,7 @@ export default function FormListPage() {
       {
         accessorKey: 'title',
         header: 'عنوان النموذج',
+        meta: { priority: 1, selfLabelled: true },
         cell: (c) => (
           <div style={{ minWidth: 160 }}>
             <Text size="sm" fw={600}>
@@ -81,29 +82,29 @@ export default function FormListPage() {
       {
         accessorKey: 'version',
         header: 'الإصدار',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 3 },
         cell: (c) => <bdi>{c.getValue()}</bdi>,
       },
       {
         accessorKey: 'fieldCount',
         header: 'الحقول',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 2 },
         cell: (c) => <bdi>{c.getValue()}</bdi>,
       },
       {
         accessorKey: 'taskCount',
         header: 'المهام',
         enableSorting: false,
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 3 },
         cell: (c) => <bdi>{c.getValue() ?? 0}</bdi>,
       },
       {
         accessorKey: 'active',
         header: 'الحالة',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 1 },
         cell: (c) => <ActiveBadge active={c.getValue()} />,
       },
-      dateColumn('updatedAt', 'آخر تعديل'),
+      dateColumn('updatedAt', 'آخر تعديل', 2),
       actionsColumn(({ row }) => {
         const r = row.original;
         if (!canEdit && !canCreate && !canDelete && !canExportAnswers) return null;
@@ -182,7 +183,6 @@ export default function FormListPage() {
       searchPlaceholder="ابحث بعنوان النموذج"
       rowLabel={(r) => r.title}
       onRowClick={canEdit ? (r) => navigate(editFormPath(r._id)) : undefined}
-      minWidth={720}
       filters={
         <FilterSelect
           state={state}

@@ -16,7 +16,6 @@ export const government = defineResource({
       { key: 'name', header: 'اسم المنطقة' },
       { key: 'createdAt', header: 'تاريخ الإضافة', display: 'date' },
     ],
-    minWidth: 480,
     createLabel: 'إضافة منطقة',
     exportTitle: 'تصدير المناطق',
     searchPlaceholder: 'ابحث باسم المنطقة',

@@ -36,35 +36,41 @@ export default function EinvoiceListPage() {
 
   const columns = useMemo<DataTableColumn<EinvoiceRow>[]>(
     () => [
+      // At every width: the document's number, total and status (a row opens the document).
       numberColumn('number', 'الرقم'),
       {
         accessorKey: 'kind',
         header: 'النوع',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 2 },
         cell: (c) => einvoiceKindLabels[c.getValue() as keyof typeof einvoiceKindLabels],
       },
       {
         accessorKey: 'scope',
         header: 'الفئة',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 4 },
         cell: (c) => (c.getValue() === 'standard' ? 'ضريبية' : 'مبسطة'),
       },
       {
         accessorKey: 'orderNumber',
         header: 'رقم الطلب',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 3 },
         cell: (c) => <bdi>{c.getValue()}</bdi>,
       },
-      { accessorKey: 'buyerName', header: 'المشتري', meta: { width: 200 }, cell: (c) => c.getValue() || '—' },
-      moneyColumn('total', 'الإجمالي'),
-      moneyColumn('vatAmount', 'الضريبة'),
+      {
+        accessorKey: 'buyerName',
+        header: 'المشتري',
+        meta: { width: 200, priority: 2 },
+        cell: (c) => c.getValue() || '—',
+      },
+      moneyColumn('total', 'الإجمالي', 1),
+      moneyColumn('vatAmount', 'الضريبة', 3),
       {
         accessorKey: 'status',
         header: 'الحالة',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 1 },
         cell: (c) => <EinvoiceStatusBadge status={c.getValue() as EinvoiceStatus} />,
       },
-      dateColumn('issuedAt', 'تاريخ الإصدار'),
+      dateColumn('issuedAt', 'تاريخ الإصدار', 2),
     ],
     [],
   );
@@ -76,7 +82,6 @@ export default function EinvoiceListPage() {
         state={state}
         query={query}
         columns={columns}
-        minWidth={1100}
         exportTitle="تصدير الفواتير"
         exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
         searchPlaceholder="ابحث برقم الفاتورة أو الطلب أو اسم المشتري"

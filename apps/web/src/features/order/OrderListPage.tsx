@@ -57,15 +57,17 @@ export default function OrderListPage() {
 
   const columns = useMemo<DataTableColumn<OrderRow>[]>(
     () => [
+      // At every width: the order's number, customer, status and total, and its actions.
       {
         accessorKey: 'number',
         header: '#',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 1, label: 'رقم الطلب' },
         cell: (c) => <OrderNumber value={c.getValue()} size="sm" />,
       },
       {
         accessorKey: 'customerName',
         header: 'العميل',
+        meta: { priority: 1, minWidth: 160 },
         cell: (c) => (
           <Text size="sm" fw={500} miw={110}>
             {c.getValue()}
@@ -75,27 +77,28 @@ export default function OrderListPage() {
       {
         accessorKey: 'cityName',
         header: 'المدينة',
+        meta: { priority: 3 },
         cell: (c) => c.getValue() || <Empty />,
       },
       {
         accessorKey: 'status',
         header: 'الحالة',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 1 },
         cell: (c) => <OrderStatusBadge status={c.getValue() as OrderStatus} size="sm" />,
       },
-      moneyColumn('total', 'الإجمالي'),
-      moneyColumn('paid', 'المدفوع'),
-      moneyColumn('outstanding', receivableLabels.outstanding),
+      moneyColumn('total', 'الإجمالي', 1),
+      moneyColumn('paid', 'المدفوع', 3),
+      moneyColumn('outstanding', receivableLabels.outstanding, 2),
       {
         accessorKey: 'scheduledAt',
         header: 'موعد التنفيذ',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 2 },
         cell: (c) => <StackedDate value={c.getValue() as string | null} />,
       },
       {
         accessorKey: 'createdAt',
         header: 'تاريخ الإنشاء',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 3 },
         cell: (c) => <StackedDate value={c.getValue() as string} />,
       },
       {
@@ -103,7 +106,7 @@ export default function OrderListPage() {
         // in-flow label: an absolutely positioned one widens the page at 375 px
         header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
         enableSorting: false,
-        meta: { width: 1, nowrap: true },
+        meta: { width: 1, nowrap: true, slot: 'actions' },
         cell: ({ row }) => {
           const r = row.original;
           const edit = canEdit && !isClosed(r.status);
@@ -202,7 +205,6 @@ export default function OrderListPage() {
         searchPlaceholder="رقم الطلب أو العميل أو الجوال"
         rowLabel={(r) => `الطلب رقم ${r.number} — ${r.customerName}`}
         onRowClick={canView ? (r) => navigate(`${BASE}/${r._id}`) : undefined}
-        minWidth={960}
         filters={
           <>
             <StatusFilter state={state} options={orderStatusOptions} width={230} />

@@ -19,7 +19,6 @@ export const paymentMethod = defineResource({
       { filter: 'kind', label: 'النوع', placeholder: 'كل الأنواع', options: KIND_OPTIONS, width: 170 },
       activeFilter,
     ],
-    minWidth: 520,
     createLabel: 'إضافة طريقة دفع',
     exportTitle: 'تصدير طرق الدفع',
     searchPlaceholder: 'ابحث باسم طريقة الدفع',

@@ -45,11 +45,12 @@ export default function PaymentListPage() {
 
   const columns = useMemo<DataTableColumn<Payment>[]>(
     () => [
+      // At every width: the receipt's number, amount, status and date, and its actions.
       numberColumn('number', 'رقم السند'),
       {
         accessorKey: 'orderNumber',
         header: 'رقم الطلب',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 3 },
         cell: ({ row }) =>
           canOrders ? (
             <Anchor
@@ -67,31 +68,31 @@ export default function PaymentListPage() {
       {
         accessorKey: 'customerName',
         header: 'العميل',
-        meta: { width: 200 },
+        meta: { width: 200, priority: 2 },
         cell: (c) => c.getValue() || '—',
       },
-      moneyColumn('amount', 'المبلغ'),
-      moneyColumn('taxAmount', 'الضريبة'),
+      moneyColumn('amount', 'المبلغ', 1),
+      moneyColumn('taxAmount', 'الضريبة', 4),
       {
         accessorKey: 'paymentMethodName',
         header: 'طريقة الدفع',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 3 },
         cell: (c) => c.getValue() || '—',
       },
       {
         accessorKey: 'status',
         header: 'الحالة',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 1 },
         cell: (c) => <PaymentStatusBadge status={c.getValue() as PaymentStatus} />,
       },
       {
         accessorKey: 'dueDate',
         header: 'تاريخ الاستحقاق',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 3 },
         cell: (c) => (c.getValue() ? <bdi>{formatDay(c.getValue())}</bdi> : '—'),
       },
-      dateColumn('paidAt', 'تاريخ الدفع'),
-      dateColumn('createdAt', 'تاريخ الإنشاء'),
+      dateColumn('paidAt', 'تاريخ الدفع', 3),
+      dateColumn('createdAt', 'تاريخ الإنشاء', 1),
       actionsColumn(({ row }) => {
         const p = row.original;
         return (
@@ -134,7 +135,6 @@ export default function PaymentListPage() {
         state={state}
         query={query}
         columns={columns}
-        minWidth={1320}
         createTo={`${PAYMENT_BASE}/new`}
         createLabel="إضافة دفعة"
         createPermission="payment:create"

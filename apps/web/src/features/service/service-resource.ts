@@ -17,13 +17,19 @@ export const service = defineResource({
   list: {
     columns: [
       { key: 'name', header: 'اسم الخدمة' },
-      { key: 'price', header: 'السعر', display: 'money', nowrap: true },
-      { key: 'unit', header: 'الوحدة', display: { labels: unitLabels }, nowrap: true, sortable: false },
-      { key: 'vatCategory', header: 'الضريبة', display: { lineTax: 'short' }, nowrap: true },
+      { key: 'price', header: 'السعر', display: 'money', nowrap: true, priority: 1 },
+      {
+        key: 'unit',
+        header: 'الوحدة',
+        display: { labels: unitLabels },
+        nowrap: true,
+        sortable: false,
+        priority: 3,
+      },
+      { key: 'vatCategory', header: 'الضريبة', display: { lineTax: 'short' }, nowrap: true, priority: 3 },
       activeColumn,
     ],
     filters: [activeFilter],
-    minWidth: 640,
     createLabel: 'إضافة خدمة',
     exportTitle: 'تصدير الخدمات',
     searchPlaceholder: 'ابحث باسم الخدمة',

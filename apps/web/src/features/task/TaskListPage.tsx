@@ -66,7 +66,7 @@ export default function TaskListPage() {
       cols.push({
         id: '__pick',
         enableSorting: false,
-        meta: { width: 44 },
+        meta: { width: 44, slot: 'select' },
         header: () => (
           <Checkbox
             aria-label="تحديد كل مهام الصفحة"
@@ -93,12 +93,13 @@ export default function TaskListPage() {
       {
         accessorKey: 'number',
         header: '#',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 1, label: 'رقم المهمة' },
         cell: (c) => <TaskNumber value={c.getValue()} size="sm" />,
       },
       {
         accessorKey: 'title',
         header: 'المهمة',
+        meta: { priority: 1 },
         cell: ({ row }) => (
           <div style={{ minWidth: 120 }}>
             <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
@@ -119,15 +120,15 @@ export default function TaskListPage() {
       {
         accessorKey: 'status',
         header: 'الحالة',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 1 },
         cell: ({ row }) => <TaskStatusBadge status={row.original.status} size="sm" />,
       },
-      personColumn('assigneeName', 'المكلّف'),
-      personColumn('customerName', 'العميل'),
+      personColumn('assigneeName', 'المكلّف', 2),
+      personColumn('customerName', 'العميل', 3),
       {
         accessorKey: 'orderNumber',
         header: 'الطلب',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 3 },
         cell: ({ row }) => {
           const r = row.original;
           if (!r.order || r.orderNumber === null) return <Empty />;
@@ -148,13 +149,13 @@ export default function TaskListPage() {
       {
         accessorKey: 'dueAt',
         header: 'موعد التسليم',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 2 },
         cell: ({ row }) => <DueCell dueAt={row.original.dueAt} status={row.original.status} />,
       },
       {
         accessorKey: 'submittedAt',
         header: 'أُرسلت',
-        meta: { nowrap: true },
+        meta: { nowrap: true, priority: 3 },
         cell: (c) => <StackedDate value={c.getValue() as string | null} />,
       },
       actionsColumn(({ row }) => {
@@ -288,7 +289,6 @@ export default function TaskListPage() {
         searchPlaceholder="رقم المهمة أو العنوان أو العميل"
         rowLabel={(r) => `المهمة رقم ${r.number} — ${r.title}`}
         onRowClick={(r) => navigate(taskPath(r._id))}
-        minWidth={900}
         filters={
           <>
             <StatusFilter state={state} options={taskStatusOptions} width={240} />
@@ -315,10 +315,15 @@ export default function TaskListPage() {
 }
 
 /** A person's name (assignee, customer) kept narrow, or a dash when the task has none. */
-function personColumn(key: 'assigneeName' | 'customerName', header: string): DataTableColumn<TaskRow> {
+function personColumn(
+  key: 'assigneeName' | 'customerName',
+  header: string,
+  priority: number,
+): DataTableColumn<TaskRow> {
   return {
     accessorKey: key,
     header,
+    meta: { priority },
     cell: (c) =>
       c.getValue() ? (
         <Text size="sm" miw={70}>

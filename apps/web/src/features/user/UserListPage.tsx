@@ -22,13 +22,14 @@ export default function UserListPage() {
     { base: '/dashboard/user', params: { fields: '_id,name,phoneNumber,role,jobTitle,active,lastLoginAt' } },
   );
 
+  // At every width: the user's name and status, and the row's actions.
   const columns: DataTableColumn<UserRecord>[] = [
     nameColumn(),
     phoneColumn(),
     {
       accessorKey: 'role',
       header: 'الدور',
-      meta: { nowrap: true },
+      meta: { nowrap: true, priority: 2 },
       cell: (c) => {
         const role = String(c.getValue());
         return (
@@ -41,18 +42,19 @@ export default function UserListPage() {
     {
       accessorKey: 'jobTitle',
       header: 'المسمى الوظيفي',
+      meta: { priority: 3 },
       cell: (c) => (c.getValue() ? String(c.getValue()) : <Empty />),
     },
     {
       accessorKey: 'active',
       header: 'الحالة',
-      meta: { nowrap: true },
+      meta: { nowrap: true, priority: 1 },
       cell: (c) => <ActiveBadge active={c.getValue() as boolean} />,
     },
     {
       accessorKey: 'lastLoginAt',
       header: 'آخر دخول',
-      meta: { nowrap: true },
+      meta: { nowrap: true, priority: 3 },
       cell: (c) => {
         const v = c.getValue() as string | null;
         return v ? <RelativeTime date={v} /> : <Empty />;
@@ -69,7 +71,6 @@ export default function UserListPage() {
       exportTitle="تصدير المستخدمين"
       searchPlaceholder="ابحث بالاسم أو الجوال"
       rowLabel={(r) => r.name}
-      minWidth={780}
       filters={
         <>
           <FilterSelect

@@ -27,9 +27,10 @@ export default function AgingPage() {
   const columns = useMemo<DataTableColumn<AgingRow>[]>(
     () =>
       [
+        // At every width: who owes and how much; the buckets while they fit (a row opens them all).
         nameColumn<AgingRow>('customerName', 'العميل'),
-        ...agingBuckets.map((k) => moneyColumn<AgingRow>(k, agingBucketLabels[k])),
-        moneyColumn<AgingRow>('total', agingBucketLabels.total),
+        ...agingBuckets.map((k) => moneyColumn<AgingRow>(k, agingBucketLabels[k], k === 'over90' ? 2 : 3)),
+        moneyColumn<AgingRow>('total', agingBucketLabels.total, 1),
       ].map((c) => ({ ...c, enableSorting: false })),
     [],
   );
@@ -41,7 +42,6 @@ export default function AgingPage() {
         state={state}
         query={query}
         columns={columns}
-        minWidth={900}
         exportTitle="تصدير أعمار الذمم"
         exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
         searchPlaceholder="ابحث باسم العميل أو جواله"
