@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { rolePresets } from '@idara/domain';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { testSeller } from '../apps/api/src/test/test-seller';
 import { ADMIN, adminAuth, bearer, createUser, randomPhone, signIn, type TestUser } from './support/api';
-import { signInViaUi } from './support/auth';
+import { signedInAs, signInViaUi } from './support/auth';
 import { collectErrors } from './support/console';
+import { expectNoOverflow, settleLayout } from './support/layout';
 import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
 
@@ -16,6 +18,9 @@ import { toasts } from './support/toasts';
  */
 test.describe.configure({ mode: 'serial' });
 
+/** Where the screens are drawn: e2e/screenshots by default, or SCREENS_SHOTS_DIR. */
+const OUT_DIR = process.env.SCREENS_SHOTS_DIR ?? path.join(import.meta.dirname, 'screenshots');
+const WIDTHS = [375, 768, 1280] as const;
 const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FAKE_GRAPH = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1000}`;
 const t = String(Math.floor(Math.random() * 1e6));
@@ -436,3 +441,52 @@ test('a woman who records a payment is spoken of in the feminine («سجّلت �
   expect(description).toContain(`سجّلت ${name} دفعة`);
   endOfDay(walk);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+
+    test(`the user form (role picker, gender) and the settings' technical details at ${WIDTHS.join(', ')} px: no overflow, screenshots`, async ({
+      page,
+      request,
+    }) => {
+      const errors = collectErrors(page);
+      const { user } = await signedInAs(page, request, {
+        role: 'admin',
+        name: `ريم الشهري ${t}`,
+        gender: 'female',
+      });
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/dashboard/user/new');
+        await page.getByRole('radio', { name: 'أنثى' }).check();
+        await page.getByRole('combobox', { name: 'الدور' }).click();
+        await expect(page.getByRole('option')).toHaveCount(Object.keys(rolePresets).length);
+        await expectNoOverflow(page, `user form at ${width}px`);
+        await settleLayout(page);
+        await page.screenshot({ path: path.join(OUT_DIR, `user-form-roles-${width}-${scheme}.png`) });
+        await page.keyboard.press('Escape');
+        await page.getByRole('form', { name: 'إضافة مستخدم' }).scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: path.join(OUT_DIR, `user-form-${width}-${scheme}.png`),
+          fullPage: true,
+        });
+
+        await page.goto(`/dashboard/user/${user._id}`);
+        await expect(page.getByText('الجنس', { exact: true })).toBeVisible();
+        await expectNoOverflow(page, `user details at ${width}px`);
+
+        await page.goto('/settings');
+        const technical = page.getByTestId('backup-technical');
+        await technical.getByText('معلومات تقنية').click();
+        await expect(technical.getByText(/npm run restore/)).toBeVisible();
+        await technical.scrollIntoViewIfNeeded();
+        await expectNoOverflow(page, `settings with the technical details at ${width}px`);
+        await page.getByTestId('backup-section').screenshot({
+          path: path.join(OUT_DIR, `settings-technical-${width}-${scheme}.png`),
+        });
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+}
