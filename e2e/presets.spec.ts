@@ -16,7 +16,6 @@ import { toasts } from './support/toasts';
  * looks over it all, the administrator adds a colleague. Along the way the server refuses nothing
  * (no 403 answer), no error toast appears, and each step's button is there.
  */
-test.describe.configure({ mode: 'serial' });
 
 /** Where the screens are drawn: e2e/screenshots by default, or SCREENS_SHOTS_DIR. */
 const OUT_DIR = process.env.SCREENS_SHOTS_DIR ?? path.join(import.meta.dirname, 'screenshots');
@@ -130,6 +129,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.describe("each preset's day", () => {
+  // One day: each person takes over what the one before left.
+  test.describe.configure({ mode: 'serial' });
   test.setTimeout(limit(120_000));
 
   test('administrator: adds a colleague choosing a preset (each says what it is for) and a gender', async ({

@@ -59,6 +59,19 @@ export async function adminAuth(request: APIRequestContext): Promise<string> {
   return adminToken;
 }
 
+/**
+ * What the `employee` preset granted before it became the front office: reads customers and orders
+ * and sees one's own tasks. Specs that need someone who only looks give this list explicitly.
+ */
+export const READER_PERMISSIONS = [
+  'task:read',
+  'customer:read',
+  'customer:details',
+  'order:read',
+  'order:details',
+  'user:read',
+];
+
 export interface NewUser {
   role?: Role;
   /** An explicit list instead of the role's preset (a reader: `role: 'employee'` with read permissions). */
