@@ -24,3 +24,32 @@ test('a user without settings:update sees no backup section', async ({ page, req
   await expect(page.getByRole('heading', { name: 'الإشعارات' })).toBeVisible();
   await expect(page.getByTestId('backup-section')).toHaveCount(0);
 });
+
+test('server details are for the administrator, under «معلومات تقنية»; anyone else is told to ask them', async ({
+  page,
+  request,
+}) => {
+  await signedInAs(page, request, { role: 'admin' });
+  await page.goto('/settings');
+  const section = page.getByTestId('backup-section');
+  const technical = section.getByTestId('backup-technical');
+  // Closed until opened: the folder and the restore command are not in view.
+  await expect(technical.getByText('npm run restore', { exact: false })).toBeHidden();
+  await technical.getByText('معلومات تقنية').click();
+  await expect(technical.getByText(/npm run restore/)).toBeVisible();
+  await expect(technical.getByText(/idara-e2e-\d+-backups/)).toBeVisible();
+  await expect(technical).toContainText('BACKUP_INTERVAL_HOURS');
+
+  // Someone who may change the settings but does not run the server.
+  await signedInAs(page, request, {
+    role: 'employee',
+    permissions: ['settings:update', 'invoice:read'],
+  });
+  await page.goto('/settings');
+  await expect(section.getByRole('heading', { name: 'النسخ الاحتياطي' })).toBeVisible();
+  await expect(section.getByTestId('backup-ask-admin')).toContainText('اطلب من مدير النظام');
+  await expect(page.getByTestId('backup-technical')).toHaveCount(0);
+  await expect(page.getByTestId('einvoicing-technical')).toHaveCount(0);
+  for (const internal of [/npm run/, /DATA_DIR|BACKUP_INTERVAL_HOURS|PUBLIC_URL/, /idara-e2e-\d+/])
+    await expect(page.locator('main')).not.toContainText(internal);
+});

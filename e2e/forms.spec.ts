@@ -262,10 +262,14 @@ test.describe('form builder', () => {
     expect([saved.fields[2].min, saved.fields[2].max]).toEqual([10, 40]);
     expect(new Set(saved.fields.map((f) => f.key)).size).toBe(5);
 
+    // Keys are internal: no card shows one; the administrator finds it under «متقدم».
+    await expect(canvas(page)).not.toContainText(saved.fields[1].key);
     // A duplicate key is refused with an Arabic message, and nothing is saved.
     const textKey = saved.fields[1].key;
     await selectCard(page, 2);
     const keyInput = props(page).getByRole('textbox', { name: 'المفتاح' });
+    await expect(keyInput).toBeHidden();
+    await props(page).getByText('متقدم', { exact: true }).click();
     await keyInput.fill(textKey);
     await expect(props(page).getByText(`المفتاح «${textKey}» مستخدم في حقل آخر`)).toBeVisible();
     await page.getByTestId('form-save').click();
@@ -296,6 +300,55 @@ test.describe('form builder', () => {
     await expect(page.getByTestId('form-version')).toHaveText('الإصدار 1');
     expect((await getForm(request, token, id)).fields[2].key).toBe('temperature');
 
+    expect(errors).toEqual([]);
+  });
+
+  test('someone who builds forms but does not run the system sees and edits labels only, never a key', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    const admin = await signedInAs(page, request, { role: 'admin' });
+    const created = await request.post('/api/form', {
+      headers: bearer(admin.token),
+      data: {
+        title: `فحص سخان ${tag()}`,
+        fields: [
+          { key: 'serial_no', type: 'text', label: 'الرقم التسلسلي', required: true },
+          { key: 'water_temp', type: 'number', label: 'حرارة الماء' },
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = ((await created.json()) as ApiForm)._id;
+    await signedInAs(page, request, {
+      role: 'employee',
+      permissions: ['forms:read', 'forms:details', 'forms:create', 'forms:update'],
+    });
+
+    await page.goto(`/dashboard/formBuilder/edit/${id}`);
+    await expect(cards(page)).toHaveCount(2);
+    await selectCard(page, 1);
+    await expect(props(page).getByRole('textbox', { name: 'عنوان الحقل' })).toHaveValue('حرارة الماء');
+    await expect(props(page).getByText('متقدم', { exact: true })).toHaveCount(0);
+    await expect(props(page).getByRole('textbox', { name: 'المفتاح' })).toHaveCount(0);
+    for (const key of ['serial_no', 'water_temp', 'field_'])
+      await expect(page.locator('body')).not.toContainText(key);
+
+    // A new field gets its key by itself; the label is all there is to write.
+    await props(page).getByRole('textbox', { name: 'عنوان الحقل' }).fill('درجة حرارة الماء');
+    await page.getByTestId('palette-text').click();
+    await expect(cards(page)).toHaveCount(3);
+    await expect(page.locator('body')).not.toContainText('field_');
+    await props(page).getByRole('textbox', { name: 'عنوان الحقل' }).fill('ملاحظات الفني');
+    await page.getByTestId('form-save').click();
+    await expect(toasts(page).filter({ hasText: 'تم حفظ النموذج' })).toBeVisible();
+    const saved = await getForm(request, admin.token, id);
+    expect(saved.fields.map((f) => [f.key, f.label])).toEqual([
+      ['serial_no', 'الرقم التسلسلي'],
+      ['water_temp', 'درجة حرارة الماء'],
+      [expect.stringMatching(/^field_\d+$/), 'ملاحظات الفني'],
+    ]);
     expect(errors).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { bearer, randomPhone } from './support/api';
+import { bearer, READER_PERMISSIONS, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
 import { settleLayout } from './support/layout';
@@ -168,7 +168,7 @@ test.describe('home dashboard', () => {
     page,
     request,
   }) => {
-    await signedInAs(page, request, { role: 'employee' });
+    await signedInAs(page, request, { role: 'employee', permissions: READER_PERMISSIONS });
     await page.goto('/');
     await expect(page.getByTestId('dashboard')).toBeVisible();
     for (const card of ORDER_CARDS) await expect(page.getByTestId(card)).toBeVisible();

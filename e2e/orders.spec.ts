@@ -288,6 +288,53 @@ test.describe('orders', () => {
   });
 });
 
+test.describe('orders reuse what is known', () => {
+  test('picking a customer brings their city and address, never over what the user typed', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    const { token } = await signedInAs(page, request, { role: 'admin' });
+    const t = tag();
+    const cities = (await (await request.get('/api/city?limit=100', { headers: bearer(token) })).json())
+      .data as { _id: string; name: string; government: string }[];
+    const [first, second] = [cities[0], cities.find((c) => c._id !== cities[0]._id) ?? cities[0]];
+    const customer = async (name: string, city: (typeof cities)[number], district: string) =>
+      post<{ _id: string; name: string }>(request, token, '/api/customer', {
+        name,
+        phoneNumber: randomPhone(),
+        government: city.government,
+        city: city._id,
+        district,
+        street: 'شارع الأمير سلطان',
+        buildingNumber: '3150',
+        postalCode: '23431',
+      });
+    const a = await customer(`سعيد الغامدي ${t}`, first, 'الروضة');
+    const b = await customer(`منيرة الدوسري ${t}`, second, 'الحمراء');
+
+    await page.goto('/dashboard/order/new');
+    const customerBox = page.getByRole('combobox', { name: 'العميل' });
+    const cityBox = page.getByRole('combobox', { name: 'المدينة' });
+    const address = page.getByRole('textbox', { name: 'العنوان' });
+    await choose(page, customerBox, a.name, a.name.split(' ').at(-1));
+    await expect(cityBox).toHaveValue(first.name);
+    await expect(address).toHaveValue('الروضة، شارع الأمير سلطان، مبنى 3150، الرمز البريدي 23431');
+
+    // Another customer replaces what the first one brought…
+    await choose(page, customerBox, b.name, b.name.split(' ').at(-1));
+    await expect(cityBox).toHaveValue(second.name);
+    await expect(address).toHaveValue('الحمراء، شارع الأمير سلطان، مبنى 3150، الرمز البريدي 23431');
+
+    // …but never what the user wrote.
+    await address.fill('موقع المشروع: مخطط 12');
+    await choose(page, customerBox, a.name, a.name.split(' ').at(-1));
+    await expect(address).toHaveValue('موقع المشروع: مخطط 12');
+    await expect(cityBox).toHaveValue(first.name);
+    expect(errors).toEqual([]);
+  });
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} mode`, () => {
     test.use({ colorScheme: scheme });

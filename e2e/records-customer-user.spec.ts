@@ -118,9 +118,15 @@ test.describe('users', () => {
     await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(randomPhone());
     await page.getByLabel('كلمة المرور').fill('Secret@12345');
 
+    await page.getByRole('radio', { name: 'ذكر' }).check();
     await page.getByRole('combobox', { name: 'الدور' }).click();
-    await page.getByRole('option', { name: 'مدير', exact: true }).click();
-    const managerPerms = rolePresets.manager?.permissions ?? [];
+    // Each preset says what it is for, under its name.
+    const manager = rolePresets.manager;
+    await page
+      .getByRole('option', { name: `${manager?.label} ${manager?.description}`, exact: true })
+      .click();
+    await expect(page.getByTestId('role-description')).toContainText(manager?.description ?? '');
+    const managerPerms = manager?.permissions ?? [];
     await expect(page.getByTestId('permissions-count')).toContainText(String(managerPerms.length));
 
     const removed = page.getByRole('checkbox', { name: 'العملاء: إضافة' });

@@ -36,6 +36,23 @@ test.describe('profile', () => {
     await expect(page.getByLabel('رقم الجوال')).toHaveValue(user.phone);
   });
 
+  test('a user sets their own gender; it is saved and shown again', async ({ page, request }) => {
+    const { token } = await signedInAs(page, request, { role: 'technician' });
+    await page.goto('/account/profile');
+    const gender = page.getByRole('radiogroup', { name: 'الجنس' });
+    await expect(gender.getByRole('radio', { name: 'ذكر' })).toBeChecked();
+    await gender.getByRole('radio', { name: 'أنثى' }).check();
+    await page.getByRole('button', { name: 'حفظ التغييرات' }).click();
+    await expect(toasts(page)).toHaveText(['تم حفظ بياناتك']);
+    expect((await (await request.get('/api/auth/me', { headers: bearer(token) })).json()).gender).toBe(
+      'female',
+    );
+    await page.reload();
+    await expect(
+      page.getByRole('radiogroup', { name: 'الجنس' }).getByRole('radio', { name: 'أنثى' }),
+    ).toBeChecked();
+  });
+
   test('a one-letter name is refused in Arabic', async ({ page, request }) => {
     await signedInAs(page, request, { role: 'employee' });
     await page.goto('/account/profile');

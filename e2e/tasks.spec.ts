@@ -476,6 +476,41 @@ test.describe('tasks', () => {
     expect(adminErrors).toEqual([]);
   });
 
+  test('whoever sent a task for review is not offered to approve or return it', async ({ page, request }) => {
+    const errors = collectErrors(page);
+    // A supervisor who also does field work: they may review tasks, but not their own.
+    const { user, token } = await signedInAs(page, request, {
+      role: 'employee',
+      permissions: ['task:read', 'task:details', 'task:create', 'task:update'],
+    });
+    const own = await post<{ _id: string }>(request, token, '/api/task', {
+      title: `زيارة أجراها بنفسه ${tag()}`,
+      assignee: user._id,
+    });
+    await post(request, token, `/api/task/${own._id}/start`, {}, 200);
+    await post(request, token, `/api/task/${own._id}/submit`, { answers: {} }, 200);
+    await page.goto(`/tasks/${own._id}`);
+    await expect(page.getByTestId('task-status-badge')).toHaveText('بانتظار المراجعة');
+    await expect(page.getByTestId('own-submission')).toContainText('يعتمدها أو يعيدها للتعديل زميل آخر');
+    await expect(page.getByRole('button', { name: 'اعتماد', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'إعادة للتعديل' })).toHaveCount(0);
+
+    // Someone else's submitted task: both are offered.
+    const other = await createUser(request, { role: 'technician' });
+    const otherToken = (await signIn(request, other.phone, other.password)).token;
+    const theirs = await post<{ _id: string }>(request, token, '/api/task', {
+      title: `زيارة لزميل ${tag()}`,
+      assignee: other._id,
+    });
+    await post(request, otherToken, `/api/task/${theirs._id}/start`, {}, 200);
+    await post(request, otherToken, `/api/task/${theirs._id}/submit`, { answers: {} }, 200);
+    await page.goto(`/tasks/${theirs._id}`);
+    await expect(page.getByRole('button', { name: 'اعتماد', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'إعادة للتعديل' })).toBeVisible();
+    await expect(page.getByTestId('own-submission')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
   test("an order's page lists its tasks and adds one for that order; creating an order can create tasks", async ({
     page,
     request,

@@ -428,8 +428,15 @@ test.describe('whatsapp', () => {
     const thread = page.getByTestId('wa-inbox-thread');
     await expect(incoming(page).filter({ hasText: body })).toBeVisible();
     await expect(incoming(page)).toHaveCount(2);
+    // The name follows the customer form's rules and messages (the domain's customer schema).
+    const nameBox = thread.getByRole('textbox', { name: 'اسم العميل' });
+    await thread.getByRole('button', { name: 'إنشاء عميل' }).click();
+    await expect(thread.getByText('اسم العميل مطلوب')).toBeVisible();
+    await nameBox.fill('ع'.repeat(151));
+    await thread.getByRole('button', { name: 'إنشاء عميل' }).click();
+    await expect(thread.getByText('اسم العميل طويل جداً')).toBeVisible();
     const name = `أبو فهد العتيبي ${tag()}`;
-    await thread.getByRole('textbox', { name: 'اسم العميل' }).fill(name);
+    await nameBox.fill(name);
     await thread.getByRole('button', { name: 'إنشاء عميل' }).click();
 
     // The new customer's conversation holds the messages, and the window is open.

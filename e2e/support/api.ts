@@ -3,7 +3,8 @@ import { type APIRequestContext, expect } from '@playwright/test';
 /** The seeded administrator of every fresh E2E database. */
 export const ADMIN = { phoneNumber: '0500000000', password: 'Admin@12345' } as const;
 
-export type Role = 'admin' | 'manager' | 'accountant' | 'employee';
+/** The role presets (packages/domain permissions.ts): `employee` is the front office, `technician` sees only their tasks. */
+export type Role = 'admin' | 'manager' | 'accountant' | 'employee' | 'technician';
 
 export interface ApiUser {
   _id: string;
@@ -11,6 +12,7 @@ export interface ApiUser {
   phoneNumber: string;
   role: Role;
   permissions: string[];
+  gender?: 'male' | 'female';
 }
 
 export interface Session {
@@ -57,11 +59,26 @@ export async function adminAuth(request: APIRequestContext): Promise<string> {
   return adminToken;
 }
 
+/**
+ * What the `employee` preset granted before it became the front office: reads customers and orders
+ * and sees one's own tasks. Specs that need someone who only looks give this list explicitly.
+ */
+export const READER_PERMISSIONS = [
+  'task:read',
+  'customer:read',
+  'customer:details',
+  'order:read',
+  'order:details',
+  'user:read',
+];
+
 export interface NewUser {
   role?: Role;
+  /** An explicit list instead of the role's preset (a reader: `role: 'employee'` with read permissions). */
   permissions?: string[];
   name?: string;
   password?: string;
+  gender?: 'male' | 'female';
 }
 
 /** Creates a user through the API as the seeded admin; every call gets a fresh phone. */
@@ -75,6 +92,7 @@ export async function createUser(request: APIRequestContext, input: NewUser = {}
     role: input.role ?? 'employee',
     password,
     ...(input.permissions ? { permissions: input.permissions } : {}),
+    ...(input.gender ? { gender: input.gender } : {}),
   };
   const res = await request.post('/api/user', { data: body, headers: bearer(token) });
   expect(res.status(), `create user: ${await res.text()}`).toBe(201);

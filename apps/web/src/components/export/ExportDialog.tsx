@@ -2,6 +2,7 @@ import { arabicPlural, arabicPluralAtLeast, PDF_ROW_LIMIT } from '@idara/domain'
 import { Button, Group, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { chooseFileType, closeExport, saveFile, useExportState } from './export-store';
+import { FileName } from './FileName';
 
 const icons: Record<string, typeof IconFileText> = {
   xlsx: IconFileSpreadsheet,
@@ -79,7 +80,7 @@ export function ExportDialog() {
           {done && (
             <Group justify="space-between" mt="xs" wrap="wrap">
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                <bdi>{fileName}</bdi>
+                <FileName name={fileName} />
               </Text>
               <Button leftSection={<IconDownload size={18} />} onClick={() => saveFile(link, fileName)}>
                 تنزيل الملف

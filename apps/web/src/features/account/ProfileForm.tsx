@@ -1,5 +1,12 @@
-import { formatSaudiPhoneLocal, profileUpdateBody, type User } from '@idara/domain';
-import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import {
+  formatSaudiPhoneLocal,
+  type PersonGender,
+  personGenderLabels,
+  personGenders,
+  profileUpdateBody,
+  type User,
+} from '@idara/domain';
+import { Button, Group, Paper, Radio, Stack, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { EmailField, useEntityForm } from '../../components/entity';
 import { setCurrentUser } from '../../lib/auth';
@@ -10,7 +17,9 @@ export function ProfileForm({ user }: { user: User }) {
     singleton: true,
     record: user,
     schema: profileUpdateBody,
-    initialValues: { name: '', email: '' },
+    initialValues: { name: '', email: '', gender: 'male' as PersonGender },
+    // An answer without a gender (an older server) speaks of the user in the masculine, the default.
+    fromRecord: (u) => ({ name: u.name, email: u.email ?? '', gender: u.gender ?? 'male' }),
     guardUnsaved: false,
     successMessage: 'تم حفظ بياناتك',
     onSaved: (updated: User) => setCurrentUser(updated),
@@ -24,6 +33,17 @@ export function ProfileForm({ user }: { user: User }) {
         <Stack>
           <TextInput label="الاسم" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
           <EmailField autoComplete="email" {...form.getInputProps('email')} />
+          <Radio.Group
+            label="الجنس"
+            description="تُصاغ الجمل عنك بحسبه، كما في الإشعارات («سجّل» أو «سجّلت»)"
+            {...form.getInputProps('gender')}
+          >
+            <Group gap="xl" mt={8}>
+              {personGenders.map((g) => (
+                <Radio key={g} value={g} label={personGenderLabels[g]} />
+              ))}
+            </Group>
+          </Radio.Group>
           <TextInput
             label="رقم الجوال"
             dir="ltr"

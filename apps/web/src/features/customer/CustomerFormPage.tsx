@@ -12,6 +12,7 @@ import {
   RecordFormActions,
   useEntityForm,
 } from '../../components/entity';
+import { CustomerNameField } from './CustomerNameField';
 import {
   CUSTOMER_PATH,
   type Customer,
@@ -215,12 +216,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
               />
             </Input.Wrapper>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label={isCompany ? 'اسم المنشأة' : 'اسم العميل'}
-                withAsterisk
-                autoComplete="off"
-                {...form.getInputProps('name')}
-              />
+              <CustomerNameField company={isCompany} {...form.getInputProps('name')} />
               <EmailField autoComplete="off" {...form.getInputProps('email')} />
               <PhoneField
                 label="رقم الجوال"

@@ -27,6 +27,7 @@ import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
+import { ASK_ADMIN, Mono, TechnicalInfo, TechnicalItem, useIsAdmin } from '../settings/TechnicalInfo';
 
 /** `GET /api/einvoicing`. */
 
@@ -53,6 +54,7 @@ export function useEinvoicing(enabled = true) {
  */
 export function EinvoicingSection() {
   const canOnboard = useCan('invoice:onboard');
+  const isAdmin = useIsAdmin();
   const queryClient = useQueryClient();
   const state = useEinvoicing();
   const [otp, setOtp] = useState('');
@@ -143,12 +145,6 @@ export function EinvoicingSection() {
                 {!expired && state.data.credential.daysLeft < 30 && (
                   <Text size="sm">جدّد الشهادة قبل انتهائها برمز تحقق جديد من بوابة «فاتورة» (أدناه).</Text>
                 )}
-                <Text size="xs" c="dimmed">
-                  الرقم التسلسلي:{' '}
-                  <bdi dir="ltr" style={{ wordBreak: 'break-all' }}>
-                    {state.data.credential.serialNumber}
-                  </bdi>
-                </Text>
               </Stack>
             </Alert>
           ) : (
@@ -179,10 +175,27 @@ export function EinvoicingSection() {
           )}
 
           {!state.data.publicUrl && (
-            <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
-              لم يُضبط عنوان النظام العام (PUBLIC_URL) على الخادم: اضبطه قبل إرسال روابط الفواتير للعملاء عبر
-              واتساب.
+            <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="public-url-missing">
+              {isAdmin
+                ? 'لم يُضبط عنوان النظام العام على الخادم: اضبطه (انظر «معلومات تقنية» أدناه) قبل إرسال روابط الفواتير للعملاء عبر واتساب.'
+                : `لم يُضبط عنوان النظام على الخادم بعد، فلا تصل روابط الفواتير إلى العملاء عبر واتساب: ${ASK_ADMIN} ضبطه.`}
             </Alert>
+          )}
+
+          {isAdmin && (!state.data.publicUrl || state.data.credential) && (
+            <TechnicalInfo testId="einvoicing-technical">
+              {!state.data.publicUrl && (
+                <TechnicalItem label="عنوان النظام العام">
+                  غير مضبوط: اضبط المتغير <Mono>PUBLIC_URL</Mono> على الخادم بعنوان النظام كما يفتحه العملاء
+                  (مثل <Mono>https://idara.example.sa</Mono>) ثم أعد تشغيله.
+                </TechnicalItem>
+              )}
+              {state.data.credential && (
+                <TechnicalItem label="الرقم التسلسلي لشهادة «فاتورة»">
+                  <Mono>{state.data.credential.serialNumber}</Mono>
+                </TechnicalItem>
+              )}
+            </TechnicalInfo>
           )}
 
           {canOnboard && (

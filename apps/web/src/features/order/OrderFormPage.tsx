@@ -4,7 +4,7 @@ import '@mantine/dates/styles.css';
 import { randomId } from '@mantine/hooks';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { DateTimeField, DayField } from '../../components/date-fields';
 import {
@@ -14,6 +14,7 @@ import {
   RecordFormActions,
   useEntityForm,
 } from '../../components/entity';
+import { useCan } from '../../lib/auth';
 import { isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
@@ -44,7 +45,7 @@ import {
   type TermsOf,
   termsOf,
 } from './order-lines';
-import { CustomerPicker, OrderNumber } from './order-ui';
+import { CustomerPicker, type CustomerPlace, loadCustomerPlace, OrderNumber } from './order-ui';
 import '../../lib/dayjs-locale';
 
 const BASE = '/dashboard/order';
@@ -184,6 +185,7 @@ function OrderForm({ order }: { order?: Order }) {
 
   const nameOf = (options: { value: string; label: string }[] | undefined, id: unknown) =>
     options?.find((o) => o.value === id)?.label;
+  const canCustomerDetails = useCan('customer:details');
   const entity = useEntityForm<OrderFormValues, Order & { tasksCreated?: number }>({
     resourcePath: ORDER_PATH,
     id: order?._id,
@@ -233,6 +235,26 @@ function OrderForm({ order }: { order?: Order }) {
   });
   const { form } = entity;
   const values = form.values;
+
+  // The customer's city and address fill the order's, where the user has not written their own: an
+  // empty field, or one still holding what the previous customer brought.
+  const filled = useRef<CustomerPlace>({ city: null, address: '' });
+  const placeOf = (customerId: string, known?: { city: string | null }) => {
+    void loadCustomerPlace(queryClient, customerId, canCustomerDetails, known).then((place) => {
+      if (!place || form.getValues().customer !== customerId) return;
+      const now = form.getValues();
+      if (!now.city || now.city === filled.current.city) form.setFieldValue('city', place.city);
+      if (!now.address.trim() || now.address === filled.current.address)
+        form.setFieldValue('address', place.address);
+      filled.current = place;
+    });
+  };
+  // «طلب جديد» from a customer's page: that customer's place at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the customer the page was opened for
+  useEffect(() => {
+    if (presetCustomer) placeOf(presetCustomer);
+  }, [presetCustomer]);
+
   const live = preview(values.items, values.discount, taxRate, terms);
   const closed = order ? isClosed(order.status) : false;
 
@@ -320,7 +342,7 @@ function OrderForm({ order }: { order?: Order }) {
               value={values.customer}
               onChange={(v, customer) => {
                 form.setFieldValue('customer', v);
-                if (customer?.city && !form.getValues().city) form.setFieldValue('city', customer.city);
+                if (v) placeOf(v, customer ?? undefined);
               }}
             />
             <OptionSelect

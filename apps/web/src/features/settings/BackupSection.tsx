@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
 import { formatBytes } from '../form/renderer/attachments';
 import { type BackupStatus, backupsQuery, createBackup } from './backup-api';
+import { ASK_ADMIN, Mono, TechnicalInfo, TechnicalItem, useIsAdmin } from './TechnicalInfo';
 
 const COPIES: ArabicPluralForms = {
   one: 'نسخة واحدة',
@@ -24,23 +25,36 @@ const COPIES: ArabicPluralForms = {
 
 function scheduleText(s: BackupStatus) {
   const kept = `ويُحتفظ بآخر ${arabicPlural(s.keep, COPIES)}`;
-  if (s.intervalHours <= 0) return `النسخ التلقائي متوقف (BACKUP_INTERVAL_HOURS=0)، ${kept}.`;
+  if (s.intervalHours <= 0) return `النسخ التلقائي متوقف، ${kept}.`;
   const every = s.intervalHours === 1 ? 'ساعة' : arabicPlural(s.intervalHours, HOURS_ACCUSATIVE);
   return `تُؤخذ نسخة تلقائياً كل ${every} دون إيقاف النظام، ${kept}.`;
 }
 
-/** A path or command, left to right (Mantine's Code would add a stylesheet to every page). */
-function Mono({ children, block = false }: { children: React.ReactNode; block?: boolean }) {
+/** Where the copies are, how the schedule is set and how a copy is restored: for the administrator. */
+function BackupTechnical({ status }: { status: BackupStatus }) {
   return (
-    <Text
-      span
-      inherit
-      ff="monospace"
-      dir="ltr"
-      style={{ wordBreak: 'break-all', ...(block ? { display: 'block', textAlign: 'right' } : {}) }}
-    >
-      {children}
-    </Text>
+    <TechnicalInfo testId="backup-technical">
+      <TechnicalItem label="مجلد النسخ على الخادم">
+        <Mono block>{status.dir}</Mono>
+      </TechnicalItem>
+      <TechnicalItem label="جدول النسخ التلقائي">
+        يُضبط بالمتغير <Mono>BACKUP_INTERVAL_HOURS</Mono> (بالساعات، والصفر يوقفه)، وهو الآن{' '}
+        <Mono>{status.intervalHours}</Mono>.
+      </TechnicalItem>
+      <TechnicalItem label="الاستعادة">
+        {status.engine === 'pglite' ? (
+          <>
+            تُستعاد النسخة على الخادم إلى مجلد جديد فارغ، ثم يُشغَّل النظام عليه (<Mono>DATA_DIR</Mono>):
+            <Mono block>npm run restore -- &lt;file&gt; &lt;new-data-dir&gt;</Mono>
+          </>
+        ) : (
+          <>
+            نسخ PostgreSQL مأخوذة بأداة <Mono>pg_dump</Mono> وتُستعاد بأداة <Mono>pg_restore</Mono> إلى قاعدة
+            بيانات جديدة، كما في دليل النشر (<Mono>docs/DEPLOY.md</Mono>).
+          </>
+        )}
+      </TechnicalItem>
+    </TechnicalInfo>
   );
 }
 
@@ -55,7 +69,7 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-function BackupList({ status }: { status: BackupStatus }) {
+function BackupList({ status, showFiles }: { status: BackupStatus; showFiles: boolean }) {
   if (status.data.length === 0) {
     return (
       <Stack align="center" gap={4} py="md" ta="center" data-testid="backup-empty">
@@ -83,9 +97,11 @@ function BackupList({ status }: { status: BackupStatus }) {
             <Text size="sm" fw={500}>
               <bdi>{formatDateTime(b.createdAt)}</bdi>
             </Text>
-            <Text size="xs" c="dimmed" dir="ltr" ta="right" truncate="start" title={b.file}>
-              {b.name}
-            </Text>
+            {showFiles && (
+              <Text size="xs" c="dimmed" dir="ltr" ta="right" truncate="start" title={b.file}>
+                {b.name}
+              </Text>
+            )}
           </div>
           <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
             <bdi>{formatBytes(b.size)}</bdi>
@@ -101,6 +117,7 @@ export function BackupSection() {
   const queryClient = useQueryClient();
   const { data, isPending, isError, error } = useQuery(backupsQuery);
   const [busy, setBusy] = useState(false);
+  const isAdmin = useIsAdmin();
 
   const backupNow = async () => {
     setBusy(true);
@@ -155,7 +172,7 @@ export function BackupSection() {
       ) : (
         <Stack>
           <Text size="sm" c="dimmed">
-            {scheduleText(data)} المجلد على الخادم: <Mono block>{data.dir}</Mono>
+            {scheduleText(data)}
           </Text>
           {data.lastError && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="فشلت آخر محاولة">
@@ -181,20 +198,14 @@ export function BackupSection() {
               </Figure>
             )}
           </Group>
-          <BackupList status={data} />
-          <Text size="xs" c="dimmed">
-            {data.engine === 'pglite' ? (
-              <>
-                للاستعادة على الخادم إلى مجلد جديد فارغ، ثم التشغيل عليه (DATA_DIR):
-                <Mono block>npm run restore -- &lt;file&gt; &lt;new-data-dir&gt;</Mono>
-              </>
-            ) : (
-              <>
-                نسخ PostgreSQL مأخوذة بأداة pg_dump وتُستعاد بأداة pg_restore إلى قاعدة بيانات جديدة، كما في
-                دليل النشر (docs/DEPLOY.md).
-              </>
-            )}
-          </Text>
+          <BackupList status={data} showFiles={isAdmin} />
+          {isAdmin ? (
+            <BackupTechnical status={data} />
+          ) : (
+            <Text size="xs" c="dimmed" data-testid="backup-ask-admin">
+              تُحفظ النسخ على الخادم وتُستعاد عليه: لاستعادة نسخة أو تغيير موعد النسخ التلقائي {ASK_ADMIN}.
+            </Text>
+          )}
         </Stack>
       )}
     </Paper>

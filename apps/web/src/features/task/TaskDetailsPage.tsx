@@ -103,7 +103,9 @@ function TaskDetails({ task }: { task: Task }) {
 
   const needsStart = task.can.work && task.status === 'pending';
   const filling = task.can.work && FILLING.has(task.status);
-  const reviewable = task.can.review && task.status === 'submitted';
+  // The assignee sent it for review: someone else approves or returns it (the server refuses it too).
+  const ownSubmission = task.status === 'submitted' && task.assignee === user?._id;
+  const reviewable = task.can.review && task.status === 'submitted' && !ownSubmission;
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(MY_TASKS_BASE));
 
   return (
@@ -168,6 +170,12 @@ function TaskDetails({ task }: { task: Task }) {
           </Text>
         )}
       </DetailsHeader>
+
+      {ownSubmission && task.can.review && (
+        <Alert color="blue" variant="light" radius="lg" data-testid="own-submission">
+          أرسلت هذه المهمة للمراجعة بنفسك، فيعتمدها أو يعيدها للتعديل زميل آخر.
+        </Alert>
+      )}
 
       {task.status === 'returned' && task.review && (
         <Alert

@@ -72,15 +72,16 @@ export function PermissionsEditor({
             تعبئة من قالب:
           </Text>
           {Object.entries(rolePresets).map(([role, preset]) => (
-            <Button
-              key={role}
-              size="xs"
-              variant="light"
-              disabled={locked}
-              onClick={() => onChange(applyPreset(preset.permissions, value, grantable))}
-            >
-              {preset.label}
-            </Button>
+            <Tooltip key={role} label={preset.description} multiline maw={280} withArrow>
+              <Button
+                size="xs"
+                variant="light"
+                disabled={locked}
+                onClick={() => onChange(applyPreset(preset.permissions, value, grantable))}
+              >
+                {preset.label}
+              </Button>
+            </Tooltip>
           ))}
           <Button
             size="xs"

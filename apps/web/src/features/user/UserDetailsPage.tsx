@@ -3,6 +3,7 @@ import {
   formatSaudiPhoneLocal,
   mayActOnUser,
   permissionGroups,
+  personGenderLabels,
   rolePresets,
 } from '@idara/domain';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -15,6 +16,7 @@ import { ActiveBadge, useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
 import { api } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth';
+import { forPerson } from '../../lib/person';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline, RelativeTime } from '../customer/ActivityTimeline';
 import { DateText, InfoItem, Ltr, RecordPage, Section } from '../customer/ui';
@@ -67,8 +69,8 @@ function UserDetails({ user }: { user: UserRecord }) {
     confirm({
       header: next ? 'تفعيل المستخدم' : 'إيقاف المستخدم',
       message: next
-        ? `هل تريد تفعيل حساب «${user.name}»؟ سيتمكن من الدخول إلى النظام.`
-        : `هل تريد إيقاف حساب «${user.name}»؟ لن يتمكن من الدخول وستُنهى جلساته الحالية.`,
+        ? `هل تريد تفعيل حساب «${user.name}»؟ ${forPerson(user, 'سيتمكن', 'ستتمكن')} من الدخول إلى النظام.`
+        : `هل تريد إيقاف حساب «${user.name}»؟ ${forPerson(user, 'لن يتمكن', 'لن تتمكن')} من الدخول وستُنهى ${forPerson(user, 'جلساته', 'جلساتها')} الحالية.`,
       acceptLabel: next ? 'تفعيل' : 'إيقاف',
       rejectLabel: 'إلغاء',
       danger: !next,
@@ -135,16 +137,25 @@ function UserDetails({ user }: { user: UserRecord }) {
             {canDelete && within && !isSelf && <DeleteAction onClick={() => remove(user)} />}
             {(canUpdate || canDelete) && !within && (
               <Text size="sm" c="dimmed" maw={280} data-testid="beyond-reach">
-                لدى هذا المستخدم صلاحيات لا تملكها، فلا يمكنك تعديله أو حذفه.
+                {forPerson(
+                  user,
+                  'لدى هذا المستخدم صلاحيات لا تملكها، فلا يمكنك تعديله أو حذفه.',
+                  'لدى هذه المستخدمة صلاحيات لا تملكها، فلا يمكنك تعديلها أو حذفها.',
+                )}
               </Text>
             )}
           </>
         }
         below={
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mt="lg">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" mt="lg">
+            <InfoItem label="الجنس">{user.gender ? personGenderLabels[user.gender] : ''}</InfoItem>
             <InfoItem label="البريد الإلكتروني">{user.email ? <Ltr>{user.email}</Ltr> : ''}</InfoItem>
             <InfoItem label="آخر دخول">
-              {user.lastLoginAt ? <RelativeTime date={user.lastLoginAt} /> : 'لم يدخل بعد'}
+              {user.lastLoginAt ? (
+                <RelativeTime date={user.lastLoginAt} />
+              ) : (
+                forPerson(user, 'لم يدخل بعد', 'لم تدخل بعد')
+              )}
             </InfoItem>
             <InfoItem label="تاريخ الإضافة">
               <DateText value={user.createdAt} />
@@ -218,10 +229,17 @@ function UserDetails({ user }: { user: UserRecord }) {
       </Section>
 
       {canActivity && (
-        <Section title="نشاط المستخدم" description="آخر 20 إجراء قام به المستخدم">
+        <Section
+          title="نشاط المستخدم"
+          description={forPerson(user, 'آخر 20 إجراء قام به المستخدم', 'آخر 20 إجراء قامت به المستخدمة')}
+        >
           <ActivityTimeline
             query={{ actor: user._id, limit: 20 }}
-            emptyText="لم يقم هذا المستخدم بأي نشاط بعد"
+            emptyText={forPerson(
+              user,
+              'لم يقم هذا المستخدم بأي نشاط بعد',
+              'لم تقم هذه المستخدمة بأي نشاط بعد',
+            )}
             showEntity
           />
         </Section>

@@ -1,8 +1,18 @@
-import { formatSaudiPhoneLocal, mayActOnUser, rolePresets, userCreateBody } from '@idara/domain';
+import {
+  formatSaudiPhoneLocal,
+  mayActOnUser,
+  type PersonGender,
+  personGenderLabels,
+  personGenders,
+  rolePresets,
+  userCreateBody,
+} from '@idara/domain';
 import {
   Alert,
   Button,
+  Group,
   PasswordInput,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -16,16 +26,27 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmailField, PhoneField, RecordFormActions, useEntityForm } from '../../components/entity';
 import { useAuth } from '../../lib/auth';
+import { forPerson } from '../../lib/person';
 import { RecordFormGate, Section } from '../customer/ui';
 import { applyPreset, PermissionsEditor } from './PermissionsEditor';
+import { RoleOption } from './RoleOption';
 import { ResetPasswordModal } from './UserModals';
-import { afterUserSaved, roleOptions, USER_PATH, type UserRecord, useUserRecord } from './user-api';
+import {
+  afterUserSaved,
+  DEFAULT_ROLE,
+  roleOptions,
+  USER_PATH,
+  type UserRecord,
+  useUserRecord,
+} from './user-api';
 
 interface UserFormValues {
   name: string;
   phoneNumber: string;
   email: string;
   jobTitle: string;
+  /** Empty until chosen: a new user's form asks it. */
+  gender: PersonGender | '';
   role: string;
   permissions: string[];
   active: boolean;
@@ -39,6 +60,7 @@ const userValues = (user: UserRecord): UserFormValues => ({
   phoneNumber: formatSaudiPhoneLocal(user.phoneNumber),
   email: user.email ?? '',
   jobTitle: user.jobTitle ?? '',
+  gender: user.gender ?? 'male',
   role: user.role,
   permissions: user.permissions,
   active: user.active,
@@ -51,6 +73,7 @@ const fieldLabels: Record<string, string> = {
   phoneNumber: 'رقم الجوال',
   email: 'البريد الإلكتروني',
   jobTitle: 'المسمى الوظيفي',
+  gender: 'الجنس',
   role: 'الدور',
   permissions: 'الصلاحيات',
   active: 'الحساب فعّال',
@@ -58,9 +81,11 @@ const fieldLabels: Record<string, string> = {
 const formatField = (key: string, value: unknown) =>
   key === 'role'
     ? rolePresets[String(value)]?.label
-    : key === 'permissions' && Array.isArray(value)
-      ? `${value.length} من الصلاحيات`
-      : undefined;
+    : key === 'gender'
+      ? personGenderLabels[value as PersonGender]
+      : key === 'permissions' && Array.isArray(value)
+        ? `${value.length} من الصلاحيات`
+        : undefined;
 
 export default function UserFormPage() {
   const { id } = useParams();
@@ -80,8 +105,12 @@ function UserFormWithin({ user }: { user?: UserRecord }) {
       <Alert color="orange" radius="lg" icon={<IconLock size={20} />} title="لا يمكنك تعديل هذا المستخدم">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
-            لدى «{user.name}» صلاحيات لا تملكها، فلا يمكنك تعديل بياناته أو صلاحياته أو كلمة مروره. اطلب ذلك
-            من مدير النظام.
+            {forPerson(
+              user,
+              `لدى «${user.name}» صلاحيات لا تملكها، فلا يمكنك تعديل بياناته أو صلاحياته أو كلمة مروره.`,
+              `لدى «${user.name}» صلاحيات لا تملكها، فلا يمكنك تعديل بياناتها أو صلاحياتها أو كلمة مرورها.`,
+            )}{' '}
+            اطلب ذلك من مدير النظام.
           </Text>
           <Button component={Link} to={`/dashboard/user/${user._id}`} variant="light">
             العودة إلى المستخدم
@@ -114,8 +143,9 @@ function UserForm({ user }: { user?: UserRecord }) {
       phoneNumber: '',
       email: '',
       jobTitle: '',
-      role: 'employee',
-      permissions: applyPreset(rolePresets.employee?.permissions ?? [], [], grantable),
+      gender: '',
+      role: DEFAULT_ROLE,
+      permissions: applyPreset(rolePresets[DEFAULT_ROLE]?.permissions ?? [], [], grantable),
       active: true,
       password: '',
     },
@@ -139,6 +169,7 @@ function UserForm({ user }: { user?: UserRecord }) {
       form.setFieldValue('permissions', applyPreset(preset.permissions, form.values.permissions, grantable));
   };
 
+  const chosen = rolePresets[form.values.role];
   const cancelTo = user ? `/dashboard/user/${user._id}` : '/dashboard/user';
 
   return (
@@ -170,14 +201,36 @@ function UserForm({ user }: { user?: UserRecord }) {
               />
               <EmailField autoComplete="off" {...form.getInputProps('email')} />
               <TextInput label="المسمى الوظيفي" autoComplete="off" {...form.getInputProps('jobTitle')} />
+              <Radio.Group
+                label="الجنس"
+                description="تُصاغ الجمل عن المستخدم بحسبه («سجّل» أو «سجّلت»)"
+                withAsterisk
+                {...form.getInputProps('gender')}
+              >
+                <Group gap="xl" mt={8}>
+                  {personGenders.map((g) => (
+                    <Radio key={g} value={g} label={personGenderLabels[g]} />
+                  ))}
+                </Group>
+              </Radio.Group>
               <Select
                 label="الدور"
                 withAsterisk
                 description={
-                  isSelf ? OWN_AUTHORITY : 'اختيار الدور يعبئ الصلاحيات بقالبه، ويمكن تعديلها بعد ذلك'
+                  isSelf ? (
+                    OWN_AUTHORITY
+                  ) : (
+                    <span data-testid="role-description">
+                      {chosen ? `${chosen.description}. ` : ''}يعبئ الدور الصلاحيات بقالبه، ويمكن تعديلها بعد
+                      ذلك.
+                    </span>
+                  )
                 }
                 disabled={isSelf}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 data={roleOptions}
+                renderOption={({ option }) => <RoleOption role={option.value} />}
+                maxDropdownHeight={360}
                 allowDeselect={false}
                 {...form.getInputProps('role')}
                 onChange={onRoleChange}

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { useEntityForm } from '../../components/entity';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
+import { forPerson } from '../../lib/person';
 import { DateText } from '../customer/ui';
 import { afterUserSaved, USER_PATH, type UserRecord, userBody } from './user-api';
 
@@ -83,7 +84,11 @@ export function ResetPasswordModal({ user, opened, onClose }: UserModalProps) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            تعيين كلمة مرور جديدة للمستخدم «{user.name}». سيحتاج إلى استخدامها في الدخول القادم.
+            {forPerson(
+              user,
+              `تعيين كلمة مرور جديدة للمستخدم «${user.name}». سيحتاج إلى استخدامها في الدخول القادم.`,
+              `تعيين كلمة مرور جديدة للمستخدمة «${user.name}». ستحتاج إلى استخدامها في الدخول القادم.`,
+            )}
           </Text>
           <PasswordInput
             label="كلمة المرور الجديدة"
@@ -143,7 +148,8 @@ export function SigninLinkModal({ user, opened, onClose }: UserModalProps) {
         {mutation.data && (
           <>
             <Text size="sm">
-              أرسل هذا الرابط إلى «{user.name}» ليدخل مباشرة دون كلمة مرور. يُستخدم مرة واحدة فقط.
+              أرسل هذا الرابط إلى «{user.name}» {forPerson(user, 'ليدخل', 'لتدخل')} مباشرة دون كلمة مرور.
+              يُستخدم مرة واحدة فقط.
             </Text>
             <Group gap="xs" wrap="nowrap" align="flex-end">
               <TextInput

@@ -24,6 +24,7 @@ export function userBody(u: UserRecord) {
     phoneNumber: u.phoneNumber,
     email: u.email ?? '',
     jobTitle: u.jobTitle ?? '',
+    ...(u.gender ? { gender: u.gender } : {}),
     role: u.role,
     permissions: u.permissions,
     active: u.active,
@@ -40,3 +41,9 @@ export function afterUserSaved(queryClient: QueryClient, saved: UserRecord) {
 }
 
 export const roleOptions = Object.entries(rolePresets).map(([value, p]) => ({ value, label: p.label }));
+
+/**
+ * The preset a new user's form starts from: the one granting least (a technician sees only the tasks
+ * given to them), so a user added in haste gets no more than that until a role is chosen.
+ */
+export const DEFAULT_ROLE = 'technician';

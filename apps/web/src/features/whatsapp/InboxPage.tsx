@@ -1,4 +1,10 @@
-import { formatDateTime, formatRelative, formatSaudiPhoneLocal } from '@idara/domain';
+import {
+  customerBody,
+  formatDateTime,
+  formatRelative,
+  formatSaudiPhoneLocal,
+  type InboxCustomer,
+} from '@idara/domain';
 import {
   ActionIcon,
   Avatar,
@@ -9,18 +15,18 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowRight, IconInbox, IconMessageCircle, IconUserPlus } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api';
-import { errorMessage } from '../../lib/api-error';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useEntityForm } from '../../components/entity';
 import { useAuth, useCan } from '../../lib/auth';
 import { onSocketReconnect, useSocketEvent } from '../../lib/socket';
+import { CustomerNameField } from '../customer/CustomerNameField';
+import { CUSTOMER_PATH } from '../customer/customer-api';
 import { EmptyState, LoadError } from '../customer/ui';
 import { ConversationSkeleton, Digits, MessageList, messageItems, SrOnly } from './conversation-ui';
 import classes from './Whatsapp.module.css';
@@ -231,59 +237,51 @@ function InboxThread({ phone, row }: { phone: string; row: InboxRow | undefined 
   );
 }
 
+/**
+ * A customer from this number: the name asked as the customer form asks it, checked by the same
+ * domain schema (`customerBody`, with this number as phone and WhatsApp) before the inbox's own
+ * endpoint creates the customer and moves the number's messages to them.
+ */
 function CreateCustomerForm({ phone }: { phone: string }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: (customerName: string) => createCustomerFromInbox(phone, customerName),
-    onSuccess: ({ customer }) => {
-      void queryClient.invalidateQueries({ queryKey: inboxKey });
-      void navigate(conversationPath(customer._id));
-    },
-    onError: (e) => {
-      const fields = isApiError(e) ? e.fieldErrors : {};
-      setError(fields.name ?? Object.values(fields)[0] ?? errorMessage(e));
-    },
+  const entity = useEntityForm<{ name: string }, InboxCustomer['customer']>({
+    resourcePath: CUSTOMER_PATH,
+    schema: customerBody,
+    initialValues: { name: '' },
+    toBody: ({ name }) => ({ name, phoneNumber: phone, whatsappNumber: phone }),
+    save: async (body) => (await createCustomerFromInbox(phone, (body as { name: string }).name)).customer,
+    quietErrors: true,
+    guardUnsaved: false,
+    successMessage: 'تمت إضافة العميل بنجاح',
+    onSaved: () => void queryClient.invalidateQueries({ queryKey: inboxKey }),
+    redirectTo: (saved) => conversationPath(saved._id),
   });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (create.isPending) return;
-    const value = name.trim();
-    if (value.length < 2) {
-      setError('أدخل اسم العميل');
-      return;
-    }
-    setError(null);
-    create.mutate(value);
-  };
+  const { form } = entity;
+  // The number itself is the inbox's: a number the customer rules refuse is said under the name.
+  const numberError = form.errors.phoneNumber ?? form.errors.whatsappNumber;
 
   return (
-    <form onSubmit={submit} aria-label="إنشاء عميل من هذا الرقم">
+    <form onSubmit={entity.submit} noValidate aria-label="إنشاء عميل من هذا الرقم">
       <Group gap="xs" align="flex-start" wrap="wrap">
-        <TextInput
-          label="اسم العميل"
+        <CustomerNameField
           placeholder="الاسم كما سيظهر في العملاء"
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          maxLength={200}
+          {...form.getInputProps('name')}
           style={{ flex: '1 1 14rem' }}
         />
         <Button
           type="submit"
           leftSection={<IconUserPlus size={16} />}
-          loading={create.isPending}
+          loading={entity.saving}
           mt={{ base: 0, xs: 25 }}
         >
           إنشاء عميل
         </Button>
       </Group>
+      {numberError && (
+        <Text size="sm" c="red" mt={4} role="alert">
+          {numberError}
+        </Text>
+      )}
     </form>
   );
 }

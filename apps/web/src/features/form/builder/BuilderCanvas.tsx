@@ -113,9 +113,6 @@ function FieldCard({
             <Text span size="xs" c="dimmed">
               {formFieldTypeLabels[field.type]}
             </Text>
-            <Text span size="xs" c="dimmed" ff="monospace">
-              <bdi dir="ltr">{field.key || '—'}</bdi>
-            </Text>
             {optionFieldTypes.includes(field.type) && (
               <Text span size="xs" c="dimmed">
                 {arabicPlural(field.options.filter((o) => o.trim()).length, OPTION_COUNT)}

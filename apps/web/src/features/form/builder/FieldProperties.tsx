@@ -12,7 +12,9 @@ import {
   TextInput,
   ThemeIcon,
 } from '@mantine/core';
-import { IconAlertCircle, IconClick, IconCopy, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconClick, IconCopy, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { Disclosure } from '../../../components/Disclosure';
+import { useAuth } from '../../../lib/auth';
 import { type BuilderField, boundLabels, type FieldErrors, placeholderTypes } from './builder-model';
 import { FieldTypeIcon } from './field-icons';
 import { OptionsEditor } from './OptionsEditor';
@@ -27,18 +29,30 @@ export function NoFieldSelected() {
       </ThemeIcon>
       <Text fw={600}>لم يُحدَّد حقل</Text>
       <Text size="sm" c="dimmed">
-        اختر حقلاً من النموذج لتعديل عنوانه ومفتاحه وخياراته.
+        اختر حقلاً من النموذج لتعديل عنوانه وخياراته.
       </Text>
     </Stack>
   );
 }
 
-/** The selected field's properties: type, label, key, required, options, bounds, placeholder, help. */
+/** What a key problem says to someone who never sees keys (no Latin name in it). */
+export const KEY_CLASH = 'يشترك هذا الحقل في معرّفه الداخلي مع حقل آخر';
+
+/**
+ * The selected field's properties: type, label, required, options, bounds, placeholder, help.
+ *
+ * The key under which an answer is stored is internal: generated when the field is added (field_1,
+ * field_2 …), kept when the label changes, and never shown to those who build forms — exports head
+ * their columns with the labels. An administrator finds it under «متقدم» (for an integration that
+ * reads answers by key, or a form sent through the API with a key twice); anyone else whose field
+ * shares its key is offered a fresh one.
+ */
 export function FieldProperties({
   field,
   errors,
   duplicateKey,
   onChange,
+  onNewKey,
   onDuplicate,
   onRemove,
 }: {
@@ -47,10 +61,14 @@ export function FieldProperties({
   /** The key is also used by another field (checked as the user types). */
   duplicateKey: boolean;
   onChange: (patch: Partial<BuilderField>) => void;
+  /** Gives the field a key no other field uses. */
+  onNewKey: () => void;
   onDuplicate: () => void;
   onRemove: () => void;
 }) {
+  const isAdmin = useAuth().user?.role === 'admin';
   const e = errors ?? {};
+  const keyError = e.key ?? (duplicateKey ? `المفتاح «${field.key}» مستخدم في حقل آخر` : undefined);
   const bounds = boundLabels(field.type);
   const section = field.type === 'section';
 
@@ -102,19 +120,22 @@ export function FieldProperties({
         data-builder-prop="label"
       />
 
-      <TextInput
-        label="المفتاح"
-        withAsterisk
-        description="اسم لاتيني فريد يُحفظ به الجواب ويظهر في التصدير"
-        value={field.key}
-        maxLength={50}
-        dir="ltr"
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(ev) => onChange({ key: ev.currentTarget.value.replace(/\s+/g, '_') })}
-        error={e.key ?? (duplicateKey ? `المفتاح «${field.key}» مستخدم في حقل آخر` : undefined)}
-        data-builder-prop="key"
-      />
+      {keyError && !isAdmin && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          p="xs"
+          data-testid="key-clash"
+        >
+          <Stack gap={6} align="flex-start">
+            <Text size="sm">{KEY_CLASH}، فلا يُحفظ النموذج حتى يُعطى معرّفاً جديداً.</Text>
+            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={onNewKey}>
+              إعطاؤه معرّفاً جديداً
+            </Button>
+          </Stack>
+        </Alert>
+      )}
 
       {!section && (
         <Switch
@@ -181,6 +202,24 @@ export function FieldProperties({
         error={e.help}
         data-builder-prop="help"
       />
+
+      {isAdmin && (
+        <Disclosure summary="متقدم" defaultOpen={Boolean(keyError)} testId="field-advanced">
+          <TextInput
+            label="المفتاح"
+            withAsterisk
+            description="اسم لاتيني فريد يُحفظ به الجواب داخلياً ويُولَّد تلقائياً؛ لا يراه غير مدير النظام. لا تغيّره إلا لربط يقرأ الأجوبة به."
+            value={field.key}
+            maxLength={50}
+            dir="ltr"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(ev) => onChange({ key: ev.currentTarget.value.replace(/\s+/g, '_') })}
+            error={keyError}
+            data-builder-prop="key"
+          />
+        </Disclosure>
+      )}
 
       <Group gap="xs">
         <Button size="xs" variant="default" leftSection={<IconCopy size={14} />} onClick={onDuplicate}>

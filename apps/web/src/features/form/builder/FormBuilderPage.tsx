@@ -27,6 +27,7 @@ import { toast } from 'sonner';
 import { useEditConflict, useUnsavedChangesGuard } from '../../../components/entity';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/toast';
 import { LoadError } from '../../customer/ui';
 import {
@@ -49,13 +50,14 @@ import {
   fromRecord,
   mapErrors,
   newField,
+  nextKey,
   noErrors,
   previewFields,
   snapshotOf,
   validate,
 } from './builder-model';
 import { FieldPalette, PaletteOverlay, paletteTypeOf } from './FieldPalette';
-import { FieldProperties, NoFieldSelected } from './FieldProperties';
+import { FieldProperties, KEY_CLASH, NoFieldSelected } from './FieldProperties';
 import classes from './FormBuilder.module.css';
 
 const WIDE = '(min-width: 62em)';
@@ -87,9 +89,16 @@ function describeFields(fields: BuilderField[]) {
   return fields
     .map((f) => {
       const parts = [formFieldTypeLabels[f.type], f.required ? 'إلزامي' : '', f.options.join(' / ')];
-      return `${f.label || f.key} (${parts.filter(Boolean).join('، ')})`;
+      return `${f.label || formFieldTypeLabels[f.type]} (${parts.filter(Boolean).join('، ')})`;
     })
     .join('؛ ');
+}
+
+function hideKeys(errors: BuilderErrors, isAdmin: boolean): BuilderErrors {
+  if (isAdmin) return errors;
+  const fields: BuilderErrors['fields'] = {};
+  for (const [uid, e] of Object.entries(errors.fields)) fields[uid] = e.key ? { ...e, key: KEY_CLASH } : e;
+  return { form: errors.form, fields };
 }
 
 function mergeErrors(a: BuilderErrors, b: BuilderErrors): BuilderErrors {
@@ -182,7 +191,9 @@ function FormBuilder({ record }: { record?: FormRecord }) {
     () => (showErrors ? mapErrors(validate(state).errors, state.fields) : noErrors),
     [showErrors, state],
   );
-  const errors = mergeErrors(clientErrors, serverErrors);
+  const isAdmin = useAuth().user?.role === 'admin';
+  // Keys are internal: only an administrator reads a message naming one (FieldProperties).
+  const errors = hideKeys(mergeErrors(clientErrors, serverErrors), isAdmin);
   const fields = state.fields;
   const selectedField = fields.find((f) => f.uid === selected) ?? null;
 
@@ -241,9 +252,7 @@ function FormBuilder({ record }: { record?: FormRecord }) {
     setFields((list) => [...list.slice(0, at), field, ...list.slice(at)]);
     setSelected(field.uid);
     if (wide) setSideTab('props');
-    setAnnouncement(
-      `أُضيف حقل «${formFieldTypeLabels[type]}» في الموضع ${at + 1} من ${fields.length + 1}، بالمفتاح ${field.key}`,
-    );
+    setAnnouncement(`أُضيف حقل «${formFieldTypeLabels[type]}» في الموضع ${at + 1} من ${fields.length + 1}`);
     revealCard(field.uid);
   };
 
@@ -281,7 +290,7 @@ function FormBuilder({ record }: { record?: FormRecord }) {
     const copy = copyField(fields[index], fields);
     setFields((list) => [...list.slice(0, index + 1), copy, ...list.slice(index + 1)]);
     setSelected(copy.uid);
-    setAnnouncement(`نُسخ الحقل «${fields[index].label}» بالمفتاح ${copy.key}`);
+    setAnnouncement(`نُسخ الحقل «${fields[index].label}»`);
     revealCard(copy.uid);
   };
 
@@ -487,6 +496,7 @@ function FormBuilder({ record }: { record?: FormRecord }) {
       errors={errors.fields[selectedField.uid]}
       duplicateKey={(keyCounts.get(selectedField.key.trim().toLowerCase()) ?? 0) > 1}
       onChange={(patch) => updateField(selectedField.uid, patch)}
+      onNewKey={() => updateField(selectedField.uid, { key: nextKey(fields) })}
       onDuplicate={() => duplicateField(selectedField.uid)}
       onRemove={() => removeField(selectedField.uid)}
     />
