@@ -1,5 +1,5 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { ADMIN, revokeToken } from './support/api';
+import { ADMIN, adminAuth, bearer, revokeToken } from './support/api';
 import { fillSignin, signedInAs, storedToken } from './support/auth';
 import { settleLayout } from './support/layout';
 import { toasts } from './support/toasts';
@@ -133,4 +133,18 @@ test.describe('route rules from the build metadata', () => {
     await expect(signinHeading(page)).toBeVisible();
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/');
   });
+});
+
+test('the built server refuses in Arabic where zod speaks for itself (a missing part of an address)', async ({
+  request,
+}) => {
+  const token = await adminAuth(request);
+  const res = await request.put('/api/settings', { headers: bearer(token), data: { sellerAddress: {} } });
+  expect(res.status()).toBe(422);
+  const { fieldErrors } = (await res.json()) as { fieldErrors: Record<string, string> };
+  expect(Object.keys(fieldErrors).length).toBeGreaterThan(0);
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    expect(message, field).toMatch(/[\u0600-\u06FF]/);
+    expect(message, field).not.toMatch(/Invalid input|expected|received/);
+  }
 });

@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { installArabicErrors } from '@idara/domain';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -112,6 +113,8 @@ const logSerializers = {
 };
 
 export async function buildApp(opts: AppOptions) {
+  // Every refusal in Arabic, also from the bundled server (domain's error-map.ts says why it is called here).
+  installArabicErrors();
   const app = Fastify({
     logger: opts.logger ?? {
       level: opts.config.LOG_LEVEL,

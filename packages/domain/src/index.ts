@@ -1,5 +1,3 @@
-import './schemas/error-map';
-
 export * from './activity';
 export * from './aging';
 export * from './backup';
@@ -24,6 +22,7 @@ export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/dates';
 export * from './schemas/einvoice';
+export { installArabicErrors } from './schemas/error-map';
 export * from './schemas/forms';
 export * from './schemas/money';
 export * from './schemas/orders';

@@ -82,4 +82,12 @@ export function arabicZodMessage(issue: Issue): string {
   }
 }
 
-z.config({ localeError: arabicZodMessage });
+/**
+ * Installs the Arabic messages. Run when this module loads; the server's entry calls it again,
+ * because esbuild's bundle dropped the bare `import './schemas/error-map'` of index.ts (the
+ * package's `sideEffects` list notwithstanding) and the built server answered zod's English.
+ */
+export function installArabicErrors() {
+  z.config({ localeError: arabicZodMessage });
+}
+installArabicErrors();

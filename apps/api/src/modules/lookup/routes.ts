@@ -31,7 +31,7 @@ import { userResource } from '../user/resource';
  * methods — for whoever may use such a screen (packages/domain `lookupPermissions`), without the
  * right to manage that data.
  */
-const PICKED = '_id,name,phoneNumber,city';
+const PICKED = '_id,name,phoneNumber,city,buildingNumber,street,district,postalCode';
 /** What a payment's order picker and summary show (packages/domain receivables.ts figures). */
 const ORDER_PICKED =
   '_id,number,customer,customerName,status,total,paid,balance,invoiced,pending,outstanding';

@@ -41,6 +41,11 @@ export const customerPickOut = z.object({
   name: z.string(),
   phoneNumber: z.string(),
   city: idOut.nullable(),
+  /** The address an order made for this customer starts from. */
+  buildingNumber: z.string(),
+  street: z.string(),
+  district: z.string(),
+  postalCode: z.string(),
 });
 export type CustomerPick = z.output<typeof customerPickOut>;
 export const orderPickOut = z.object({
