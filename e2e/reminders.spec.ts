@@ -87,7 +87,7 @@ test('an admin edits a reminder rule: the server refusal shows on the form, the 
   await page.goto('/settings');
   const section = page.getByTestId('reminder-section');
   const rule = section.getByTestId('reminder-rule').filter({ hasText: name });
-  await expect(rule).toContainText('بعد 7 يوماً من الاستحقاق');
+  await expect(rule).toContainText('بعد 7 أيام من الاستحقاق');
 
   await rule.getByRole('button', { name: `تعديل ${name}` }).click();
   const form = section.getByTestId('reminder-edit-form');

@@ -2,6 +2,7 @@ import {
   type Answers,
   type FormField,
   formatHijriDate,
+  hasAll,
   taskReviewBody,
   taskStatusLabels,
   validateAnswers,
@@ -171,7 +172,7 @@ function TaskDetails({ task }: { task: Task }) {
         )}
       </DetailsHeader>
 
-      {ownSubmission && task.can.review && (
+      {ownSubmission && hasAll(user?.permissions, ['task:update']) && (
         <Alert color="blue" variant="light" radius="lg" data-testid="own-submission">
           أرسلت هذه المهمة للمراجعة بنفسك، فيعتمدها أو يعيدها للتعديل زميل آخر.
         </Alert>

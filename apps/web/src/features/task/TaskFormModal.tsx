@@ -1,4 +1,4 @@
-import { formatDateTime, taskBody } from '@idara/domain';
+import { formatDateTime, holdsAny, lookupPermissions, taskBody } from '@idara/domain';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DateTimeField } from '../../components/date-fields';
 import { useEntityForm } from '../../components/entity';
 import { errorMessage } from '../../lib/api-error';
-import { useCan } from '../../lib/auth';
+import { useAuth, useCan } from '../../lib/auth';
 import { isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { CustomerPicker } from '../order/order-ui';
 import { FormPicker, OrderPicker, orderLabel, UserPicker } from './pickers';
@@ -150,7 +150,8 @@ function TaskForm({
   onSaved: (task: Task) => void;
 }) {
   const queryClient = useQueryClient();
-  const canUsers = useCan('user:read');
+  // The assignee picker reads /api/lookup/users, open to task editors without the users' list.
+  const canUsers = holdsAny(useAuth().user?.permissions, lookupPermissions.users);
   const canForms = useCan('forms:read');
   const canOrders = useCan('order:read');
   const canCustomers = useCan('customer:read');
