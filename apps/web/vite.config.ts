@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { iconChunk } from './build/chunking.ts';
+import { chunking } from './build/chunking.ts';
 
 const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 const builtAt = new Date().toISOString();
@@ -108,7 +108,7 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
-      output: { codeSplitting: iconChunk() },
+      output: { codeSplitting: chunking() },
     },
   },
 });
