@@ -57,7 +57,9 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull(),
     email: text('email').notNull().default(''),
     jobTitle: text('job_title').notNull().default(''),
-    gender: text('gender', { enum: ['male', 'female'] }).notNull().default('male'),
+    gender: text('gender', { enum: ['male', 'female'] })
+      .notNull()
+      .default('male'),
     role: text('role').notNull(),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
