@@ -118,6 +118,8 @@ export function preloadOpenedPage() {
   }
 }
 
+const metaAt = new Map<string, RouteMeta | undefined>();
+
 /**
  * Fetches the code of the page at `path` ahead of going there — with, in the signed-in frame, the
  * header's menus — and, with `data` (a session has begun), the request the page asks for first.
@@ -126,7 +128,13 @@ export function preloadOpenedPage() {
  * behind it.
  */
 function preloadPage(path: string, { data = false } = {}) {
-  const meta = matchRoutes(appRouter().routes, path)?.at(-1)?.route.handle as RouteMeta | undefined;
+  const pathname = path.split(/[?#]/)[0];
+  // Matched once per address: matching flattens and ranks the whole route table.
+  let meta = metaAt.get(pathname);
+  if (!metaAt.has(pathname)) {
+    meta = matchRoutes(appRouter().routes, pathname)?.at(-1)?.route.handle as RouteMeta | undefined;
+    metaAt.set(pathname, meta);
+  }
   if (!meta || meta.notFound) return;
   preloaders
     .get(meta)?.()

@@ -25,11 +25,21 @@ export default function SigninPage() {
   const { loading } = useAuth();
   // Where the guard sends the person once signed in: its code is fetched as they start typing,
   // so that it is here by the time the sign-in answers.
-  const fetchedAhead = useRef(false);
-  const fetchNextPage = () => {
-    if (fetchedAhead.current) return;
-    fetchedAhead.current = true;
-    preloadNextPage();
+  const fetchedAhead = useRef<'no' | 'soon' | 'yes'>('no');
+  const fetchNextPage = (when: 'idle' | 'now') => {
+    const fetch = () => {
+      if (fetchedAhead.current === 'yes') return;
+      fetchedAhead.current = 'yes';
+      preloadNextPage();
+    };
+    if (when === 'now') fetch();
+    else if (fetchedAhead.current === 'no') {
+      fetchedAhead.current = 'soon';
+      // Not in the keystroke's task (asking for a page's files is work on the main thread): once
+      // the typed character has shown.
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(fetch);
+      else setTimeout(fetch);
+    }
   };
   const [error, setError] = useState<string | null>(null);
   const [values, setValues] = useState<SigninValues>({ phoneNumber: '', password: '' });
@@ -42,7 +52,7 @@ export default function SigninPage() {
     error: errors[name],
     'data-path': name,
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      fetchNextPage();
+      fetchNextPage('idle');
       const value = event.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));
       setErrors(({ [name]: _cleared, ...rest }) => rest);
@@ -58,7 +68,7 @@ export default function SigninPage() {
       return;
     }
     setError(null);
-    fetchNextPage();
+    fetchNextPage('now');
     try {
       // The next page's first request goes out as the session starts, beside its code.
       await signIn(signinRequest(values), () => preloadNextPage({ data: true }));
