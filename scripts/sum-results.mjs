@@ -9,7 +9,12 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
-const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (text) =>
+  String(text ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes (ESC [ … m)
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 
 function playwrightFailures(suite, trail) {
   for (const spec of suite.specs ?? []) {
@@ -34,13 +39,17 @@ for (const file of files) {
     // otherwise failed suites are the describe blocks around the failed tests, already counted.
     if (report.numTotalTests === 0 || (report.success === false && report.numFailedTests === 0)) {
       failed += Math.max(1, report.numFailedTestSuites ?? 0);
-      failures.push(`${file}: the run failed outside any test (an unhandled error or a file that did not load)`);
+      failures.push(
+        `${file}: the run failed outside any test (an unhandled error or a file that did not load)`,
+      );
     }
     for (const result of report.testResults ?? []) {
       const name = path.relative(process.cwd(), result.name ?? '');
       const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
-      for (const a of failedTests) failures.push(`${name} › ${a.fullName ?? a.title}: ${firstLine(a.failureMessages?.[0])}`);
-      if (result.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${firstLine(result.message)}`);
+      for (const a of failedTests)
+        failures.push(`${name} › ${a.fullName ?? a.title}: ${firstLine(a.failureMessages?.[0])}`);
+      if (result.status === 'failed' && failedTests.length === 0)
+        failures.push(`${name}: ${firstLine(result.message)}`);
     }
   } else if (report.stats) {
     // Playwright

@@ -98,76 +98,79 @@ const readOnly = (areas: Group['area'][]) =>
  * Roles are named permission presets, as a Saudi service company staffs itself; a user's own list
  * is stored on the user and editable. `description` is what the role picker says each is for.
  */
-export const rolePresets: Record<string, { label: string; description: string; permissions: Permission[] }> = {
-  admin: {
-    label: 'مدير النظام',
-    description: 'كل الصلاحيات: المستخدمون والإعدادات والربط مع «فاتورة» والحذف',
-    permissions: allPermissions,
-  },
-  manager: {
-    label: 'مدير',
-    description: 'يدير العمل كله: العملاء والطلبات والحسابات والمهام والتقارير، دون المستخدمين والإعدادات والحذف',
-    permissions: allPermissions
-      .filter((p) => !p.startsWith('user:') && p !== 'settings:update' && !p.endsWith(':delete'))
-      .concat(['user:read', 'user:details']),
-  },
-  accountant: {
-    label: 'محاسب',
-    description:
-      'الدفعات واعتمادها، الفواتير والإشعارات، كشوف الحساب وإرسالها عبر واتساب، أعمار الذمم وإقرار الضريبة',
-    permissions: [
-      ...readOnly(['customer', 'order', 'service', 'contract', 'city', 'gov', 'paymentMethod']),
-      'customer:read:messages',
-      'customer:send:messages',
-      'payment:read',
-      'payment:details',
-      'payment:create',
-      'payment:update',
-      'payment:approve',
-      'invoice:read',
-      'invoice:details',
-      'invoice:issue',
-      'invoice:credit',
-      'invoice:debit',
-      'invoice:onboard',
-      'report:aging',
-      'report:vat',
-      'task:read',
-      'user:read',
-    ],
-  },
-  employee: {
-    label: 'موظف استقبال',
-    description: 'يستقبل العملاء: يضيفهم ويحادثهم عبر واتساب، ينشئ الطلبات، يسجّل الدفعات، وينشئ المهام ويسندها',
-    permissions: [
-      'customer:read',
-      'customer:details',
-      'customer:create',
-      'customer:update',
-      'customer:read:messages',
-      'customer:send:messages',
-      'order:read',
-      'order:details',
-      'order:create',
-      'order:update',
-      'payment:read',
-      'payment:details',
-      'payment:create',
-      'task:read',
-      'task:details',
-      'task:create',
-      'task:update',
-      ...readOnly(['service', 'city', 'gov', 'paymentMethod']),
-      'forms:read',
-      'user:read',
-    ],
-  },
-  technician: {
-    label: 'فني',
-    description: 'يرى المهام المسندة إليه وحدها وينجزها: يعبّئ نماذجها ويرفق صورها ويرسلها للمراجعة',
-    permissions: ['task:read'],
-  },
-};
+export const rolePresets: Record<string, { label: string; description: string; permissions: Permission[] }> =
+  {
+    admin: {
+      label: 'مدير النظام',
+      description: 'كل الصلاحيات: المستخدمون والإعدادات والربط مع «فاتورة» والحذف',
+      permissions: allPermissions,
+    },
+    manager: {
+      label: 'مدير',
+      description:
+        'يدير العمل كله: العملاء والطلبات والحسابات والمهام والتقارير، دون المستخدمين والإعدادات والحذف',
+      permissions: allPermissions
+        .filter((p) => !p.startsWith('user:') && p !== 'settings:update' && !p.endsWith(':delete'))
+        .concat(['user:read', 'user:details']),
+    },
+    accountant: {
+      label: 'محاسب',
+      description:
+        'الدفعات واعتمادها، الفواتير والإشعارات، كشوف الحساب وإرسالها عبر واتساب، أعمار الذمم وإقرار الضريبة',
+      permissions: [
+        ...readOnly(['customer', 'order', 'service', 'contract', 'city', 'gov', 'paymentMethod']),
+        'customer:read:messages',
+        'customer:send:messages',
+        'payment:read',
+        'payment:details',
+        'payment:create',
+        'payment:update',
+        'payment:approve',
+        'invoice:read',
+        'invoice:details',
+        'invoice:issue',
+        'invoice:credit',
+        'invoice:debit',
+        'invoice:onboard',
+        'report:aging',
+        'report:vat',
+        'task:read',
+        'user:read',
+      ],
+    },
+    employee: {
+      label: 'موظف استقبال',
+      description:
+        'يستقبل العملاء: يضيفهم ويحادثهم عبر واتساب، ينشئ الطلبات، يسجّل الدفعات، وينشئ المهام ويسندها',
+      permissions: [
+        'customer:read',
+        'customer:details',
+        'customer:create',
+        'customer:update',
+        'customer:read:messages',
+        'customer:send:messages',
+        'order:read',
+        'order:details',
+        'order:create',
+        'order:update',
+        'payment:read',
+        'payment:details',
+        'payment:create',
+        'task:read',
+        'task:details',
+        'task:create',
+        'task:update',
+        ...readOnly(['service', 'city', 'gov', 'paymentMethod']),
+        'forms:read',
+        'user:read',
+      ],
+    },
+    technician: {
+      label: 'فني',
+      description: 'يرى المهام المسندة إليه وحدها وينجزها: يعبّئ نماذجها ويرفق صورها ويرسلها للمراجعة',
+      permissions: ['task:read'],
+    },
+  };
 
 export const roleNames = Object.keys(rolePresets);
 
