@@ -40,6 +40,28 @@ test('signed-in pages get their icons in one file, which the sign-in page does n
   expect([...new Set(single)]).toEqual([]);
 });
 
+test('the first screens come in a few files: sign-in in two beside the entry, home and the header in eight', () => {
+  // apps/web/build/chunking.ts: over HTTP/1.1 six files load at a time, each a round trip on a
+  // phone's link; the sign-in page came as 19 files, home and the header as 45.
+  const manifest = readManifest(dist);
+  const { shell, routes } = measureBundle(dist);
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const entryFiles = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key].file)]);
+  const signin = shell.files.filter((f) => !entryFiles.has(f) && !/DefaultLayout/.test(f));
+  expect(signin.length, signin.join(', ')).toBeLessThanOrEqual(2);
+  const filesOf = (src: string) => routes.find((r) => r.src === src)?.files ?? [];
+  const first = new Set([
+    ...filesOf('src/features/home/HomePage.tsx'),
+    ...filesOf('src/app/layouts/HeaderActions.tsx'),
+  ]);
+  expect(first.size, [...first].join(', ')).toBeLessThanOrEqual(8);
+  // No public page loads the signed-in frame's or home's file.
+  const publicFiles = routes
+    .filter((r) => /^src\/features\/(auth|privacy)\//.test(r.src))
+    .flatMap((r) => r.files);
+  expect(publicFiles.filter((f) => /^assets\/(frame|home)-/.test(f))).toEqual([]);
+});
+
 test('the sign-in page loads only the shell and, after it paints, the toaster', async ({ page }) => {
   const manifest = readManifest(dist);
   const { shell } = measureBundle(dist);

@@ -78,3 +78,71 @@ describe('the web app is served pre-compressed', () => {
     expect(api.json().message).toBe('المسار غير موجود');
   });
 });
+
+describe('the first screens name their files in the HTML (dist/preloads.json)', () => {
+  let app: FastifyInstance;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fakeDist().dir;
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html dir="rtl"><head><title>إدارة</title></head><body></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(dir, 'preloads.json'),
+      JSON.stringify({
+        signIn: '/auth/signin',
+        pages: {
+          '/auth/signin': { scripts: ['assets/SigninPage-a.js'], styles: [], session: false },
+          '/': {
+            scripts: ['assets/HomePage-b.js', 'assets/home-c.js'],
+            styles: ['assets/home-d.css'],
+            session: true,
+          },
+        },
+      }),
+    );
+    app = Fastify();
+    await registerWebApp(app, dir);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const links = (html: string) =>
+    [...html.matchAll(/<link rel="(\w+)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+
+  it("sign-in: its page's scripts, as Vite's loader asks for them", async () => {
+    const res = await app.inject({ url: '/auth/signin?redirect=%2Fsettings' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/SigninPage-a.js">');
+    expect(links(res.body)).toEqual(['modulepreload /assets/SigninPage-a.js']);
+  });
+
+  it("home: its files with the session cookie, the sign-in page's without it (where the app sends the visitor)", async () => {
+    const signedIn = await app.inject({ url: '/', headers: { cookie: 'theme=dark; accessToken=abc' } });
+    expect(links(signedIn.body)).toEqual([
+      'modulepreload /assets/HomePage-b.js',
+      'modulepreload /assets/home-c.js',
+      'preload /assets/home-d.css',
+    ]);
+    expect(signedIn.headers.vary).toBe('accept-encoding, cookie');
+    for (const cookie of [undefined, 'accessToken=', 'theme=dark']) {
+      const signedOut = await app.inject({ url: '/', headers: cookie ? { cookie } : {} });
+      expect(links(signedOut.body)).toEqual(['modulepreload /assets/SigninPage-a.js']);
+    }
+  });
+
+  it('any other page: index.html as built, compressed the same way', async () => {
+    const res = await app.inject({
+      url: '/dashboard/customer',
+      headers: { 'accept-encoding': 'br', cookie: 'accessToken=abc' },
+    });
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+    expect(links(html)).toEqual([]);
+    expect(html).toBe(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'));
+    expect(res.headers.vary).toBe('accept-encoding');
+  });
+});

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * gzip), index.html and version.json never cached, and every unknown non-API GET answered with index.html (the SPA router takes it from there).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
-  let index: IndexAnswer | undefined;
+  let index: IndexPages | undefined;
   // The one not-found handler: API paths get a JSON 404; other GETs get the SPA when it is built.
   app.setNotFoundHandler(async (req, reply) => {
     if (index && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
@@ -29,7 +29,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
     return;
   }
-  index = compressIndex(fs.readFileSync(indexPath));
+  index = indexPages(fs.readFileSync(indexPath, 'utf8'), readPreloads(webDist));
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -56,6 +56,55 @@ interface IndexAnswer {
   gzip: Buffer;
 }
 
+/**
+ * dist/preloads.json (apps/web/vite.config.ts, `pagePreloads`): per address of a first screen, the
+ * scripts and stylesheets its page needs beyond those index.html names; `session`: behind sign-in.
+ */
+interface Preloads {
+  signIn: string;
+  pages: Record<string, { scripts: string[]; styles: string[]; session: boolean }>;
+}
+
+function readPreloads(webDist: string): Preloads | undefined {
+  const file = path.join(webDist, 'preloads.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Preloads) : undefined;
+}
+
+/** index.html as is, and for each first screen with its page's files named in the head. */
+interface IndexPages {
+  plain: IndexAnswer;
+  pages: Map<string, IndexAnswer>;
+  preloads?: Preloads;
+}
+
+function indexPages(html: string, preloads: Preloads | undefined): IndexPages {
+  const pages = new Map<string, IndexAnswer>();
+  for (const [address, page] of Object.entries(preloads?.pages ?? {})) {
+    // As Vite's loader asks for them (crossorigin), so that it finds them fetched.
+    const links = [
+      ...page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...page.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ];
+    pages.set(
+      address,
+      compressIndex(Buffer.from(html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`))),
+    );
+  }
+  return { plain: compressIndex(Buffer.from(html)), pages, preloads };
+}
+
+/**
+ * Which page the app will show at this address: the sign-in page where a page behind sign-in is
+ * asked for without the session cookie (the app keeps its token there too, lib/token-storage.ts).
+ */
+function pageAt(req: FastifyRequest, preloads: Preloads | undefined) {
+  const page = preloads?.pages[req.url.split('?')[0]];
+  if (!preloads || !page) return { address: undefined, byCookie: false };
+  if (!page.session) return { address: req.url.split('?')[0], byCookie: false };
+  const signedIn = /(?:^|;\s*)accessToken=[^;\s]/.test(String(req.headers.cookie ?? ''));
+  return { address: signedIn ? req.url.split('?')[0] : preloads.signIn, byCookie: true };
+}
+
 function compressIndex(html: Buffer): IndexAnswer {
   return {
     html,
@@ -69,14 +118,19 @@ function compressIndex(html: Buffer): IndexAnswer {
   };
 }
 
-/** index.html, compressed as the browser accepts. */
-function sendIndex(req: FastifyRequest, reply: FastifyReply, index: IndexAnswer) {
+/**
+ * index.html, compressed as the browser accepts; for a first screen (sign-in, home) with its
+ * page's files named, so the browser fetches them beside the entry rather than once it has run.
+ */
+function sendIndex(req: FastifyRequest, reply: FastifyReply, index: IndexPages) {
   const accepted = String(req.headers['accept-encoding'] ?? '');
+  const { address, byCookie } = pageAt(req, index.preloads);
+  const answer = (address && index.pages.get(address)) || index.plain;
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(index.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(index.gzip);
-  return reply.send(index.html);
+    .header('vary', byCookie ? 'accept-encoding, cookie' : 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(answer.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  return reply.send(answer.html);
 }

@@ -1,4 +1,5 @@
 import type { Permission } from '@idara/domain';
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 export type Layout = 'default' | 'blank';
@@ -28,6 +29,11 @@ export type PageModule = { default: ComponentType };
 export interface AppRoute extends RouteMeta {
   /** Lazy page import; pages load on demand (spec §2). */
   page: () => Promise<PageModule>;
+  /**
+   * The request the page asks for first, started for a session that has just begun or is being
+   * checked (router.tsx `preloadPage`, `preloadOpenedPage`): it then runs beside the page's code.
+   */
+  prefetch?: FetchQueryOptions;
 }
 
 export const APP_NAME = 'إدارة';

@@ -1,9 +1,12 @@
 import { lazy, useState } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { authStore } from '../lib/auth';
 import { markFirstPageCodeReady } from '../lib/first-page';
+import { setNextPagePreloader } from '../lib/next-page';
+import { queryClient } from '../lib/query-client';
+import { safeRedirect } from './access';
 import { BlankLayout } from './layouts/BlankLayout';
-import { DefaultLayout } from './layouts/DefaultLayout';
+import { DefaultLayout, loadHeaderActions } from './layouts/DefaultLayout';
 import { RootRoute } from './RootRoute';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import type { AppRoute, RouteMeta } from './route-meta';
@@ -59,12 +62,16 @@ function RoutePage({ entry }: { entry: PageEntry }) {
 
 function toRouteObject(route: AppRoute): RouteObject {
   const entry = pageEntry(route.page);
-  const { page: _page, ...meta } = route;
+  const { page: _page, prefetch, ...meta } = route;
   preloaders.set(meta, entry.load);
+  if (prefetch) prefetchers.set(meta, prefetchOf(prefetch));
   return { path: route.path, handle: meta, element: <RoutePage key={entry.key} entry={entry} /> };
 }
 
 const preloaders = new WeakMap<RouteMeta, () => Promise<unknown>>();
+/** The request each page asks for first (AppRoute.prefetch). */
+const prefetchers = new WeakMap<RouteMeta, () => void>();
+const prefetchOf = (query: NonNullable<AppRoute['prefetch']>) => () => void queryClient.prefetchQuery(query);
 
 const byLayout = (layout: 'default' | 'blank') => routes.filter((r) => (r.layout ?? 'default') === layout);
 
@@ -104,7 +111,39 @@ export function preloadOpenedPage() {
   const load = meta && preloaders.get(meta);
   if (load && (meta.notRequiredAuth || authStore.get().hasToken)) {
     load().then(markFirstPageCodeReady, markFirstPageCodeReady);
+    // Its first request too, beside the session check rather than after the page has rendered.
+    if (!meta.notRequiredAuth) prefetchers.get(meta)?.();
   } else {
     markFirstPageCodeReady();
   }
 }
+
+const metaAt = new Map<string, RouteMeta | undefined>();
+
+/**
+ * Fetches the code of the page at `path` ahead of going there — with, in the signed-in frame, the
+ * header's menus — and, with `data` (a session has begun), the request the page asks for first.
+ * For the sign-in page (lib/next-page.ts), as the person starts typing and again once signed in:
+ * the next page and its figures then arrive beside the sign-in's answer, not one after another
+ * behind it.
+ */
+function preloadPage(path: string, { data = false } = {}) {
+  const pathname = path.split(/[?#]/)[0];
+  // Matched once per address: matching flattens and ranks the whole route table.
+  let meta = metaAt.get(pathname);
+  if (!metaAt.has(pathname)) {
+    meta = matchRoutes(appRouter().routes, pathname)?.at(-1)?.route.handle as RouteMeta | undefined;
+    metaAt.set(pathname, meta);
+  }
+  if (!meta || meta.notFound) return;
+  preloaders
+    .get(meta)?.()
+    .catch(() => {});
+  if ((meta.layout ?? 'default') === 'default') loadHeaderActions().catch(() => {});
+  if (data) prefetchers.get(meta)?.();
+}
+
+// Once signed in the guard sends the person to `?redirect=` or home (access.ts).
+setNextPagePreloader(({ data }) =>
+  preloadPage(safeRedirect(new URLSearchParams(window.location.search).get('redirect')), { data }),
+);

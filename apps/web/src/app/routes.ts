@@ -1,4 +1,5 @@
 import { isRecordId } from '@idara/domain';
+import { dashboardQuery } from '../features/home/dashboard-query';
 import { resourceRoutes } from './resource';
 import { city, contract, government, paymentMethod, service } from './resources';
 import type { AppRoute } from './route-meta';
@@ -8,7 +9,12 @@ const validId = (params: Record<string, string | undefined>) => isRecordId(param
 
 /** The route table: mirrors spec §2 (paths, titles, layouts) and §6 (permissions). */
 export const routes: AppRoute[] = [
-  { path: '/', title: 'الرئيسية', page: () => import('../features/home/HomePage') },
+  {
+    path: '/',
+    title: 'الرئيسية',
+    page: () => import('../features/home/HomePage'),
+    prefetch: dashboardQuery,
+  },
   {
     path: '/privacy',
     title: 'سياسة الخصوصية',

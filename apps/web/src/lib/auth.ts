@@ -37,7 +37,14 @@ export function useCan(...required: string[]): boolean {
   return can(useAuth().user, required);
 }
 
-export async function signIn(body: { phoneNumber: string; password: string }): Promise<User> {
+/**
+ * `started` runs once the new session's token is stored and before the app renders for it: what
+ * the next page asks for can go out then (SigninPage: home's figures), not after that render.
+ */
+export async function signIn(
+  body: { phoneNumber: string; password: string },
+  started?: () => void,
+): Promise<User> {
   authStore.set({ loading: true });
   try {
     const result = await api<SigninResult>('/api/auth/signin', {
@@ -46,7 +53,7 @@ export async function signIn(body: { phoneNumber: string; password: string }): P
       retry: 0,
       stopAlert: true,
     });
-    acceptSession(result);
+    acceptSession(result, started);
     return result.user;
   } finally {
     authStore.set({ loading: false });
@@ -54,10 +61,11 @@ export async function signIn(body: { phoneNumber: string; password: string }): P
 }
 
 /** Stores the token and user of a new session (sign-in, sign-in link). */
-export function acceptSession({ user, token }: SigninResult): void {
+export function acceptSession({ user, token }: SigninResult, started?: () => void): void {
   closeSocket();
   queryClient.clear();
   setToken(token);
+  started?.();
   authStore.set({ user, hasToken: true, signedOut: false, checking: false });
 }
 

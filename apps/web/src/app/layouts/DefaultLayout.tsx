@@ -12,7 +12,9 @@ import classes from './DefaultLayout.module.css';
 import { Sidebar } from './Sidebar';
 import sidebarClasses from './Sidebar.module.css';
 
-const HeaderActions = lazy(() => import('./HeaderActions'));
+/** The header's menus and bell (fetched ahead by router.tsx `preloadPage` from the sign-in page). */
+export const loadHeaderActions = () => import('./HeaderActions');
+const HeaderActions = lazy(loadHeaderActions);
 
 /** The header's end, loaded once the page has mounted (its place is held meanwhile). */
 function DeferredHeaderActions() {

@@ -1,11 +1,12 @@
 import { type SigninValues, signinErrors, signinRequest } from '@idara/domain';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconLogin } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { signIn, useAuth } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
+import { preloadNextPage } from '../../lib/next-page';
 import { AuthCard } from './AuthCard';
 import { PhoneInput } from './PhoneInput';
 
@@ -22,6 +23,24 @@ function describeError(error: unknown): string {
 /** Sign-in; on success the guard sends the user to `?redirect=` (or home). */
 export default function SigninPage() {
   const { loading } = useAuth();
+  // Where the guard sends the person once signed in: its code is fetched as they start typing,
+  // so that it is here by the time the sign-in answers.
+  const fetchedAhead = useRef<'no' | 'soon' | 'yes'>('no');
+  const fetchNextPage = (when: 'idle' | 'now') => {
+    const fetch = () => {
+      if (fetchedAhead.current === 'yes') return;
+      fetchedAhead.current = 'yes';
+      preloadNextPage();
+    };
+    if (when === 'now') fetch();
+    else if (fetchedAhead.current === 'no') {
+      fetchedAhead.current = 'soon';
+      // Not in the keystroke's task (asking for a page's files is work on the main thread): once
+      // the typed character has shown.
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(fetch);
+      else setTimeout(fetch);
+    }
+  };
   const [error, setError] = useState<string | null>(null);
   const [values, setValues] = useState<SigninValues>({ phoneNumber: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof SigninValues, string>>>({});
@@ -33,6 +52,7 @@ export default function SigninPage() {
     error: errors[name],
     'data-path': name,
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      fetchNextPage('idle');
       const value = event.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));
       setErrors(({ [name]: _cleared, ...rest }) => rest);
@@ -48,8 +68,10 @@ export default function SigninPage() {
       return;
     }
     setError(null);
+    fetchNextPage('now');
     try {
-      await signIn(signinRequest(values));
+      // The next page's first request goes out as the session starts, beside its code.
+      await signIn(signinRequest(values), () => preloadNextPage({ data: true }));
     } catch (e) {
       applyFieldErrors({ setErrors }, e);
       setError(describeError(e));

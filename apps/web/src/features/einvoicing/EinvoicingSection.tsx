@@ -19,7 +19,7 @@ import {
   IconPlugConnected,
   IconPlugConnectedX,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateTime } from '../../components/data-table';
@@ -28,24 +28,13 @@ import { isApiError } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { ASK_ADMIN, Mono, TechnicalInfo, TechnicalItem, useIsAdmin } from '../settings/TechnicalInfo';
-
-/** `GET /api/einvoicing`. */
+import { einvoicingQueryKey, useEinvoicing } from './einvoicing-api';
 
 const ENVIRONMENTS: Record<EinvoicingState['environment'], string> = {
   'developer-portal': 'بوابة المطورين (تجريبية)',
   simulation: 'بيئة المحاكاة',
   core: 'البيئة الفعلية',
 };
-
-export const einvoicingQueryKey = ['einvoicing'] as const;
-
-export function useEinvoicing(enabled = true) {
-  return useQuery({
-    queryKey: einvoicingQueryKey,
-    queryFn: () => api<EinvoicingState>('/api/einvoicing'),
-    enabled,
-  });
-}
 
 /**
  * «الفوترة الإلكترونية» in settings: whether the business is connected to FATOORA, and connecting it

@@ -6,7 +6,7 @@ import { WarningAlert } from '../../components/feedback';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
-import { useEinvoicing } from './EinvoicingSection';
+import { useEinvoicing } from './einvoicing-api';
 
 /** `GET /api/einvoicing/attention`. */
 

@@ -10,8 +10,8 @@ import {
   toHalalas,
 } from '@idara/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
 import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
+import { dashboardQuery } from './dashboard-query';
 
 /** Money on the wire: a decimal string in riyals ("1250.50"), as everywhere in the API. */
 export type WireMoney = string | number;
@@ -19,17 +19,12 @@ export type WireMoney = string | number;
 /** `GET /api/dashboard` (docs/API.md "Home dashboard"): parts the user may not read are absent. */
 export type { Dashboard, DashboardActivity, DashboardMyTasks, DashboardTask, MonthAmount };
 
-export const DASHBOARD_KEY = ['dashboard'] as const;
+export const DASHBOARD_KEY = dashboardQuery.queryKey;
 
-/** One call for the whole home screen; errors are shown in place (no toast). */
+/** One call for the whole home screen (dashboard-query.ts); errors are shown in place (no toast). */
 export function useDashboard() {
-  const options = {
-    queryKey: DASHBOARD_KEY,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api<Dashboard>('/api/dashboard', { stopAlert: true, signal }),
-  };
-  useFetchWhileRendering(options, true);
-  return useQuery(options);
+  useFetchWhileRendering(dashboardQuery, true);
+  return useQuery(dashboardQuery);
 }
 
 /** Wire money → integer halalas; 0 for anything unreadable (never a float sum). */

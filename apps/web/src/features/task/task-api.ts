@@ -11,7 +11,7 @@ import {
   taskStatusLabels,
 } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { ListResponse } from '../../components/data-table';
+import type { ListResponse } from '../../components/data-table/use-list-query';
 import { api, apiFetch } from '../../lib/api';
 
 export type { TaskStatus };

@@ -1,6 +1,9 @@
 import type { AgingCustomer, AgingReport, AgingSummary } from '@idara/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ListResponse, type ListState, listKey } from '../../../components/data-table';
+// The list helpers themselves, not the table's index: home's overdue cards use this module, and
+// the index brings the whole table with its styles.
+import { type ListResponse, listKey } from '../../../components/data-table/use-list-query';
+import type { ListState } from '../../../components/data-table/use-list-state';
 import { api } from '../../../lib/api';
 
 export const AGING_PATH = '/api/report/aging';
