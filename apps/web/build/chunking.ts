@@ -333,6 +333,7 @@ export function chunking(): CodeSplittingOptions {
       // Records the modules the entry loads statically; captures nothing.
       {
         tags: ['$initial'],
+        debugName: 'initial modules',
         name: (id) => {
           initial.add(id);
           return null;
@@ -341,11 +342,13 @@ export function chunking(): CodeSplittingOptions {
       {
         test: tablerIcon,
         includeDependenciesRecursively: false,
+        debugName: 'icons',
         name: iconFile,
       },
       {
         // Each screen's modules are listed whole (firstScreenFiles), not followed by the bundler.
         includeDependenciesRecursively: false,
+        debugName: 'first screens',
         name: screenOf,
       },
     ],
