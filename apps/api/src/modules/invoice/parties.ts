@@ -78,6 +78,19 @@ const ADDRESS_LABELS: Record<keyof NationalAddress, string> = {
   additionalNumber: 'الرقم الإضافي',
 };
 
+/** A customer as a party to a document: name, tax numbers and national address (city joined by name). */
+export const customerPartyColumns = {
+  name: customers.name,
+  vatNumber: customers.vatNumber,
+  crNumber: customers.crNumber,
+  buildingNumber: customers.buildingNumber,
+  street: customers.street,
+  district: customers.district,
+  postalCode: customers.postalCode,
+  additionalNumber: customers.additionalNumber,
+  city: cities.name,
+};
+
 /**
  * The buyer, and so the document's scope: a customer with a valid VAT number gets a standard tax
  * invoice, which needs their national address (ZATCA's rules); everyone else a simplified one.
@@ -87,17 +100,7 @@ export async function buyerParty(
   customerId: string,
 ): Promise<{ party: EinvoiceParty; scope: EinvoiceScope }> {
   const [c] = await db
-    .select({
-      name: customers.name,
-      vatNumber: customers.vatNumber,
-      crNumber: customers.crNumber,
-      buildingNumber: customers.buildingNumber,
-      street: customers.street,
-      district: customers.district,
-      postalCode: customers.postalCode,
-      additionalNumber: customers.additionalNumber,
-      city: cities.name,
-    })
+    .select(customerPartyColumns)
     .from(customers)
     .leftJoin(cities, eq(customers.city, cities._id))
     .where(eq(customers._id, customerId));

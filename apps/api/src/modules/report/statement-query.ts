@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { cities, customers, einvoices, payments } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { countedDocuments } from '../invoice/counted';
+import { customerPartyColumns } from '../invoice/parties';
 
 /** Five years of history is as far back as a statement reaches in one request. */
 const MAX_STATEMENT_DAYS = 5 * 366;
@@ -65,17 +66,9 @@ export async function customerStatement(
   const [row] = await db
     .select({
       _id: customers._id,
-      name: customers.name,
       whatsappNumber: customers.whatsappNumber,
       phoneNumber: customers.phoneNumber,
-      vatNumber: customers.vatNumber,
-      crNumber: customers.crNumber,
-      buildingNumber: customers.buildingNumber,
-      street: customers.street,
-      district: customers.district,
-      postalCode: customers.postalCode,
-      additionalNumber: customers.additionalNumber,
-      city: cities.name,
+      ...customerPartyColumns,
     })
     .from(customers)
     .leftJoin(cities, eq(customers.city, cities._id))
