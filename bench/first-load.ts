@@ -164,7 +164,7 @@ async function typeAndSend(page: Page, start: number) {
   const isSignin = (request: Request) =>
     request.method() === 'POST' && new URL(request.url()).pathname === '/api/auth/signin';
   const phone = await typed('input[type="tel"]', ADMIN.phoneNumber);
-  await typed('input[type="password"]', ADMIN.password);
+  const password = await typed('input[type="password"]', ADMIN.password);
   let sent = false;
   page.on('request', (request) => {
     if (isSignin(request)) sent = true;
@@ -181,7 +181,7 @@ async function typeAndSend(page: Page, start: number) {
       return sent;
     },
   );
-  return { phone, submit, answered };
+  return { phone, password, submit, answered };
 }
 
 const SCENARIOS: Scenario[] = [
@@ -362,7 +362,7 @@ async function signInThenHome(context: BrowserContext, base: string, waterfall?:
   try {
     const start = performance.now();
     await page.goto(`${base}/auth/signin`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
-    const { submit, answered } = await typeAndSend(page, start);
+    const { phone, password, submit, answered } = await typeAndSend(page, start);
     const card = await tapUntilItWorks(page, start, { selector: '[data-testid="kpi-cards"] a' }, async () => {
       const path = await page.evaluate(() => (globalThis as any).location.pathname as string);
       return path !== '/' && path !== '/auth/signin';
@@ -371,6 +371,9 @@ async function signInThenHome(context: BrowserContext, base: string, waterfall?:
     if (response.status() !== 200) throw new Error(`first-load: the sign-in answered ${response.status()}`);
     if (waterfall) {
       printWaterfall(waterfall, requests(), {
+        'phone field visible': phone.visible,
+        'phone number typed': phone.works,
+        'password typed': password.works,
         'tap on «دخول» sends the sign-in': submit.works,
         'home card visible': card.visible,
         'tap on the home card works': card.works,

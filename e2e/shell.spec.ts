@@ -95,6 +95,17 @@ test('the theme toggle puts the dark class on <html> and it survives a reload', 
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(bg).not.toBe('rgb(255, 255, 255)');
 
+  // The scheme comes from the page's own head script (inline, allowed by its hash in the CSP),
+  // before and without the app's scripts: dark from the first paint, no flash of light.
+  const errors = collectErrors(page);
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await page.evaluate(() => typeof (window as { __IDARA_CONFIG__?: { apiBase?: string } }).__IDARA_CONFIG__?.apiBase)).toBe('string');
+  expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+
   await page.getByRole('button', { name: 'التبديل إلى الوضع الفاتح' }).click();
   await expect(html).not.toHaveClass(/\bdark\b/);
   await page.reload();

@@ -171,7 +171,6 @@ export default defineConfig({
     proxy: {
       '/api': { target: api, changeOrigin: true },
       '/socket.io': { target: api, ws: true, changeOrigin: true },
-      '/runtime-config.js': { target: api, changeOrigin: true },
     },
   },
   build: {

@@ -13,7 +13,7 @@ import { closePdfBrowser } from './http/pdf';
 import { trustProxyOption } from './http/request-context';
 import { registerResponseContract } from './http/response-contract';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerWebApp } from './http/static';
+import { readWebApp, registerWebApp } from './http/static';
 import { registerTextCheck } from './http/text-check';
 import { AfterReply } from './lib/after-reply';
 import { EventBus } from './lib/events';
@@ -83,11 +83,14 @@ export interface AppOptions {
   checkResponses?: boolean;
 }
 
-/** Security headers, with a CSP the app itself runs under (Mantine injects style tags). */
-const contentSecurityPolicy = {
+/**
+ * Security headers, with a CSP the app itself runs under (Mantine injects style tags; the page's
+ * own inline head scripts are allowed by hash, http/static.ts).
+ */
+const contentSecurityPolicy = (scriptHashes: string[]) => ({
   directives: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...scriptHashes],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
@@ -100,7 +103,7 @@ const contentSecurityPolicy = {
     formAction: ["'self'"],
     upgradeInsecureRequests: null,
   },
-};
+});
 
 /** Sign-in links carry a token and invoice links a signature in the URL: the log gets them masked. */
 const SECRET_QUERY = /([?&](?:token|sig|code)=)[^&#]*/gi;
@@ -181,7 +184,11 @@ export async function buildApp(opts: AppOptions) {
     }
   });
 
-  registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  const web = opts.serveWeb === false ? undefined : readWebApp(opts.config.webDist, app.log);
+  registerSecurityHeaders(app, {
+    contentSecurityPolicy: contentSecurityPolicy(web?.scriptHashes ?? []),
+    crossOriginEmbedderPolicy: false,
+  });
   // Before every route and the static files, so its hooks see them all.
   await registerCompression(app);
   registerErrorHandling(app);
@@ -236,7 +243,7 @@ export async function buildApp(opts: AppOptions) {
   app.addHook('onReady', async () => reminders.start());
   app.addHook('preClose', async () => reminders.stop());
 
-  await registerWebApp(app, opts.serveWeb === false ? '' : opts.config.webDist);
+  await registerWebApp(app, web);
   app.decorate('io', opts.realtime !== false ? await attachRealtime(app, opts.config.REDIS_URL) : null);
   registerNotificationRules(app);
   registerWhatsappAutomations(app, () => dispatcher?.kick());

@@ -4,6 +4,6 @@
 declare const __APP_VERSION__: string;
 
 interface Window {
-  /** Set by /runtime-config.js, served by the API. */
+  /** Set by /runtime-config.js (apps/web/public), which the server writes into the page. */
   __IDARA_CONFIG__?: { apiBase?: string };
 }

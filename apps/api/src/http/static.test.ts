@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerWebApp } from './static';
+import { readWebApp, registerWebApp } from './static';
 
 /** A built app in miniature: index.html, one hashed script with its .gz and .br, version.json. */
 function fakeDist(): { dir: string; script: string } {
@@ -26,7 +27,7 @@ describe('the web app is served pre-compressed', () => {
   beforeAll(async () => {
     dist = fakeDist();
     app = Fastify();
-    await registerWebApp(app, dist.dir);
+    await registerWebApp(app, readWebApp(dist.dir, app.log));
     await app.ready();
   });
   afterAll(async () => {
@@ -103,7 +104,7 @@ describe('the first screens name their files in the HTML (dist/preloads.json)', 
       }),
     );
     app = Fastify();
-    await registerWebApp(app, dir);
+    await registerWebApp(app, readWebApp(dir, app.log));
     await app.ready();
   });
   afterAll(async () => {
@@ -144,5 +145,43 @@ describe('the first screens name their files in the HTML (dist/preloads.json)', 
     expect(links(html)).toEqual([]);
     expect(html).toBe(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'));
     expect(res.headers.vary).toBe('accept-encoding');
+  });
+});
+
+describe('the head scripts come inside the page (no request of their own), allowed by hash', () => {
+  let app: FastifyInstance;
+  let dir: string;
+  const colourScheme = "document.documentElement.setAttribute('data-mantine-color-scheme', 'dark');\n";
+  const runtimeConfig = "window.__IDARA_CONFIG__ = { apiBase: '' };\n";
+  beforeAll(async () => {
+    dir = fakeDist().dir;
+    fs.writeFileSync(path.join(dir, 'color-scheme.js'), colourScheme);
+    fs.writeFileSync(path.join(dir, 'runtime-config.js'), runtimeConfig);
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><script src="/color-scheme.js"></script>' +
+        '<script src="/runtime-config.js" defer></script></head><body></body></html>',
+    );
+    app = Fastify();
+    await registerWebApp(app, readWebApp(dir, app.log));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends both scripts inline, each hash in the list the CSP allows; the files stay served', async () => {
+    const page = await app.inject({ url: '/auth/signin' });
+    expect(page.body).not.toMatch(/<script src=/);
+    const inline = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(2);
+    expect(inline[0]).toBe(colourScheme);
+    expect(inline[1]).toBe(runtimeConfig);
+    expect((await app.inject({ url: '/runtime-config.js' })).body).toBe(runtimeConfig);
+    const hashes = readWebApp(dir, app.log)?.scriptHashes;
+    expect(hashes).toEqual(
+      inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`),
+    );
   });
 });

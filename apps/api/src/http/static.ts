@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -8,31 +9,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * Serves the built web app: hashed assets cached for a year and sent pre-compressed (brotli or
  * gzip), index.html and version.json never cached, and every unknown non-API GET answered with index.html (the SPA router takes it from there).
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
-  let index: IndexPages | undefined;
+export async function registerWebApp(app: FastifyInstance, web: WebApp | undefined) {
   // The one not-found handler: API paths get a JSON 404; other GETs get the SPA when it is built.
   app.setNotFoundHandler(async (req, reply) => {
-    if (index && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
-      return sendIndex(req, reply, index);
+    if (web && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
+      return sendIndex(req, reply, web.index);
     }
     return reply.status(404).send({ message: 'المسار غير موجود' });
   });
 
-  app.get('/runtime-config.js', { config: { public: true } }, async (_req, reply) => {
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
-    return `window.__IDARA_CONFIG__ = ${JSON.stringify({ apiBase: '' })};\n`;
-  });
-
-  if (!webDist) return; // API-only (tests)
-  const indexPath = path.join(webDist, 'index.html');
-  if (!fs.existsSync(indexPath)) {
-    app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
-    return;
-  }
-  index = indexPages(fs.readFileSync(indexPath, 'utf8'), readPreloads(webDist));
-
+  if (!web) return;
   await app.register(fastifyStatic, {
-    root: webDist,
+    root: web.dist,
     // One route per file found at start, so unknown paths fall through to the SPA.
     wildcard: false,
     index: false,
@@ -40,13 +28,51 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     // the smallest one the browser accepts is sent, with Vary: Accept-Encoding.
     preCompressed: true,
     setHeaders(res, filePath) {
-      const rel = path.relative(webDist, filePath);
+      const rel = path.relative(web.dist, filePath);
       if (rel.startsWith(`assets${path.sep}`))
         res.header('cache-control', 'public, max-age=31536000, immutable');
       else if (rel === 'version.json') res.header('cache-control', 'no-store');
       else res.header('cache-control', 'public, max-age=3600');
     },
   });
+}
+
+/** The built web app as this server sends it; `scriptHashes` go into the CSP's script-src. */
+export interface WebApp {
+  dist: string;
+  index: IndexPages;
+  scriptHashes: string[];
+}
+
+/** Reads the built web app once at start; undefined when there is none (API only, or not built). */
+export function readWebApp(webDist: string, log: FastifyInstance['log']): WebApp | undefined {
+  if (!webDist) return undefined; // API-only (tests)
+  const indexPath = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexPath)) {
+    log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
+    return undefined;
+  }
+  const { html, scriptHashes } = inlineHeadScripts(fs.readFileSync(indexPath, 'utf8'), webDist);
+  return { dist: webDist, index: indexPages(html, readPreloads(webDist)), scriptHashes };
+}
+
+/**
+ * The small scripts index.html's head runs before anything draws (apps/web/public: the colour
+ * scheme, the runtime configuration), written into the page this server sends: on a phone each was
+ * a request of its own, a round trip (about 0.6 s on slow 4G) that held the app's start even with
+ * everything else cached. Each is allowed by its hash, so the CSP still refuses any other inline
+ * script; the files stay in dist for a front end hosted apart from this server.
+ */
+function inlineHeadScripts(html: string, webDist: string) {
+  const scriptHashes: string[] = [];
+  const page = html.replace(/<script src="\/([\w-]+\.js)"( defer)?><\/script>/g, (tag, file: string) => {
+    const source = path.join(webDist, file);
+    if (!fs.existsSync(source)) return tag;
+    const code = fs.readFileSync(source, 'utf8');
+    scriptHashes.push(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    return `<script>${code}</script>`;
+  });
+  return { html: page, scriptHashes };
 }
 
 /** index.html and its compressed forms, made once at start. */
