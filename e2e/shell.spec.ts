@@ -101,7 +101,11 @@ test('the theme toggle puts the dark class on <html> and it survives a reload', 
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.reload();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  expect(await page.evaluate(() => typeof (window as { __IDARA_CONFIG__?: { apiBase?: string } }).__IDARA_CONFIG__?.apiBase)).toBe('string');
+  expect(
+    await page.evaluate(
+      () => typeof (window as { __IDARA_CONFIG__?: { apiBase?: string } }).__IDARA_CONFIG__?.apiBase,
+    ),
+  ).toBe('string');
   expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
   await page.unroute('**/assets/*.js');
   await page.reload();
