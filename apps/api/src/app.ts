@@ -29,6 +29,7 @@ import { customerImportRoutes } from './modules/customer/import-routes';
 import { customerRoutes } from './modules/customer/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { einvoicingRoutes } from './modules/einvoicing/routes';
+import { equipmentRoutes } from './modules/equipment/routes';
 import { formRoutes } from './modules/form/routes';
 import { governmentRoutes } from './modules/government/routes';
 import { invoiceRoutes, orderInvoiceRoutes } from './modules/invoice/routes';
@@ -220,6 +221,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(paymentMethodRoutes, { prefix: '/api/paymentMethod' });
   await app.register(governmentRoutes, { prefix: '/api/government' });
   await app.register(cityRoutes, { prefix: '/api/city' });
+  await app.register(equipmentRoutes, { prefix: '/api/equipment' });
   await app.register(activityRoutes, { prefix: '/api/activity' });
   await app.register(orderRoutes, { prefix: '/api/order' });
   await app.register(paymentRoutes, { prefix: '/api/payment' });

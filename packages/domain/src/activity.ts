@@ -23,6 +23,7 @@ export const activityEntityLabels: Record<string, string> = {
   service: 'خدمة',
   contract: 'نوع عقد',
   paymentMethod: 'طريقة دفع',
+  equipment: 'معدّة',
   order: 'طلب',
   payment: 'دفعة',
   form: 'نموذج',

@@ -22,6 +22,7 @@ export const entityNouns = {
   service: { noun: 'الخدمة', gender: 'f' },
   contract: { noun: 'نوع العقد', gender: 'm' },
   paymentMethod: { noun: 'طريقة الدفع', gender: 'f' },
+  equipment: { noun: 'المعدّة', gender: 'f' },
   order: { noun: 'الطلب', gender: 'm' },
   payment: { noun: 'الدفعة', gender: 'f' },
   einvoice: { noun: 'الفاتورة', gender: 'f' },

@@ -23,6 +23,7 @@ export * from './schemas/common';
 export * from './schemas/dates';
 export * from './schemas/einvoice';
 export { installArabicErrors } from './schemas/error-map';
+export * from './schemas/fields';
 export * from './schemas/forms';
 export * from './schemas/money';
 export * from './schemas/orders';

@@ -1,10 +1,11 @@
 import { Column, is, type SQL } from 'drizzle-orm';
 import { PgColumn, PgTimestamp } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { DbOrTx } from './client';
 
 interface ArrayQueryClient {
   query(
-    text: string | { text: string; values: unknown[]; rowMode: 'array' },
+    text: string | { text: string; values: unknown[]; rowMode: 'array'; types: unknown },
     params?: unknown[],
     opts?: unknown,
   ): Promise<{ rows: unknown[][] }>;
@@ -31,6 +32,19 @@ const decoderOf = (column: Selected): ((v: unknown) => unknown) | undefined => {
     return (v: unknown) => (v === null || v instanceof Date ? v : new Date(v as string));
   if (column.mapFromDriverValue === keepsDriverValue) return undefined;
   return (v: unknown) => (v === null ? null : column.mapFromDriverValue(v));
+};
+
+/**
+ * node-postgres's parsers with a calendar day (`date`) left as its text, as Drizzle's own pg session
+ * does: pg's default makes it a Date at the process's local midnight, which a server running on
+ * Riyadh time would turn into the day before. (PGlite gives a Date at UTC midnight, which Drizzle's
+ * `date` column maps back to the same day.)
+ */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.DATE
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** A select compiled to SQL once, with how to turn its array rows back into objects. */
@@ -64,7 +78,7 @@ export async function runCompiled(
   const result =
     driver.kind === 'pglite'
       ? await driver.client.query(q.sql, q.params, { rowMode: 'array' })
-      : await driver.client.query({ text: q.sql, values: q.params, rowMode: 'array' });
+      : await driver.client.query({ text: q.sql, values: q.params, rowMode: 'array', types: pgTypes });
   return result.rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < q.keys.length; i++) {

@@ -38,6 +38,12 @@ const timestamps = {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 };
 
+/**
+ * A calendar day — the day the office means in Riyadh, not an instant: `date`, read and written as
+ * `YYYY-MM-DD` (docs/ARCHITECTURE.md, "Typed resources"). Instants are `ts` (timestamptz).
+ */
+const day = (name: string) => date(name, { mode: 'string' });
+
 /** Bumped by every save; GET answers it as the ETag and a PUT with a stale If-Match gets 412. */
 const editVersion = (name: string) => integer(name).notNull().default(1);
 
@@ -298,6 +304,32 @@ export const customers = pgTable(
   ],
 );
 
+/** A customer's installed equipment: the register maintenance contracts and visits name. */
+export const equipment = pgTable(
+  'equipment',
+  {
+    _id: id(),
+    name: text('name').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    customer: uuid('customer_id')
+      .notNull()
+      .references(() => customers._id, { onDelete: 'restrict' }),
+    model: text('model').notNull().default(''),
+    installedAt: day('installed_at'),
+    warrantyUntil: day('warranty_until'),
+    notes: text('notes').notNull().default(''),
+    searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('equipment_serial_number_key').on(t.serialNumber),
+    index('equipment_customer_idx').on(t.customer),
+    index('equipment_installed_idx').on(t.installedAt),
+    index('equipment_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
 /** Gap-free numbering: one row per sequence, incremented inside the transaction that uses it. */
 export const counters = pgTable('counters', {
   name: text('name').primaryKey(),
@@ -320,8 +352,8 @@ export const orders = pgTable(
     scheduledAt: ts('scheduled_at'),
     /** When the order was completed: the supply date on its tax invoice. */
     completedAt: ts('completed_at'),
-    startDate: text('start_date'),
-    endDate: text('end_date'),
+    startDate: day('start_date'),
+    endDate: day('end_date'),
     subtotal: money('subtotal_halalas').notNull(),
     discount: money('discount_halalas').notNull().default(sql`0`),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
@@ -409,7 +441,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => paymentMethods._id, { onDelete: 'restrict' }),
     status: text('status').notNull().default('pending'),
-    dueDate: text('due_date'),
+    dueDate: day('due_date'),
     paidAt: ts('paid_at'),
     requestedBy: uuid('requested_by'),
     reviewedBy: uuid('reviewed_by'),

@@ -15,7 +15,8 @@ import { recordActivity } from '../lib/activity';
 import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from './edit-version';
 import { AppError, notFound } from './errors';
 import { type ExportConfig, registerExportRoute } from './export-route';
-import { type ListResource, runList } from './list-query';
+import { type ListResource, runList, withJoinsSelect } from './list-query';
+import { assertRefsExist, type RefField, referrersOf, registerReferrer } from './references';
 import { actorOf } from './request-context';
 import type { RoutesPlugin } from './response-contract';
 
@@ -36,7 +37,7 @@ export interface UniqueField {
   message: (existing: Row) => string;
 }
 
-export interface CrudConfig<Body extends z.ZodType> {
+export interface CrudConfig<Body extends z.ZodType, Rec extends z.ZodObject = z.ZodObject> {
   /** Activity-log entity name, e.g. 'customer'. */
   entity: string;
   /** Permission area: `<area>:read|details|create|update|delete`. */
@@ -47,7 +48,7 @@ export interface CrudConfig<Body extends z.ZodType> {
   id: PgColumn;
   resource: ListResource;
   /** What details, create and update answer (`@idara/domain` responses); the list's rows are its columns without `version`. */
-  record: z.ZodObject;
+  record: Rec;
   /** Validates create and update bodies (a PUT's body is laid over the stored record first). */
   body: Body;
   /** Body → column values (derived columns such as searchText included). */
@@ -55,10 +56,18 @@ export interface CrudConfig<Body extends z.ZodType> {
   /** The record's name in messages and the activity log. */
   label: (row: Row) => string;
   references?: Reference[];
+  /**
+   * Fields referring to another record (`ref('customer', table.customer)`): each answers with the
+   * record's name, is checked to exist, filters the list, and keeps that record from being deleted.
+   */
+  refs?: RefField[];
+  /** The Arabic plural a delete guard names this entity by ('المعدات'); needed with `refs`. */
+  plural?: string;
   unique?: UniqueField[];
   /** Checks that need the database (e.g. the city belongs to the region); throw AppError. */
   validate?: (tx: Tx, input: z.output<Body>) => Promise<void>;
-  export: ExportConfig;
+  /** Export columns: each key a field of the list's answer (a misspelt key does not compile). */
+  export: ExportConfig<keyof z.output<Rec> & string>;
 }
 
 const params = z.object({ id: idSchema });
@@ -74,21 +83,33 @@ const bulkBody = z.object({
  * guarded by its permission, validated by the entity's schema, and written in one transaction with
  * its activity-log row. A new entity is a config, not a copy.
  */
-export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): RoutesPlugin {
-  const { area, entity, table, id, resource } = config;
+export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
+  config: CrudConfig<Body, Rec>,
+): RoutesPlugin {
+  const { area, entity, table, id } = config;
+  const refs = config.refs ?? [];
+  const resource = withRefs(config.resource, refs);
+  for (const r of refs) {
+    if (!config.plural) throw new Error(`${entity}: an entity with references needs its plural`);
+    registerReferrer(r.target, { table, column: r.column, what: config.plural });
+  }
   const can = (action: 'read' | 'details' | 'create' | 'update' | 'delete') =>
     `${area}:${action}` as Permission;
   const noun = config.noun.noun;
   const tags = [entity];
-  const record = config.record;
+  // Rec types the definition's keys; the routes answer any record shape.
+  const record = config.record as z.ZodObject;
   const list = listOf(record.omit({ version: true }));
   const versionColumn = getTableColumns(table).version;
   if (!versionColumn) throw new Error(`${entity}: an editable table needs a version column`);
   const selection: typeof resource.fields = { ...resource.fields, version: versionColumn };
 
+  /** The record's fields with its references' names (left-joined: the row count never changes). */
+  const select = (tx: DbOrTx) => withJoinsSelect(tx, resource, selection);
+
   async function load(tx: DbOrTx, recordId: string, lock = false) {
-    const q = tx.select(selection).from(table).where(eq(id, recordId));
-    const [row] = lock ? await q.for('update') : await q;
+    const q = select(tx).where(eq(id, recordId));
+    const [row] = lock ? await q.for('update', { of: table }) : await q;
     if (!row) throw notFound(config.noun);
     return row as Row;
   }
@@ -99,9 +120,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Ro
       if (value === undefined || value === '' || value === null) continue;
       const where: SQL[] = [eq(u.column, value)];
       if (exceptId) where.push(ne(id, exceptId));
-      const [existing] = await tx
-        .select(selection)
-        .from(table)
+      const [existing] = await select(tx)
         .where(and(...where))
         .limit(1);
       if (existing) {
@@ -112,7 +131,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Ro
   }
 
   async function assertUnreferenced(tx: Tx, row: Row) {
-    for (const ref of config.references ?? []) {
+    for (const ref of [...(config.references ?? []), ...referrersOf(entity)]) {
       const [{ n }] = await tx.select({ n: count() }).from(ref.table).where(eq(ref.column, row._id));
       if (n > 0) {
         throw new AppError(
@@ -130,7 +149,12 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Ro
       async (req) => runList(app.db, resource, req.query as Row) as Promise<z.input<typeof list>>,
     );
 
-    registerExportRoute(app, { entity, permission: can('read'), resource, export: config.export });
+    registerExportRoute(app, {
+      entity,
+      permission: can('read'),
+      resource,
+      export: config.export as ExportConfig,
+    });
 
     app.get(
       '/:id',
@@ -147,10 +171,12 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Ro
       async (req, reply) => {
         const input = req.body as z.output<Body>;
         const created = await app.db.transaction(async (tx) => {
+          await assertRefsExist(tx, refs, input as Row);
           await config.validate?.(tx, input);
           const values = config.toValues(input);
           await assertUnique(tx, values);
-          const [row] = await tx.insert(table).values(values).returning(selection);
+          const [inserted] = await tx.insert(table).values(values).returning({ _id: id });
+          const row = await load(tx, String(inserted._id));
           await recordActivity(tx, actorOf(req), {
             action: 'create',
             entity,
@@ -182,10 +208,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Ro
           const body = req.body;
           if (!idSchema.safeParse(id).success || !body || typeof body !== 'object' || Array.isArray(body))
             return;
-          const [stored] = (await app.db
-            .select(selection)
-            .from(table)
-            .where(eq(config.id, id as string))) as Row[];
+          const [stored] = (await select(app.db).where(eq(config.id, id as string))) as Row[];
           if (!stored) return;
           const named = Object.keys((config.body as unknown as z.ZodObject).shape ?? {});
           const kept = Object.fromEntries(
@@ -204,14 +227,15 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Ro
             entityId: req.params.id,
             current: Number(before.version),
           });
+          await assertRefsExist(tx, refs, input as Row);
           await config.validate?.(tx, input);
           const values = config.toValues(input);
           await assertUnique(tx, values, req.params.id);
-          const [after] = await tx
+          await tx
             .update(table)
             .set({ ...values, version: nextVersion(versionColumn), updatedAt: new Date() })
-            .where(eq(id, req.params.id))
-            .returning(selection);
+            .where(eq(id, req.params.id));
+          const after = await load(tx, req.params.id);
           await recordActivity(tx, actorOf(req), {
             action: 'update',
             entity,
@@ -256,11 +280,7 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Ro
       async (req) => {
         const ids = [...new Set(req.body.ids)];
         const n = await app.db.transaction(async (tx) => {
-          const rows = (await tx
-            .select(selection)
-            .from(table)
-            .where(inArray(id, ids))
-            .for('update')) as Row[];
+          const rows = (await select(tx).where(inArray(id, ids)).for('update', { of: table })) as Row[];
           if (rows.length !== ids.length) throw notFound(config.noun);
           for (const row of rows) await assertUnreferenced(tx, row);
           await tx.delete(table).where(inArray(id, ids));
@@ -278,5 +298,21 @@ export function crudRoutes<Body extends z.ZodType>(config: CrudConfig<Body>): Ro
         return { message: `تم حذف ${n} من السجلات` };
       },
     );
+  };
+}
+
+/** The list with each reference's name joined in, filterable by the reference's id. */
+function withRefs(resource: ListResource, refs: RefField[]): ListResource {
+  if (!refs.length) return resource;
+  const names = refs.map((r) => r.nameField);
+  return {
+    ...resource,
+    joins: [...(resource.joins ?? []), ...refs.map((r) => ({ table: r.joined, on: r.on }))],
+    fields: { ...resource.fields, ...Object.fromEntries(refs.map((r) => [r.nameField, r.joinedName])) },
+    defaultFields: resource.defaultFields && [...resource.defaultFields, ...names],
+    filters: {
+      ...Object.fromEntries(refs.map((r) => [r.field, { column: r.column, type: 'uuid' as const }])),
+      ...resource.filters,
+    },
   };
 }

@@ -8,13 +8,13 @@ import { iterateList, type ListResource, parseListQuery, runList } from './list-
 import { PDF_MAX_ROWS, pdfTooLong, requesterOf, sendPdfExport } from './pdf';
 import { actorOf } from './request-context';
 
-export interface ExportConfig {
+export interface ExportConfig<Key extends string = string> {
   /** Also offer PDF (rendered by Chromium; for lists short enough to print). */
   pdf?: boolean;
   /** Arabic base file name, e.g. 'العملاء'. */
   fileName: string;
   /** Columns; may load lookups (city names …) once per export. */
-  columns: (db: DbOrTx) => Promise<ExportColumn[]> | ExportColumn[];
+  columns: (db: DbOrTx) => Promise<ExportColumn<Key>[]> | ExportColumn<Key>[];
   /** How a row counts in the totals row, as in the list's totals (default 1; see receivables.ts). */
   signInTotals?: SignInTotals;
 }

@@ -10,9 +10,9 @@ import { loadExcel } from './excel';
 
 export type ExportFileType = 'xlsx' | 'csv';
 
-export interface ExportColumn {
+export interface ExportColumn<Key extends string = string> {
   /** Field of the row. */
-  key: string;
+  key: Key;
   /** Arabic column header. */
   header: string;
   /** Default 'text'. A date/datetime column is followed by a '<header> (هجري)' column. */

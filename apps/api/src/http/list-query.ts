@@ -1,4 +1,4 @@
-import { INVALID_DATE_MESSAGE, normalizeArabic, readIsoDate, toLatinDigits } from '@idara/domain';
+import { INVALID_DATE_MESSAGE, normalizeArabic, readDay, readIsoDate, toLatinDigits } from '@idara/domain';
 import {
   and,
   asc,
@@ -15,11 +15,13 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { DbOrTx } from '../db/client';
 import { type CompiledSelect, compileSelect, runCompiled } from '../db/fast-query';
 import { badRequest } from './errors';
 
-export type FilterType = 'text' | 'uuid' | 'boolean' | 'number' | 'date' | 'enum';
+/** `date`: an instant (timestamptz) from a date or date-time; `day`: a calendar day column (`date`), compared as days. */
+export type FilterType = 'text' | 'uuid' | 'boolean' | 'number' | 'date' | 'day' | 'enum';
 
 export interface FilterSpec {
   column: PgColumn;
@@ -28,6 +30,15 @@ export interface FilterSpec {
   /** A condition of its own for one value (e.g. an array that contains it, a row that exists). */
   where?: (value: SQL) => SQL;
 }
+
+/**
+ * A list's fields, each key a field of the record's answer (`@idara/domain` responses): a misspelt
+ * key does not compile.
+ */
+export const fieldsOf = <R extends z.ZodObject>(
+  _record: R,
+  fields: { [K in keyof z.output<R>]?: PgColumn },
+): Record<string, PgColumn> => fields as Record<string, PgColumn>;
 
 /** What a list endpoint exposes: its public fields, filters and search column. */
 export interface ListResource {
@@ -108,6 +119,16 @@ function parseValue(spec: FilterSpec, raw: string, name: string): unknown {
         );
       return d.instant;
     }
+    case 'day': {
+      const d = readDay(v);
+      if (!d.ok)
+        throw badRequest(
+          d.message === INVALID_DATE_MESSAGE
+            ? `قيمة المرشح «${name}» ليست يوماً صحيحاً`
+            : `قيمة المرشح «${name}»: ${d.message}`,
+        );
+      return d.day;
+    }
     case 'enum':
       if (!spec.values?.includes(v)) throw badRequest(`قيمة المرشح «${name}» غير معروفة`);
       return v;
@@ -173,7 +194,7 @@ export function parseListQuery(
         conditions.push({ filter: name, op: values.length === 1 ? 'eq' : 'in', values });
       }
     }
-    if (spec.type === 'number' || spec.type === 'date') {
+    if (spec.type === 'number' || spec.type === 'date' || spec.type === 'day') {
       const from = one(query[`${name}From`]);
       const to = one(query[`${name}To`]);
       if (from) conditions.push({ filter: name, op: 'gte', values: [parseValue(spec, from, name)] });

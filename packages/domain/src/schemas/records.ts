@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
+import { entityNouns } from '../grammar';
 import { customerTypes, paymentMethodKinds } from '../record-kinds';
 import { units } from '../units';
 import { emailSchema, idSchema, phoneSchema } from './common';
+import { dayInput, optionalDayInput, refInput } from './fields';
 import { moneyInput } from './money';
 import { checkLineTax, lineTaxInput } from './tax';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
@@ -114,6 +116,22 @@ export const customerBody = z
     }
   });
 
+/** A customer's installed equipment (the register the maintenance contracts and visits name). */
+export const equipmentBody = z
+  .object({
+    name: text('اسم المعدّة', 150),
+    serialNumber: text('الرقم التسلسلي', 100),
+    customer: refInput(entityNouns.customer),
+    model: optionalText(150),
+    installedAt: optionalDayInput('تاريخ التركيب'),
+    warrantyUntil: optionalDayInput('نهاية الضمان'),
+    notes: optionalText(2000),
+  })
+  .superRefine((e, ctx) => {
+    if (e.installedAt && e.warrantyUntil && e.warrantyUntil < e.installedAt)
+      ctx.addIssue({ code: 'custom', path: ['warrantyUntil'], message: 'نهاية الضمان قبل تاريخ التركيب' });
+  });
+
 /** The request body of each record the web's resource screens edit, by the resource's name. */
 export const recordBodies = {
   government: governmentBody,
@@ -121,5 +139,6 @@ export const recordBodies = {
   service: serviceBody,
   contract: contractBody,
   paymentMethod: paymentMethodBody,
+  equipment: equipmentBody,
 };
 export type RecordBodyName = keyof typeof recordBodies;

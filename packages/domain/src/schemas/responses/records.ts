@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { customerTypes, paymentMethodKinds } from '../../record-kinds';
 import { units } from '../../units';
 import { vatCategories } from '../../vat-categories';
+import { dayOut } from '../fields';
 import { dateTimeOut, idOut, moneyOut } from './common';
 
 /** The columns every stored record answers with. */
@@ -89,3 +90,21 @@ export const paymentMethodRow = z
   .meta({ id: 'PaymentMethod' });
 export const paymentMethodRecord = withVersion(paymentMethodRow);
 export type PaymentMethod = z.output<typeof paymentMethodRow>;
+
+export const equipmentRow = z
+  .object({
+    _id: idOut,
+    name: z.string(),
+    serialNumber: z.string(),
+    customer: idOut,
+    /** The customer's name (a reference answers with its display name). */
+    customerName: z.string(),
+    model: z.string(),
+    installedAt: dayOut.nullable(),
+    warrantyUntil: dayOut.nullable(),
+    notes: z.string(),
+    ...stamps,
+  })
+  .meta({ id: 'Equipment' });
+export const equipmentRecord = withVersion(equipmentRow);
+export type Equipment = z.output<typeof equipmentRow>;
