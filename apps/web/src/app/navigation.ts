@@ -17,6 +17,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { canOpen } from './access';
+import type { NavGroupLabel } from './resource';
 import { resources } from './resources';
 import type { AppRoute } from './route-meta';
 import { findRoute } from './routes';
@@ -34,6 +35,13 @@ export interface NavItem {
 export interface NavGroup {
   label?: string;
   items: NavItem[];
+}
+
+/** The sidebar entries of the resources that join `group`. */
+function resourceItems(group: NavGroupLabel): NavItem[] {
+  return resources
+    .filter((r) => r.nav.group === group)
+    .map(({ base, nav }) => ({ path: base, label: nav.label, icon: nav.icon, description: nav.description }));
 }
 
 /** Sidebar groups; visibility comes from the route table through `canOpen`. */
@@ -84,6 +92,7 @@ export const navigation: NavGroup[] = [
         icon: IconBrandWhatsapp,
         description: 'رسائل من أرقام غير مسجلة',
       },
+      ...resourceItems('العملاء'),
     ],
   },
   {
@@ -105,14 +114,7 @@ export const navigation: NavGroup[] = [
   },
   {
     label: 'البيانات الأساسية',
-    items: resources
-      .filter((r) => r.nav.group === 'البيانات الأساسية')
-      .map(({ base, nav }) => ({
-        path: base,
-        label: nav.label,
-        icon: nav.icon,
-        description: nav.description,
-      })),
+    items: resourceItems('البيانات الأساسية'),
   },
   {
     label: 'الإدارة',

@@ -1,6 +1,7 @@
-import type { ArabicPluralForms, Permission, RecordBodyName } from '@idara/domain';
+import type { ArabicPluralForms, Permission, RecordBodyName, RecordRows, recordBodies } from '@idara/domain';
 import type { IconHome } from '@tabler/icons-react';
 import { type ComponentType, createElement } from 'react';
+import type { z } from 'zod';
 import type { AppRoute, PageModule } from './route-meta';
 
 /**
@@ -34,6 +35,11 @@ export interface Resource {
     /** The form card's width; 760 by default. */
     maxWidth?: number;
   };
+  /**
+   * A tab on the page of the record this one refers to, listing its records (a customer's
+   * equipment on the customer's page): `filter` is the list filter holding that record's id.
+   */
+  relatedTab?: { ref: RefName; filter: string; label: string };
   /** Without it a row opens the edit page. */
   details?: {
     fields: DetailsField[];
@@ -42,7 +48,8 @@ export interface Resource {
   };
 }
 
-export type NavGroupLabel = 'البيانات الأساسية';
+/** The sidebar group a resource's entry joins (`app/navigation.ts`). */
+export type NavGroupLabel = 'العملاء' | 'البيانات الأساسية';
 
 /** How a value is shown in a list cell or a details field. */
 export type Display =
@@ -57,13 +64,20 @@ export type Display =
   | { labels: Record<string, string> }
   /** The row's VAT category (`short` in a list) with its reason (components/tax). */
   | { lineTax: 'short' | 'full' }
-  | { lookup: LookupName; link?: { base: string; permission: Permission } };
+  | { lookup: LookupName; link?: { base: string; permission: Permission } }
+  /** A reference: the row's `<key>Name`, linked to the record when the user may open it. */
+  | { ref: RefName }
+  /** A calendar day ('YYYY-MM-DD'): the Gregorian day with its Umm al-Qura date beside it. */
+  | 'day';
 
 /** Reference data a screen may name (`components/resource/lookups.ts`). */
 export type LookupName = 'governments';
 
-export interface Column {
-  key: string;
+/** Records a field may refer to, each with its server-searched picker (`components/resource/refs.tsx`). */
+export type RefName = 'customer';
+
+export interface Column<Key extends string = string> {
+  key: Key;
   header: string;
   display?: Display;
   sortable?: boolean;
@@ -75,15 +89,24 @@ export interface Column {
   priority?: number;
 }
 
-export type Filter = { filter: string; label: string; placeholder: string; width: number } & (
+export type Filter<Key extends string = string> = {
+  filter: Key;
+  label: string;
+  placeholder: string;
+  width: number;
+} & (
   | { options: { value: string; label: string }[] }
   | { lookup: LookupName }
+  /** The referred record, picked by searching the server. */
+  | { ref: RefName }
+  /** An inclusive range of calendar days (`<filter>From`, `<filter>To`), Gregorian or Hijri. */
+  | { days: true }
 );
 
-export interface DetailsField {
+export interface DetailsField<Key extends string = string> {
   label: string;
   /** The record's field; `relatedCount` shows how many `related` records there are. */
-  key: string | 'relatedCount';
+  key: Key | 'relatedCount';
   display?: Display;
   wide?: boolean;
 }
@@ -100,8 +123,8 @@ export interface Related {
   addLabel: string;
 }
 
-interface FieldBase {
-  name: string;
+interface FieldBase<Name extends string> {
+  name: Name;
   label: string;
   required?: boolean;
   /** Shares a two-column row with the neighbouring half fields. */
@@ -110,7 +133,7 @@ interface FieldBase {
   placeholder?: string;
 }
 
-export type Field = FieldBase &
+export type Field<Name extends string = string> = FieldBase<Name> &
   (
     | { kind: 'text' | 'money' }
     | { kind: 'textarea'; maxRows: number }
@@ -120,6 +143,10 @@ export type Field = FieldBase &
     | { kind: 'select'; initial: string; options: { value: string; label: string }[] }
     /** A searchable choice over a lookup; on a new record the URL's `?<name>=` preselects it. */
     | { kind: 'lookup'; lookup: LookupName }
+    /** Another record, picked by searching the server (`components/resource/refs.tsx`). */
+    | { kind: 'ref'; ref: RefName }
+    /** A calendar day, with its Hijri date under the picker. */
+    | { kind: 'day' }
     /** One of the active forms of the form builder, searched on the server. */
     | { kind: 'formTemplate' }
     /**
@@ -129,12 +156,31 @@ export type Field = FieldBase &
     | { kind: 'lineTax' }
   );
 
-/** What a resource file writes: the API path, the page path and the permissions' area follow the name unless given. */
-export type ResourceDefinition = Omit<Resource, 'api' | 'base' | 'area'> &
-  Partial<Pick<Resource, 'api' | 'base' | 'area'>>;
+type RowKey<N extends RecordBodyName> = keyof RecordRows[N] & string;
+type BodyKey<N extends RecordBodyName> = keyof z.input<(typeof recordBodies)[N]> & string;
+
+/**
+ * What a resource file writes: the API path, the page path and the permissions' area follow the
+ * name unless given. Every column, filter and details key is a field of the record's answer
+ * (`RecordRows`), every form field one of its body (`recordBodies`): a misspelt key does not compile.
+ */
+export type ResourceDefinition<N extends RecordBodyName> = Omit<
+  Resource,
+  'name' | 'api' | 'base' | 'area' | 'list' | 'form' | 'details' | 'relatedTab'
+> &
+  Partial<Pick<Resource, 'api' | 'base' | 'area'>> & {
+    name: N;
+    list: Omit<Resource['list'], 'columns' | 'filters'> & {
+      columns: Column<RowKey<N>>[];
+      filters?: Filter<RowKey<N>>[];
+    };
+    form: Omit<Resource['form'], 'fields'> & { fields: Field<BodyKey<N>>[] };
+    details?: Omit<NonNullable<Resource['details']>, 'fields'> & { fields: DetailsField<RowKey<N>>[] };
+    relatedTab?: { ref: RefName; filter: RowKey<N>; label: string };
+  };
 
 /** `/api/<name>`, `/dashboard/<name>` and the `<name>:…` permissions unless the definition says otherwise. */
-export function defineResource(definition: ResourceDefinition): Resource {
+export function defineResource<N extends RecordBodyName>(definition: ResourceDefinition<N>): Resource {
   const { name } = definition;
   return { api: `/api/${name}`, base: `/dashboard/${name}`, area: name, ...definition };
 }

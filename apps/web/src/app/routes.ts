@@ -1,7 +1,7 @@
 import { isRecordId } from '@idara/domain';
 import { dashboardQuery } from '../features/home/dashboard-query';
 import { resourceRoutes } from './resource';
-import { city, contract, government, paymentMethod, service } from './resources';
+import { city, contract, equipment, government, paymentMethod, service } from './resources';
 import type { AppRoute } from './route-meta';
 
 /** `:id` must be a record id; anything else is a route validation failure (spec §5). */
@@ -187,6 +187,8 @@ export const routes: AppRoute[] = [
   ...resourceRoutes(service, validId),
 
   ...resourceRoutes(contract, validId),
+
+  ...resourceRoutes(equipment, validId),
 
   {
     path: '/dashboard/customer',

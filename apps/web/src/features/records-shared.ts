@@ -7,12 +7,12 @@ export const ACTIVE_FILTER_OPTIONS = [
 ];
 
 /** A record's «active» switch: its list column, its filter and its form field. */
-export const activeColumn: Column = { key: 'active', header: 'الحالة', display: 'active' };
-export const activeFilter: Filter = {
+export const activeColumn: Column<'active'> = { key: 'active', header: 'الحالة', display: 'active' };
+export const activeFilter: Filter<'active'> = {
   filter: 'active',
   label: 'الحالة',
   placeholder: 'كل الحالات',
   options: ACTIVE_FILTER_OPTIONS,
   width: 160,
 };
-export const activeField: Field = { name: 'active', label: 'فعّال', kind: 'switch', initial: true };
+export const activeField: Field<'active'> = { name: 'active', label: 'فعّال', kind: 'switch', initial: true };

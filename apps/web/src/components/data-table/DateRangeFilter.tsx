@@ -115,26 +115,30 @@ export function DateRangeFilter({
 
 /**
  * The date range filter of a list: `<field>From` / `<field>To` in the URL as the first and last
- * instant of the chosen Riyadh days.
+ * instant of the chosen Riyadh days, or for a calendar-day field (`days`) the days themselves.
  */
 export function ListDateRangeFilter({
   state,
   field,
   label,
+  days = false,
 }: {
   state: ListState;
   field: string;
   label: string;
+  /** The field is a calendar day (`day`): the filter is the days themselves, not instants. */
+  days?: boolean;
 }) {
+  const read = (v: string | undefined) => (days ? (v ?? null) : isoToDay(v));
   return (
     <DateRangeFilter
       label={label}
-      from={isoToDay(state.filters[`${field}From`])}
-      to={isoToDay(state.filters[`${field}To`])}
+      from={read(state.filters[`${field}From`])}
+      to={read(state.filters[`${field}To`])}
       onChange={(a, b) =>
         state.setFilters({
-          [`${field}From`]: a ? dayToIso(a, false) : null,
-          [`${field}To`]: b ? dayToIso(b, true) : null,
+          [`${field}From`]: a ? (days ? a : dayToIso(a, false)) : null,
+          [`${field}To`]: b ? (days ? b : dayToIso(b, true)) : null,
         })
       }
     />

@@ -95,7 +95,7 @@ export default function ResourceDetailsPage({ resource }: { resource: Resource }
               '—'
             )
           ) : (
-            showValue(row[f.key], f.display, { lookups, user, row })
+            showValue(row[f.key], f.display, { lookups, user, row, key: f.key })
           ),
       }))}
     />

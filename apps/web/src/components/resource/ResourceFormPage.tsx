@@ -6,8 +6,10 @@ import { useParams, useSearchParams } from 'react-router';
 import type { Field, Resource } from '../../app/resource';
 import { RemoteSelect } from '../data-table';
 import { EntityForm, type EntityFormState, MoneyInput, useEntityForm } from '../entity';
+import { LazyDayField as DayField } from '../LazyDayField';
 import { LineTaxFields } from '../tax';
 import { type NamedLookups, useNamedLookups } from './lookups';
+import { refs } from './refs';
 
 type Values = Record<string, unknown>;
 
@@ -27,6 +29,10 @@ function initialValue(field: Field, query: URLSearchParams | null): unknown {
       return null;
     case 'lookup':
       return query?.get(field.name) ?? '';
+    case 'ref':
+      return query?.get(field.name) ?? null;
+    case 'day':
+      return null;
     default:
       return '';
   }
@@ -117,6 +123,32 @@ function FieldInput({
           error={form.getInputProps(name).error}
           value={form.values[name] as string | null}
           onChange={(v) => form.setFieldValue(name, v)}
+        />
+      );
+    case 'ref': {
+      const { Picker } = refs[field.ref];
+      return (
+        <Picker
+          label={label}
+          withAsterisk={required}
+          description={description}
+          placeholder={placeholder}
+          data-path={name}
+          error={form.getInputProps(name).error}
+          value={(form.values[name] as string | null) || null}
+          onChange={(v) => form.setFieldValue(name, v)}
+        />
+      );
+    }
+    case 'day':
+      return (
+        <DayField
+          label={label}
+          withAsterisk={required}
+          placeholder={placeholder}
+          {...form.getInputProps(name)}
+          value={(form.values[name] as string | null) || null}
+          onChange={(v) => form.setFieldValue(name, v || null)}
         />
       );
     case 'lineTax':

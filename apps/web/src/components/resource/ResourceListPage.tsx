@@ -4,6 +4,7 @@ import { useAuth } from '../../lib/auth';
 import {
   type DataTableColumn,
   FilterSelect,
+  ListDateRangeFilter,
   ListPage,
   LookupFilter,
   rowActionsColumn,
@@ -11,6 +12,13 @@ import {
 } from '../data-table';
 import { lookupsOf, showValue } from './display';
 import { useNamedLookups } from './lookups';
+import { refs } from './refs';
+
+/** The filtered record's name from the rows shown (the filter may come from the URL), so it is not asked for. */
+function refNameFromRows(rows: Row[] | undefined, field: string, id: string | undefined) {
+  if (!id) return undefined;
+  return rows?.find((r) => r[field] === id)?.[`${field}Name`] as string | undefined;
+}
 
 type Row = { _id: string; name: string } & Record<string, unknown>;
 
@@ -42,7 +50,8 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
             minWidth: i === 0 ? 160 : undefined,
           },
           ...(c.display && {
-            cell: (cell) => showValue(cell.getValue(), c.display, { lookups, user, row: cell.row.original }),
+            cell: (cell) =>
+              showValue(cell.getValue(), c.display, { lookups, user, row: cell.row.original, key: c.key }),
           }),
         }),
       ),
@@ -58,6 +67,23 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
   const rowOpens = resource.details ? (canView ? 'details' : null) : canEdit ? 'edit' : null;
   const filters = (list.filters ?? []).map((f) => {
     if ('options' in f) return <FilterSelect key={f.filter} state={state} data={f.options} {...f} />;
+    if ('days' in f)
+      return <ListDateRangeFilter key={f.filter} state={state} field={f.filter} label={f.label} days />;
+    if ('ref' in f) {
+      const { Picker } = refs[f.ref];
+      return (
+        <Picker
+          key={f.filter}
+          aria-label={f.label}
+          placeholder={f.placeholder}
+          value={state.filters[f.filter] ?? null}
+          onChange={(v) => state.setFilter(f.filter, v)}
+          initialLabel={refNameFromRows(query.data?.data, f.filter, state.filters[f.filter])}
+          w={{ base: '100%', xs: f.width }}
+          radius="xl"
+        />
+      );
+    }
     const data = lookups[f.lookup]?.data;
     return data && <LookupFilter key={f.filter} state={state} data={data.options} {...f} />;
   });

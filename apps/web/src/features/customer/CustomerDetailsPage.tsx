@@ -28,9 +28,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { permissionOf } from '../../app/resource';
+import { resources } from '../../app/resources';
 import { useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
-import { useCan } from '../../lib/auth';
+import { RelatedList } from '../../components/resource/RelatedList';
+import { can, useAuth, useCan } from '../../lib/auth';
 import CustomerOrdersTab from '../order/CustomerOrdersTab';
 import CustomerPaymentsTab from '../payment/CustomerPaymentsTab';
 import { CustomerTasksCard } from '../task/OrderTasksCard';
@@ -48,7 +51,8 @@ import { RemindersToggle } from './RemindersToggle';
 import { DateText, EmptyState, InfoItem, Ltr, RecordPage, Section } from './ui';
 
 const tabs = ['info', 'orders', 'payments', 'tasks', 'messages', 'activity'] as const;
-type TabKey = (typeof tabs)[number];
+/** A fixed tab, or a related resource's (its name). */
+type TabKey = (typeof tabs)[number] | string;
 
 export default function CustomerDetailsPage() {
   return (
@@ -70,11 +74,18 @@ function CustomerDetails({ customer }: { customer: Customer }) {
   const canDelete = useCan('customer:delete');
   const canMessages = useCan('customer:read:messages');
   const canActivity = useCan('activity:read');
+  const { user } = useAuth();
+  // The records that refer to a customer and say so (`relatedTab`), each a tab for those who may list them.
+  const relatedTabs = resources.filter(
+    (r) => r.relatedTab?.ref === 'customer' && can(user, [permissionOf(r, 'read')]),
+  );
   const canStatement = useCan('report:aging');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as TabKey | null;
+  const known = (key: string) =>
+    (tabs as readonly string[]).includes(key) || relatedTabs.some((r) => r.name === key);
   const tab: TabKey =
-    requested && tabs.includes(requested) && (requested !== 'activity' || canActivity) ? requested : 'info';
+    requested && known(requested) && (requested !== 'activity' || canActivity) ? requested : 'info';
 
   const tabsRef = useRef<HTMLDivElement>(null);
   // A tab opened from the URL may sit outside the scrolled tab strip on phones: bring it into view.
@@ -192,6 +203,11 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             <Tabs.Tab value="messages" data-tab="messages" leftSection={<IconMessages size={16} />}>
               الرسائل
             </Tabs.Tab>
+            {relatedTabs.map((r) => (
+              <Tabs.Tab key={r.name} value={r.name} data-tab={r.name} leftSection={<r.nav.icon size={16} />}>
+                {r.relatedTab?.label}
+              </Tabs.Tab>
+            ))}
             {canActivity && (
               <Tabs.Tab value="activity" data-tab="activity" leftSection={<IconHistory size={16} />}>
                 سجل النشاط
@@ -238,6 +254,11 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             )}
           </Paper>
         </Tabs.Panel>
+        {relatedTabs.map((r) => (
+          <Tabs.Panel key={r.name} value={r.name} pt="md">
+            <RelatedList resource={r} filter={r.relatedTab?.filter ?? ''} id={customer._id} />
+          </Tabs.Panel>
+        ))}
         {canActivity && (
           <Tabs.Panel value="activity" pt="md">
             <Paper withBorder p={{ base: 'md', sm: 'lg' }}>

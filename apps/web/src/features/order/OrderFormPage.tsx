@@ -14,6 +14,7 @@ import {
   RecordFormActions,
   useEntityForm,
 } from '../../components/entity';
+import { CustomerPicker } from '../../components/pickers/CustomerPicker';
 import { useCan } from '../../lib/auth';
 import { isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { useSettings } from '../../lib/settings';
@@ -45,7 +46,7 @@ import {
   type TermsOf,
   termsOf,
 } from './order-lines';
-import { CustomerPicker, type CustomerPlace, loadCustomerPlace, OrderNumber } from './order-ui';
+import { type CustomerPlace, loadCustomerPlace, OrderNumber } from './order-ui';
 import '../../lib/dayjs-locale';
 
 const BASE = '/dashboard/order';

@@ -22,6 +22,7 @@ import {
   StatusFilter,
   useRecordList,
 } from '../../components/data-table';
+import { CustomerPicker } from '../../components/pickers/CustomerPicker';
 import { useCities } from '../customer/customer-api';
 import { SrOnlyInline } from '../customer/ui';
 import {
@@ -34,7 +35,7 @@ import {
   useServices,
   useUserOptions,
 } from './order-api';
-import { CustomerPicker, OrderNumber, OrderStatusBadge } from './order-ui';
+import { OrderNumber, OrderStatusBadge } from './order-ui';
 
 const BASE = '/dashboard/order';
 

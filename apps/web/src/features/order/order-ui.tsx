@@ -1,7 +1,6 @@
-import { type Customer, type CustomerPick, formatSaudiPhoneLocal, orderStatusLabels } from '@idara/domain';
-import { Badge, type SelectProps, Text, type TextProps } from '@mantine/core';
+import { type Customer, type CustomerPick, orderStatusLabels } from '@idara/domain';
+import { Badge, Text, type TextProps } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { RemoteSelect } from '../../components/data-table';
 import { api } from '../../lib/api';
 import { customerKey } from '../customer/customer-api';
 import { type OrderStatus, orderStatusColors } from './order-api';
@@ -30,13 +29,7 @@ export function OrderNumber({ value, ...props }: { value: number } & TextProps) 
   );
 }
 
-// ---- Customer picker: searches the server as you type ------------------------------------------------
-
-type CustomerHit = CustomerPick;
 type AddressParts = Partial<Pick<Customer, 'district' | 'street' | 'buildingNumber' | 'postalCode'>>;
-
-/** A picked customer: the picker's row (its address parts when the server includes them). */
-export type PickedCustomer = CustomerPick & AddressParts;
 
 /** Where an order for a customer takes place, as the customer record has it. */
 export interface CustomerPlace {
@@ -82,45 +75,4 @@ export async function loadCustomerPlace(
   } catch {
     return null;
   }
-}
-
-const customerOption = (c: CustomerHit) => ({ value: c._id, label: c.name });
-const customerPhone = (c: CustomerHit) =>
-  c.phoneNumber ? (
-    <Text size="xs" c="dimmed">
-      <bdi dir="ltr">{formatSaudiPhoneLocal(c.phoneNumber)}</bdi>
-    </Text>
-  ) : null;
-
-/**
- * Searchable customer select (Arabic-aware search on the server: name or phone). `initialLabel` names
- * a preselected customer without asking the server; otherwise it is loaded by id.
- */
-export function CustomerPicker({
-  value,
-  onChange,
-  initialLabel,
-  ...props
-}: Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange'> & {
-  value: string | null;
-  onChange: (value: string | null, customer: PickedCustomer | null) => void;
-  initialLabel?: string;
-}) {
-  return (
-    <RemoteSelect<CustomerHit>
-      {...props}
-      path="/api/lookup/customers"
-      params={{ sort: '-createdAt' }}
-      toOption={customerOption}
-      describe={customerPhone}
-      value={value}
-      selectedLabel={initialLabel}
-      loadSelected
-      clearable
-      clearButtonProps={{ 'aria-label': 'مسح العميل' }}
-      nothingFoundMessage="لا يوجد عميل مطابق"
-      placeholder={props.placeholder ?? 'ابحث بالاسم أو رقم الجوال'}
-      onChange={(v, c) => onChange(v, c)}
-    />
-  );
 }

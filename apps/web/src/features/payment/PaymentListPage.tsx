@@ -14,10 +14,10 @@ import {
   ListTotals,
   moneyColumn,
   numberColumn,
-  RemoteSelect,
   useLookup,
   useRecordList,
 } from '../../components/data-table';
+import { CustomerPicker } from '../../components/pickers/CustomerPicker';
 import { useCan } from '../../lib/auth';
 import {
   invoicePath,
@@ -30,8 +30,6 @@ import {
   type PaymentMethodRow,
 } from './payment-api';
 import { formatDay, PAYMENT_STATUS_OPTIONS, PaymentStatusBadge } from './payment-ui';
-
-type CustomerOption = { _id: string; name: string; phoneNumber?: string };
 
 export default function PaymentListPage() {
   const { navigate, state, query, canEdit, canView } = useRecordList<Payment>(PAYMENT_PATH, 'payment', {
@@ -164,16 +162,12 @@ export default function PaymentListPage() {
               />
             )}
             {canCustomers && (
-              <RemoteSelect<CustomerOption>
-                path="/api/customer"
-                params={{ fields: '_id,name,phoneNumber' }}
-                toOption={customerOption}
-                value={state.filters.customer ?? null}
-                onChange={(v) => state.setFilter('customer', v)}
-                selectedLabel={customerLabelFromRows(query.data?.data, state.filters.customer)}
+              <CustomerPicker
                 aria-label="العميل"
                 placeholder="كل العملاء"
-                clearable
+                value={state.filters.customer ?? null}
+                onChange={(v) => state.setFilter('customer', v)}
+                initialLabel={customerLabelFromRows(query.data?.data, state.filters.customer)}
                 w={{ base: '100%', xs: 200 }}
                 radius="xl"
               />
@@ -196,10 +190,6 @@ export default function PaymentListPage() {
       />
     </Stack>
   );
-}
-
-function customerOption(c: CustomerOption) {
-  return { value: c._id, label: c.name };
 }
 
 /** The chosen customer's name from the rows already shown (the filter came from the URL). */

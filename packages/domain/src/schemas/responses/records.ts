@@ -108,3 +108,13 @@ export const equipmentRow = z
   .meta({ id: 'Equipment' });
 export const equipmentRecord = withVersion(equipmentRow);
 export type Equipment = z.output<typeof equipmentRow>;
+
+/** The row each record the web's resource screens show answers with, by the resource's name (`recordBodies`). */
+export interface RecordRows {
+  government: Government;
+  city: City;
+  service: Service;
+  contract: Contract;
+  paymentMethod: PaymentMethod;
+  equipment: Equipment;
+}

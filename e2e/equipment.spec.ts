@@ -1,0 +1,165 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { adminAuth, bearer, randomPhone } from './support/api';
+import { signedInAs } from './support/auth';
+import { collectErrors } from './support/console';
+
+/**
+ * The equipment register (معدات العملاء), built on the typed resource kinds: a customer picked by
+ * searching the server, calendar days with their Hijri dates, a day-range and a customer filter, and
+ * the customer's page listing their equipment.
+ */
+
+const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
+const WIDTHS = [375, 768, 1280] as const;
+const suffix = () => String(Math.floor(Math.random() * 1e6));
+
+async function newCustomer(page: Page, name: string) {
+  const headers = bearer(await adminAuth(page.request));
+  const res = await page.request.post('/api/customer', {
+    headers,
+    data: { name, phoneNumber: randomPhone() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { _id: string; name: string };
+}
+
+async function newEquipment(page: Page, data: Record<string, unknown>) {
+  const headers = bearer(await adminAuth(page.request));
+  const res = await page.request.post('/api/equipment', { headers, data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { _id: string; name: string; serialNumber: string };
+}
+
+test('the front office registers a customer’s air conditioner: customer searched, day with its Hijri date, then on the customer’s page', async ({
+  page,
+  request,
+}) => {
+  const errors = collectErrors(page);
+  const customer = await newCustomer(page, `هيفاء الدوسري ${suffix()}`);
+  const serial = `CR-${suffix()}`;
+  await signedInAs(page, request, { role: 'employee' });
+
+  await page.goto('/dashboard/equipment');
+  await page.getByRole('link', { name: 'إضافة معدّة' }).first().click();
+  await page.getByLabel('اسم المعدّة').fill('مكيف سبليت كارير');
+  await page.getByLabel('الرقم التسلسلي').fill(serial);
+  await page.getByRole('combobox', { name: 'العميل' }).fill(customer.name.split(' ').slice(0, 2).join(' '));
+  await page.getByRole('option', { name: customer.name }).click();
+  await page.getByRole('button', { name: 'تاريخ التركيب' }).click();
+  const month = page.locator('table[class*="month"]').first();
+  await month.locator('tbody button:not([data-outside])').nth(14).click();
+  // The picked day's Umm al-Qura date shows under the picker.
+  await expect(page.getByText(/^\d{1,2} \D+ 14\d\d هـ$/).first()).toBeVisible();
+  await page.getByRole('button', { name: /^حفظ/ }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/equipment\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(serial)).toBeVisible();
+  const link = page.getByRole('link', { name: customer.name });
+  await expect(link).toBeVisible();
+  await expect(page.getByText(/ هـ$/).first()).toBeVisible();
+  const id = page.url().split('/').pop()!;
+  const saved = await (
+    await page.request.get(`/api/equipment/${id}`, { headers: bearer(await adminAuth(page.request)) })
+  ).json();
+  expect(saved.installedAt).toMatch(/^\d{4}-\d{2}-15$/);
+  expect(saved.customerName).toBe(customer.name);
+
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/customer/${customer._id}`));
+  await page.getByRole('tab', { name: 'المعدات' }).click();
+  await expect(page).toHaveURL(/tab=equipment/);
+  await expect(page.getByRole('link', { name: 'مكيف سبليت كارير' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the list filters by customer and by installation days; a day-range link shows only those days', async ({
+  page,
+  request,
+}) => {
+  const errors = collectErrors(page);
+  const customer = await newCustomer(page, `مستوصف الشفاء ${suffix()}`);
+  for (const [name, day] of [
+    ['ثلاجة أدوية', '2026-05-10'],
+    ['مكيف مركزي', '2026-05-20'],
+    ['مولد احتياطي', '2026-06-02'],
+  ])
+    await newEquipment(page, {
+      name,
+      serialNumber: `EQ-${suffix()}`,
+      customer: customer._id,
+      installedAt: day,
+    });
+  await signedInAs(page, request, { role: 'admin' });
+
+  await page.goto(
+    `/dashboard/equipment?customer=${customer._id}&installedAtFrom=2026-05-01&installedAtTo=2026-05-31`,
+  );
+  await expect(page.getByRole('row', { name: /ثلاجة أدوية/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /مكيف مركزي/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /مولد احتياطي/ })).toHaveCount(0);
+  // The customer filter names the customer (from the rows, without asking the server again).
+  await expect(page.getByRole('combobox', { name: 'العميل' })).toHaveValue(customer.name);
+  // The day range reads back as the days chosen.
+  await expect(page.getByRole('button', { name: 'فترة التركيب', exact: true })).toHaveText(
+    '2026/05/01 – 2026/05/31',
+  );
+  expect(errors).toEqual([]);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`equipment screens, ${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+    test(`${scheme}: list, form, details and the customer's tab at ${WIDTHS.join(', ')} px, no overflow`, async ({
+      page,
+      request,
+    }) => {
+      const errors = collectErrors(page);
+      const customer = await newCustomer(page, `شركة الواحة للمقاولات ${suffix()}`);
+      const piece = await newEquipment(page, {
+        name: 'مضخة مياه جراندفوس',
+        serialNumber: `GF-${suffix()}`,
+        customer: customer._id,
+        model: 'CM5-4',
+        installedAt: '2026-03-15',
+        warrantyUntil: '2028-03-14',
+        notes: 'في غرفة المضخات بالقبو، المفتاح مع الحارس',
+      });
+      await signedInAs(page, request, { role: 'admin' });
+      const screens: [string, string, () => Promise<void>][] = [
+        [
+          'list',
+          `/dashboard/equipment?customer=${customer._id}`,
+          () => expect(page.getByRole('row', { name: /مضخة مياه/ })).toBeVisible(),
+        ],
+        ['form', '/dashboard/equipment/new', () => expect(page.getByLabel('اسم المعدّة')).toBeVisible()],
+        [
+          'details',
+          `/dashboard/equipment/${piece._id}`,
+          () => expect(page.getByText(piece.serialNumber)).toBeVisible(),
+        ],
+        [
+          'customer-tab',
+          `/dashboard/customer/${customer._id}?tab=equipment`,
+          () => expect(page.getByRole('link', { name: 'مضخة مياه جراندفوس' })).toBeVisible(),
+        ],
+      ];
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const [name, url, ready] of screens) {
+          await page.goto(url);
+          await ready();
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow, `${name} at ${width}`).toBeLessThanOrEqual(0);
+          await page.screenshot({
+            path: path.join(OUT_DIR, `equipment-${name}-${width}-${scheme}.png`),
+            fullPage: true,
+          });
+        }
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+}
