@@ -28,8 +28,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DateText, Ltr } from '../../components/bidi';
 import { useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
+import { EmptyState, InfoItem, RecordPage, Section } from '../../components/page';
 import { useCan } from '../../lib/auth';
 import CustomerOrdersTab from '../order/CustomerOrdersTab';
 import CustomerPaymentsTab from '../payment/CustomerPaymentsTab';
@@ -45,7 +47,6 @@ import {
   useGovernments,
 } from './customer-api';
 import { RemindersToggle } from './RemindersToggle';
-import { DateText, EmptyState, InfoItem, Ltr, RecordPage, Section } from './ui';
 
 const tabs = ['info', 'orders', 'payments', 'tasks', 'messages', 'activity'] as const;
 type TabKey = (typeof tabs)[number];

@@ -12,6 +12,7 @@ import {
   RecordFormActions,
   useEntityForm,
 } from '../../components/entity';
+import { RecordFormGate, Section } from '../../components/page';
 import { CustomerNameField } from './CustomerNameField';
 import {
   CUSTOMER_PATH,
@@ -23,7 +24,6 @@ import {
   useGovernments,
 } from './customer-api';
 import { NotesSection } from './sections';
-import { RecordFormGate, Section } from './ui';
 
 interface CustomerFormValues {
   name: string;

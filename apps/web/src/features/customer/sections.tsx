@@ -1,6 +1,6 @@
 import { Group, Paper, Textarea, type TextareaProps, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { Section } from './ui';
+import { Section } from '../../components/page';
 
 /** A card of related records on a record's page (an order's payments, its tasks): a titled section, its add button on the side. */
 export function RecordsCard({

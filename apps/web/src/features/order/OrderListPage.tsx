@@ -19,11 +19,11 @@ import {
   LookupFilter,
   MoreFilters,
   moneyColumn,
+  SrOnlyInline,
   StatusFilter,
   useRecordList,
 } from '../../components/data-table';
 import { useCities } from '../customer/customer-api';
-import { SrOnlyInline } from '../customer/ui';
 import {
   isClosed,
   ORDER_PATH,
