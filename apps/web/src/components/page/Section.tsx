@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Textarea, type TextareaProps, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A titled card section of a form or details page. */
@@ -30,5 +30,14 @@ export function Section({
       </Stack>
       {children}
     </Paper>
+  );
+}
+
+/** A form's free notes in their own section. */
+export function NotesSection({ placeholder, ...input }: { placeholder: string } & TextareaProps) {
+  return (
+    <Section title="ملاحظات">
+      <Textarea aria-label="ملاحظات" placeholder={placeholder} autosize minRows={3} maxRows={8} {...input} />
+    </Section>
   );
 }

@@ -8,7 +8,8 @@
  *   }
  *
  * `RecordFormGate` does the same for a new/edit form, `LoadError` and `EmptyState` stand alone on
- * other pages, `CardListStates` draws a small list's states inside a card. Inline text direction
+ * other pages; `RecordsCard` is a card of related records (an order's payments, its tasks), and
+ * `CardListStates` draws its small list's loading, error and empty states. Inline text direction
  * (`Ltr`, `DateText`) is in `../bidi.tsx`.
  */
 export { CardListStates } from './CardListStates';
@@ -17,4 +18,5 @@ export { InfoItem } from './InfoItem';
 export { LoadError } from './LoadError';
 export { PageSkeleton } from './PageSkeleton';
 export { RecordFormGate, RecordGate, RecordPage } from './RecordGate';
-export { Section } from './Section';
+export { RecordsCard } from './RecordsCard';
+export { NotesSection, Section } from './Section';

@@ -12,7 +12,7 @@ import {
   RecordFormActions,
   useEntityForm,
 } from '../../components/entity';
-import { RecordFormGate, Section } from '../../components/page';
+import { NotesSection, RecordFormGate, Section } from '../../components/page';
 import { CustomerNameField } from './CustomerNameField';
 import {
   CUSTOMER_PATH,
@@ -23,7 +23,6 @@ import {
   useCustomer,
   useGovernments,
 } from './customer-api';
-import { NotesSection } from './sections';
 
 interface CustomerFormValues {
   name: string;

@@ -14,13 +14,12 @@ import {
   RecordFormActions,
   useEntityForm,
 } from '../../components/entity';
-import { RecordFormGate, Section } from '../../components/page';
+import { NotesSection, RecordFormGate, Section } from '../../components/page';
 import { useCan } from '../../lib/auth';
 import { isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { useCities } from '../customer/customer-api';
-import { NotesSection } from '../customer/sections';
 import { TASK_PATH, TASKS } from '../task/task-api';
 import classes from './OrderForm.module.css';
 import { OrderItemFields } from './OrderItemFields';
