@@ -3,11 +3,11 @@ import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { detailsPath, permissionOf, type Resource } from '../../app/resource';
-import { EmptyState } from '../../features/customer/ui';
 import { api } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth';
 import type { ListResponse } from '../data-table';
 import { RetryButton } from '../feedback';
+import { EmptyState } from '../page';
 import { lookupsOf, showValue } from './display';
 import { useNamedLookups } from './lookups';
 

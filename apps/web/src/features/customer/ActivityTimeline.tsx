@@ -15,12 +15,13 @@ import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Timeline, Tooltip } 
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DateText, Ltr } from '../../components/bidi';
+import { EmptyState } from '../../components/page';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { actionLook } from '../activity/action-icons';
 import { FIELD_LABELS } from '../activity/activity-labels';
 import { nameMap, useCities, useGovernments } from './customer-api';
-import { DateText, EmptyState, Ltr } from './ui';
 
 export type ActivityEntry = ActivityRow;
 

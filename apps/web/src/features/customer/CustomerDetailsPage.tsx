@@ -30,8 +30,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { permissionOf } from '../../app/resource';
 import { resources } from '../../app/resources';
+import { DateText, Ltr } from '../../components/bidi';
 import { useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
+import { EmptyState, InfoItem, RecordPage, Section } from '../../components/page';
 import { RelatedList } from '../../components/resource/RelatedList';
 import { can, useAuth, useCan } from '../../lib/auth';
 import CustomerOrdersTab from '../order/CustomerOrdersTab';
@@ -48,7 +50,6 @@ import {
   useGovernments,
 } from './customer-api';
 import { RemindersToggle } from './RemindersToggle';
-import { DateText, EmptyState, InfoItem, Ltr, RecordPage, Section } from './ui';
 
 const tabs = ['info', 'orders', 'payments', 'tasks', 'messages', 'activity'] as const;
 /** A fixed tab, or a related resource's (its name). */

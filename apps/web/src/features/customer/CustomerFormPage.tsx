@@ -12,6 +12,7 @@ import {
   RecordFormActions,
   useEntityForm,
 } from '../../components/entity';
+import { NotesSection, RecordFormGate, Section } from '../../components/page';
 import { CustomerNameField } from './CustomerNameField';
 import {
   CUSTOMER_PATH,
@@ -22,8 +23,6 @@ import {
   useCustomer,
   useGovernments,
 } from './customer-api';
-import { NotesSection } from './sections';
-import { RecordFormGate, Section } from './ui';
 
 interface CustomerFormValues {
   name: string;

@@ -7,10 +7,10 @@ import { Link, useNavigate } from 'react-router';
 import { DateTime, type ListResponse, ListTotals, Money } from '../../components/data-table';
 import { RetryButton } from '../../components/feedback';
 import { Pager } from '../../components/Pager';
+import { EmptyState } from '../../components/page';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
-import { EmptyState } from '../customer/ui';
 import { ORDER_PATH, type OrderRow, receivableTotals, useOrderTotals } from './order-api';
 import { OrderNumber, OrderStatusBadge } from './order-ui';
 

@@ -21,15 +21,16 @@ import { IconBan, IconCircleCheck, IconPlayerPlay, IconReceipt, IconRotate } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DateText, Ltr } from '../../components/bidi';
 import { ask, ReasonModal } from '../../components/confirm';
 import { Money, useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
+import { EmptyState, InfoItem, RecordPage, Section } from '../../components/page';
 import { TaxBadge } from '../../components/tax';
 import { useCan } from '../../lib/auth';
 import { dayNoon } from '../../lib/riyadh-day';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline } from '../customer/ActivityTimeline';
-import { DateText, EmptyState, InfoItem, Ltr, RecordPage, Section } from '../customer/ui';
 import { documentPath, issueOrderInvoice, refreshAfterDocument } from '../invoice/invoice-api';
 import OrderPaymentsCard from '../payment/OrderPaymentsCard';
 import OrderTasksCard from '../task/OrderTasksCard';

@@ -14,14 +14,13 @@ import {
   RecordFormActions,
   useEntityForm,
 } from '../../components/entity';
+import { NotesSection, RecordFormGate, Section } from '../../components/page';
 import { CustomerPicker } from '../../components/pickers/CustomerPicker';
 import { useCan } from '../../lib/auth';
 import { isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { useSettings } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { useCities } from '../customer/customer-api';
-import { NotesSection } from '../customer/sections';
-import { RecordFormGate, Section } from '../customer/ui';
 import { TASK_PATH, TASKS } from '../task/task-api';
 import classes from './OrderForm.module.css';
 import { OrderItemFields } from './OrderItemFields';

@@ -19,12 +19,12 @@ import {
   LookupFilter,
   MoreFilters,
   moneyColumn,
+  SrOnlyInline,
   StatusFilter,
   useRecordList,
 } from '../../components/data-table';
 import { CustomerPicker } from '../../components/pickers/CustomerPicker';
 import { useCities } from '../customer/customer-api';
-import { SrOnlyInline } from '../customer/ui';
 import {
   isClosed,
   ORDER_PATH,

@@ -2,8 +2,8 @@ import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text } from '@mantine/cor
 import { IconAlertCircle, IconCash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RetryButton } from '../../components/feedback';
+import { EmptyState } from '../../components/page';
 import { useCan } from '../../lib/auth';
-import { EmptyState } from '../customer/ui';
 import { PaymentsTable } from './PaymentsTable';
 import { PAYMENT_BASE, usePaymentList } from './payment-api';
 

@@ -1,9 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconCash, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { CardListStates, EmptyState, RecordsCard } from '../../components/page';
 import { useCan } from '../../lib/auth';
-import { RecordsCard } from '../customer/sections';
-import { CardListStates, EmptyState } from '../customer/ui';
 import { PaymentsTable } from './PaymentsTable';
 import { newPaymentPath, usePaymentList } from './payment-api';
 

@@ -23,6 +23,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { DateText } from '../../components/bidi';
 import { ask } from '../../components/confirm';
 import { DialogForm, DialogNote } from '../../components/DialogForm';
 import { useDeleteRecord } from '../../components/data-table';
@@ -33,11 +34,11 @@ import {
   EditAction,
   useUnsavedChangesGuard,
 } from '../../components/entity';
+import { InfoItem, RecordPage, Section } from '../../components/page';
 import { useBusy } from '../../components/use-busy';
 import { isApiError } from '../../lib/api-error';
 import { can, useAuth, useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
-import { DateText, InfoItem, RecordPage, Section } from '../customer/ui';
 import { answerErrorsOf, FormRenderer } from '../form/renderer/FormRenderer';
 import classes from './Task.module.css';
 import { TaskFormModal } from './TaskFormModal';

@@ -18,12 +18,12 @@ import {
   ListDateRangeFilter,
   ListPage,
   MoreFilters,
+  SrOnlyInline,
   StatusFilter,
   toolbarField,
   useRecordList,
 } from '../../components/data-table';
 import { useCan } from '../../lib/auth';
-import { SrOnlyInline } from '../customer/ui';
 import { useUserOptions } from '../order/order-api';
 import { AssignModal } from './AssignModal';
 import { OrderPicker, UserPicker } from './pickers';

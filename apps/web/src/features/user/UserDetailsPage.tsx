@@ -11,15 +11,16 @@ import { IconKey, IconLink, IconPhone, IconPlayerPause, IconPlayerPlay } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DateText, Ltr } from '../../components/bidi';
 import { confirm } from '../../components/confirm';
 import { ActiveBadge, useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
+import { InfoItem, RecordPage, Section } from '../../components/page';
 import { api } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth';
 import { forPerson } from '../../lib/person';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline, RelativeTime } from '../customer/ActivityTimeline';
-import { DateText, InfoItem, Ltr, RecordPage, Section } from '../customer/ui';
 import { ResetPasswordModal, SigninLinkModal } from './UserModals';
 import { afterUserSaved, USER_PATH, type UserRecord, userBody, userKey, useUserRecord } from './user-api';
 

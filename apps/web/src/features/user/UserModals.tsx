@@ -17,11 +17,11 @@ import { IconCheck, IconClockHour4, IconCopy, IconDeviceFloppy, IconX } from '@t
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
+import { DateText } from '../../components/bidi';
 import { useEntityForm } from '../../components/entity';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { forPerson } from '../../lib/person';
-import { DateText } from '../customer/ui';
 import { afterUserSaved, USER_PATH, type UserRecord, userBody } from './user-api';
 
 /** What the reset dialog checks and sends: the new password alone. */

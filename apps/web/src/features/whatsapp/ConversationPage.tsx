@@ -23,11 +23,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '../../components/page';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useAuth, useCan } from '../../lib/auth';
 import { onSocketReconnect, useSocketEvent } from '../../lib/socket';
-import { LoadError } from '../customer/ui';
 import { useNow } from '../task/use-now';
 import { availableTemplates, Composer, TemplatePicker } from './Composer';
 import {

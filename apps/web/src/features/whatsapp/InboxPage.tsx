@@ -23,11 +23,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useEntityForm } from '../../components/entity';
+import { EmptyState, LoadError } from '../../components/page';
 import { useAuth, useCan } from '../../lib/auth';
 import { onSocketReconnect, useSocketEvent } from '../../lib/socket';
 import { CustomerNameField } from '../customer/CustomerNameField';
 import { CUSTOMER_PATH } from '../customer/customer-api';
-import { EmptyState, LoadError } from '../customer/ui';
 import { ConversationSkeleton, Digits, MessageList, messageItems, SrOnly } from './conversation-ui';
 import classes from './Whatsapp.module.css';
 import {

@@ -3,15 +3,16 @@ import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text 
 import { IconBrandWhatsapp, IconDownload, IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Ltr } from '../../../components/bidi';
 import { ask } from '../../../components/confirm';
 import { formatMoney } from '../../../components/data-table/cells';
 import { DateRangeFilter, hijriOfDay, useCalendarKind } from '../../../components/data-table/DateRangeFilter';
 import { PageHeader } from '../../../components/PageHeader';
+import { EmptyState, LoadError } from '../../../components/page';
 import { errorMessage } from '../../../lib/api-error';
 import { useCan } from '../../../lib/auth';
 import { dayNoon } from '../../../lib/riyadh-day';
 import { notify } from '../../../lib/toast';
-import { EmptyState, LoadError, Ltr } from '../ui';
 import { type PeriodPreset, periodPresetLabels, periodPresets, presetPeriod } from './periods';
 import { downloadStatement, type Period, useSendStatement, useStatement } from './statement-api';
 

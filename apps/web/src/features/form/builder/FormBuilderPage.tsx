@@ -25,11 +25,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useEditConflict, useUnsavedChangesGuard } from '../../../components/entity';
+import { LoadError } from '../../../components/page';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/toast';
-import { LoadError } from '../../customer/ui';
 import {
   afterFormChanged,
   editFormPath,

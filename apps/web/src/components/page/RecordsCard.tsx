@@ -1,6 +1,5 @@
-import { Group, Paper, Textarea, type TextareaProps, Title } from '@mantine/core';
+import { Group, Paper, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { Section } from './ui';
 
 /** A card of related records on a record's page (an order's payments, its tasks): a titled section, its add button on the side. */
 export function RecordsCard({
@@ -32,14 +31,5 @@ export function RecordsCard({
       </Group>
       {children}
     </Paper>
-  );
-}
-
-/** A form's free notes in their own section. */
-export function NotesSection({ placeholder, ...input }: { placeholder: string } & TextareaProps) {
-  return (
-    <Section title="ملاحظات">
-      <Textarea aria-label="ملاحظات" placeholder={placeholder} autosize minRows={3} maxRows={8} {...input} />
-    </Section>
   );
 }

@@ -1,0 +1,17 @@
+import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** One label/value pair of a details page; empty values show a dash. */
+export function InfoItem({ label, children }: { label: string; children?: ReactNode }) {
+  const empty = children === undefined || children === null || children === '';
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" mb={2}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {empty ? '—' : typeof children === 'string' ? <bdi>{children}</bdi> : children}
+      </Text>
+    </div>
+  );
+}
