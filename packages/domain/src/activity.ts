@@ -1,3 +1,5 @@
+import { entityActivityLabels } from './entities';
+
 /** Arabic words of the activity log: the screen and its export say the same (docs/API.md "Activity log"). */
 export const activityActionLabels: Record<string, string> = {
   create: 'إضافة',
@@ -16,6 +18,7 @@ export const activityActionLabels: Record<string, string> = {
 
 /** What kind of record a row is about. */
 export const activityEntityLabels: Record<string, string> = {
+  ...entityActivityLabels,
   customer: 'عميل',
   user: 'مستخدم',
   city: 'مدينة',
@@ -23,7 +26,6 @@ export const activityEntityLabels: Record<string, string> = {
   service: 'خدمة',
   contract: 'نوع عقد',
   paymentMethod: 'طريقة دفع',
-  equipment: 'معدّة',
   order: 'طلب',
   payment: 'دفعة',
   form: 'نموذج',

@@ -14,7 +14,8 @@ export interface EntityNoun {
 export const agree = (gender: Gender, masculine: string, feminine: string) =>
   gender === 'f' ? feminine : masculine;
 
-export const entityNouns = {
+/** The nouns of the kinds not declared with `defineEntity`; `entityNouns` (entities/index.ts) adds those. */
+export const coreNouns = {
   customer: { noun: 'العميل', gender: 'm' },
   user: { noun: 'المستخدم', gender: 'm' },
   city: { noun: 'المدينة', gender: 'f' },
@@ -22,7 +23,6 @@ export const entityNouns = {
   service: { noun: 'الخدمة', gender: 'f' },
   contract: { noun: 'نوع العقد', gender: 'm' },
   paymentMethod: { noun: 'طريقة الدفع', gender: 'f' },
-  equipment: { noun: 'المعدّة', gender: 'f' },
   order: { noun: 'الطلب', gender: 'm' },
   payment: { noun: 'الدفعة', gender: 'f' },
   einvoice: { noun: 'الفاتورة', gender: 'f' },

@@ -5,6 +5,8 @@ export * from './datetime';
 export * from './digits';
 export * from './duration';
 export * from './einvoice';
+export * from './entities';
+export * from './entity';
 export * from './exports';
 export * from './forms';
 export * from './grammar';

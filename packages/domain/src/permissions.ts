@@ -1,10 +1,13 @@
+import { entityLookupPermissions, entityPermissionGroups } from './entities';
+import type { EntityLookup } from './entity';
+
 /**
  * The one permission catalogue. The spec's strings (§6) are kept exactly; the rest follow
  * the same `<resource>:<action>` style (design.md §6).
  */
 const crud = ['read', 'details', 'create', 'update', 'delete'] as const;
 
-export const permissionGroups = [
+const coreGroups = [
   { area: 'user', label: 'المستخدمون', actions: crud },
   { area: 'customer', label: 'العملاء', actions: [...crud, 'read:messages', 'send:messages'] },
   { area: 'order', label: 'الطلبات', actions: crud },
@@ -19,13 +22,15 @@ export const permissionGroups = [
   { area: 'city', label: 'المدن', actions: crud },
   { area: 'gov', label: 'المناطق', actions: crud },
   { area: 'paymentMethod', label: 'طرق الدفع', actions: crud },
-  { area: 'equipment', label: 'معدات العملاء', actions: crud },
   { area: 'forms', label: 'النماذج', actions: crud },
   { area: 'task', label: 'المهام', actions: crud },
   { area: 'report', label: 'التقارير المالية', actions: ['aging', 'vat'] },
   { area: 'activity', label: 'السجلات', actions: ['read'] },
   { area: 'settings', label: 'الإعدادات', actions: ['update'] },
 ] as const;
+
+/** The catalogue's groups: the core ones, then each entity's (`entities/index.ts`). */
+export const permissionGroups = [...coreGroups, ...entityPermissionGroups];
 
 export const actionLabels: Record<string, string> = {
   read: 'عرض القائمة',
@@ -78,24 +83,27 @@ const customerScreens: Permission[] = [
 ];
 const orderScreens: Permission[] = ['order:read', 'order:details', 'order:create', 'order:update'];
 const taskEditors: Permission[] = ['task:create', 'task:update'];
-export const lookupPermissions = {
+const coreLookups = {
   places: ['gov:read', 'city:read', ...customerScreens, ...orderScreens],
   services: ['service:read', 'contract:read', 'order:read', 'order:create', 'order:update'],
-  customers: [
-    'customer:read',
-    'order:read',
-    'order:create',
-    'order:update',
-    ...taskEditors,
-    'equipment:read',
-    'equipment:create',
-    'equipment:update',
-  ],
+  customers: ['customer:read', 'order:read', 'order:create', 'order:update', ...taskEditors],
   orders: ['order:read', 'payment:create', 'payment:update', ...taskEditors],
   users: ['user:read', ...taskEditors],
   forms: ['forms:read', 'service:create', 'service:update', ...taskEditors],
   paymentMethods: ['paymentMethod:read', 'payment:read', 'payment:create', 'payment:update'],
-} satisfies Record<string, Permission[]>;
+} satisfies Record<EntityLookup, Permission[]>;
+/** Each lookup with the core readers, and the editors of every entity whose screens pick from it. */
+export const lookupPermissions = Object.fromEntries(
+  Object.entries(coreLookups).map(([lookup, readers]) => [
+    lookup,
+    [
+      ...readers,
+      ...entityLookupPermissions
+        .filter((l) => l.lookup === lookup)
+        .flatMap((l) => l.permissions as readonly Permission[]),
+    ],
+  ]),
+) as Record<EntityLookup, Permission[]>;
 
 export function holdsAny(userPermissions: readonly string[] | undefined, any: readonly string[]) {
   return any.some((p) => userPermissions?.includes(p));

@@ -22,7 +22,8 @@ export interface Resource {
   titles: { list: string; new: string; edit: string; details?: string };
   /** The new and edit pages themselves ask for `<area>:create` / `<area>:update` (spec §6 names it for some). */
   guardForms?: boolean;
-  nav: { group: NavGroupLabel; label: string; icon: typeof IconHome; description?: string };
+  /** Its sidebar entry; `order` places it in its group (unordered ones follow, by title). */
+  nav: { group: NavGroupLabel; label: string; icon: typeof IconHome; description?: string; order?: number };
   list: {
     columns: Column[];
     filters?: Filter[];

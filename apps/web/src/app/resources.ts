@@ -1,11 +1,15 @@
-import { city } from '../features/city/city-resource';
-import { contract } from '../features/contract/contract-resource';
-import { equipment } from '../features/equipment/equipment-resource';
-import { government } from '../features/government/government-resource';
-import { paymentMethod } from '../features/payment-method/payment-method-resource';
-import { service } from '../features/service/service-resource';
+import type { Resource } from './resource';
 
-export { city, contract, equipment, government, paymentMethod, service };
+/**
+ * Every resource: each `features/<name>/<name>-resource.ts` file's `defineResource`, found by name
+ * (a new one needs no line here), in the sidebar's order (`nav.order`, then the list title).
+ */
+const files = import.meta.glob<Record<string, Resource>>('../features/*/*-resource.ts', { eager: true });
 
-/** Every resource declared in one file (`app/resource.ts`); the route table, sidebar and activity log read them. */
-export const resources = [service, contract, paymentMethod, government, city, equipment];
+export const resources: Resource[] = Object.values(files)
+  .flatMap((exports) => Object.values(exports))
+  .sort(
+    (a, b) =>
+      (a.nav.order ?? Number.POSITIVE_INFINITY) - (b.nav.order ?? Number.POSITIVE_INFINITY) ||
+      a.titles.list.localeCompare(b.titles.list, 'ar'),
+  );

@@ -1,7 +1,7 @@
 import { isRecordId } from '@idara/domain';
 import { dashboardQuery } from '../features/home/dashboard-query';
 import { resourceRoutes } from './resource';
-import { city, contract, equipment, government, paymentMethod, service } from './resources';
+import { resources } from './resources';
 import type { AppRoute } from './route-meta';
 
 /** `:id` must be a record id; anything else is a route validation failure (spec §5). */
@@ -65,10 +65,6 @@ export const routes: AppRoute[] = [
     title: 'الإشعارات',
     page: () => import('../features/notification/NotificationsPage'),
   },
-
-  ...resourceRoutes(city, validId),
-
-  ...resourceRoutes(government, validId),
 
   {
     path: '/dashboard/user',
@@ -184,12 +180,6 @@ export const routes: AppRoute[] = [
     page: () => import('../features/payment/PaymentFormPage'),
   },
 
-  ...resourceRoutes(service, validId),
-
-  ...resourceRoutes(contract, validId),
-
-  ...resourceRoutes(equipment, validId),
-
   {
     path: '/dashboard/customer',
     title: 'إدارة العملاء',
@@ -267,7 +257,8 @@ export const routes: AppRoute[] = [
     page: () => import('../features/form/builder/FormBuilderPage'),
   },
 
-  ...resourceRoutes(paymentMethod, validId),
+  // Every record screen set declared in app/resources.ts: its list, new, details and edit pages.
+  ...resources.flatMap((resource) => resourceRoutes(resource, validId)),
 ];
 
 export function findRoute(path: string): AppRoute | undefined {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agree, type EntityNoun } from '../grammar';
 import { INVALID_DATE_MESSAGE, readIsoDate } from './dates';
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
 
 /**
  * Field kinds a record's body is made of beyond plain text and numbers: a calendar day and a
@@ -9,6 +10,23 @@ import { INVALID_DATE_MESSAGE, readIsoDate } from './dates';
  * resources").
  */
 
+/** Required text: trimmed, at most `max` characters, no control characters. */
+export const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label} مطلوب` })
+    .trim()
+    .min(1, { message: `${label} مطلوب` })
+    .max(max, { message: `${label} طويل جداً` })
+    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE });
+/** Optional text: '' when absent. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: 'النص طويل جداً' })
+    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE })
+    .optional()
+    .default('');
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Reads a calendar day `YYYY-MM-DD` (Arabic-Indic digits allowed): a real day, 1900–2200. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
-import { entityNouns } from '../grammar';
+import { entityBodies } from '../entities';
 import { customerTypes, paymentMethodKinds } from '../record-kinds';
 import { units } from '../units';
 import { emailSchema, idSchema, phoneSchema } from './common';
-import { dayInput, optionalDayInput, refInput } from './fields';
+import { optionalText, text } from './fields';
 import { moneyInput } from './money';
 import { checkLineTax, lineTaxInput } from './tax';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
@@ -16,21 +16,6 @@ export {
   paymentMethodKinds,
 } from '../record-kinds';
 
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} مطلوب` })
-    .trim()
-    .min(1, { message: `${label} مطلوب` })
-    .max(max, { message: `${label} طويل جداً` })
-    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE });
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: 'النص طويل جداً' })
-    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE })
-    .optional()
-    .default('');
 const digits = (label: string, length: number, extra?: (v: string) => boolean, hint?: string) =>
   z
     .string()
@@ -116,22 +101,6 @@ export const customerBody = z
     }
   });
 
-/** A customer's installed equipment (the register the maintenance contracts and visits name). */
-export const equipmentBody = z
-  .object({
-    name: text('اسم المعدّة', 150),
-    serialNumber: text('الرقم التسلسلي', 100),
-    customer: refInput(entityNouns.customer),
-    model: optionalText(150),
-    installedAt: optionalDayInput('تاريخ التركيب'),
-    warrantyUntil: optionalDayInput('نهاية الضمان'),
-    notes: optionalText(2000),
-  })
-  .superRefine((e, ctx) => {
-    if (e.installedAt && e.warrantyUntil && e.warrantyUntil < e.installedAt)
-      ctx.addIssue({ code: 'custom', path: ['warrantyUntil'], message: 'نهاية الضمان قبل تاريخ التركيب' });
-  });
-
 /** The request body of each record the web's resource screens edit, by the resource's name. */
 export const recordBodies = {
   government: governmentBody,
@@ -139,6 +108,6 @@ export const recordBodies = {
   service: serviceBody,
   contract: contractBody,
   paymentMethod: paymentMethodBody,
-  equipment: equipmentBody,
+  ...entityBodies,
 };
 export type RecordBodyName = keyof typeof recordBodies;

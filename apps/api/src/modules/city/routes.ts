@@ -4,17 +4,17 @@ import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments, orders } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import { AppError } from '../../http/errors';
-import type { ListResource } from '../../http/list-query';
+import { fieldsOf, type ListResource } from '../../http/list-query';
 
 export const cityResource: ListResource = {
   table: cities,
-  fields: {
+  fields: fieldsOf(cityRecord, {
     _id: cities._id,
     name: cities.name,
     government: cities.government,
     createdAt: cities.createdAt,
     updatedAt: cities.updatedAt,
-  },
+  }),
   filters: { government: { column: cities.government, type: 'uuid' } },
   searchColumn: cities.searchText,
   defaultSort: 'name',

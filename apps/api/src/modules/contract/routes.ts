@@ -1,11 +1,11 @@
 import { contractBody, contractRecord, entityNouns, normalizeArabic } from '@idara/domain';
 import { contracts, orders } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
-import type { ListResource } from '../../http/list-query';
+import { fieldsOf, type ListResource } from '../../http/list-query';
 
 export const contractResource: ListResource = {
   table: contracts,
-  fields: {
+  fields: fieldsOf(contractRecord, {
     _id: contracts._id,
     name: contracts.name,
     description: contracts.description,
@@ -15,7 +15,7 @@ export const contractResource: ListResource = {
     active: contracts.active,
     createdAt: contracts.createdAt,
     updatedAt: contracts.updatedAt,
-  },
+  }),
   filters: { active: { column: contracts.active, type: 'boolean' } },
   searchColumn: contracts.searchText,
   defaultSort: 'name',

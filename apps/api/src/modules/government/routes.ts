@@ -1,16 +1,16 @@
 import { entityNouns, governmentBody, governmentRecord, normalizeArabic } from '@idara/domain';
 import { cities, customers, governments } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
-import type { ListResource } from '../../http/list-query';
+import { fieldsOf, type ListResource } from '../../http/list-query';
 
 export const governmentResource: ListResource = {
   table: governments,
-  fields: {
+  fields: fieldsOf(governmentRecord, {
     _id: governments._id,
     name: governments.name,
     createdAt: governments.createdAt,
     updatedAt: governments.updatedAt,
-  },
+  }),
   searchColumn: governments.searchText,
   defaultSort: 'name',
   maxLimit: 1000,

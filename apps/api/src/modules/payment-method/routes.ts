@@ -8,11 +8,11 @@ import {
 } from '@idara/domain';
 import { paymentMethods, payments } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
-import type { ListResource } from '../../http/list-query';
+import { fieldsOf, type ListResource } from '../../http/list-query';
 
 export const paymentMethodResource: ListResource = {
   table: paymentMethods,
-  fields: {
+  fields: fieldsOf(paymentMethodRecord, {
     _id: paymentMethods._id,
     name: paymentMethods.name,
     kind: paymentMethods.kind,
@@ -20,7 +20,7 @@ export const paymentMethodResource: ListResource = {
     active: paymentMethods.active,
     createdAt: paymentMethods.createdAt,
     updatedAt: paymentMethods.updatedAt,
-  },
+  }),
   filters: {
     kind: { column: paymentMethods.kind, type: 'enum', values: paymentMethodKinds },
     active: { column: paymentMethods.active, type: 'boolean' },

@@ -12,11 +12,11 @@ import { eq } from 'drizzle-orm';
 import { forms, orderItems, services } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import { fieldError } from '../../http/errors';
-import type { ListResource } from '../../http/list-query';
+import { fieldsOf, type ListResource } from '../../http/list-query';
 
 export const serviceResource: ListResource = {
   table: services,
-  fields: {
+  fields: fieldsOf(serviceRecord, {
     _id: services._id,
     name: services.name,
     description: services.description,
@@ -29,7 +29,7 @@ export const serviceResource: ListResource = {
     unit: services.unit,
     createdAt: services.createdAt,
     updatedAt: services.updatedAt,
-  },
+  }),
   filters: {
     active: { column: services.active, type: 'boolean' },
     form: { column: services.form, type: 'uuid' },

@@ -4,7 +4,7 @@ import { defineResource } from '../../app/resource';
 export const city = defineResource({
   name: 'city',
   titles: { list: 'المدن والمحافظات', new: 'إضافة مدينة', details: 'تفاصيل المدينة', edit: 'تعديل المدينة' },
-  nav: { group: 'البيانات الأساسية', label: 'المدن', icon: IconBuildingCommunity },
+  nav: { group: 'البيانات الأساسية', label: 'المدن', icon: IconBuildingCommunity, order: 5 },
   list: {
     columns: [
       { key: 'name', header: 'اسم المدينة' },

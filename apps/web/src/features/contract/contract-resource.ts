@@ -6,7 +6,7 @@ import { activeColumn, activeField, activeFilter } from '../records-shared';
 export const contract = defineResource({
   name: 'contract',
   titles: { list: 'أنواع العقود', new: 'إضافة عقد جديد', details: 'تفاصيل العقد', edit: 'تعديل العقد' },
-  nav: { group: 'البيانات الأساسية', label: 'أنواع العقود', icon: IconFileDescription },
+  nav: { group: 'البيانات الأساسية', label: 'أنواع العقود', icon: IconFileDescription, order: 2 },
   list: {
     columns: [
       { key: 'name', header: 'اسم العقد' },

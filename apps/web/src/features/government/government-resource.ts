@@ -10,7 +10,7 @@ export const government = defineResource({
     details: 'تفاصيل المنطقة',
     edit: 'تعديل المنطقة',
   },
-  nav: { group: 'البيانات الأساسية', label: 'المناطق', icon: IconMap2 },
+  nav: { group: 'البيانات الأساسية', label: 'المناطق', icon: IconMap2, order: 4 },
   list: {
     columns: [
       { key: 'name', header: 'اسم المنطقة' },

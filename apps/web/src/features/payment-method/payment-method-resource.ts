@@ -8,7 +8,7 @@ const KIND_OPTIONS = Object.entries(paymentMethodKindLabels).map(([value, label]
 export const paymentMethod = defineResource({
   name: 'paymentMethod',
   titles: { list: 'طرق الدفع', new: 'طريقة دفع جديدة', edit: 'تعديل طريقة الدفع' },
-  nav: { group: 'البيانات الأساسية', label: 'طرق الدفع', icon: IconCreditCard },
+  nav: { group: 'البيانات الأساسية', label: 'طرق الدفع', icon: IconCreditCard, order: 3 },
   list: {
     columns: [
       { key: 'name', header: 'الاسم' },

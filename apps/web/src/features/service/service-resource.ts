@@ -13,7 +13,13 @@ export const service = defineResource({
     edit: 'تعديل الخدمة',
   },
   guardForms: true,
-  nav: { group: 'البيانات الأساسية', label: 'الخدمات', icon: IconTool, description: 'الخدمات وأسعارها' },
+  nav: {
+    group: 'البيانات الأساسية',
+    label: 'الخدمات',
+    icon: IconTool,
+    description: 'الخدمات وأسعارها',
+    order: 1,
+  },
   list: {
     columns: [
       { key: 'name', header: 'اسم الخدمة' },

@@ -12,6 +12,9 @@ export const dateTimeOut = z
   .transform((v) => (typeof v === 'string' ? v : v.toISOString()))
   .pipe(z.string().meta({ format: 'date-time' }));
 
+/** The columns every stored record answers with. */
+export const recordStamps = { createdAt: dateTimeOut, updatedAt: dateTimeOut };
+
 /** A record's id (uuid). */
 export const idOut = z.string();
 

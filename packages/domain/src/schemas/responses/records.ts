@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import type { EntityRows } from '../../entities';
 import { customerTypes, paymentMethodKinds } from '../../record-kinds';
 import { units } from '../../units';
 import { vatCategories } from '../../vat-categories';
-import { dayOut } from '../fields';
-import { dateTimeOut, idOut, moneyOut } from './common';
+import { idOut, moneyOut, recordStamps } from './common';
 
-/** The columns every stored record answers with. */
-const stamps = { createdAt: dateTimeOut, updatedAt: dateTimeOut };
+const stamps = recordStamps;
 /** A record's details (and create/update answers) add its edit version (the ETag). */
 const withVersion = <Shape extends z.ZodRawShape>(row: z.ZodObject<Shape>) =>
   row.extend({ version: z.number().int() });
@@ -91,30 +90,12 @@ export const paymentMethodRow = z
 export const paymentMethodRecord = withVersion(paymentMethodRow);
 export type PaymentMethod = z.output<typeof paymentMethodRow>;
 
-export const equipmentRow = z
-  .object({
-    _id: idOut,
-    name: z.string(),
-    serialNumber: z.string(),
-    customer: idOut,
-    /** The customer's name (a reference answers with its display name). */
-    customerName: z.string(),
-    model: z.string(),
-    installedAt: dayOut.nullable(),
-    warrantyUntil: dayOut.nullable(),
-    notes: z.string(),
-    ...stamps,
-  })
-  .meta({ id: 'Equipment' });
-export const equipmentRecord = withVersion(equipmentRow);
-export type Equipment = z.output<typeof equipmentRow>;
-
 /** The row each record the web's resource screens show answers with, by the resource's name (`recordBodies`). */
-export interface RecordRows {
+export type RecordRows = CoreRecordRows & EntityRows;
+interface CoreRecordRows {
   government: Government;
   city: City;
   service: Service;
   contract: Contract;
   paymentMethod: PaymentMethod;
-  equipment: Equipment;
 }

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineEntity } from '../entity';
+import { coreNouns } from '../grammar';
+import { dayOut, optionalDayInput, optionalText, refInput, text } from '../schemas/fields';
+import { idOut, recordStamps } from '../schemas/responses/common';
+
+/** معدات العملاء: what is installed at each customer, by serial number (contracts and visits name it). */
+export const equipment = defineEntity({
+  area: 'equipment',
+  noun: { noun: 'المعدّة', gender: 'f' },
+  plural: 'المعدات',
+  activityLabel: 'معدّة',
+  permissionLabel: 'معدات العملاء',
+  lookups: ['customers'],
+  body: z
+    .object({
+      name: text('اسم المعدّة', 150),
+      serialNumber: text('الرقم التسلسلي', 100),
+      customer: refInput(coreNouns.customer),
+      model: optionalText(150),
+      installedAt: optionalDayInput('تاريخ التركيب'),
+      warrantyUntil: optionalDayInput('نهاية الضمان'),
+      notes: optionalText(2000),
+    })
+    .superRefine((e, ctx) => {
+      if (e.installedAt && e.warrantyUntil && e.warrantyUntil < e.installedAt)
+        ctx.addIssue({ code: 'custom', path: ['warrantyUntil'], message: 'نهاية الضمان قبل تاريخ التركيب' });
+    }),
+  row: z
+    .object({
+      _id: idOut,
+      name: z.string(),
+      serialNumber: z.string(),
+      customer: idOut,
+      customerName: z.string(),
+      model: z.string(),
+      installedAt: dayOut.nullable(),
+      warrantyUntil: dayOut.nullable(),
+      notes: z.string(),
+      ...recordStamps,
+    })
+    .meta({ id: 'Equipment' }),
+});
+export type Equipment = z.output<typeof equipment.row>;
