@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { installArabicErrors } from '@idara/domain';
+import { entities, installArabicErrors } from '@idara/domain';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -11,7 +11,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './ht
 import { registerHealth } from './http/health';
 import { closePdfBrowser } from './http/pdf';
 import { trustProxyOption } from './http/request-context';
-import { registerResponseContract } from './http/response-contract';
+import { type RoutesPlugin, registerResponseContract } from './http/response-contract';
 import { registerSecurityHeaders } from './http/security-headers';
 import { readWebApp, registerWebApp } from './http/static';
 import { registerTextCheck } from './http/text-check';
@@ -29,7 +29,6 @@ import { customerImportRoutes } from './modules/customer/import-routes';
 import { customerRoutes } from './modules/customer/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { einvoicingRoutes } from './modules/einvoicing/routes';
-import { equipmentRoutes } from './modules/equipment/routes';
 import { formRoutes } from './modules/form/routes';
 import { governmentRoutes } from './modules/government/routes';
 import { invoiceRoutes, orderInvoiceRoutes } from './modules/invoice/routes';
@@ -221,7 +220,11 @@ export async function buildApp(opts: AppOptions) {
   await app.register(paymentMethodRoutes, { prefix: '/api/paymentMethod' });
   await app.register(governmentRoutes, { prefix: '/api/government' });
   await app.register(cityRoutes, { prefix: '/api/city' });
-  await app.register(equipmentRoutes, { prefix: '/api/equipment' });
+  // Each record kind declared with defineEntity (packages/domain/src/entities): its module's routes.
+  for (const name of Object.keys(entities)) {
+    const module: { default: RoutesPlugin } = await import(`./modules/${name}/routes.ts`);
+    await app.register(module.default, { prefix: `/api/${name}` });
+  }
   await app.register(activityRoutes, { prefix: '/api/activity' });
   await app.register(orderRoutes, { prefix: '/api/order' });
   await app.register(paymentRoutes, { prefix: '/api/payment' });

@@ -1,4 +1,4 @@
-import { entityActivityLabels } from './entities';
+import { entityActivityLabels } from './entities/catalogue';
 
 /** Arabic words of the activity log: the screen and its export say the same (docs/API.md "Activity log"). */
 export const activityActionLabels: Record<string, string> = {

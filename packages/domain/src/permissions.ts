@@ -1,4 +1,4 @@
-import { entityLookupPermissions, entityPermissionGroups } from './entities';
+import { entityLookupPermissions, entityPermissionGroups } from './entities/catalogue';
 import type { EntityLookup } from './entity';
 
 /**

@@ -176,14 +176,32 @@ export type ResourceDefinition<N extends RecordBodyName> = Omit<
       filters?: Filter<RowKey<N>>[];
     };
     form: Omit<Resource['form'], 'fields'> & { fields: Field<BodyKey<N>>[] };
-    details?: Omit<NonNullable<Resource['details']>, 'fields'> & { fields: DetailsField<RowKey<N>>[] };
+    /** Without `fields`, the form's fields in its order (each shown as its kind is), then when it was added. */
+    details?: Omit<NonNullable<Resource['details']>, 'fields'> & { fields?: DetailsField<RowKey<N>>[] };
     relatedTab?: { ref: RefName; filter: RowKey<N>; label: string };
   };
 
 /** `/api/<name>`, `/dashboard/<name>` and the `<name>:…` permissions unless the definition says otherwise. */
 export function defineResource<N extends RecordBodyName>(definition: ResourceDefinition<N>): Resource {
-  const { name } = definition;
-  return { api: `/api/${name}`, base: `/dashboard/${name}`, area: name, ...definition };
+  const { name, details } = definition;
+  return {
+    api: `/api/${name}`,
+    base: `/dashboard/${name}`,
+    area: name,
+    ...definition,
+    details: details && { ...details, fields: details.fields ?? detailsFromForm(definition.form.fields) },
+  };
+}
+
+/** A details card that shows what the form asks, as each kind of field is shown, then the day it was added. */
+function detailsFromForm(fields: Field[]): DetailsField[] {
+  const shown = fields.flatMap((f): DetailsField[] => {
+    if (f.kind === 'lineTax') return [];
+    const display: Display | undefined =
+      f.kind === 'ref' ? { ref: f.ref } : f.kind === 'day' ? 'day' : f.kind === 'money' ? 'money' : undefined;
+    return [{ label: f.label, key: f.name, display, wide: f.kind === 'textarea' }];
+  });
+  return [...shown, { label: 'تاريخ الإضافة', key: 'createdAt', display: 'hijriDate' }];
 }
 
 export const permissionOf = (resource: Resource, action: string) =>

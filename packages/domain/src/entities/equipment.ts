@@ -3,15 +3,10 @@ import { defineEntity } from '../entity';
 import { coreNouns } from '../grammar';
 import { dayOut, optionalDayInput, optionalText, refInput, text } from '../schemas/fields';
 import { idOut, recordStamps } from '../schemas/responses/common';
+import { entityFacts } from './facts';
 
-/** معدات العملاء: what is installed at each customer, by serial number (contracts and visits name it). */
-export const equipment = defineEntity({
-  area: 'equipment',
-  noun: { noun: 'المعدّة', gender: 'f' },
-  plural: 'المعدات',
-  activityLabel: 'معدّة',
-  permissionLabel: 'معدات العملاء',
-  lookups: ['customers'],
+/** معدات العملاء (its facts: `entityFacts.equipment`): what is installed at each customer, by serial number (contracts and visits name it). */
+export const equipment = /* @__PURE__ */ defineEntity(entityFacts.equipment, () => ({
   body: z
     .object({
       name: text('اسم المعدّة', 150),
@@ -40,5 +35,5 @@ export const equipment = defineEntity({
       ...recordStamps,
     })
     .meta({ id: 'Equipment' }),
-});
+}));
 export type Equipment = z.output<typeof equipment.row>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
-import { entityBodies } from '../entities';
+import { entityBodiesOf } from '../entities';
 import { customerTypes, paymentMethodKinds } from '../record-kinds';
 import { units } from '../units';
 import { emailSchema, idSchema, phoneSchema } from './common';
@@ -108,6 +108,6 @@ export const recordBodies = {
   service: serviceBody,
   contract: contractBody,
   paymentMethod: paymentMethodBody,
-  ...entityBodies,
+  ...entityBodiesOf(),
 };
 export type RecordBodyName = keyof typeof recordBodies;

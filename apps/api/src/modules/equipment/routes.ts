@@ -4,7 +4,7 @@ import { entityRoutes } from '../../http/entity-routes';
 import { ref } from '../../http/references';
 
 /** معدات العملاء: a customer's installed equipment, by serial number. */
-export const equipmentRoutes = entityRoutes(definition, {
+export default entityRoutes(definition, {
   table: equipment,
   refs: [ref('customer', equipment.customer)],
   search: ['name', 'serialNumber', 'model'],

@@ -46,16 +46,5 @@ export const equipment = defineResource({
       { name: 'notes', label: 'ملاحظات', kind: 'textarea', maxRows: 6 },
     ],
   },
-  details: {
-    fields: [
-      { label: 'المعدّة', key: 'name' },
-      { label: 'الرقم التسلسلي', key: 'serialNumber' },
-      { label: 'العميل', key: 'customer', display: { ref: 'customer' } },
-      { label: 'الطراز', key: 'model' },
-      { label: 'تاريخ التركيب', key: 'installedAt', display: 'day' },
-      { label: 'نهاية الضمان', key: 'warrantyUntil', display: 'day' },
-      { label: 'ملاحظات', key: 'notes', wide: true },
-      { label: 'تاريخ الإضافة', key: 'createdAt', display: 'hijriDate' },
-    ],
-  },
+  details: {},
 });

@@ -1,0 +1,43 @@
+import type { EntityLookup } from '../entity';
+import { coreNouns, type EntityNoun } from '../grammar';
+import { entityFacts } from './facts';
+
+export { entityFacts };
+
+type Facts = typeof entityFacts;
+export type EntityName = keyof Facts;
+
+const each = <T>(pick: (e: Facts[EntityName]) => T) =>
+  Object.fromEntries(Object.entries(entityFacts).map(([name, e]) => [name, pick(e)])) as Record<
+    EntityName,
+    T
+  >;
+
+/** How sentences name each record kind (`agree` and `notFoundText` take one). */
+export const entityNouns = {
+  ...coreNouns,
+  ...(each((e) => e.noun) as { [K in EntityName]: EntityNoun }),
+};
+
+export const entityActivityLabels = each((e) => e.activityLabel);
+
+/** The entities' permission groups, each with the five record actions. */
+export const entityPermissionGroups = Object.values(entityFacts).map((e) => ({
+  area: e.area,
+  label: e.permissionLabel,
+  actions: ['read', 'details', 'create', 'update', 'delete'] as const,
+})) as {
+  [K in EntityName]: {
+    area: Facts[K]['area'];
+    label: string;
+    actions: readonly ['read', 'details', 'create', 'update', 'delete'];
+  };
+}[EntityName][];
+
+/** Which lookups each entity's screens read, with the permissions that may therefore read them. */
+export const entityLookupPermissions = Object.values(entityFacts).flatMap((e) =>
+  (('lookups' in e ? e.lookups : []) as readonly EntityLookup[]).map((lookup) => ({
+    lookup,
+    permissions: [`${e.area}:read`, `${e.area}:create`, `${e.area}:update`] as const,
+  })),
+);
