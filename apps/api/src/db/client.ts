@@ -77,6 +77,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     vacuum: opts.vacuum,
     image: opts.image,
   });
+  // Drizzle calls only `query` and `transaction` of a PGlite client, and `query` in a transaction:
+  // db/pglite-drizzle-contract.test.ts fails when an upgrade makes it use anything else.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   enableFastReads(db, { kind: 'pglite', client });
   return {
