@@ -187,7 +187,8 @@ describe("Drizzle's PGlite driver on the worker client", () => {
     for (const [oid, sample] of Object.entries(RAW_SAMPLES)) {
       const { rows } = await client.query(`select ${sample} as v, (${sample})::text as t`, [], { parsers });
       const raw = typeof rows[0].v === 'string' && rows[0].v === rows[0].t;
-      // Raw exactly when Drizzle asks: a type kept raw that Drizzle expects parsed is as wrong.
+      // Raw exactly when Drizzle asks: a type kept raw that Drizzle expects parsed is as wrong. PGlite
+      // leaves an interval as text anyway, so that one passes either way until PGlite parses it.
       expect(raw, `type ${oid} comes back raw`).toBe(asked.has(Number(oid)));
     }
   });
