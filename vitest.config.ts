@@ -13,6 +13,7 @@ const outputFile = reportDir
 // PostgreSQL. These files never reach the database engine, or test only the embedded one or what
 // does not depend on the engine (PDF rendering, address parsing): the embedded suite runs them once.
 const engineIndependent = [
+  'apps/api/src/db/pglite-drizzle-contract.test.ts',
   'apps/api/src/db/pglite-template.test.ts',
   'apps/api/src/db/pglite-worker-client.test.ts',
   'apps/api/src/main.test.ts',

@@ -7,6 +7,7 @@ import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { enableFastReads } from './fast-query';
 import { PGliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
 
@@ -59,6 +60,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const client = await pool.connect();
     client.release();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    enableFastReads(db, { kind: 'pg', client: pool });
     return {
       db,
       kind: 'postgres',
@@ -75,7 +77,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     vacuum: opts.vacuum,
     image: opts.image,
   });
+  // Drizzle calls only `query` and `transaction` of a PGlite client, and `query` in a transaction:
+  // db/pglite-drizzle-contract.test.ts fails when an upgrade makes it use anything else.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  enableFastReads(db, { kind: 'pglite', client });
   return {
     db,
     kind: 'pglite',

@@ -1,23 +1,21 @@
 import { Column, is, type SQL } from 'drizzle-orm';
 import { PgColumn, PgTimestamp } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { DbOrTx } from './client';
+import type { Db, DbOrTx } from './client';
+import type { PGliteWorkerClient } from './pglite-worker-client';
 
-interface ArrayQueryClient {
-  query(
-    text: string | { text: string; values: unknown[]; rowMode: 'array'; types: unknown },
-    params?: unknown[],
-    opts?: unknown,
-  ): Promise<{ rows: unknown[][] }>;
-}
+/** The bare driver under a database: the embedded one's worker client, or a PostgreSQL pool. */
+export type FastReadDriver = { kind: 'pglite'; client: PGliteWorkerClient } | { kind: 'pg'; client: pg.Pool };
 
-/** The driver under a Drizzle database (PGlite or a pg Pool); undefined inside a transaction. */
-function driverOf(db: DbOrTx): { kind: 'pglite' | 'pg'; client: ArrayQueryClient } | undefined {
-  const client = (db as unknown as { $client?: ArrayQueryClient & Record<string, unknown> }).$client;
-  if (!client) return undefined;
-  if ('waitReady' in client) return { kind: 'pglite', client };
-  if ('totalCount' in client) return { kind: 'pg', client };
-  return undefined;
+/**
+ * The driver under each database `openDatabase` made. A transaction is never here, so inside one
+ * `runCompiled` declines and the caller's query runs on the transaction's own connection.
+ */
+const drivers = new WeakMap<DbOrTx, FastReadDriver>();
+
+/** Lets `runCompiled` reach `db`'s driver (`openDatabase` calls it; Drizzle's `$client` is not used). */
+export function enableFastReads(db: Db, driver: FastReadDriver) {
+  drivers.set(db, driver);
 }
 
 type Selected = PgColumn | SQL | SQL.Aliased;
@@ -67,18 +65,24 @@ export function compileSelect(
 /**
  * Runs compiled SQL through the bare driver in array mode and decodes by position: Drizzle's own
  * per-row mapping costs, on the embedded database, about as much as the query. Returns undefined
- * inside a transaction (no bare driver there), so the caller takes the Drizzle path.
+ * inside a transaction, or on a database `openDatabase` did not make (no known driver), so the
+ * caller takes the Drizzle path.
  */
 export async function runCompiled(
   db: DbOrTx,
   q: CompiledSelect,
 ): Promise<Record<string, unknown>[] | undefined> {
-  const driver = driverOf(db);
+  const driver = drivers.get(db);
   if (!driver) return undefined;
   const result =
     driver.kind === 'pglite'
       ? await driver.client.query(q.sql, q.params, { rowMode: 'array' })
-      : await driver.client.query({ text: q.sql, values: q.params, rowMode: 'array', types: pgTypes });
+      : await driver.client.query<unknown[]>({
+          text: q.sql,
+          values: q.params,
+          rowMode: 'array',
+          types: pgTypes,
+        });
   return result.rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < q.keys.length; i++) {

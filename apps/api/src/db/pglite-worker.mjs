@@ -8,7 +8,8 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import * as tar from 'tar';
 
-// Drizzle asks for these types as raw text (it parses dates itself).
+// Drizzle asks for these types as raw text (it parses dates itself); the functions it sends cannot
+// cross to this thread, so the list is kept here: db/pglite-drizzle-contract.test.ts checks it is Drizzle's.
 const RAW_TYPES = [
   types.TIMESTAMP,
   types.TIMESTAMPTZ,
