@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { adminAuth, bearer, randomPhone } from './support/api';
+import { adminAuth, bearer, orderAndInvoice, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
 
@@ -23,15 +23,13 @@ async function owingCustomers(page: Page) {
     const customer = await (
       await page.request.post('/api/customer', { headers, data: { name, type, phoneNumber: randomPhone() } })
     ).json();
-    const order = await (
-      await page.request.post('/api/order', {
-        headers,
-        data: { customer: customer._id, items: [{ service: service._id, quantity, unitPrice: '100.00' }] },
-      })
-    ).json();
-    const res = await page.request.post(`/api/order/${order._id}/invoice`, { headers });
-    expect(res.status(), await res.text()).toBe(201);
-    made.push({ customer, invoice: await res.json() });
+    const { invoice } = await orderAndInvoice(page.request, headers, {
+      customer: customer._id,
+      service: service._id,
+      quantity,
+      unitPrice: '100.00',
+    });
+    made.push({ customer, invoice });
   }
   return { marker, company: made[0], individual: made[1] };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { adminAuth, bearer, randomPhone } from './support/api';
+import { adminAuth, bearer, invoicedNewCustomer } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
 import { limit } from './support/slowdown';
@@ -25,28 +25,13 @@ async function typeOtp(page: Page, otp: string) {
 }
 
 async function issueInvoice(page: Page) {
-  const headers = bearer(await adminAuth(page.request));
-  const service = await (
-    await page.request.post('/api/service', {
-      headers,
-      data: { name: `صيانة مكيفات ${suffix()}`, price: '150.00' },
-    })
-  ).json();
-  const customer = await (
-    await page.request.post('/api/customer', {
-      headers,
-      data: { name: `نورة الحربي ${suffix()}`, phoneNumber: randomPhone() },
-    })
-  ).json();
-  const order = await (
-    await page.request.post('/api/order', {
-      headers,
-      data: { customer: customer._id, items: [{ service: service._id, quantity: 1, unitPrice: '150.00' }] },
-    })
-  ).json();
-  const res = await page.request.post(`/api/order/${order._id}/invoice`, { headers });
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json();
+  const { invoice } = await invoicedNewCustomer(page.request, {
+    serviceName: `صيانة مكيفات ${suffix()}`,
+    price: '150.00',
+    customerName: `نورة الحربي ${suffix()}`,
+    quantity: 1,
+  });
+  return invoice;
 }
 
 test.describe.configure({ mode: 'serial' });

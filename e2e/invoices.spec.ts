@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { adminAuth, bearer, randomPhone } from './support/api';
+import { adminAuth, bearer, invoicedNewCustomer } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
 import { toasts } from './support/toasts';
@@ -11,28 +11,12 @@ const suffix = () => String(Math.floor(Math.random() * 1e6));
 
 /** An individual's order of 3 × 200.00 (690.00 with VAT), its invoice issued through the API. */
 async function issuedInvoice(page: Page) {
-  const headers = bearer(await adminAuth(page.request));
-  const service = await (
-    await page.request.post('/api/service', {
-      headers,
-      data: { name: `تنظيف خزانات ${suffix()}`, price: '200.00' },
-    })
-  ).json();
-  const customer = await (
-    await page.request.post('/api/customer', {
-      headers,
-      data: { name: `سلمان الدوسري ${suffix()}`, phoneNumber: randomPhone() },
-    })
-  ).json();
-  const order = await (
-    await page.request.post('/api/order', {
-      headers,
-      data: { customer: customer._id, items: [{ service: service._id, quantity: 3, unitPrice: '200.00' }] },
-    })
-  ).json();
-  const res = await page.request.post(`/api/order/${order._id}/invoice`, { headers });
-  expect(res.status(), await res.text()).toBe(201);
-  return { invoice: await res.json(), order, customer };
+  return invoicedNewCustomer(page.request, {
+    serviceName: `تنظيف خزانات ${suffix()}`,
+    price: '200.00',
+    customerName: `سلمان الدوسري ${suffix()}`,
+    quantity: 3,
+  });
 }
 
 test.describe('e-invoices', () => {

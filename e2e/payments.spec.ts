@@ -20,6 +20,28 @@ interface Fixture {
 }
 
 /**
+ * Records a payment of `amount` (VAT included) on the order by the first active payment method, as
+ * the holder of `token`, through the API; returns the created payment.
+ */
+async function recordPayment(
+  request: APIRequestContext,
+  token: string,
+  orderId: string,
+  amount: string,
+  more: Record<string, unknown> = {},
+): Promise<{ _id: string }> {
+  const methods = await (
+    await request.get('/api/paymentMethod?active=true', { headers: bearer(token) })
+  ).json();
+  const res = await request.post('/api/payment', {
+    headers: bearer(token),
+    data: { order: orderId, amount, paymentMethod: methods.data[0]._id, ...more },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+/**
  * A company customer and an order of 2 × 500.00 through the API as the admin: net 1,000.00,
  * VAT 15% 150.00, total (and balance) 1,150.00.
  */
@@ -256,16 +278,9 @@ test.describe('payments and invoices', () => {
   test('rejecting asks for a reason and shows it on the invoice', async ({ page, request }) => {
     const fx = await createOrder(request);
     const token = await adminAuth(request);
-    const methods = await (
-      await request.get('/api/paymentMethod?active=true', { headers: bearer(token) })
-    ).json();
-    const created = await request.post('/api/payment', {
-      headers: bearer(token),
-      data: { order: fx.orderId, amount: '100.00', paymentMethod: methods.data[0]._id },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    const payment = await recordPayment(request, token, fx.orderId, '100.00');
     await signedInAs(page, request, { role: 'admin' });
-    await page.goto(`/dashboard/payment/${(await created.json())._id}`);
+    await page.goto(`/dashboard/payment/${payment._id}`);
 
     await page.getByRole('button', { name: 'رفض الدفعة' }).click();
     const dialog = page.getByRole('dialog');
@@ -284,15 +299,7 @@ test.describe('payments: edit and permissions', () => {
     const errors = collectErrors(page);
     const fx = await createOrder(request);
     const token = await adminAuth(request);
-    const methods = await (
-      await request.get('/api/paymentMethod?active=true', { headers: bearer(token) })
-    ).json();
-    const created = await request.post('/api/payment', {
-      headers: bearer(token),
-      data: { order: fx.orderId, amount: '1000.00', paymentMethod: methods.data[0]._id },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const payment = await created.json();
+    const payment = await recordPayment(request, token, fx.orderId, '1000.00');
     await signedInAs(page, request, { role: 'admin' });
     await page.goto(`/dashboard/payment/edit/${payment._id}`);
 
@@ -319,16 +326,9 @@ test.describe('payments: edit and permissions', () => {
   }) => {
     const fx = await createOrder(request);
     const token = await adminAuth(request);
-    const methods = await (
-      await request.get('/api/paymentMethod?active=true', { headers: bearer(token) })
-    ).json();
-    const created = await request.post('/api/payment', {
-      headers: bearer(token),
-      data: { order: fx.orderId, amount: '100.00', paymentMethod: methods.data[0]._id },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    const payment = await recordPayment(request, token, fx.orderId, '100.00');
     await signedInAs(page, request, { permissions: ['payment:read', 'payment:details'] });
-    await page.goto(`/dashboard/payment/${(await created.json())._id}`);
+    await page.goto(`/dashboard/payment/${payment._id}`);
     await expect(page.getByText('لم تصدر الفاتورة الضريبية بعد')).toBeVisible();
     await expect(page.getByRole('button', { name: 'طباعة' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'اعتماد الدفعة' })).toHaveCount(0);
@@ -358,15 +358,8 @@ for (const scheme of ['light', 'dark'] as const) {
       {
         name: 'payments',
         open: async (page, fx, token) => {
-          const methods = await (
-            await page.request.get('/api/paymentMethod?active=true', { headers: bearer(token) })
-          ).json();
           for (const amount of ['400.00', '750.00']) {
-            const res = await page.request.post('/api/payment', {
-              headers: bearer(token),
-              data: { order: fx.orderId, amount, paymentMethod: methods.data[0]._id, dueDate: '2026-12-31' },
-            });
-            expect(res.status(), await res.text()).toBe(201);
+            await recordPayment(page.request, token, fx.orderId, amount, { dueDate: '2026-12-31' });
           }
           await page.goto(`/dashboard/payment?customer=${fx.customerId}`);
           await expect(page.getByTestId('totals-amount')).toHaveText('1,150.00 ر.س');
@@ -375,15 +368,7 @@ for (const scheme of ['light', 'dark'] as const) {
       {
         name: 'invoice',
         open: async (page, fx, token) => {
-          const methods = await (
-            await page.request.get('/api/paymentMethod?active=true', { headers: bearer(token) })
-          ).json();
-          const res = await page.request.post('/api/payment', {
-            headers: bearer(token),
-            data: { order: fx.orderId, amount: '1150.00', paymentMethod: methods.data[0]._id },
-          });
-          expect(res.status(), await res.text()).toBe(201);
-          const id = (await res.json())._id;
+          const { _id: id } = await recordPayment(page.request, token, fx.orderId, '1150.00');
           // Recorded by this admin: approving it alone needs a reason (four eyes).
           for (const data of [
             { status: 'approved', overrideReason: 'بيانات الاختبار' },

@@ -105,3 +105,49 @@ export async function revokeToken(request: APIRequestContext, token: string): Pr
   const res = await request.post('/api/auth/signout', { headers: bearer(token) });
   expect(res.status(), `sign-out: ${await res.text()}`).toBe(200);
 }
+
+/**
+ * Orders `quantity` × the service at `unitPrice` for the customer and issues the order's invoice,
+ * through the API with `headers`; returns the order and its invoice.
+ */
+export async function orderAndInvoice(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  item: { customer: string; service: string; quantity: number; unitPrice: string },
+) {
+  const { customer, ...line } = item;
+  const order = await (
+    await request.post('/api/order', { headers, data: { customer, items: [line] } })
+  ).json();
+  const res = await request.post(`/api/order/${order._id}/invoice`, { headers });
+  expect(res.status(), await res.text()).toBe(201);
+  return { order, invoice: await res.json() };
+}
+
+/**
+ * A new service at `price` and a new individual customer (random phone), then an order of `quantity`
+ * of it and the order's invoice, all through the API as the admin; returns the customer, the order
+ * and the invoice.
+ */
+export async function invoicedNewCustomer(
+  request: APIRequestContext,
+  input: { serviceName: string; price: string; customerName: string; quantity: number },
+) {
+  const headers = bearer(await adminAuth(request));
+  const service = await (
+    await request.post('/api/service', { headers, data: { name: input.serviceName, price: input.price } })
+  ).json();
+  const customer = await (
+    await request.post('/api/customer', {
+      headers,
+      data: { name: input.customerName, phoneNumber: randomPhone() },
+    })
+  ).json();
+  const { order, invoice } = await orderAndInvoice(request, headers, {
+    customer: customer._id,
+    service: service._id,
+    quantity: input.quantity,
+    unitPrice: input.price,
+  });
+  return { customer, order, invoice };
+}

@@ -50,6 +50,9 @@ afterAll(async () => {
   fs.rmSync(dist.dir, { recursive: true, force: true });
 });
 
+/** A GET that accepts the given encodings (the API's with a token, the web app's without). */
+const getAccepting = (url: string, acceptEncoding: string, token?: string) =>
+  t.inject({ method: 'GET', url, token, headers: { 'accept-encoding': acceptEncoding } });
 const list = (headers: Record<string, string> = {}) =>
   t.inject({ method: 'GET', url: '/api/customer?limit=20', token: admin, headers });
 
@@ -80,12 +83,7 @@ describe('API answers are compressed', () => {
   });
 
   it('leaves small answers and clients that accept no encoding alone', async () => {
-    const small = await t.inject({
-      method: 'GET',
-      url: '/api/customer?limit=1&fields=name',
-      token: admin,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const small = await getAccepting('/api/customer?limit=1&fields=name', 'br, gzip', admin);
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD);
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -96,12 +94,7 @@ describe('API answers are compressed', () => {
     expect(identity.json().data).toHaveLength(20);
 
     // An error answer is JSON like any other: an Arabic message, readable as sent.
-    const missing = await t.inject({
-      method: 'GET',
-      url: '/api/customer/00000000-0000-7000-8000-000000000000',
-      token: admin,
-      headers: { 'accept-encoding': 'br' },
-    });
+    const missing = await getAccepting('/api/customer/00000000-0000-7000-8000-000000000000', 'br', admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toMatch(/[\u0600-\u06FF]/);
   });
@@ -113,7 +106,7 @@ describe('downloads', () => {
     const plain = await t.inject({ method: 'GET', url, token: admin });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const br = await t.inject({ method: 'GET', url, token: admin, headers: { 'accept-encoding': 'br' } });
+    const br = await getAccepting(url, 'br', admin);
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-disposition']).toBe(plain.headers['content-disposition']);
@@ -124,22 +117,12 @@ describe('downloads', () => {
   });
 
   it('sends XLSX and PDF files as they are (already packed)', async () => {
-    const xlsx = await t.inject({
-      method: 'GET',
-      url: '/api/customer/export?fileType=xlsx',
-      token: admin,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const xlsx = await getAccepting('/api/customer/export?fileType=xlsx', 'br, gzip', admin);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-encoding']).toBeUndefined();
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
 
-    const pdf = await t.inject({
-      method: 'GET',
-      url: '/api/customer/export?fileType=pdf&sort=name',
-      token: admin,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const pdf = await getAccepting('/api/customer/export?fileType=pdf&sort=name', 'br, gzip', admin);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-encoding']).toBeUndefined();
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -148,24 +131,18 @@ describe('downloads', () => {
 
 describe('the web app', () => {
   it('sends a pre-compressed script once compressed, not twice', async () => {
-    const res = await t.inject({
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const res = await getAccepting('/assets/index-abc123.js', 'br, gzip');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(dist.script);
   });
 
   it('sends index.html compressed once and fonts untouched', async () => {
-    const page = await t.inject({ url: '/dashboard/customer', headers: { 'accept-encoding': 'gzip' } });
+    const page = await getAccepting('/dashboard/customer', 'gzip');
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(page.rawPayload).toString()).toContain('<html dir="rtl">');
 
-    const font = await t.inject({
-      url: '/assets/face-abc123.woff2',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const font = await getAccepting('/assets/face-abc123.woff2', 'br, gzip');
     expect(font.statusCode).toBe(200);
     expect(font.headers['content-encoding']).toBeUndefined();
     expect(font.rawPayload.equals(dist.font)).toBe(true);

@@ -1,7 +1,7 @@
 import { riyadhDayOf, toHalalas } from '@idara/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, orders } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, requestsOn, type TestApp } from '../test/harness';
 
 /**
  * Money has ceilings a real business never meets (a line 10 million riyals, an order, note or
@@ -14,9 +14,10 @@ let t: TestApp;
 let admin: string;
 let customer: string;
 let service: string;
-const post = (url: string, payload: unknown, token = admin) =>
-  t.inject({ method: 'POST', url, token, payload: payload as object });
-const get = (url: string) => t.inject({ method: 'GET', url, token: admin });
+const { get, post } = requestsOn(
+  () => t,
+  () => admin,
+);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TestApp } from './harness';
 
 /**
@@ -24,3 +25,20 @@ export const nationalAddressIn = (city: { _id: string; government: string }) => 
   district: 'المروج',
   postalCode: '12222',
 });
+
+/**
+ * Orders one `service` at 100.00 for `buyer` and issues the order's invoice, both through `post`
+ * (a file's POST as its admin); returns the issued invoice.
+ */
+export async function issuedInvoiceFor(
+  post: (url: string, payload?: unknown) => ReturnType<TestApp['inject']>,
+  buyer: string,
+  service: string,
+) {
+  const order = (
+    await post('/api/order', { customer: buyer, items: [{ service, quantity: 1, unitPrice: '100.00' }] })
+  ).json();
+  const res = await post(`/api/order/${order._id}/invoice`);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}

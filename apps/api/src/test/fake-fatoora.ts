@@ -295,3 +295,11 @@ export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }
+
+/**
+ * The settings that point an app at `fake` in the simulation environment, with a fresh key for the
+ * app's secrets unless one is given.
+ */
+export function fatooraEnv(fake: FakeFatoora, secretKey = randomBytes(32).toString('base64')) {
+  return { ZATCA_API_URL: fake.url, ZATCA_ENV: 'simulation', IDARA_SECRET_KEY: secretKey };
+}

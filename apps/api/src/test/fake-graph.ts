@@ -3,6 +3,22 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { TestApp } from './harness';
 
+/**
+ * The settings of an app whose WhatsApp account talks to `graph` and checks webhooks with
+ * `appSecret`; the webhook's verify token is `verify-me`, links point at https://idara.example.sa.
+ */
+export function whatsappEnv(graph: FakeGraph, appSecret: string) {
+  return {
+    WHATSAPP_TOKEN: 'test-token',
+    WHATSAPP_PHONE_NUMBER_ID: '123456',
+    WHATSAPP_APP_SECRET: appSecret,
+    WHATSAPP_VERIFY_TOKEN: 'verify-me',
+    WHATSAPP_API_URL: graph.url,
+    WHATSAPP_RETRY_BASE_MS: '5',
+    PUBLIC_URL: 'https://idara.example.sa',
+  };
+}
+
 /** A stand-in for the Graph API on loopback: records each request and answers from a script. */
 export class FakeGraph {
   requests: { url: string; auth: string; body: Record<string, any> }[] = [];

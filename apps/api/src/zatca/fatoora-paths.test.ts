@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { einvoiceSubmissions, einvoices, notifications, zatcaCredentials } from '../db/schema';
 import { open } from '../lib/secret-box';
-import { type FakeFatoora, startFakeFatoora } from '../test/fake-fatoora';
+import { issuedInvoiceFor } from '../test/buyers';
+import { type FakeFatoora, fatooraEnv, startFakeFatoora } from '../test/fake-fatoora';
 import { createTestApp, type TestApp } from '../test/harness';
 
 /**
@@ -35,14 +36,7 @@ async function call(method: 'GET' | 'POST', url: string, payload?: unknown) {
 const post = (url: string, payload: unknown = {}) => call('POST', url, payload);
 const get = (url: string) => call('GET', url);
 
-async function issueFor(buyer: string) {
-  const order = (
-    await post('/api/order', { customer: buyer, items: [{ service, quantity: 1, unitPrice: '100.00' }] })
-  ).json();
-  const res = await post(`/api/order/${order._id}/invoice`);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const issueFor = (buyer: string) => issuedInvoiceFor(post, buyer, service);
 
 const docOf = async (id: string) => (await t.db.select().from(einvoices).where(eq(einvoices._id, id)))[0];
 const jobOf = async (id: string) =>
@@ -53,7 +47,7 @@ const activeRows = () => t.db.select().from(zatcaCredentials).where(eq(zatcaCred
 beforeAll(async () => {
   fake = await startFakeFatoora();
   t = await createTestApp({
-    env: { ZATCA_API_URL: fake.url, ZATCA_ENV: 'simulation', IDARA_SECRET_KEY: SECRET_KEY },
+    env: fatooraEnv(fake, SECRET_KEY),
     logLines,
   });
   admin = await t.adminToken();

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoiceSubmissions, einvoices, zatcaCredentials } from '../db/schema';
-import { companyBuyer } from '../test/buyers';
-import { type FakeFatoora, startFakeFatoora } from '../test/fake-fatoora';
-import { createTestApp, type TestApp } from '../test/harness';
+import { companyBuyer, issuedInvoiceFor } from '../test/buyers';
+import { type FakeFatoora, fatooraEnv, startFakeFatoora } from '../test/fake-fatoora';
+import { createTestApp, requestsOn, type TestApp } from '../test/harness';
 import { SubmissionWorker } from './submissions';
 
 /** Connecting to FATOORA and reporting/clearing documents, against a local fake of the gateway. */
@@ -16,30 +15,18 @@ let customer: string;
 let company: string;
 let service: string;
 
-const post = (url: string, payload: unknown = {}, token = admin) =>
-  t.inject({ method: 'POST', url, token, payload: payload as object });
-const get = (url: string) => t.inject({ method: 'GET', url, token: admin });
+const { get, post } = requestsOn(
+  () => t,
+  () => admin,
+);
 
-async function issueFor(buyer: string) {
-  const order = (
-    await post('/api/order', { customer: buyer, items: [{ service, quantity: 1, unitPrice: '100.00' }] })
-  ).json();
-  const res = await post(`/api/order/${order._id}/invoice`);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const issueFor = (buyer: string) => issuedInvoiceFor(post, buyer, service);
 
 const statusOf = async (id: string) => (await t.db.select().from(einvoices).where(eq(einvoices._id, id)))[0];
 
 beforeAll(async () => {
   fake = await startFakeFatoora();
-  t = await createTestApp({
-    env: {
-      ZATCA_API_URL: fake.url,
-      ZATCA_ENV: 'simulation',
-      IDARA_SECRET_KEY: randomBytes(32).toString('base64'),
-    },
-  });
+  t = await createTestApp({ env: fatooraEnv(fake) });
   admin = await t.adminToken();
   customer = (await post('/api/customer', { name: 'فهد القحطاني', phoneNumber: '0552229901' })).json()._id;
   company = await companyBuyer(t, admin, 'شركة المدار التجارية', '0552229902');

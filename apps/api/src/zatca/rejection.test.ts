@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, einvoiceSubmissions, einvoices } from '../db/schema';
 import { documentLink } from '../modules/whatsapp/automations';
 import { companyBuyer } from '../test/buyers';
-import { type FakeFatoora, startFakeFatoora } from '../test/fake-fatoora';
-import { createTestApp, type TestApp } from '../test/harness';
+import { type FakeFatoora, fatooraEnv, startFakeFatoora } from '../test/fake-fatoora';
+import { createTestApp, requestsOn, type TestApp } from '../test/harness';
 
 /**
  * A document FATOORA rejects is not a tax document (docs/API.md "Rejected documents"): it counts
@@ -24,9 +23,10 @@ let admin: string;
 let company: string;
 let service: string;
 
-const post = (url: string, payload: unknown = {}) =>
-  t.inject({ method: 'POST', url, token: admin, payload: payload as object });
-const get = (url: string) => t.inject({ method: 'GET', url, token: admin });
+const { get, post } = requestsOn(
+  () => t,
+  () => admin,
+);
 const docOf = async (id: string) => (await t.db.select().from(einvoices).where(eq(einvoices._id, id)))[0];
 
 const rejection = {
@@ -42,13 +42,7 @@ const rejection = {
 
 beforeAll(async () => {
   fake = await startFakeFatoora();
-  t = await createTestApp({
-    env: {
-      ZATCA_API_URL: fake.url,
-      ZATCA_ENV: 'simulation',
-      IDARA_SECRET_KEY: randomBytes(32).toString('base64'),
-    },
-  });
+  t = await createTestApp({ env: fatooraEnv(fake) });
   admin = await t.adminToken();
   company = await companyBuyer(t, admin, 'شركة الأفق للمقاولات', '0552231201');
   service = (await post('/api/service', { name: 'صيانة دورية', price: '300.00' })).json()._id;

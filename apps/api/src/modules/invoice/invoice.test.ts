@@ -8,7 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices } from '../../db/schema';
 import { nationalAddressIn } from '../../test/buyers';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
 import { migrateLegacyInvoices } from './legacy';
 
 let t: TestApp;
@@ -17,9 +17,10 @@ let customer: string;
 let service: string;
 let cash: string;
 
-const post = (url: string, payload: unknown = {}, token = admin) =>
-  t.inject({ method: 'POST', url, token, payload: payload as object });
-const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+const { get, post } = requestsOn(
+  () => t,
+  () => admin,
+);
 
 async function newOrder(unitPrice = '100.00', quantity = 1, forCustomer = customer) {
   const res = await post('/api/order', { customer: forCustomer, items: [{ service, quantity, unitPrice }] });

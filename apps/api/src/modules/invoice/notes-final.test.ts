@@ -2,7 +2,7 @@ import { fromHalalas, riyadhDayOf, toHalalas } from '@idara/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
 
 /**
  * A note is a final correction (packages/domain receivables.ts): nothing automatic invoices again
@@ -16,9 +16,10 @@ let customer: string;
 let service: string;
 let cash: string;
 
-const post = (url: string, payload: unknown = {}, token = admin) =>
-  t.inject({ method: 'POST', url, token, payload: payload as object });
-const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+const { get, post } = requestsOn(
+  () => t,
+  () => admin,
+);
 
 async function newOrder(unitPrice: string) {
   const res = await post('/api/order', { customer, items: [{ service, quantity: 1, unitPrice }] });

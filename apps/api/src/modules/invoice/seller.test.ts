@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
 import { testSeller } from '../../test/test-seller';
 
 /**
@@ -12,9 +12,10 @@ let t: TestApp;
 let admin: string;
 let reviewer: string;
 
-const post = (url: string, payload: unknown = {}, token = admin) =>
-  t.inject({ method: 'POST', url, token, payload: payload as object });
-const get = (url: string) => t.inject({ method: 'GET', url, token: admin });
+const { get, post } = requestsOn(
+  () => t,
+  () => admin,
+);
 
 beforeAll(async () => {
   t = await createTestApp({ seller: false });

@@ -2,7 +2,7 @@ import { riyadhDayOf } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, services } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
 
 /**
  * VAT categories (S, Z, E, O with ZATCA's reasons) and units with decimal quantities, from the service
@@ -18,9 +18,10 @@ let financing: string; // E, VATEX-SA-29
 let compensation: string; // O
 let piece: string; // S, by the piece
 
-const post = (url: string, payload: unknown = {}) =>
-  t.inject({ method: 'POST', url, token: admin, payload: payload as object });
-const get = (url: string) => t.inject({ method: 'GET', url, token: admin });
+const { get, post } = requestsOn(
+  () => t,
+  () => admin,
+);
 
 async function service(body: Record<string, unknown>) {
   const res = await post('/api/service', { price: '100.00', ...body });

@@ -20,6 +20,22 @@ const newCustomer = (token: string, name = 'عميل تجريبي') =>
   req('POST', '/api/customer', token, { name, phoneNumber: `05533${String(++phoneSeq).padStart(5, '0')}` });
 
 /** Rules run after the change commits: once they have, the recipient has at least `n` notifications. */
+/** An order of one new service at 100 for a new customer, made by the admin, and a payment method to pay it by. */
+async function orderToPay(serviceName: string, customerName: string) {
+  const service = (
+    await req('POST', '/api/service', admin.token, { name: serviceName, price: '100' })
+  ).json();
+  const customer = (await newCustomer(admin.token, customerName)).json();
+  const order = (
+    await req('POST', '/api/order', admin.token, {
+      customer: customer._id,
+      items: [{ service: service._id, quantity: 1, unitPrice: '100' }],
+    })
+  ).json();
+  const [method] = await t.db.select().from(paymentMethods).limit(1);
+  return { order, method };
+}
+
 async function waitFor(token: string, n: number) {
   await t.settled();
   const list = (await req('GET', '/api/notification?limit=100', token)).json();
@@ -208,17 +224,7 @@ describe('notifications API (spec §7)', () => {
       'order:read',
       'order:details',
     ]);
-    const service = (
-      await req('POST', '/api/service', admin.token, { name: 'خدمة الدفعة', price: '100' })
-    ).json();
-    const customer = (await newCustomer(admin.token, 'عميل الدفعة')).json();
-    const order = (
-      await req('POST', '/api/order', admin.token, {
-        customer: customer._id,
-        items: [{ service: service._id, quantity: 1, unitPrice: '100' }],
-      })
-    ).json();
-    const [method] = await t.db.select().from(paymentMethods).limit(1);
+    const { order, method } = await orderToPay('خدمة الدفعة', 'عميل الدفعة');
     const payment = (
       await req('POST', '/api/payment', cashier.token, {
         order: order._id,
@@ -248,17 +254,7 @@ describe('sentences agree with the person who acted', () => {
     const sara = (await t.signIn(phone, 'Passw0rd!x')).token;
     const otherApprover = await t.userWith('accountant');
     const recorder = await t.userWith('employee');
-    const service = (
-      await req('POST', '/api/service', admin.token, { name: 'خدمة الجنس', price: '100' })
-    ).json();
-    const customer = (await newCustomer(admin.token, 'عميل الجنس')).json();
-    const order = (
-      await req('POST', '/api/order', admin.token, {
-        customer: customer._id,
-        items: [{ service: service._id, quantity: 1, unitPrice: '100' }],
-      })
-    ).json();
-    const [method] = await t.db.select().from(paymentMethods).limit(1);
+    const { order, method } = await orderToPay('خدمة الجنس', 'عميل الجنس');
     const record = async (token: string) =>
       (
         await req('POST', '/api/payment', token, {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, orders } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: string;
@@ -11,11 +11,12 @@ let cleaning: string;
 let repair: string;
 let riyadh: string;
 
-const post = (url: string, payload: unknown, token = admin) =>
-  t.inject({ method: 'POST', url, token, payload: payload as object });
+const { get, post } = requestsOn(
+  () => t,
+  () => admin,
+);
 const put = (url: string, payload: unknown) =>
   t.inject({ method: 'PUT', url, token: admin, payload: payload as object });
-const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -8,7 +8,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, payments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
 import { receivableHistory } from '../../test/receivable-history';
 
 /**
@@ -29,9 +29,10 @@ const otherServices: string[] = [];
 /** Every order of every history so far, summed per customer from the payments and documents. */
 const byCustomer = new Map<string, Record<string, number>>();
 
-const post = (url: string, payload: unknown = {}, token = admin) =>
-  t.inject({ method: 'POST', url, token, payload: payload as object });
-const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+const { get, post } = requestsOn(
+  () => t,
+  () => admin,
+);
 
 function csvRows(body: string) {
   return body

@@ -1,6 +1,6 @@
 import { decodeZatcaQr } from '@idara/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: string;
@@ -10,9 +10,13 @@ let cash: string;
 
 let reviewer: string;
 // Status moves are made by a second admin: whoever records a payment does not review it (four eyes).
+const asAdmin = requestsOn(
+  () => t,
+  () => admin,
+);
+const get = asAdmin.get;
 const post = (url: string, payload: unknown, token = url.endsWith('/status') ? reviewer : admin) =>
-  t.inject({ method: 'POST', url, token, payload: payload as object });
-const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+  asAdmin.post(url, payload, token);
 
 async function newOrder(unitPrice = '100.00', quantity = 1) {
   const res = await post('/api/order', { customer, items: [{ service, quantity, unitPrice }] });

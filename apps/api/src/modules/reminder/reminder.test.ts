@@ -2,7 +2,7 @@ import { skipReasons } from '@idara/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, einvoices, messages, reminderRules, reminderSends } from '../../db/schema';
-import { FakeGraph } from '../../test/fake-graph';
+import { FakeGraph, whatsappEnv } from '../../test/fake-graph';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { ReminderScheduler } from './scheduler';
 
@@ -35,15 +35,7 @@ const reminderMessages = () => t.db.select().from(messages).where(eq(messages.te
 beforeAll(async () => {
   await graph.start();
   t = await createTestApp({
-    env: {
-      WHATSAPP_TOKEN: 'test-token',
-      WHATSAPP_PHONE_NUMBER_ID: '123456',
-      WHATSAPP_APP_SECRET: 'secret',
-      WHATSAPP_VERIFY_TOKEN: 'verify',
-      WHATSAPP_API_URL: graph.url,
-      WHATSAPP_RETRY_BASE_MS: '5',
-      PUBLIC_URL: 'https://idara.example.sa',
-    },
+    env: whatsappEnv(graph, 'secret'),
   });
   t.app.reminders.now = () => sunday;
   admin = await t.adminToken();

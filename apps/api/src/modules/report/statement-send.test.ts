@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activity, messages } from '../../db/schema';
 import { signLink } from '../../lib/signed-links';
-import { FakeGraph, inbound, signedWebhook } from '../../test/fake-graph';
+import { FakeGraph, inbound, signedWebhook, whatsappEnv } from '../../test/fake-graph';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
@@ -59,15 +59,7 @@ const counts = async () => ({
 beforeAll(async () => {
   await graph.start();
   t = await createTestApp({
-    env: {
-      WHATSAPP_TOKEN: 'test-token',
-      WHATSAPP_PHONE_NUMBER_ID: '123456',
-      WHATSAPP_APP_SECRET: SECRET,
-      WHATSAPP_VERIFY_TOKEN: 'verify-me',
-      WHATSAPP_API_URL: graph.url,
-      WHATSAPP_RETRY_BASE_MS: '5',
-      PUBLIC_URL: 'https://idara.example.sa',
-    },
+    env: whatsappEnv(graph, SECRET),
   });
   admin = await t.adminToken();
   const post = (url: string, payload: object) => req('POST', url, payload);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, notifications, paymentMethods } from '../../db/schema';
 import { checkExpiringLink, signLink } from '../../lib/signed-links';
-import { FakeGraph, inbound, signedWebhook } from '../../test/fake-graph';
+import { FakeGraph, inbound, signedWebhook, whatsappEnv } from '../../test/fake-graph';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 const SECRET = 'app-secret-for-tests';
@@ -40,15 +40,7 @@ beforeAll(async () => {
   await graph.start();
   t = await createTestApp({
     realtime: true,
-    env: {
-      WHATSAPP_TOKEN: 'test-token',
-      WHATSAPP_PHONE_NUMBER_ID: '123456',
-      WHATSAPP_APP_SECRET: SECRET,
-      WHATSAPP_VERIFY_TOKEN: 'verify-me',
-      WHATSAPP_API_URL: graph.url,
-      WHATSAPP_RETRY_BASE_MS: '5',
-      PUBLIC_URL: 'https://idara.example.sa',
-    },
+    env: whatsappEnv(graph, SECRET),
   });
   admin = await t.adminToken();
   customer = (await req('POST', '/api/customer', { name: 'ريم الشهري', phoneNumber: '0551234567' })).json();
