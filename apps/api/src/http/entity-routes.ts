@@ -1,6 +1,6 @@
 import { type defineEntity, normalizeArabic, type PermissionArea } from '@idara/domain';
-import { getTableColumns } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { getTableColumns, is } from 'drizzle-orm';
+import { type PgColumn, PgDateString } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type CrudConfig, crudRoutes } from './crud';
 import type { ListResource } from './list-query';
@@ -10,8 +10,9 @@ type Definition = ReturnType<typeof defineEntity>;
 /**
  * `crudRoutes` for a record kind declared with `defineEntity` (packages/domain/src/entities): the
  * area, nouns, body and answer come from the definition; the list answers every field of the row
- * that is a column of the table (references add their names), newest first; `search` names the
- * body fields a search finds, written normalised into the table's `searchText`.
+ * that is a column of the table (references add their names), newest first, filterable by each
+ * calendar day (inclusive ranges); `search` names the body fields a search finds, written
+ * normalised into the table's `searchText`.
  */
 export function entityRoutes<D extends Definition>(
   definition: D,
@@ -27,6 +28,12 @@ export function entityRoutes<D extends Definition>(
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const fields = Object.fromEntries(
     Object.keys(definition.row.shape).flatMap((key) => (columns[key] ? [[key, columns[key]]] : [])),
+  );
+  // Every calendar day filters as days, and as a range (`<day>From`, `<day>To`).
+  const dayFilters = Object.fromEntries(
+    Object.entries(fields).flatMap(([key, column]) =>
+      is(column, PgDateString) ? [[key, { column, type: 'day' as const }]] : [],
+    ),
   );
   return crudRoutes<D['body'], D['record']>({
     ...rest,
@@ -44,6 +51,7 @@ export function entityRoutes<D extends Definition>(
       searchColumn: columns.searchText,
       defaultSort: '-createdAt',
       ...resource,
+      filters: { ...dayFilters, ...resource?.filters },
     },
     toValues: (body) => {
       const values = body as Record<string, unknown>;

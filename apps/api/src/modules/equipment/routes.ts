@@ -8,12 +8,6 @@ export default entityRoutes(definition, {
   table: equipment,
   refs: [ref('customer', equipment.customer)],
   search: ['name', 'serialNumber', 'model'],
-  resource: {
-    filters: {
-      installedAt: { column: equipment.installedAt, type: 'day' },
-      warrantyUntil: { column: equipment.warrantyUntil, type: 'day' },
-    },
-  },
   label: (r) => `${r.name} (${r.serialNumber})`,
   unique: [
     {

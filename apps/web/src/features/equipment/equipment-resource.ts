@@ -9,7 +9,7 @@ export const equipment = defineResource({
     group: 'العملاء',
     label: 'معدات العملاء',
     icon: IconAirConditioning,
-    description: 'الأجهزة المركّبة لدى كل عميل وضمانها',
+    description: 'الأجهزة لدى العملاء',
   },
   relatedTab: { ref: 'customer', filter: 'customer', label: 'المعدات' },
   list: {
@@ -30,14 +30,7 @@ export const equipment = defineResource({
   },
   form: {
     fields: [
-      {
-        name: 'name',
-        label: 'اسم المعدّة',
-        kind: 'text',
-        required: true,
-        half: true,
-        placeholder: 'مكيف سبليت',
-      },
+      { name: 'name', label: 'اسم المعدّة', kind: 'text', required: true, half: true },
       { name: 'serialNumber', label: 'الرقم التسلسلي', kind: 'text', required: true, half: true },
       { name: 'customer', label: 'العميل', kind: 'ref', ref: 'customer', required: true, half: true },
       { name: 'model', label: 'الطراز', kind: 'text', half: true },
