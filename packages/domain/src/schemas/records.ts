@@ -7,7 +7,6 @@ import { emailSchema, idSchema, phoneSchema } from './common';
 import { optionalText, text } from './fields';
 import { moneyInput } from './money';
 import { checkLineTax, lineTaxInput } from './tax';
-import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
 
 export {
   customerTypeLabels,
