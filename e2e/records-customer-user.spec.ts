@@ -129,7 +129,7 @@ test.describe('users', () => {
     const managerPerms = manager?.permissions ?? [];
     await expect(page.getByTestId('permissions-count')).toContainText(String(managerPerms.length));
 
-    const removed = page.getByRole('checkbox', { name: 'العملاء: إضافة' });
+    const removed = page.getByRole('checkbox', { name: 'العملاء: إضافة', exact: true });
     await expect(removed).toBeChecked();
     await removed.uncheck();
     await expect(page.getByTestId('permissions-count')).toContainText(String(managerPerms.length - 1));
@@ -188,7 +188,7 @@ test.describe('users beyond reach', () => {
     await expect(page.getByRole('textbox', { name: 'الاسم', exact: true })).toBeEditable();
     await expect(page.getByRole('combobox', { name: 'الدور' })).toBeDisabled();
     await expect(page.getByText('لا يمكنك تغيير دورك أو صلاحياتك بنفسك').first()).toBeVisible();
-    await expect(page.getByRole('checkbox', { name: 'العملاء: عرض القائمة' })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'العملاء: عرض القائمة', exact: true })).toBeDisabled();
     expect(errors).toEqual([]);
   });
 });

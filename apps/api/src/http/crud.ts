@@ -2,10 +2,10 @@ import {
   agree,
   type EntityNoun,
   idSchema,
-  listOf,
   messageOut,
   type Permission,
   type PermissionArea,
+  recordListOf,
 } from '@idara/domain';
 import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -99,7 +99,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
   const tags = [entity];
   // Rec types the definition's keys; the routes answer any record shape.
   const record = config.record as z.ZodObject;
-  const list = listOf(record.omit({ version: true }));
+  const list = recordListOf(record as z.ZodObject<{ version: z.ZodType }>);
   const versionColumn = getTableColumns(table).version;
   if (!versionColumn) throw new Error(`${entity}: an editable table needs a version column`);
   const selection: typeof resource.fields = { ...resource.fields, version: versionColumn };

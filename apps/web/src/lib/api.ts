@@ -1,16 +1,15 @@
 import { ApiError, type ApiErrorBody, NETWORK_ERROR_MESSAGE } from './api-error';
+import type { ApiAnswer, Method, Query, RouteCheck } from './api-routes';
 import { apiUrl } from './runtime-config';
 import { notify } from './toast';
 import { getToken } from './token-storage';
 
 export { ApiError, isApiError } from './api-error';
 
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: Method;
   body?: unknown;
-  query?: Record<string, QueryValue>;
+  query?: Query;
   headers?: Record<string, string>;
   /** Suppress error toasts (sends the `stopAlert: yes` header, spec §8). */
   stopAlert?: boolean;
@@ -30,7 +29,7 @@ export const apiHooks: {
   onSuccess: () => void;
 } = { onClearToken: () => {}, onMaintenance: () => {}, onSuccess: () => {} };
 
-export function buildQuery(query: Record<string, QueryValue> = {}): string {
+export function buildQuery(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === null || value === undefined) continue;
@@ -125,8 +124,34 @@ function reportError(error: ApiError, options: RequestOptions): ApiError {
   return error;
 }
 
-/** JSON request; throws ApiError (with `fieldErrors` for forms) on failure. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** `api`'s options: the method and the query are read by the answer's type. */
+export type ApiOptions<M extends Method, Q extends Query> = Omit<RequestOptions, 'method' | 'query'> & {
+  method?: M;
+  query?: Q;
+};
+
+/**
+ * JSON request typed by the contract: the answer is what the route `method path` declares (the
+ * route map `apiRoutes` of `@idara/domain`; lib/api-routes.ts), a path no JSON route answers does
+ * not compile. A list asked without `fields` has whole rows; with a literal `fields` the named
+ * columns. Throws ApiError (with `fieldErrors` for forms) on failure.
+ */
+export function api<
+  const P extends string,
+  M extends Method = 'GET',
+  const Q extends Query = Record<never, never>,
+>(path: P & RouteCheck<P, M>, options: ApiOptions<M, Q> = {}): Promise<ApiAnswer<P, M, Q>> {
+  return apiUntyped<ApiAnswer<P, M, Q>>(path, options);
+}
+
+/**
+ * JSON request to a path known only at run time, its answer typed by the caller. Only the generic
+ * screens use it (components/data-table, components/entity, components/resource, the export
+ * dialog): their resource path is data (`resource.api`, a hook's `resourcePath`), so no route of
+ * the contract can be chosen when compiling. `api-contract.test.ts` keeps it, and casts of `api`,
+ * out of the rest of the app.
+ */
+export async function apiUntyped<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiFetch(path, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();

@@ -47,7 +47,7 @@ export async function signIn(
 ): Promise<User> {
   authStore.set({ loading: true });
   try {
-    const result = await api<SigninResult>('/api/auth/signin', {
+    const result = await api('/api/auth/signin', {
       method: 'POST',
       body,
       retry: 0,
@@ -75,7 +75,7 @@ let pendingMe: Promise<void> | null = null;
 export function loadCurrentUser(): Promise<void> {
   if (pendingMe) return pendingMe;
   authStore.set({ checking: true });
-  pendingMe = api<User>('/api/auth/me', { stopAlert: true })
+  pendingMe = api('/api/auth/me', { stopAlert: true })
     .then((user) => authStore.set({ user, checking: false }))
     .catch((error: { maintenance?: boolean }) => {
       if (error?.maintenance) {

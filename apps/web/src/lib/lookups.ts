@@ -1,4 +1,12 @@
-import { holdsAny, lookupPermissions, type Places, type PricedLookups } from '@idara/domain';
+import {
+  holdsAny,
+  lookupPermissions,
+  type PlaceCity,
+  type PlaceRegion,
+  type Places,
+  type PricedLookups,
+  type PricedOption,
+} from '@idara/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { useAuth } from './auth';
@@ -7,11 +15,10 @@ import { useAuth } from './auth';
  * Reference data for the screens that show or filter by it (`GET /api/lookup/…`, docs/API.md):
  * names of regions and cities; services and contract types with prices. Asked for only when the
  * user holds one of the permissions the server accepts for it, so no screen meets a refusal.
+ *
+ * What every lookup's rows have: an id and a name.
  */
-interface Named {
-  _id: string;
-  name: string;
-}
+type Named = Pick<PlaceRegion | PlaceCity | PricedOption, '_id' | 'name'>;
 export interface Lookup<T extends Named> {
   rows: T[];
   byId: Map<string, T>;
@@ -32,12 +39,13 @@ function useHoldsAny(permissions: readonly string[]) {
   return holdsAny(useAuth().user?.permissions, permissions);
 }
 
-type Services = PricedLookups;
-
-interface Sources {
-  places: Places;
-  services: Services;
-}
+/** The lookup routes a screen reads whole, each typed by its route (`lib/api-routes.ts`). */
+const sources = {
+  places: (signal: AbortSignal) => api('/api/lookup/places', { signal, stopAlert: true }),
+  services: (signal: AbortSignal) => api('/api/lookup/services', { signal, stopAlert: true }),
+};
+type Sources = { [K in keyof typeof sources]: Awaited<ReturnType<(typeof sources)[K]>> };
+const fetchers: { [K in keyof Sources]: (signal: AbortSignal) => Promise<Sources[K]> } = sources;
 
 /** One lookup route (`/api/lookup/<kind>`), cached once and read through `select`. */
 function useLookupRoute<K extends keyof Sources, T>(
@@ -48,7 +56,7 @@ function useLookupRoute<K extends keyof Sources, T>(
   const allowed = useHoldsAny(lookupPermissions[kind]);
   return useQuery({
     queryKey: [LOOKUP_KEY, kind],
-    queryFn: ({ signal }) => api<Sources[K]>(`/api/lookup/${kind}`, { signal, stopAlert: true }),
+    queryFn: ({ signal }) => fetchers[kind](signal),
     staleTime: 60_000,
     enabled: enabled && allowed,
     select,
@@ -57,8 +65,8 @@ function useLookupRoute<K extends keyof Sources, T>(
 
 const selectGovernments = (p: Places) => toLookup(p.governments);
 const selectCities = (p: Places) => toLookup(p.cities);
-const selectServices = (s: Services) => toLookup(s.services);
-const selectContracts = (s: Services) => toLookup(s.contracts);
+const selectServices = (s: PricedLookups) => toLookup(s.services);
+const selectContracts = (s: PricedLookups) => toLookup(s.contracts);
 
 export const useGovernmentLookup = (enabled = true) => useLookupRoute('places', selectGovernments, enabled);
 export const useCityLookup = (enabled = true) => useLookupRoute('places', selectCities, enabled);

@@ -1,9 +1,7 @@
-import type { PersonGender } from '@idara/domain';
+import type { User } from '@idara/domain';
 
-/** Someone a sentence may have as its subject; `gender` is absent from older answers. */
-export interface Person {
-  gender?: PersonGender | null;
-}
+/** Someone a sentence may have as its subject: a user (`gender` may not be known yet, e.g. a form). */
+export type Person = Partial<Pick<User, 'gender'>>;
 
 /**
  * The word agreeing with a person: «سيتمكن» for him, «ستتمكن» for her. A person whose gender the

@@ -11,7 +11,7 @@ export const settingsQuery = queryOptions({
   queryKey: ['settings'],
   queryFn: async (): Promise<Settings> => {
     try {
-      const data = await api<Partial<Settings>>('/api/settings', {
+      const data = await api('/api/settings', {
         query: { fields: settingsFields.join(',') },
         stopAlert: true,
       });

@@ -1,4 +1,4 @@
-import type { ListPage, User } from '@idara/domain';
+import type { User } from '@idara/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -9,7 +9,7 @@ export type UserSummary = Pick<User, '_id' | 'name' | 'role' | 'jobTitle'>;
 export const userDirectoryQuery = queryOptions({
   queryKey: ['user-directory'],
   queryFn: async () => {
-    const res = await api<ListPage<UserSummary>>('/api/user', {
+    const res = await api('/api/user', {
       query: { limit: 0, fields: 'name,role,_id,jobTitle' },
       stopAlert: true,
     });

@@ -55,6 +55,10 @@ export type ReminderRuleRecord = z.output<typeof reminderRuleOut>;
 
 export const reminderRulesOut = z.object({ data: z.array(reminderRuleOut) });
 
+/** `GET /api/reminder/customer/:id`: whether the customer's overdue reminders are stopped. */
+export const customerRemindersOut = z.object({ remindersStopped: z.boolean() });
+export type CustomerReminders = z.output<typeof customerRemindersOut>;
+
 /** `GET /api/reminder/preview`: the day's candidates (send) and skipped ones, each with its reason. */
 export const reminderPreviewOut = z
   .object({

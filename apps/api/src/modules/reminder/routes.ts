@@ -1,4 +1,11 @@
-import { entityNouns, fromHalalas, idSchema, messageOut, reminderPreviewOut } from '@idara/domain';
+import {
+  customerRemindersOut,
+  entityNouns,
+  fromHalalas,
+  idSchema,
+  messageOut,
+  reminderPreviewOut,
+} from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { customers } from '../../db/schema';
@@ -12,7 +19,6 @@ import type { ReminderScheduler } from './scheduler';
 
 const tags = ['reminders'];
 const params = z.object({ id: idSchema });
-const customerReminders = z.object({ remindersStopped: z.boolean() });
 
 /** Reminders for overdue balances (docs/API.md "Reminders"). */
 export const reminderRoutes: RoutesPlugin<{ reminders: ReminderScheduler }> = async (app, opts) => {
@@ -48,7 +54,7 @@ export const reminderRoutes: RoutesPlugin<{ reminders: ReminderScheduler }> = as
     '/customer/:id',
     {
       config: { permissions: ['customer:details'] },
-      schema: { tags, params, response: { 200: customerReminders } },
+      schema: { tags, params, response: { 200: customerRemindersOut } },
     },
     async (req) => {
       const [row] = await app.db

@@ -1,29 +1,39 @@
+import type { ListPage, RouteAnswer } from '@idara/domain';
 import { Loader, Select, type SelectProps, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { api } from '../../lib/api';
-import type { ListResponse } from './use-list-query';
+import { apiUntyped } from '../../lib/api';
 
 type Option = { value: string; label: string };
 
-export interface RemoteSelectProps<T extends { _id: string }>
+/** The pickers' routes (apps/api lookup `picker`): a list page at the path, one row at `<path>/:id`. */
+export type PickerPath =
+  | '/api/lookup/customers'
+  | '/api/lookup/orders'
+  | '/api/lookup/users'
+  | '/api/lookup/forms';
+/** A picker's row, as its route answers it (the route map of `@idara/domain`). */
+export type PickerRows = { [P in PickerPath]: RouteAnswer<`GET ${P}/:id`> };
+
+export interface RemoteSelectProps<P extends PickerPath>
   extends Omit<
     SelectProps,
     'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange' | 'filter' | 'searchable'
   > {
-  /** `/api/<x>`: searched with `?search=…&limit=20`. */
-  path: string;
-  params?: Record<string, string | number>;
-  toOption: (row: T) => Option;
+  /** A picker's route: searched with `?search=…&limit=20`; its rows type `toOption`, `onChange`, `describe`. */
+  path: P;
+  /** Filters and sort; never `fields` (the rows are whole). */
+  params?: Record<string, string | number> & { fields?: never };
+  toOption: (row: PickerRows[P]) => Option;
   value: string | null;
-  onChange: (value: string | null, row: T | null) => void;
+  onChange: (value: string | null, row: PickerRows[P] | null) => void;
   /** Label of the current value when it is not among the loaded rows (e.g. preselected from the URL). */
   selectedLabel?: string;
   /** Without `selectedLabel`, read a current value the list does not hold from `<path>/<id>`. */
   loadSelected?: boolean;
   /** A second line under each option (e.g. the customer's phone). */
-  describe?: (row: T) => ReactNode;
+  describe?: (row: PickerRows[P]) => ReactNode;
   enabled?: boolean;
 }
 
@@ -31,7 +41,7 @@ export interface RemoteSelectProps<T extends { _id: string }>
  * A searchable select over a large resource: the search runs on the server (Arabic-aware), 20 rows
  * at a time; the chosen option stays in the list so its label keeps showing.
  */
-export function RemoteSelect<T extends { _id: string }>({
+export function RemoteSelect<P extends PickerPath>({
   path,
   params,
   toOption,
@@ -42,7 +52,8 @@ export function RemoteSelect<T extends { _id: string }>({
   describe,
   enabled = true,
   ...props
-}: RemoteSelectProps<T>) {
+}: RemoteSelectProps<P>) {
+  type T = PickerRows[P];
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const seen = useRef(new Map<string, { row: T; option: Option }>());
@@ -53,7 +64,9 @@ export function RemoteSelect<T extends { _id: string }>({
   const query = { limit: 20, ...params, ...(term ? { search: term } : {}) };
   const result = useQuery({
     queryKey: [path, 'options', query],
-    queryFn: ({ signal }) => api<ListResponse<T>>(path, { query, signal, stopAlert: true }),
+    // The path is a type parameter here, so `api` cannot pick its route: the rows are PickerRows[P], a
+    // whole row each (no `fields`), as the route map says.
+    queryFn: ({ signal }) => apiUntyped<ListPage<T>>(path, { query, signal, stopAlert: true }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     enabled,
@@ -63,7 +76,7 @@ export function RemoteSelect<T extends { _id: string }>({
   const inResults = value ? result.data?.data.some((r) => r._id === value) : false;
   const single = useQuery({
     queryKey: [path, 'option', value],
-    queryFn: ({ signal }) => api<T>(`${path}/${value}`, { signal, stopAlert: true }).catch(() => null),
+    queryFn: ({ signal }) => apiUntyped<T>(`${path}/${value}`, { signal, stopAlert: true }).catch(() => null),
     enabled: enabled && loadSelected && unknown && !inResults,
     staleTime: 60_000,
   });

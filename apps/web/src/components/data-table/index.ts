@@ -31,7 +31,7 @@ export { MoreFilters, StatusFilter } from './ListFilters';
 export { EXPORT_OPTIONS, ListPage, type ListPageProps, ListSearch } from './ListPage';
 export { type ListTotal, ListTotals } from './ListTotals';
 export { LookupFilter } from './LookupFilter';
-export { RemoteSelect, type RemoteSelectProps } from './RemoteSelect';
+export { type PickerPath, type PickerRows, RemoteSelect, type RemoteSelectProps } from './RemoteSelect';
 export { toolbarField } from './toolbar-field';
 export { useBulkDelete, useDeleteRecord } from './use-delete';
 export {

@@ -1,6 +1,6 @@
 import type { MessageAnswer } from '@idara/domain';
 import { useCallback } from 'react';
-import { api } from '../../lib/api';
+import { apiUntyped } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { confirmDelete } from '../confirm';
 import { useInvalidateResource } from './use-list-query';
@@ -25,7 +25,7 @@ export function useDeleteRecord(
           : 'هل أنت متأكد من الحذف؟ لا يمكن التراجع عن هذا الإجراء.',
         accept: async () => {
           try {
-            const res = await api<MessageAnswer>(`${resourcePath}/${row._id}`, { method: 'DELETE' });
+            const res = await apiUntyped<MessageAnswer>(`${resourcePath}/${row._id}`, { method: 'DELETE' });
             notify.success(res?.message ?? 'تم الحذف');
             onDeleted?.(row._id);
             await invalidate();
@@ -48,7 +48,7 @@ export function useBulkDelete(resourcePath: string) {
         message: `هل تريد حذف ${ids.length === 1 ? 'السجل المحدد' : `السجلات المحددة (${ids.length})`}؟ لا يمكن التراجع عن هذا الإجراء.`,
         accept: async () => {
           try {
-            const res = await api<MessageAnswer>(`${resourcePath}/bulk-delete`, {
+            const res = await apiUntyped<MessageAnswer>(`${resourcePath}/bulk-delete`, {
               method: 'POST',
               body: { ids },
             });

@@ -1,7 +1,7 @@
 import type { ListPage } from '@idara/domain';
 import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../lib/api';
+import { apiUntyped } from '../../lib/api';
 import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
 import { LOOKUP_KEY, LOOKUP_SOURCES } from '../../lib/lookups';
 import type { ListQueryParams } from './use-list-state';
@@ -31,8 +31,12 @@ export interface UseListQueryOptions {
 /**
  * `GET <resourcePath>` with the list state's query. The previous page stays on screen while the
  * next one loads (`isPlaceholderData` is true meanwhile).
+ *
+ * The path is data here (a resource's, a screen's), so the caller names the row `T` (a domain type)
+ * and what its page adds, `Extra` (e.g. `Pick<PaymentList, 'totals'>`): `apiUntyped`, not the
+ * route map (lib/api.ts).
  */
-export function useListQuery<T extends Row>(
+export function useListQuery<T extends Row, Extra extends object = Record<never, never>>(
   resourcePath: string,
   state: { query: ListQueryParams },
   options: UseListQueryOptions = {},
@@ -40,7 +44,8 @@ export function useListQuery<T extends Row>(
   const query = options.params ? { ...state.query, ...options.params } : state.query;
   const fetchOptions = {
     queryKey: listKey(resourcePath, query),
-    queryFn: ({ signal }: { signal: AbortSignal }) => api<ListResponse<T>>(resourcePath, { query, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiUntyped<ListResponse<T> & Extra>(resourcePath, { query, signal }),
   };
   useFetchWhileRendering(fetchOptions, options.enabled ?? true);
   return useQuery({
@@ -62,7 +67,8 @@ export function useLookup<T extends Row & { name?: string }>(
   const query = { limit: 0, ...params };
   const fetchOptions = {
     queryKey: [resourcePath, 'lookup', query],
-    queryFn: ({ signal }: { signal: AbortSignal }) => api<ListResponse<T>>(resourcePath, { query, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiUntyped<ListResponse<T>>(resourcePath, { query, signal }),
     staleTime: 60_000,
   };
   useFetchWhileRendering(fetchOptions, options.enabled ?? true);

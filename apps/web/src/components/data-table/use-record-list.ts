@@ -13,7 +13,7 @@ type Row = { _id: string };
  * records' page path) it also gives the row actions column and the row click of a record that has
  * a details page at `<base>/<id>` and an edit page at `<base>/edit/<id>`, each only with its permission.
  */
-export function useRecordList<T extends Row>(
+export function useRecordList<T extends Row, Extra extends object = Record<never, never>>(
   api: string,
   area: string,
   defaults: ListStateDefaults = { sort: 'name' },
@@ -22,7 +22,7 @@ export function useRecordList<T extends Row>(
   const navigate = useNavigate();
   const { user } = useAuth();
   const state = useListState(defaults);
-  const query = useListQuery<T>(api, state, options);
+  const query = useListQuery<T, Extra>(api, state, options);
   const remove = useDeleteRecord(api);
   const canEdit = can(user, [`${area}:update`]);
   const canDelete = can(user, [`${area}:delete`]);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { api, isApiError } from '../../lib/api';
+import { apiUntyped, isApiError } from '../../lib/api';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { useInvalidateResource } from '../data-table/use-list-query';
@@ -18,7 +18,7 @@ export function useRecord<T>(
 ) {
   return useQuery({
     queryKey: [resourcePath, 'detail', id],
-    queryFn: ({ signal }) => api<T>(`${resourcePath}/${id}`, { signal }),
+    queryFn: ({ signal }) => apiUntyped<T>(`${resourcePath}/${id}`, { signal }),
     enabled: !!id && (options.enabled ?? true),
     retry: false,
   });
@@ -162,7 +162,7 @@ export function useEntityForm<V extends Values, R = Record<string, unknown>>(
       const request = editing ? conflict.requestOptions() : {};
       const saved = options.save
         ? await options.save(body, values, request)
-        : await api<R>(target ?? resourcePath, {
+        : await apiUntyped<R>(target ?? resourcePath, {
             method: editing ? 'PUT' : 'POST',
             body,
             ...(options.quietErrors && { stopAlert: true }),

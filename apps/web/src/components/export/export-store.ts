@@ -1,5 +1,5 @@
-import { PDF_ROW_LIMIT } from '@idara/domain';
-import { api, apiFetch } from '../../lib/api';
+import { type ListPage, PDF_ROW_LIMIT } from '@idara/domain';
+import { apiFetch, apiUntyped } from '../../lib/api';
 import { createStore, useStore } from '../../lib/create-store';
 
 export interface ExportOption {
@@ -144,7 +144,7 @@ export function openExport({
 async function countUpToPdfLimit(listRoute: string, query: ExportQuery): Promise<void> {
   const asked = exportStore.get();
   try {
-    const { total, totalIsCapped } = await api<{ total: number; totalIsCapped?: boolean }>(listRoute, {
+    const { total, totalIsCapped } = await apiUntyped<ListPage<unknown>>(listRoute, {
       query: { ...query, page: PDF_ROW_LIMIT, limit: 1, fields: '_id' },
       stopAlert: true,
     });

@@ -1,15 +1,9 @@
-import { type Customer, type CustomerPick, formatSaudiPhoneLocal } from '@idara/domain';
+import { type CustomerPick, formatSaudiPhoneLocal } from '@idara/domain';
 import { type SelectProps, Text } from '@mantine/core';
 import { RemoteSelect } from '../data-table';
 
-type CustomerHit = CustomerPick;
-type AddressParts = Partial<Pick<Customer, 'district' | 'street' | 'buildingNumber' | 'postalCode'>>;
-
-/** A picked customer: the picker's row (its address parts when the server includes them). */
-export type PickedCustomer = CustomerPick & AddressParts;
-
-const customerOption = (c: CustomerHit) => ({ value: c._id, label: c.name });
-const customerPhone = (c: CustomerHit) =>
+const customerOption = (c: CustomerPick) => ({ value: c._id, label: c.name });
+const customerPhone = (c: CustomerPick) =>
   c.phoneNumber ? (
     <Text size="xs" c="dimmed">
       <bdi dir="ltr">{formatSaudiPhoneLocal(c.phoneNumber)}</bdi>
@@ -28,11 +22,12 @@ export function CustomerPicker({
   ...props
 }: Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange'> & {
   value: string | null;
-  onChange: (value: string | null, customer: PickedCustomer | null) => void;
+  /** With the picked customer's row (`GET /api/lookup/customers`: name, phone, city and address). */
+  onChange: (value: string | null, customer: CustomerPick | null) => void;
   initialLabel?: string;
 }) {
   return (
-    <RemoteSelect<CustomerHit>
+    <RemoteSelect
       {...props}
       path="/api/lookup/customers"
       params={{ sort: '-createdAt' }}

@@ -3,7 +3,7 @@ import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { detailsPath, permissionOf, type Resource } from '../../app/resource';
-import { api } from '../../lib/api';
+import { apiUntyped } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth';
 import type { ListResponse } from '../data-table';
 import { RetryButton } from '../feedback';
@@ -29,7 +29,7 @@ export function RelatedList({ resource, filter, id }: { resource: Resource; filt
   const list = useQuery({
     queryKey: [resource.api, 'related', filter, id],
     queryFn: () =>
-      api<ListResponse<Row>>(`${resource.api}?${filter}=${id}&limit=${LIMIT}&sort=-createdAt`, {
+      apiUntyped<ListResponse<Row>>(`${resource.api}?${filter}=${id}&limit=${LIMIT}&sort=-createdAt`, {
         stopAlert: true,
       }),
     enabled: canRead,

@@ -1,4 +1,4 @@
-import { arabicPlural, recordBodies, standardLineTax } from '@idara/domain';
+import { arabicPlural, type FormPick, recordBodies, standardLineTax } from '@idara/domain';
 import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { IconForms } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -38,11 +38,7 @@ function initialValue(field: Field, query: URLSearchParams | null): unknown {
   }
 }
 
-interface FormTemplateOption {
-  _id: string;
-  title: string;
-}
-const formTemplateOption = (f: FormTemplateOption) => ({ value: f._id, label: f.title });
+const formTemplateOption = (f: FormPick) => ({ value: f._id, label: f.title });
 
 function FieldInput({
   field,
@@ -109,7 +105,7 @@ function FieldInput({
     }
     case 'formTemplate':
       return (
-        <RemoteSelect<FormTemplateOption>
+        <RemoteSelect
           path="/api/lookup/forms"
           params={{ active: 'true', sort: 'title' }}
           toOption={formTemplateOption}

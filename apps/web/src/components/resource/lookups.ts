@@ -1,3 +1,4 @@
+import type { Government } from '@idara/domain';
 import type { LookupName } from '../../app/resource';
 import { useCan } from '../../lib/auth';
 import { useLookup } from '../data-table';
@@ -5,7 +6,7 @@ import { useLookup } from '../data-table';
 /** All regions (`GET /api/government?limit=0`), cached: select options and an id → name map. */
 function useGovernments() {
   const allowed = useCan('gov:read');
-  return useLookup<{ _id: string; name: string }>(
+  return useLookup<Pick<Government, '_id' | 'name'>>(
     '/api/government',
     { sort: 'name', fields: '_id,name' },
     { enabled: allowed },

@@ -1,4 +1,4 @@
-import type { MessageAnswer, Session, Sessions } from '@idara/domain';
+import type { Session } from '@idara/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -8,12 +8,12 @@ export const sessionsKey = ['auth', 'sessions'] as const;
 
 export const sessionsQuery = queryOptions({
   queryKey: sessionsKey,
-  queryFn: async () => (await api<Sessions>('/api/auth/sessions')).data,
+  queryFn: async () => (await api('/api/auth/sessions')).data,
   staleTime: 0,
 });
 
 export function revokeSession(id: string) {
-  return api<MessageAnswer>(`/api/auth/sessions/${encodeURIComponent(id)}`, {
+  return api(`/api/auth/sessions/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     retry: 0,
   });

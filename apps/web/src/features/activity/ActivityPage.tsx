@@ -1,3 +1,4 @@
+import type { User } from '@idara/domain';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -34,7 +35,7 @@ export default function ActivityPage() {
   const state = useListState({ sort: '-createdAt' });
   const query = useListQuery<ActivityRow>('/api/activity', state);
   const canUsers = useCan('user:read');
-  const users = useLookup<{ _id: string; name: string }>(
+  const users = useLookup<Pick<User, '_id' | 'name'>>(
     '/api/user',
     { fields: 'name,_id' },
     { enabled: canUsers },

@@ -13,7 +13,7 @@ const attempts = new Map<string, Promise<SigninResult>>();
 function signinWithToken(token: string): Promise<SigninResult> {
   let p = attempts.get(token);
   if (!p) {
-    p = api<SigninResult>('/api/auth/signin-with-token', {
+    p = api('/api/auth/signin-with-token', {
       method: 'POST',
       body: { token },
       retry: 0,

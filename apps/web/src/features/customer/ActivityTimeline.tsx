@@ -155,13 +155,14 @@ export function ActivityTimeline({
   emptyText = 'لا توجد أنشطة مسجلة بعد',
   showEntity = false,
 }: {
-  query: Record<string, string | number>;
+  /** A record's history (`entity`, `entityId`) or what a user did (`actor`): whole rows, no `fields`. */
+  query: { limit: number } & ({ entity: string; entityId: string } | { actor: string });
   emptyText?: string;
   showEntity?: boolean;
 }) {
   const { data, isPending, isError, error } = useQuery({
     queryKey: ['/api/activity', 'timeline', query],
-    queryFn: () => api<{ data: ActivityEntry[]; total: number }>('/api/activity', { query, stopAlert: true }),
+    queryFn: () => api('/api/activity', { query, stopAlert: true }),
     staleTime: 0,
   });
   const needsLookups = Boolean(

@@ -7,8 +7,6 @@ import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { CUSTOMER_PATH } from './customer-api';
 
-type Preview = ImportPreview;
-
 const TEMPLATE_HEADERS = [
   'اسم العميل',
   'رقم الجوال',
@@ -56,7 +54,7 @@ function downloadTemplate() {
 function upload(file: File, dryRun: boolean) {
   const body = new FormData();
   body.append('file', file);
-  return api<Preview & { message?: string; imported?: number }>(`${CUSTOMER_PATH}/import`, {
+  return api(`${CUSTOMER_PATH}/import`, {
     method: 'POST',
     body,
     query: dryRun ? { dryRun: 'true' } : undefined,
@@ -68,7 +66,7 @@ function upload(file: File, dryRun: boolean) {
 export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<Preview | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [busy, setBusy] = useState(false);
 
   const close = () => {
@@ -82,7 +80,9 @@ export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; on
     if (!f) return;
     setBusy(true);
     try {
-      setPreview(await upload(f, true));
+      // A dry run answers the preview (`importOut`: the preview or the result).
+      const answer = await upload(f, true);
+      if ('rows' in answer) setPreview(answer);
     } catch {
       setFile(null); // the API client already showed why
     } finally {
@@ -94,7 +94,7 @@ export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; on
     setBusy(true);
     try {
       const result = await upload(file, false);
-      notify.success(result.message ?? 'تم الاستيراد');
+      notify.success('message' in result ? result.message : 'تم الاستيراد');
       await queryClient.invalidateQueries({ queryKey: [CUSTOMER_PATH] });
       close();
     } catch {

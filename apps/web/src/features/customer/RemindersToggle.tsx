@@ -7,17 +7,17 @@ import { notify } from '../../lib/toast';
 /** Stops or resumes overdue-balance reminders for one customer (docs/API.md "Reminders"). */
 export function RemindersToggle({ customerId }: { customerId: string }) {
   const queryClient = useQueryClient();
-  const path = `/api/reminder/customer/${customerId}`;
+  const path = `/api/reminder/customer/${customerId}` as const;
   const { data } = useQuery({
     queryKey: [path],
-    queryFn: () => api<{ remindersStopped: boolean }>(path, { stopAlert: true }),
+    queryFn: () => api(path, { stopAlert: true }),
   });
   const [busy, setBusy] = useState(false);
   if (!data) return null;
   const change = async (receive: boolean) => {
     setBusy(true);
     try {
-      const { message } = await api<{ message: string }>(`${path}/${receive ? 'resume' : 'stop'}`, {
+      const { message } = await api(`${path}/${receive ? 'resume' : 'stop'}`, {
         method: 'POST',
       });
       notify.success(message);

@@ -28,7 +28,7 @@ export const customerKey = (id: string) => [CUSTOMER_PATH, 'record', id] as cons
 export function useCustomer(id: string | undefined) {
   return useQuery({
     queryKey: customerKey(id ?? ''),
-    queryFn: () => api<Customer>(`/api/customer/${id}`, { stopAlert: true }),
+    queryFn: () => api(`/api/customer/${id}`, { stopAlert: true }),
     enabled: Boolean(id),
   });
 }

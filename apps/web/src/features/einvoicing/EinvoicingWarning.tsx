@@ -1,4 +1,4 @@
-import { type EinvoicingAttention, hasAll } from '@idara/domain';
+import { hasAll } from '@idara/domain';
 import { Anchor, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -9,8 +9,6 @@ import { useAfterFirstPaint } from '../../lib/first-page';
 import { useEinvoicing } from './einvoicing-api';
 
 /** `GET /api/einvoicing/attention`. */
-
-type Attention = EinvoicingAttention;
 
 const SHOWN = 5;
 
@@ -28,7 +26,7 @@ export function EinvoicingWarning() {
   const needed = Boolean(data && (data.attention.rejected > 0 || data.attention.overdue > 0));
   const list = useQuery({
     queryKey: ['einvoicing', 'attention'],
-    queryFn: () => api<Attention>('/api/einvoicing/attention'),
+    queryFn: () => api('/api/einvoicing/attention'),
     enabled: needed,
   });
   if (!data || !needed) return null;

@@ -1,4 +1,3 @@
-import type { EinvoicingState } from '@idara/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -8,7 +7,7 @@ export const einvoicingQueryKey = ['einvoicing'] as const;
 export function useEinvoicing(enabled = true) {
   return useQuery({
     queryKey: einvoicingQueryKey,
-    queryFn: () => api<EinvoicingState>('/api/einvoicing'),
+    queryFn: () => api('/api/einvoicing'),
     enabled,
   });
 }

@@ -18,7 +18,7 @@ export const formKey = (id: string) => [FORM_PATH, 'detail', id] as const;
 export function useFormRecord(id: string | undefined) {
   return useQuery({
     queryKey: formKey(id ?? ''),
-    queryFn: ({ signal }) => api<FormRecord>(`${FORM_PATH}/${id}`, { signal, stopAlert: true }),
+    queryFn: ({ signal }) => api(`${FORM_PATH}/${id}`, { signal, stopAlert: true }),
     enabled: Boolean(id),
     retry: false,
     // The builder keeps its own copy while editing: do not reload it behind the user's back.
@@ -32,7 +32,7 @@ export function useFormRecord(id: string | undefined) {
  * An update passes the edit conflict's `If-Match` in `request`.
  */
 export function saveForm(id: string | undefined, body: FormBody, request: RequestOptions = {}) {
-  return api<FormRecord>(id ? `${FORM_PATH}/${id}` : FORM_PATH, {
+  return api(id ? `${FORM_PATH}/${id}` : FORM_PATH, {
     ...request,
     method: id ? 'PUT' : 'POST',
     body,
@@ -41,11 +41,11 @@ export function saveForm(id: string | undefined, body: FormBody, request: Reques
 }
 
 export function duplicateForm(id: string) {
-  return api<FormRecord>(`${FORM_PATH}/${id}/duplicate`, { method: 'POST' });
+  return api(`${FORM_PATH}/${id}/duplicate`, { method: 'POST' });
 }
 
 export function setFormActive(id: string, active: boolean) {
-  return api<FormRecord>(`${FORM_PATH}/${id}/active`, { method: 'PUT', body: { active } });
+  return api(`${FORM_PATH}/${id}/active`, { method: 'PUT', body: { active } });
 }
 
 /** After a change: the saved record goes into the cache, every list of forms refreshes. */

@@ -13,9 +13,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useFetchWhileRendering } from '../../lib/fetch-while-rendering';
 import { dashboardQuery } from './dashboard-query';
 
-/** Money on the wire: a decimal string in riyals ("1250.50"), as everywhere in the API. */
-export type WireMoney = string | number;
-
 /** `GET /api/dashboard` (docs/API.md "Home dashboard"): parts the user may not read are absent. */
 export type { Dashboard, DashboardActivity, DashboardMyTasks, DashboardTask, MonthAmount };
 
@@ -28,7 +25,7 @@ export function useDashboard() {
 }
 
 /** Wire money → integer halalas; 0 for anything unreadable (never a float sum). */
-export function halalasOf(value: WireMoney | null | undefined): number {
+export function halalasOf(value: string | null | undefined): number {
   if (value === null || value === undefined || value === '') return 0;
   try {
     return toHalalas(value);

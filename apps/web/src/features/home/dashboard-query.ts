@@ -1,4 +1,3 @@
-import type { Dashboard } from '@idara/domain';
 import { api } from '../../lib/api';
 
 /**
@@ -8,6 +7,5 @@ import { api } from '../../lib/api';
  */
 export const dashboardQuery = {
   queryKey: ['dashboard'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api<Dashboard>('/api/dashboard', { stopAlert: true, signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api('/api/dashboard', { stopAlert: true, signal }),
 };

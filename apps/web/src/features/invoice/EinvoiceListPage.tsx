@@ -1,6 +1,7 @@
 import {
   arabicPlural,
   DOCUMENTS,
+  type EinvoiceList,
   type EinvoiceStatus,
   einvoiceKindLabels,
   einvoiceKinds,
@@ -20,7 +21,7 @@ import {
   useRecordList,
 } from '../../components/data-table';
 import { EINVOICE_STATUS_OPTIONS, EinvoiceStatusBadge } from './einvoice-ui';
-import { documentPath, type EinvoiceListResponse, type EinvoiceRow, INVOICE_PATH } from './invoice-api';
+import { documentPath, type EinvoiceRow, INVOICE_PATH } from './invoice-api';
 
 const KIND_OPTIONS = einvoiceKinds.map((k) => ({ value: k, label: einvoiceKindLabels[k] }));
 const SCOPE_OPTIONS = [
@@ -29,10 +30,12 @@ const SCOPE_OPTIONS = [
 ];
 
 export default function EinvoiceListPage() {
-  const { navigate, state, query, canView } = useRecordList<EinvoiceRow>(INVOICE_PATH, 'invoice', {
-    sort: '-issuedAt',
-  });
-  const totals = (query.data as EinvoiceListResponse | undefined)?.totals;
+  const { navigate, state, query, canView } = useRecordList<EinvoiceRow, Pick<EinvoiceList, 'totals'>>(
+    INVOICE_PATH,
+    'invoice',
+    { sort: '-issuedAt' },
+  );
+  const totals = query.data?.totals;
 
   const columns = useMemo<DataTableColumn<EinvoiceRow>[]>(
     () => [

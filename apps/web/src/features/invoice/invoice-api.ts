@@ -1,6 +1,6 @@
-import type { EinvoiceDetails, EinvoiceList, EinvoiceRow, VatCategory } from '@idara/domain';
+import type { creditNoteBody, EinvoiceDetails, EinvoiceRow } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { ListResponse } from '../../components/data-table';
+import type { z } from 'zod';
 import { downloadFile } from '../../components/export/export-store';
 import { api, apiFetch } from '../../lib/api';
 
@@ -10,21 +10,15 @@ export const INVOICE_BASE = '/dashboard/invoice';
 export const documentPath = (id: string) => `${INVOICE_BASE}/${id}`;
 
 /** A row of `GET /api/invoice`. */
-export type { EinvoiceRow };
-
-export interface EinvoiceListResponse extends ListResponse<EinvoiceRow> {
-  totals?: EinvoiceList['totals'];
-}
-
 /** `GET /api/invoice/:id`. */
-export type { EinvoiceDetails };
+export type { EinvoiceDetails, EinvoiceRow };
 
 export const einvoiceKey = (id: string) => ['einvoice', id] as const;
 
 export function useEinvoice(id: string | undefined) {
   return useQuery({
     queryKey: einvoiceKey(id ?? ''),
-    queryFn: () => api<EinvoiceDetails>(`${INVOICE_PATH}/${id}`),
+    queryFn: () => api(`${INVOICE_PATH}/${id}`),
     enabled: Boolean(id),
   });
 }
@@ -40,15 +34,11 @@ export function useEinvoiceHtml(id: string | undefined) {
   });
 }
 
-export interface NoteInput {
-  reason: string;
-  amount: string;
-  /** Which of the invoice's VAT categories the note corrects; only on an invoice of several. */
-  vatCategory?: VatCategory;
-}
+/** A note's body: what the domain's `creditNoteBody` gives the form's values. */
+export type NoteInput = z.output<typeof creditNoteBody>;
 
 export function issueNote(id: string, kind: 'credit' | 'debit', input: NoteInput) {
-  return api<EinvoiceDetails>(`${INVOICE_PATH}/${id}/${kind}-note`, {
+  return api(`${INVOICE_PATH}/${id}/${kind}-note`, {
     method: 'POST',
     body: input,
     stopAlert: true,
@@ -56,7 +46,7 @@ export function issueNote(id: string, kind: 'credit' | 'debit', input: NoteInput
 }
 
 export function issueOrderInvoice(orderId: string) {
-  return api<EinvoiceDetails>(`/api/order/${orderId}/invoice`, { method: 'POST' });
+  return api(`/api/order/${orderId}/invoice`, { method: 'POST' });
 }
 
 export function refreshAfterDocument(queryClient: QueryClient) {

@@ -1,6 +1,5 @@
 import {
   type ListPage,
-  type MessageAnswer,
   NOTIFICATION_CENTRE_LIMIT,
   type NotificationItem,
   type NotificationType,
@@ -36,7 +35,7 @@ export function fetchNotifications(
   filters?: NotificationFilters,
   options: { stopAlert?: boolean; signal?: AbortSignal } = {},
 ): Promise<NotificationList> {
-  return api<NotificationList>('/api/notification', {
+  return api('/api/notification', {
     query: {
       limit,
       page,
@@ -59,28 +58,26 @@ export const centreQuery = queryOptions({
 export const unreadCountQuery = queryOptions({
   queryKey: notificationKeys.unreadCount,
   queryFn: async ({ signal }) => {
-    const n = await api<number>('/api/notification/unreadCount', { stopAlert: true, signal });
+    const n = await api('/api/notification/unreadCount', { stopAlert: true, signal });
     return Number.isFinite(Number(n)) ? Math.max(0, Number(n)) : 0;
   },
 });
 
-type Message = MessageAnswer;
-
 /** Read/unread failures are silently ignored (spec §8): no toast, no retry. */
 export const putRead = (id: string) =>
-  api<Message>(`/api/notification/read/${encodeURIComponent(id)}`, {
+  api(`/api/notification/read/${encodeURIComponent(id)}`, {
     method: 'PUT',
     stopAlert: true,
     retry: 0,
   });
 export const putUnread = (id: string) =>
-  api<Message>(`/api/notification/unread/${encodeURIComponent(id)}`, {
+  api(`/api/notification/unread/${encodeURIComponent(id)}`, {
     method: 'PUT',
     stopAlert: true,
     retry: 0,
   });
-export const postReadAll = () => api<Message>('/api/notification/readall', { method: 'POST' });
-export const postUnreadAll = () => api<Message>('/api/notification/unreadall', { method: 'POST' });
+export const postReadAll = () => api('/api/notification/readall', { method: 'POST' });
+export const postUnreadAll = () => api('/api/notification/unreadall', { method: 'POST' });
 export const deleteOne = (id: string) =>
-  api<Message>(`/api/notification/delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const deleteAllNotifications = () => api<Message>('/api/notification/deleteAll', { method: 'DELETE' });
+  api(`/api/notification/delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteAllNotifications = () => api('/api/notification/deleteAll', { method: 'DELETE' });

@@ -4,23 +4,18 @@ import { IconAlertCircle, IconLock, IconPlus, IconReceipt } from '@tabler/icons-
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DateTime, type ListResponse, ListTotals, Money } from '../../components/data-table';
+import { DateTime, ListTotals, Money } from '../../components/data-table';
 import { RetryButton } from '../../components/feedback';
 import { Pager } from '../../components/Pager';
 import { EmptyState } from '../../components/page';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
-import { ORDER_PATH, type OrderRow, receivableTotals, useOrderTotals } from './order-api';
+import { ORDER_PATH, receivableTotals, useOrderTotals } from './order-api';
 import { OrderNumber, OrderStatusBadge } from './order-ui';
 
 const PAGE_SIZE = 10;
 const FIELDS = '_id,number,status,total,paid,outstanding,scheduledAt,createdAt';
-
-type Row = Pick<
-  OrderRow,
-  '_id' | 'number' | 'status' | 'total' | 'paid' | 'outstanding' | 'scheduledAt' | 'createdAt'
->;
 
 /** The customer's orders, newest first, ten a page (customer details → الطلبات). */
 export default function CustomerOrdersTab({ customerId }: { customerId: string }) {
@@ -33,7 +28,7 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
   const query = useQuery({
     queryKey: [ORDER_PATH, 'list', { customer: customerId, page, limit: PAGE_SIZE, fields: FIELDS }],
     queryFn: ({ signal }) =>
-      api<ListResponse<Row>>(ORDER_PATH, {
+      api(ORDER_PATH, {
         query: { customer: customerId, page, limit: PAGE_SIZE, sort: '-createdAt', fields: FIELDS },
         stopAlert: true,
         signal,
@@ -63,11 +58,11 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const rows = query.data?.data ?? [];
-  const open = (r: Row) => canDetails && navigate(`/dashboard/order/${r._id}`);
-  const onKey = (e: KeyboardEvent<HTMLTableRowElement>, r: Row) => {
+  const open = (id: string) => canDetails && navigate(`/dashboard/order/${id}`);
+  const onKey = (e: KeyboardEvent<HTMLTableRowElement>, id: string) => {
     if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
-      open(r);
+      open(id);
     }
   };
 
@@ -127,8 +122,8 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
                 tabIndex={canDetails ? 0 : undefined}
                 aria-label={`الطلب رقم ${r.number}`}
                 style={canDetails ? { cursor: 'pointer' } : undefined}
-                onClick={canDetails ? () => open(r) : undefined}
-                onKeyDown={canDetails ? (e) => onKey(e, r) : undefined}
+                onClick={canDetails ? () => open(r._id) : undefined}
+                onKeyDown={canDetails ? (e) => onKey(e, r._id) : undefined}
               >
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <OrderNumber value={r.number} size="sm" />

@@ -1,4 +1,10 @@
-import { arabicPlural, orderBody, orderStatusLabels } from '@idara/domain';
+import {
+  arabicPlural,
+  type CustomerPick,
+  type OrderCreated,
+  orderBody,
+  orderStatusLabels,
+} from '@idara/domain';
 import { Alert, Button, Checkbox, MultiSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { randomId } from '@mantine/hooks';
@@ -186,7 +192,7 @@ function OrderForm({ order }: { order?: Order }) {
   const nameOf = (options: { value: string; label: string }[] | undefined, id: unknown) =>
     options?.find((o) => o.value === id)?.label;
   const canCustomerDetails = useCan('customer:details');
-  const entity = useEntityForm<OrderFormValues, Order & { tasksCreated?: number }>({
+  const entity = useEntityForm<OrderFormValues, Order & Partial<Pick<OrderCreated, 'tasksCreated'>>>({
     resourcePath: ORDER_PATH,
     id: order?._id,
     record: order,
@@ -239,7 +245,7 @@ function OrderForm({ order }: { order?: Order }) {
   // The customer's city and address fill the order's, where the user has not written their own: an
   // empty field, or one still holding what the previous customer brought.
   const filled = useRef<CustomerPlace>({ city: null, address: '' });
-  const placeOf = (customerId: string, known?: { city: string | null }) => {
+  const placeOf = (customerId: string, known?: CustomerPick) => {
     void loadCustomerPlace(queryClient, customerId, canCustomerDetails, known).then((place) => {
       if (!place || form.getValues().customer !== customerId) return;
       const now = form.getValues();

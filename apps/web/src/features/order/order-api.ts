@@ -32,7 +32,7 @@ export const orderKey = (id: string) => [ORDER_PATH, 'record', id] as const;
 export function useOrder(id: string | undefined) {
   return useQuery({
     queryKey: orderKey(id ?? ''),
-    queryFn: ({ signal }) => api<Order>(`${ORDER_PATH}/${id}`, { stopAlert: true, signal }),
+    queryFn: ({ signal }) => api(`${ORDER_PATH}/${id}`, { stopAlert: true, signal }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -46,7 +46,7 @@ export function useOrderTotals(params: ListQueryParams, enabled = true) {
   const { sort: _sort, page: _page, limit: _limit, fields: _fields, ...query } = params;
   return useQuery({
     queryKey: [ORDER_PATH, 'totals', query],
-    queryFn: ({ signal }) => api<OrderTotals>(`${ORDER_PATH}/totals`, { query, signal, stopAlert: true }),
+    queryFn: ({ signal }) => api(`${ORDER_PATH}/totals`, { query, signal, stopAlert: true }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -71,7 +71,7 @@ export function receivableTotals(t: OrderTotals): ListTotal[] {
 
 /** `POST /api/order/:id/status {status}`; 409 with an Arabic message for a move that is not allowed. */
 export function changeOrderStatus(id: string, status: OrderStatus, reason?: string) {
-  return api<Order>(`${ORDER_PATH}/${id}/status`, { method: 'POST', body: { status, reason } });
+  return api(`${ORDER_PATH}/${id}/status`, { method: 'POST', body: { status, reason } });
 }
 
 /** After a write: the record, every order list, the customer's tab and the activity log refresh. */

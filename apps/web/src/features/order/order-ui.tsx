@@ -1,4 +1,4 @@
-import { type Customer, type CustomerPick, orderStatusLabels } from '@idara/domain';
+import { type CustomerPick, orderStatusLabels } from '@idara/domain';
 import { Badge, Text, type TextProps } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -29,8 +29,6 @@ export function OrderNumber({ value, ...props }: { value: number } & TextProps) 
   );
 }
 
-type AddressParts = Partial<Pick<Customer, 'district' | 'street' | 'buildingNumber' | 'postalCode'>>;
-
 /** Where an order for a customer takes place, as the customer record has it. */
 export interface CustomerPlace {
   city: string | null;
@@ -38,12 +36,14 @@ export interface CustomerPlace {
 }
 
 /** The customer's national address as one line of the order: «النرجس، طريق الملك فهد، مبنى 1234». */
-export function customerAddress(c: AddressParts): string {
+export function customerAddress(
+  c: Pick<CustomerPick, 'district' | 'street' | 'buildingNumber' | 'postalCode'>,
+): string {
   return [
-    c.district?.trim(),
-    c.street?.trim(),
-    c.buildingNumber?.trim() ? `مبنى ${c.buildingNumber.trim()}` : '',
-    c.postalCode?.trim() ? `الرمز البريدي ${c.postalCode.trim()}` : '',
+    c.district.trim(),
+    c.street.trim(),
+    c.buildingNumber.trim() ? `مبنى ${c.buildingNumber.trim()}` : '',
+    c.postalCode.trim() ? `الرمز البريدي ${c.postalCode.trim()}` : '',
   ]
     .filter(Boolean)
     .join('، ');
@@ -52,25 +52,24 @@ export function customerAddress(c: AddressParts): string {
 /**
  * A customer's city and address for an order: from their record when the user may open it
  * (`customer:details`), else from the picker's row (`/api/lookup/customers/:id`), which carries the
- * city and, where the server gives them, the address parts. Null when neither answers.
+ * city and the address parts. Null when neither answers.
  */
 export async function loadCustomerPlace(
   queryClient: QueryClient,
   id: string,
   canDetails: boolean,
-  known?: { city: string | null } & AddressParts,
+  known?: CustomerPick,
 ): Promise<CustomerPlace | null> {
   try {
     if (canDetails) {
       const c = await queryClient.fetchQuery({
         queryKey: customerKey(id),
-        queryFn: () => api<Customer>(`/api/customer/${id}`, { stopAlert: true }),
+        queryFn: () => api(`/api/customer/${id}`, { stopAlert: true }),
         staleTime: 30_000,
       });
       return { city: c.city, address: customerAddress(c) };
     }
-    const row =
-      known ?? (await api<CustomerPick & AddressParts>(`/api/lookup/customers/${id}`, { stopAlert: true }));
+    const row = known ?? (await api(`/api/lookup/customers/${id}`, { stopAlert: true }));
     return { city: row.city, address: customerAddress(row) };
   } catch {
     return null;

@@ -1,3 +1,4 @@
+import type { Order } from '@idara/domain';
 import { Button } from '@mantine/core';
 import { IconCash, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,7 +8,7 @@ import { PaymentsTable } from './PaymentsTable';
 import { newPaymentPath, usePaymentList } from './payment-api';
 
 export interface OrderPaymentsCardProps {
-  order: { _id: string; number: number; status: string };
+  order: Pick<Order, '_id' | 'number' | 'status'>;
 }
 
 const FIELDS = '_id,number,amount,status,createdAt,paidAt,paymentMethodName';

@@ -270,7 +270,7 @@ function PaymentFields({
             الطلب
           </Title>
           <Stack>
-            <RemoteSelect<OrderRow>
+            <RemoteSelect
               path={ORDER_LOOKUP_PATH}
               params={{ status: 'new,in_progress,completed', sort: '-createdAt' }}
               toOption={orderOptionOf}

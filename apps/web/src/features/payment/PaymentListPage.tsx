@@ -1,4 +1,10 @@
-import { arabicPlural, type PaymentStatus, RECEIPTS } from '@idara/domain';
+import {
+  arabicPlural,
+  type PaymentList,
+  type PaymentMethod,
+  type PaymentStatus,
+  RECEIPTS,
+} from '@idara/domain';
 import { ActionIcon, Anchor, Group, Stack, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -26,20 +32,20 @@ import {
   PAYMENT_METHOD_PATH,
   PAYMENT_PATH,
   type Payment,
-  type PaymentListResponse,
-  type PaymentMethodRow,
 } from './payment-api';
 import { formatDay, PAYMENT_STATUS_OPTIONS, PaymentStatusBadge } from './payment-ui';
 
 export default function PaymentListPage() {
-  const { navigate, state, query, canEdit, canView } = useRecordList<Payment>(PAYMENT_PATH, 'payment', {
-    sort: '-createdAt',
-  });
+  const { navigate, state, query, canEdit, canView } = useRecordList<Payment, Pick<PaymentList, 'totals'>>(
+    PAYMENT_PATH,
+    'payment',
+    { sort: '-createdAt' },
+  );
   const canOrders = useCan('order:details');
   const canCustomers = useCan('customer:read');
   const canMethods = useCan('paymentMethod:read');
-  const methods = useLookup<PaymentMethodRow>(PAYMENT_METHOD_PATH, {}, { enabled: canMethods });
-  const totals = (query.data as PaymentListResponse | undefined)?.totals;
+  const methods = useLookup<PaymentMethod>(PAYMENT_METHOD_PATH, {}, { enabled: canMethods });
+  const totals = query.data?.totals;
 
   const columns = useMemo<DataTableColumn<Payment>[]>(
     () => [

@@ -25,8 +25,15 @@ function RecordLink({
   );
 }
 
+/** The columns the table shows (the lists ask for these `fields`); the order's with `showOrder`. */
+type Row = Pick<Payment, '_id' | 'number' | 'amount' | 'status' | 'createdAt'>;
+type OrderColumns = Pick<Payment, 'order' | 'orderNumber'>;
+
 /** A compact payments table (an order's card, a customer's tab): invoice, [order], amount, status, date. */
-export function PaymentsTable({ rows, showOrder = false }: { rows: Payment[]; showOrder?: boolean }) {
+export function PaymentsTable({
+  rows,
+  showOrder = false,
+}: { rows: Row[]; showOrder?: false } | { rows: (Row & OrderColumns)[]; showOrder: true }) {
   const canView = useCan('payment:details');
   const canOrder = useCan('order:details');
   return (
@@ -49,7 +56,7 @@ export function PaymentsTable({ rows, showOrder = false }: { rows: Payment[]; sh
                   {p.number}
                 </RecordLink>
               </Table.Td>
-              {showOrder && (
+              {showOrder && 'order' in p && (
                 <Table.Td>
                   <RecordLink to={orderPath(p.order)} label={`الطلب رقم ${p.orderNumber}`} allowed={canOrder}>
                     {p.orderNumber}

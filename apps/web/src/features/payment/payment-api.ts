@@ -7,12 +7,14 @@ import type {
   PaymentOrderSummary,
   PaymentStatus,
   PaymentTotals,
+  paymentBody,
 } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { ListResponse } from '../../components/data-table';
+import type { z } from 'zod';
 import { downloadFile } from '../../components/export/export-store';
 import { api, type RequestOptions } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
+import type { Query } from '../../lib/api-routes';
 
 /** Payments and invoices (docs/API.md "Payments and invoices"). Money is always a decimal string. */
 export const PAYMENT_PATH = '/api/payment';
@@ -29,16 +31,9 @@ export const newPaymentPath = (orderId?: string) =>
   orderId ? `${PAYMENT_BASE}/new?order=${encodeURIComponent(orderId)}` : `${PAYMENT_BASE}/new`;
 
 /** A row of `GET /api/payment`. */
-export type { Payment, PaymentTotals };
-
-/** The list answer carries the totals of every row the filters select. */
-export interface PaymentListResponse extends ListResponse<Payment> {
-  totals?: PaymentTotals;
-}
-
 /** The tax invoice a payment pays: its order's issued invoice (a pre-phase-2 payment: its own). */
 /** `GET /api/payment/:id`: the payment with its order summary, the allowed moves and the invoice. */
-export type { PaidInvoice, PaymentDetails, PaymentOrderSummary };
+export type { PaidInvoice, Payment, PaymentDetails, PaymentOrderSummary, PaymentTotals };
 
 /** The order's id whether the API sent the summary object or the bare id. */
 export function orderIdOf(p: { order: PaymentOrderSummary | string }): string {
@@ -55,17 +50,17 @@ export const paymentKey = (id: string) => [PAYMENT_PATH, 'detail', id] as const;
 export function usePayment(id: string | undefined) {
   return useQuery({
     queryKey: paymentKey(id ?? ''),
-    queryFn: ({ signal }) => api<PaymentDetails>(`${PAYMENT_PATH}/${id}`, { signal, stopAlert: true }),
+    queryFn: ({ signal }) => api(`${PAYMENT_PATH}/${id}`, { signal, stopAlert: true }),
     enabled: Boolean(id),
     retry: false,
   });
 }
 
-/** A page of payments for a filter (an order's, a customer's). */
-export function usePaymentList(params: Record<string, string | number>, enabled = true) {
+/** A page of payments for a filter (an order's, a customer's); a literal `fields` types its rows. */
+export function usePaymentList<const Q extends Query>(params: Q, enabled = true) {
   return useQuery({
     queryKey: [PAYMENT_PATH, 'list', params],
-    queryFn: ({ signal }) => api<PaymentListResponse>(PAYMENT_PATH, { query: params, signal }),
+    queryFn: ({ signal }) => api(PAYMENT_PATH, { query: params, signal }),
     enabled,
   });
 }
@@ -74,7 +69,7 @@ export function useOrder(id: string | null | undefined) {
   return useQuery({
     queryKey: [ORDER_PATH, 'detail', id],
     // The lookup answers whoever may record a payment, with what the form shows of the order.
-    queryFn: ({ signal }) => api<OrderRow>(`${ORDER_LOOKUP_PATH}/${id}`, { signal, stopAlert: true }),
+    queryFn: ({ signal }) => api(`${ORDER_LOOKUP_PATH}/${id}`, { signal, stopAlert: true }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -88,14 +83,8 @@ export function refreshAfterPaymentChange(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: ['/api/dashboard'] });
 }
 
-export interface PaymentBodyOut {
-  order: string;
-  amount: string;
-  paymentMethod: string;
-  dueDate: string | null;
-  note: string;
-  allowOverpay: boolean;
-}
+/** The body a payment is sent with: what the domain's `paymentBody` gives the form's values. */
+export type PaymentBodyOut = z.output<typeof paymentBody>;
 
 export type SaveResult =
   | { ok: true; payment: Payment }
@@ -112,7 +101,7 @@ export async function savePayment(
   request: RequestOptions = {},
 ): Promise<SaveResult> {
   try {
-    const payment = await api<Payment>(id ? `${PAYMENT_PATH}/${id}` : PAYMENT_PATH, {
+    const payment = await api(id ? `${PAYMENT_PATH}/${id}` : PAYMENT_PATH, {
       ...request,
       method: id ? 'PUT' : 'POST',
       body,
@@ -142,7 +131,7 @@ export function changePaymentStatus(
   reason?: string,
   overrideReason?: string,
 ) {
-  return api<PaymentDetails>(`${PAYMENT_PATH}/${id}/status`, {
+  return api(`${PAYMENT_PATH}/${id}/status`, {
     method: 'POST',
     body: {
       status,

@@ -2,7 +2,6 @@ import {
   arabicPlural,
   DAYS_GENITIVE,
   messageTemplates,
-  type ReminderPreview,
   type ReminderRuleRecord,
   reminderRuleBody,
   reminderTemplateNames,
@@ -121,7 +120,7 @@ function RuleForm({
 function PreviewTable() {
   const { data } = useQuery({
     queryKey: [PREVIEW],
-    queryFn: () => api<ReminderPreview>(PREVIEW, { stopAlert: true }),
+    queryFn: () => api(PREVIEW, { stopAlert: true }),
   });
   return (
     <Stack gap="xs" data-testid="reminder-preview">
@@ -182,7 +181,7 @@ export function ReminderSection() {
   const [editing, setEditing] = useState<string | null>(null);
   const { data } = useQuery({
     queryKey: [RULES],
-    queryFn: () => api<{ data: ReminderRuleRecord[] }>(RULES, { stopAlert: true }),
+    queryFn: () => api(RULES, { stopAlert: true }),
   });
   const refresh = () =>
     Promise.all([

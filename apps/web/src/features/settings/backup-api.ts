@@ -10,8 +10,8 @@ export const BACKUPS_KEY = ['/api/backup'] as const;
 
 export const backupsQuery = {
   queryKey: BACKUPS_KEY,
-  queryFn: () => api<BackupStatus>('/api/backup', { stopAlert: true }),
+  queryFn: () => api('/api/backup', { stopAlert: true }),
   staleTime: 30_000,
 };
 
-export const createBackup = () => api<BackupFile>('/api/backup', { method: 'POST', retry: 0 });
+export const createBackup = () => api('/api/backup', { method: 'POST', retry: 0 });

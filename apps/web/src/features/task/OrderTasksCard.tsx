@@ -1,3 +1,4 @@
+import type { Customer, Order } from '@idara/domain';
 import { Anchor, Button, Table, Text } from '@mantine/core';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { DueCell, TaskStatusBadge } from './task-ui';
 const FIELDS = '_id,number,title,status,assigneeName,dueAt,formTitle,submittedAt';
 
 export interface OrderTasksCardProps {
-  order: { _id: string; number: number; customer: string; customerName: string; status: string };
+  order: Pick<Order, '_id' | 'number' | 'customer' | 'customerName' | 'status'>;
 }
 
 /** An order's tasks (GET /api/task?order=…) with «إضافة مهمة» (task:create) prefilled with the order. */
@@ -36,7 +37,7 @@ export default function OrderTasksCard({ order }: OrderTasksCardProps) {
 }
 
 /** A customer's tasks (GET /api/task?customer=…) with «إضافة مهمة» prefilled with the customer; for its tasks tab. */
-export function CustomerTasksCard({ customer }: { customer: { _id: string; name: string } }) {
+export function CustomerTasksCard({ customer }: { customer: Pick<Customer, '_id' | 'name'> }) {
   return (
     <RelatedTasksCard
       filter={{ customer: customer._id }}
@@ -119,7 +120,7 @@ function RelatedTasksCard({
                       </Text>
                     )}
                   </Table.Td>
-                  {showOrder && (
+                  {showOrder && 'orderNumber' in t && (
                     <Table.Td>
                       {t.orderNumber !== null ? <bdi dir="ltr">#{t.orderNumber}</bdi> : <Empty />}
                     </Table.Td>

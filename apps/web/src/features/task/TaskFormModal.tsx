@@ -1,4 +1,11 @@
-import { formatDateTime, holdsAny, lookupPermissions, taskBody } from '@idara/domain';
+import {
+  type Customer,
+  formatDateTime,
+  holdsAny,
+  lookupPermissions,
+  type Order,
+  taskBody,
+} from '@idara/domain';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
@@ -16,8 +23,8 @@ import { afterTaskChanged, TASK_PATH, type Task, useTask } from './task-api';
 import '../../lib/dayjs-locale';
 
 export interface TaskPreset {
-  order?: { _id: string; number: number; customer: string; customerName: string };
-  customer?: { _id: string; name: string };
+  order?: Pick<Order, '_id' | 'number' | 'customer' | 'customerName'>;
+  customer?: Pick<Customer, '_id' | 'name'>;
 }
 
 interface Values {

@@ -2,15 +2,13 @@ import type { FormPick, OrderPick, UserPick } from '@idara/domain';
 import { Select, type SelectProps, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type ListResponse, RemoteSelect } from '../../components/data-table';
+import { RemoteSelect } from '../../components/data-table';
 import { api } from '../../lib/api';
 
 type PickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange'>;
 
-type UserHit = UserPick;
-
-const userOption = (u: UserHit) => ({ value: u._id, label: u.name });
-const userJob = (u: UserHit) =>
+const userOption = (u: UserPick) => ({ value: u._id, label: u.name });
+const userJob = (u: UserPick) =>
   u.jobTitle ? (
     <Text size="xs" c="dimmed">
       {u.jobTitle}
@@ -33,7 +31,7 @@ export function UserPicker({
   loadSelected?: boolean;
 }) {
   return (
-    <RemoteSelect<UserHit>
+    <RemoteSelect
       {...props}
       path="/api/lookup/users"
       params={{ active: 'true', sort: 'name' }}
@@ -49,10 +47,8 @@ export function UserPicker({
   );
 }
 
-export type OrderHit = OrderPick;
-
 const orderLabel = (o: { number: number; customerName: string }) => `#${o.number} — ${o.customerName}`;
-const orderOption = (o: OrderHit) => ({ value: o._id, label: orderLabel(o) });
+const orderOption = (o: OrderPick) => ({ value: o._id, label: orderLabel(o) });
 
 /** Searchable order select (GET /api/lookup/orders: number, customer name or phone). */
 export function OrderPicker({
@@ -62,11 +58,11 @@ export function OrderPicker({
   ...props
 }: PickerProps & {
   value: string | null;
-  onChange: (value: string | null, order: OrderHit | null) => void;
+  onChange: (value: string | null, order: OrderPick | null) => void;
   initialLabel?: string;
 }) {
   return (
-    <RemoteSelect<OrderHit>
+    <RemoteSelect
       {...props}
       path="/api/lookup/orders"
       params={{ sort: '-createdAt' }}
@@ -83,8 +79,6 @@ export function OrderPicker({
 
 export { orderLabel };
 
-type FormOption = FormPick;
-
 /** The active forms (GET /api/lookup/forms?active=true), plus the task's current one when it was stopped. */
 export function FormPicker({
   value,
@@ -96,13 +90,13 @@ export function FormPicker({
   value: string | null;
   onChange: (value: string | null) => void;
   /** The task's form, kept as an option even when it is no longer active. */
-  current?: { _id: string; title: string } | null;
+  current?: Pick<FormPick, '_id' | 'title'> | null;
   enabled?: boolean;
 }) {
   const forms = useQuery({
     queryKey: ['/api/lookup/forms', { active: 'true' }],
     queryFn: ({ signal }) =>
-      api<ListResponse<FormOption>>('/api/lookup/forms', {
+      api('/api/lookup/forms', {
         query: { active: 'true', limit: 0, sort: 'title' },
         signal,
         stopAlert: true,

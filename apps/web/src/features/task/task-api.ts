@@ -1,7 +1,6 @@
 import {
   type Answers,
   type Task,
-  type TaskAssignAnswer,
   type TaskAttachment,
   type TaskReview,
   type TaskRow,
@@ -11,8 +10,8 @@ import {
   taskStatusLabels,
 } from '@idara/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { ListResponse } from '../../components/data-table/use-list-query';
 import { api, apiFetch } from '../../lib/api';
+import type { Query } from '../../lib/api-routes';
 
 export type { TaskStatus };
 
@@ -31,16 +30,17 @@ export const taskKey = (id: string) => [TASK_PATH, 'record', id] as const;
 export function useTask(id: string | undefined) {
   return useQuery({
     queryKey: taskKey(id ?? ''),
-    queryFn: ({ signal }) => api<Task>(`${TASK_PATH}/${id}`, { stopAlert: true, signal }),
+    queryFn: ({ signal }) => api(`${TASK_PATH}/${id}`, { stopAlert: true, signal }),
     enabled: Boolean(id),
     retry: false,
   });
 }
 
-export function useTaskList(query: Record<string, string | number>, enabled = true) {
+/** A page of tasks; with a literal `fields` its rows have those columns (lib/api-routes.ts). */
+export function useTaskList<const Q extends Query>(query: Q, enabled = true) {
   return useQuery({
     queryKey: [TASK_PATH, 'list', query],
-    queryFn: ({ signal }) => api<ListResponse<TaskRow>>(TASK_PATH, { query, signal, stopAlert: true }),
+    queryFn: ({ signal }) => api(TASK_PATH, { query, signal, stopAlert: true }),
     enabled,
   });
 }
@@ -57,26 +57,26 @@ export function afterTaskChanged(queryClient: QueryClient, saved?: Partial<Task>
 
 // ---- Commands ----------------------------------------------------------------------------------
 
-export const startTask = (id: string) => api<Task>(`${TASK_PATH}/${id}/start`, { method: 'POST' });
+export const startTask = (id: string) => api(`${TASK_PATH}/${id}/start`, { method: 'POST' });
 
 export const saveTaskAnswers = (id: string, answers: Answers) =>
-  api<Task>(`${TASK_PATH}/${id}/answers`, { method: 'PUT', body: { answers } });
+  api(`${TASK_PATH}/${id}/answers`, { method: 'PUT', body: { answers } });
 
 /** 422 `fieldErrors` keyed `answers.<fieldKey>` when an answer is refused; the caller shows them. */
 export const submitTask = (id: string, answers: Answers) =>
-  api<Task>(`${TASK_PATH}/${id}/submit`, { method: 'POST', body: { answers }, stopAlert: true });
+  api(`${TASK_PATH}/${id}/submit`, { method: 'POST', body: { answers }, stopAlert: true });
 
 export const reviewTask = (id: string, decision: 'approve' | 'return', note: string) =>
-  api<Task>(`${TASK_PATH}/${id}/review`, { method: 'POST', body: { decision, note } });
+  api(`${TASK_PATH}/${id}/review`, { method: 'POST', body: { decision, note } });
 
 export const assignTasks = (ids: string[], assignee: string) =>
-  api<TaskAssignAnswer>(`${TASK_PATH}/assign`, { method: 'POST', body: { ids, assignee } });
+  api(`${TASK_PATH}/assign`, { method: 'POST', body: { ids, assignee } });
 
 /** `POST /api/task/:id/files?field=key` (multipart, one file) → the attachment; its `_id` is the answer. */
 export function uploadTaskFile(id: string, field: string, file: File) {
   const body = new FormData();
   body.append('file', file, file.name);
-  return api<TaskAttachment>(`${TASK_PATH}/${id}/files`, { method: 'POST', query: { field }, body });
+  return api(`${TASK_PATH}/${id}/files`, { method: 'POST', query: { field }, body });
 }
 
 /** The bytes of an attachment (the bearer token goes along, so a plain <img src> cannot fetch it). */

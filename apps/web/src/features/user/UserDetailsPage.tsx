@@ -79,7 +79,7 @@ function UserDetails({ user }: { user: UserRecord }) {
       accept: async () => {
         setToggling(true);
         try {
-          const saved = await api<UserRecord>(`${USER_PATH}/${user._id}`, {
+          const saved = await api(`${USER_PATH}/${user._id}`, {
             method: 'PUT',
             body: { ...userBody(user), active: next },
           });

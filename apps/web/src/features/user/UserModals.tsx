@@ -1,4 +1,4 @@
-import { passwordSchema, type SigninLink } from '@idara/domain';
+import { passwordSchema } from '@idara/domain';
 import {
   ActionIcon,
   Alert,
@@ -59,7 +59,7 @@ export function ResetPasswordModal({ user, opened, onClose }: UserModalProps) {
     },
     // The user's record as it stands, with the new password (PUT replaces the record).
     save: (body, _values, request) =>
-      api<UserRecord>(`${USER_PATH}/${user._id}`, {
+      api(`${USER_PATH}/${user._id}`, {
         method: 'PUT',
         body: { ...userBody(user), ...(body as { password: string }) },
         ...request,
@@ -122,8 +122,7 @@ export function ResetPasswordModal({ user, opened, onClose }: UserModalProps) {
 /** One-time sign-in link (POST /api/user/:id/signin-link), valid 15 minutes, with a copy button. */
 export function SigninLinkModal({ user, opened, onClose }: UserModalProps) {
   const mutation = useMutation({
-    mutationFn: () =>
-      api<SigninLink>(`${USER_PATH}/${user._id}/signin-link`, { method: 'POST', stopAlert: true }),
+    mutationFn: () => api(`${USER_PATH}/${user._id}/signin-link`, { method: 'POST', stopAlert: true }),
   });
   const { mutate, reset } = mutation;
   useEffect(() => {

@@ -12,7 +12,7 @@ export const userKey = (id: string) => [USER_PATH, 'record', id] as const;
 export function useUserRecord(id: string | undefined) {
   return useQuery({
     queryKey: userKey(id ?? ''),
-    queryFn: () => api<UserRecord>(`${USER_PATH}/${id}`, { stopAlert: true }),
+    queryFn: () => api(`${USER_PATH}/${id}`, { stopAlert: true }),
     enabled: Boolean(id),
   });
 }

@@ -3,7 +3,6 @@ import {
   dueOf,
   formatSAR,
   fromHalalas,
-  type ListPage,
   type MessageTemplate,
   type OrderRow,
   orderStatusLabels,
@@ -174,7 +173,7 @@ export function TemplatePicker({
   const orders = useQuery({
     queryKey: ['/api/order', 'list', { customer: customerId, template: 'whatsapp' }],
     queryFn: ({ signal }) =>
-      api<ListPage<CustomerOrder>>('/api/order', {
+      api('/api/order', {
         query: {
           customer: customerId,
           limit: 50,

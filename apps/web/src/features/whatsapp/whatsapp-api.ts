@@ -1,9 +1,6 @@
 import {
   type ConversationCustomer,
   type ConversationPage,
-  type Inbox,
-  type InboxCustomer,
-  type InboxMessages,
   type InboxRow,
   SERVICE_WINDOW_MS,
   type ServiceWindow,
@@ -47,7 +44,7 @@ export const inboxPhoneKey = (phone: string) => [WHATSAPP_PATH, 'inbox', phone] 
 export function useWhatsappConfig() {
   return useQuery({
     queryKey: configKey,
-    queryFn: ({ signal }) => api<WhatsappConfig>(`${WHATSAPP_PATH}/config`, { stopAlert: true, signal }),
+    queryFn: ({ signal }) => api(`${WHATSAPP_PATH}/config`, { stopAlert: true, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -59,7 +56,7 @@ export function useConversation(customerId: string) {
   return useInfiniteQuery({
     queryKey: conversationKey(customerId),
     queryFn: ({ pageParam, signal }) =>
-      api<ConversationPage>(`${WHATSAPP_PATH}/customer/${customerId}`, {
+      api(`${WHATSAPP_PATH}/customer/${customerId}`, {
         query: { before: pageParam, limit: PAGE_SIZE },
         stopAlert: true,
         signal,
@@ -152,7 +149,7 @@ export function updateConversation(
 export type SendBody = WhatsappSendBody;
 
 export function sendMessage(customerId: string, body: SendBody): Promise<WhatsappMessage> {
-  return api<WhatsappMessage>(`${WHATSAPP_PATH}/customer/${customerId}`, {
+  return api(`${WHATSAPP_PATH}/customer/${customerId}`, {
     method: 'POST',
     body,
     stopAlert: true,
@@ -162,7 +159,7 @@ export function sendMessage(customerId: string, body: SendBody): Promise<Whatsap
 export function useInbox() {
   return useQuery({
     queryKey: inboxKey,
-    queryFn: ({ signal }) => api<Inbox>(`${WHATSAPP_PATH}/inbox`, { stopAlert: true, signal }),
+    queryFn: ({ signal }) => api(`${WHATSAPP_PATH}/inbox`, { stopAlert: true, signal }),
     select: (r) => r.data,
   });
 }
@@ -171,7 +168,7 @@ export function useInboxMessages(phone: string | null) {
   return useQuery({
     queryKey: inboxPhoneKey(phone ?? ''),
     queryFn: ({ signal }) =>
-      api<InboxMessages>(`${WHATSAPP_PATH}/inbox/${encodeURIComponent(phone ?? '')}`, {
+      api(`${WHATSAPP_PATH}/inbox/${encodeURIComponent(phone ?? '')}`, {
         stopAlert: true,
         signal,
       }),
@@ -182,7 +179,7 @@ export function useInboxMessages(phone: string | null) {
 }
 
 export function createCustomerFromInbox(phone: string, name: string) {
-  return api<InboxCustomer>(`${WHATSAPP_PATH}/inbox/${encodeURIComponent(phone)}/customer`, {
+  return api(`${WHATSAPP_PATH}/inbox/${encodeURIComponent(phone)}/customer`, {
     method: 'POST',
     body: { name },
     stopAlert: true,

@@ -48,18 +48,27 @@ export type ErrorResponse = z.output<typeof errorResponse>;
 export const messageOut = z.object({ message: z.string() });
 export type MessageAnswer = z.output<typeof messageOut>;
 
-/** A file, not JSON: the docs name its type; Fastify streams it untouched. */
-export const fileOut = (contentType: string) =>
-  z.any().meta({ type: 'string', format: 'binary', description: `file (${contentType})` });
+const files = new Map<string, z.ZodAny>();
+/**
+ * A file, not JSON: the docs name its type; Fastify streams it untouched. One schema per content
+ * type, so a route's declaration and the route map (`routes.ts`) hold the same object.
+ */
+export const fileOut = (contentType: string): z.ZodAny => {
+  let schema = files.get(contentType);
+  if (!schema) {
+    schema = z.any().meta({ type: 'string', format: 'binary', description: `file (${contentType})` });
+    files.set(contentType, schema);
+  }
+  return schema;
+};
 
 /** No body (204). */
 export const noContent = z.null().meta({ description: 'no content' });
 
-/**
- * A list page. `fields=a,b` returns only those columns, so each row is described with every column
- * optional; without `fields` every column of `row` is present.
- */
-export const listOf = <Row extends z.ZodObject>(row: Row) =>
+/** Names, at the type level only, the whole row a list page's `data` holds (maybe partial) copies of. */
+declare const wholeRow: unique symbol;
+
+const listPage = <Row extends z.ZodObject, Extra extends z.ZodRawShape>(row: Row, extra: Extra) =>
   z.object({
     data: z.array(row.partial()).meta({ description: 'rows; with `fields=` only the named columns' }),
     total: z.number().int(),
@@ -68,7 +77,52 @@ export const listOf = <Row extends z.ZodObject>(row: Row) =>
     }),
     page: z.number().int(),
     limit: z.number().int(),
+    ...extra,
   });
+
+/**
+ * A list page's schema. Its type also names the whole row (a property no value has), so the web
+ * client can type an answer asked without `fields=` with whole rows (`ListSchemaRow`).
+ */
+export type ListSchema<
+  Row extends z.ZodObject,
+  Extra extends z.ZodRawShape = Record<never, never>,
+> = ReturnType<typeof listPage<Row, Extra>> & { readonly [wholeRow]: Row };
+/** The whole row of a list page's schema; never for any other schema. */
+export type ListSchemaRow<S> = S extends { readonly [wholeRow]: infer Row extends z.ZodObject } ? Row : never;
+
+const lists = new WeakMap<z.ZodObject, z.ZodObject>();
+/**
+ * A list page. `fields=a,b` returns only those columns, so each row is described with every column
+ * optional; without `fields` every column of `row` is present. `extra`: what the page adds (totals).
+ * One schema per row (without `extra`), so a route building its list and the route map
+ * (`routes.ts`) hold the same object.
+ */
+export function listOf<Row extends z.ZodObject, Extra extends z.ZodRawShape = Record<never, never>>(
+  row: Row,
+  extra?: Extra,
+): ListSchema<Row, Extra> {
+  if (extra) return listPage(row, extra) as ListSchema<Row, Extra>;
+  let list = lists.get(row);
+  if (!list) {
+    list = listPage(row, {});
+    lists.set(row, list);
+  }
+  return list as ListSchema<Row, Extra>;
+}
+
+const recordLists = new WeakMap<z.ZodObject, z.ZodObject>();
+/** The list of a record type (`crudRoutes`): its details' columns without the edit `version`. */
+export function recordListOf<Shape extends z.ZodRawShape & { version: z.ZodType }>(
+  record: z.ZodObject<Shape>,
+): ListSchema<z.ZodObject<Omit<Shape, 'version'>>> {
+  let list = recordLists.get(record);
+  if (!list) {
+    list = listOf((record as z.ZodObject).omit({ version: true }));
+    recordLists.set(record, list);
+  }
+  return list as ListSchema<z.ZodObject<Omit<Shape, 'version'>>>;
+}
 
 /** The list page as the web reads it when it asks for whole rows (no `fields`). */
 export interface ListPage<Row> {

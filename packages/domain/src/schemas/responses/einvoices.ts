@@ -86,7 +86,7 @@ export const einvoiceRowOut = z
   .meta({ id: 'EinvoiceRow' });
 export type EinvoiceRow = z.output<typeof einvoiceRowOut>;
 
-export const einvoiceListOut = listOf(einvoiceRowOut).extend({
+export const einvoiceListOut = listOf(einvoiceRowOut, {
   /** Over the list's filters; credit notes count negative. */
   totals: z.object({ total: moneyOut, vatAmount: moneyOut, count: z.number().int() }),
 });

@@ -11,6 +11,7 @@ export * from './payments';
 export * from './realtime';
 export * from './records';
 export * from './reports';
+export * from './routes';
 export * from './settings';
 export * from './statement';
 export * from './tasks';

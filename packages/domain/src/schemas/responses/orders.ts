@@ -72,6 +72,7 @@ export const orderOut = orderRowOut
 export type Order = z.output<typeof orderOut>;
 /** `POST /api/order`: the order and how many tasks were made with it. */
 export const orderCreatedOut = orderOut.extend({ tasksCreated: z.number().int() });
+export type OrderCreated = z.output<typeof orderCreatedOut>;
 
 /** `GET /api/order/totals`: the receivable figures summed over the orders the filters select. */
 export const orderTotalsOut = z.object({

@@ -38,7 +38,7 @@ export type Payment = z.output<typeof paymentOut>;
 const paymentTotalsOut = z.object({ amount: moneyOut, taxAmount: moneyOut, count: z.number().int() });
 export type PaymentTotals = z.output<typeof paymentTotalsOut>;
 /** `GET /api/payment`: the page and the totals of every row the filters select (rejected ones not summed). */
-export const paymentListOut = listOf(paymentOut).extend({ totals: paymentTotalsOut });
+export const paymentListOut = listOf(paymentOut, { totals: paymentTotalsOut });
 export type PaymentList = z.output<typeof paymentListOut>;
 
 export const paymentOrderSummaryOut = orderRowOut.pick({

@@ -1,4 +1,3 @@
-import type { CustomerStatement } from '@idara/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { downloadFile } from '../../../components/export/export-store';
 import { api } from '../../../lib/api';
@@ -8,13 +7,12 @@ export interface Period {
   to: string;
 }
 
-const base = (id: string) => `/api/customer/${id}/statement`;
+const base = (id: string) => `/api/customer/${id}/statement` as const;
 
 export function useStatement(id: string, period: Period) {
   return useQuery({
     queryKey: [base(id), period.from, period.to],
-    queryFn: () =>
-      api<CustomerStatement>(`${base(id)}?from=${period.from}&to=${period.to}`, { stopAlert: true }),
+    queryFn: () => api(`${base(id)}?from=${period.from}&to=${period.to}`, { stopAlert: true }),
   });
 }
 
@@ -24,6 +22,6 @@ export const downloadStatement = (id: string, period: Period) =>
 export function useSendStatement(id: string) {
   return useMutation({
     mutationFn: (period: Period) =>
-      api<{ _id: string }>(`${base(id)}/send`, { method: 'POST', body: period, stopAlert: true }),
+      api(`${base(id)}/send`, { method: 'POST', body: period, stopAlert: true }),
   });
 }

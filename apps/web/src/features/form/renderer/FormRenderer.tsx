@@ -1,17 +1,12 @@
-import type { Answers, AnswerValue, FormField } from '@idara/domain';
+import type { Answers, AnswerValue, FormField, TaskAttachment } from '@idara/domain';
 import { type JSX, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { FieldAnswer } from './FieldAnswer';
 import { FieldInput } from './FieldInput';
 import classes from './FormRenderer.module.css';
 import { RendererContext, type RendererContextValue } from './renderer-context';
 
-export interface AttachmentInfo {
-  _id: string;
-  field: string;
-  name: string;
-  size: number;
-  type: string;
-}
+/** A stored photo, file or signature (`POST /api/task/:id/files`). */
+export type AttachmentInfo = TaskAttachment;
 
 export interface FormRendererProps {
   fields: FormField[];

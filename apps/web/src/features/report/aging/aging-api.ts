@@ -1,4 +1,4 @@
-import type { AgingCustomer, AgingReport, AgingSummary } from '@idara/domain';
+import type { AgingReport } from '@idara/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 // The list helpers themselves, not the table's index: home's overdue cards use this module, and
 // the index brings the whole table with its styles.
@@ -19,7 +19,7 @@ export function useAgingReport(state: Pick<ListState, 'query'>) {
   return useQuery({
     queryKey: listKey(AGING_PATH, state.query),
     queryFn: async ({ signal }): Promise<AgingListResponse> => {
-      const report = await api<AgingReport>(AGING_PATH, { query: state.query, signal });
+      const report = await api(AGING_PATH, { query: state.query, signal });
       return {
         data: report.data.map((r) => ({ ...r, _id: r.customer })),
         total: report.count,
@@ -36,7 +36,7 @@ export function useAgingReport(state: Pick<ListState, 'query'>) {
 export function useAgingCustomer(customer: string | null) {
   return useQuery({
     queryKey: [AGING_PATH, 'customer', customer],
-    queryFn: ({ signal }) => api<AgingCustomer>(`${AGING_PATH}/customer/${customer}`, { signal }),
+    queryFn: ({ signal }) => api(`${AGING_PATH}/customer/${customer}`, { signal }),
     enabled: !!customer,
   });
 }
@@ -45,7 +45,7 @@ export function useAgingCustomer(customer: string | null) {
 export function useAgingSummary(enabled: boolean) {
   return useQuery({
     queryKey: [AGING_PATH, 'summary'],
-    queryFn: ({ signal }) => api<AgingSummary>(`${AGING_PATH}/summary`, { signal }),
+    queryFn: ({ signal }) => api(`${AGING_PATH}/summary`, { signal }),
     enabled,
   });
 }

@@ -1,4 +1,4 @@
-import type { VatDocuments, VatFigure, VatReport } from '@idara/domain';
+import type { VatFigure } from '@idara/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -6,8 +6,7 @@ import { api } from '../../../lib/api';
 export function useVatReturn(from: string, to: string) {
   return useQuery({
     queryKey: ['report', 'vat', from, to],
-    queryFn: ({ signal }) =>
-      api<VatReport>('/api/report/vat', { query: { from, to }, stopAlert: true, signal }),
+    queryFn: ({ signal }) => api('/api/report/vat', { query: { from, to }, stopAlert: true, signal }),
   });
 }
 
@@ -18,7 +17,7 @@ export function useVatDocuments(from: string, to: string, figure: VatFigure | nu
     enabled: figure !== null,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api<VatDocuments>('/api/report/vat/documents', {
+      api('/api/report/vat/documents', {
         query: { from, to, figure: figure as VatFigure, page, limit: DOCUMENTS_PAGE },
         stopAlert: true,
         signal,
