@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { toasts } from './support/toasts';
 
 /**
  * The equipment register (معدات العملاء), built on the typed resource kinds: a customer picked by
@@ -105,6 +106,23 @@ test('the list filters by customer and by installation days; a day-range link sh
     '2026/05/01 – 2026/05/31',
   );
   expect(errors).toEqual([]);
+});
+
+test('a customer who has equipment is not deleted: the office is told why, and the customer stays', async ({
+  page,
+  request,
+}) => {
+  const customer = await newCustomer(page, `فهد الشمري ${suffix()}`);
+  await newEquipment(page, { name: 'سخان مركزي', serialNumber: `WH-${suffix()}`, customer: customer._id });
+  await signedInAs(page, request, { role: 'admin' });
+  await page.goto(`/dashboard/customer/${customer._id}`);
+  await page.getByRole('button', { name: 'حذف' }).first().click();
+  await page.getByRole('dialog', { name: 'تأكيد الحذف' }).getByRole('button', { name: 'حذف' }).click();
+  await expect(
+    toasts(page).filter({ hasText: `لا يمكن حذف العميل «${customer.name}» لارتباطه بـ 1 من المعدات` }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: customer.name })).toBeVisible();
 });
 
 for (const scheme of ['light', 'dark'] as const) {
