@@ -66,6 +66,12 @@ async function makeRecords(request: APIRequestContext, token: string) {
     amount: '100.00',
     paymentMethod: method._id,
   });
+  const equipment = await post('/api/equipment', {
+    name: 'مكيف الجولة',
+    serialNumber: `TOUR-${Date.now()}`,
+    customer: customer._id,
+    installedAt: '2026-03-15',
+  });
   const me = (await (await request.get('/api/auth/me', { headers: bearer(token) })).json())._id;
   const task = await post('/api/task', {
     title: 'مهمة الجولة',
@@ -86,6 +92,7 @@ async function makeRecords(request: APIRequestContext, token: string) {
     formBuilder: form._id,
     paymentMethod: method._id,
     tasks: task._id,
+    equipment: equipment._id,
   };
   return (route: string) => {
     const area = route.split('/').filter((p) => p && p !== 'dashboard' && p !== 'edit')[0];

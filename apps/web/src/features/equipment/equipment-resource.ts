@@ -11,6 +11,8 @@ export const equipment = defineResource({
     icon: IconAirConditioning,
     description: 'الأجهزة لدى العملاء',
   },
+  // Its form picks a customer: only those who may add or edit equipment open it.
+  guardForms: true,
   relatedTab: { ref: 'customer', filter: 'customer', label: 'المعدات' },
   list: {
     columns: [
