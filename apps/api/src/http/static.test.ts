@@ -21,18 +21,28 @@ function fakeDist(): { dir: string; script: string } {
   return { dir, script };
 }
 
+/** A server of the built app in `dir`, as the API serves it. */
+async function serveWebApp(dir: string): Promise<FastifyInstance> {
+  const app = Fastify();
+  await registerWebApp(app, readWebApp(dir, app.log));
+  await app.ready();
+  return app;
+}
+
+async function closeWebApp(app: FastifyInstance, dir: string) {
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 describe('the web app is served pre-compressed', () => {
   let app: FastifyInstance;
   let dist: ReturnType<typeof fakeDist>;
   beforeAll(async () => {
     dist = fakeDist();
-    app = Fastify();
-    await registerWebApp(app, readWebApp(dist.dir, app.log));
-    await app.ready();
+    app = await serveWebApp(dist.dir);
   });
   afterAll(async () => {
-    await app.close();
-    fs.rmSync(dist.dir, { recursive: true, force: true });
+    await closeWebApp(app, dist.dir);
   });
 
   it('sends brotli to a browser that accepts it, cached for a year', async () => {
@@ -103,13 +113,10 @@ describe('the first screens name their files in the HTML (dist/preloads.json)', 
         },
       }),
     );
-    app = Fastify();
-    await registerWebApp(app, readWebApp(dir, app.log));
-    await app.ready();
+    app = await serveWebApp(dir);
   });
   afterAll(async () => {
-    await app.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await closeWebApp(app, dir);
   });
 
   const links = (html: string) =>
@@ -162,13 +169,10 @@ describe('the head scripts come inside the page (no request of their own), allow
       '<!doctype html><html><head><script src="/color-scheme.js"></script>' +
         '<script src="/runtime-config.js" defer></script></head><body></body></html>',
     );
-    app = Fastify();
-    await registerWebApp(app, readWebApp(dir, app.log));
-    await app.ready();
+    app = await serveWebApp(dir);
   });
   afterAll(async () => {
-    await app.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await closeWebApp(app, dir);
   });
 
   it('sends both scripts inline, each hash in the list the CSP allows; the files stay served', async () => {
