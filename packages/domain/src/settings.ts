@@ -29,6 +29,11 @@ export const settingsDefaults = {
   sellerAddress: null as NationalAddress | null,
   /** Whoever recorded a payment cannot approve it. */
   fourEyes: true,
+  /** When planned visits start (Riyadh clock) and how long one lasts. */
+  visitDayStart: '08:00',
+  visitMinutes: 60,
+  /** Days no visit is planned on besides Fridays: Eid, the National Day (09-23), the Founding Day (02-22). */
+  holidays: [] as string[],
 };
 
 export type Settings = typeof settingsDefaults;

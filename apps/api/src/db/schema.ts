@@ -165,6 +165,11 @@ export const settings = pgTable('settings', {
   sellerAddress: jsonb('seller_address').$type<NationalAddress | null>(),
   /** Four eyes: whoever recorded a payment cannot approve it (an admin may override with a reason). */
   fourEyes: boolean('four_eyes').notNull().default(true),
+  /** When planned visits start (Riyadh clock) and how long one lasts by default. */
+  visitDayStart: text('visit_day_start').notNull().default('08:00'),
+  visitMinutes: integer('visit_minutes').notNull().default(60),
+  /** Days no visit is planned on besides Fridays (`YYYY-MM-DD`): Eid, the National Day, the Founding Day. */
+  holidays: jsonb('holidays').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   version: integer('version').notNull().default(1),
   ...timestamps,
 });
@@ -261,6 +266,8 @@ export const contracts = pgTable(
     visits: integer('visits').notNull().default(0),
     price: money('price_halalas').notNull().default(sql`0`),
     active: boolean('active').notNull().default(true),
+    /** The checklist its visits carry. */
+    form: uuid('form_id').references(() => forms._id, { onDelete: 'restrict' }),
     searchText: text('search_text').notNull().default(''),
     version: editVersion('version'),
     ...timestamps,
@@ -327,6 +334,88 @@ export const equipment = pgTable(
     index('equipment_customer_idx').on(t.customer),
     index('equipment_installed_idx').on(t.installedAt),
     index('equipment_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** عقود العملاء: a contract type sold to one customer from a day; it plans its visits. */
+export const customerContracts = pgTable(
+  'customer_contracts',
+  {
+    _id: id(),
+    number: integer('number').notNull(),
+    customer: uuid('customer_id')
+      .notNull()
+      .references(() => customers._id, { onDelete: 'restrict' }),
+    contract: uuid('contract_id')
+      .notNull()
+      .references(() => contracts._id, { onDelete: 'restrict' }),
+    startDate: day('start_date').notNull(),
+    endDate: day('end_date').notNull(),
+    assignees: uuid('assignees').array().notNull().default(sql`'{}'::uuid[]`),
+    equipment: uuid('equipment').array().notNull().default(sql`'{}'::uuid[]`),
+    city: uuid('city_id').references(() => cities._id, { onDelete: 'restrict' }),
+    address: text('address').notNull().default(''),
+    billing: text('billing').notNull().default('upfront'),
+    billingPeriod: text('billing_period').notNull().default('month'),
+    price: money('price_halalas').notNull(),
+    /** active or cancelled as written; a contract past its end answers expired (the daily tick writes it). */
+    status: text('status').notNull().default('active'),
+    notes: text('notes').notNull().default(''),
+    /** The contract this one renews («تجديد»). */
+    renewedFrom: uuid('renewed_from'),
+    searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('customer_contracts_number_key').on(t.number),
+    index('customer_contracts_customer_idx').on(t.customer),
+    index('customer_contracts_end_idx').on(t.status, t.endDate),
+    index('customer_contracts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** الزيارات: one call at a customer's site, planned by a contract (its `sequence`) or booked alone. */
+export const visits = pgTable(
+  'visits',
+  {
+    _id: id(),
+    number: integer('number').notNull(),
+    customer: uuid('customer_id')
+      .notNull()
+      .references(() => customers._id, { onDelete: 'restrict' }),
+    customerContract: uuid('customer_contract_id').references(() => customerContracts._id, {
+      onDelete: 'restrict',
+    }),
+    /** Its place in its contract's plan (1…n): one visit per place, however often the plan runs. */
+    sequence: integer('sequence'),
+    scheduledAt: ts('scheduled_at').notNull(),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    assignees: uuid('assignees').array().notNull().default(sql`'{}'::uuid[]`),
+    equipment: uuid('equipment').array().notNull().default(sql`'{}'::uuid[]`),
+    form: uuid('form_id').references(() => forms._id, { onDelete: 'restrict' }),
+    city: uuid('city_id').references(() => cities._id, { onDelete: 'restrict' }),
+    address: text('address').notNull().default(''),
+    status: text('status').notNull().default('planned'),
+    notes: text('notes').notNull().default(''),
+    /** Why the office booked a technician over another visit of theirs (the double-booking override). */
+    overrideReason: text('override_reason').notNull().default(''),
+    /** Moved by the office: re-planning its contract leaves its time alone. */
+    moved: boolean('moved').notNull().default(false),
+    doneAt: ts('done_at'),
+    doneBy: uuid('done_by'),
+    searchText: text('search_text').notNull().default(''),
+    version: editVersion('version'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('visits_number_key').on(t.number),
+    uniqueIndex('visits_contract_sequence_key').on(t.customerContract, t.sequence),
+    index('visits_scheduled_idx').on(t.scheduledAt),
+    index('visits_customer_idx').on(t.customer),
+    index('visits_status_idx').on(t.status, t.scheduledAt),
+    index('visits_assignees_idx').using('gin', t.assignees),
+    index('visits_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -17,7 +17,7 @@ import { AppError, notFound } from './errors';
 import { type ExportConfig, registerExportRoute } from './export-route';
 import { type ListResource, runList, withJoinsSelect } from './list-query';
 import { assertRefsExist, type RefField, referrersOf, registerReferrer } from './references';
-import { actorOf } from './request-context';
+import { type ActorContext, actorOf } from './request-context';
 import type { RoutesPlugin } from './response-contract';
 
 type Row = Record<string, unknown>;
@@ -64,10 +64,33 @@ export interface CrudConfig<Body extends z.ZodType, Rec extends z.ZodObject = z.
   /** The Arabic plural a delete guard names this entity by ('المعدات'); needed with `refs`. */
   plural?: string;
   unique?: UniqueField[];
-  /** Checks that need the database (e.g. the city belongs to the region); throw AppError. */
-  validate?: (tx: Tx, input: z.output<Body>) => Promise<void>;
+  /** Checks that need the database (e.g. the city belongs to the region); throw AppError. `before` on an update. */
+  validate?: (tx: Tx, input: z.output<Body>, before?: Row) => Promise<void>;
+  /** Values only the database can give (a gap-free number, a default from another record), after `toValues`. */
+  prepare?: (tx: Tx, values: Row, before?: Row) => Promise<Row>;
+  /** What else the write does in its transaction (a contract plans its visits), given the row written. */
+  afterWrite?: (tx: Tx, row: Row, before?: Row) => Promise<void>;
+  /** Adds what one record's answer carries beyond its list row (details, create and update). */
+  decorate?: (db: DbOrTx, row: Row) => Promise<Row>;
+  /**
+   * Steps on one record beyond editing it (`POST /:id/<name>`: a contract's cancel, a visit's status):
+   * each locked, version-checked and logged like an update. `run` answers the values to set, or
+   * with `creates` the body of a new record written as a create is (a contract's renewal: 201).
+   */
+  actions?: Record<string, RecordAction>;
   /** Export columns: each key a field of the list's answer (a misspelt key does not compile). */
   export: ExportConfig<keyof z.output<Rec> & string>;
+}
+
+export interface RecordAction {
+  permission: 'update' | 'create';
+  body: z.ZodType;
+  /** The activity log's sentence: «إلغاء العقد «رقم 12»». */
+  summary: (label: string, input: Row) => string;
+  run: (tx: Tx, row: Row, input: Row, actorId: string | null) => Promise<Row>;
+  creates?: boolean;
+  /** With `creates`: columns the new record takes beyond its body (a renewal names what it renews). */
+  carry?: (row: Row) => Row;
 }
 
 const params = z.object({ id: idSchema });
@@ -114,6 +137,8 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
     return row as Row;
   }
 
+  const answer = (db: DbOrTx, row: Row) => (config.decorate ? config.decorate(db, row) : row);
+
   async function assertUnique(tx: Tx, values: Row, exceptId?: string) {
     for (const u of config.unique ?? []) {
       const value = values[u.field];
@@ -142,7 +167,85 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
     }
   }
 
+  /** Writes a new record from a valid body, with what it brings along and its activity row. */
+  async function create(
+    tx: Tx,
+    input: z.output<Body>,
+    actor: ActorContext,
+    summary: (row: Row) => string,
+    carried: Row = {},
+  ) {
+    await assertRefsExist(tx, refs, input as Row);
+    await config.validate?.(tx, input);
+    let values = { ...config.toValues(input), ...carried };
+    if (config.prepare) values = await config.prepare(tx, values);
+    await assertUnique(tx, values);
+    const [inserted] = await tx.insert(table).values(values).returning({ _id: id });
+    let row = await load(tx, String(inserted._id));
+    await config.afterWrite?.(tx, row);
+    row = await answer(tx, row);
+    await recordActivity(tx, actor, {
+      action: 'create',
+      entity,
+      entityId: String(row._id),
+      summary: summary(row),
+      after: row,
+    });
+    return row;
+  }
+
   return async (app) => {
+    const announce = (row: Row, actorId: string | null) =>
+      app.events.emit('record.created', { entity, id: String(row._id), label: config.label(row), actorId });
+
+    for (const [name, action] of Object.entries(config.actions ?? {})) {
+      app.post(
+        `/:id/${name}`,
+        {
+          config: { permissions: [can(action.permission)] },
+          schema: { tags, params, body: action.body, response: { [action.creates ? 201 : 200]: record } },
+        },
+        async (req, reply) => {
+          const input = (req.body ?? {}) as Row;
+          const ifMatch = ifMatchOf(req);
+          const actor = actorOf(req);
+          const result = await app.db.transaction(async (tx) => {
+            const before = await load(tx, req.params.id, true);
+            const summary = action.summary(config.label(before), input);
+            const values = await action.run(tx, before, input, req.user?._id ?? null);
+            if (action.creates)
+              return create(tx, config.body.parse(values), actor, () => summary, action.carry?.(before));
+            await assertFreshVersion(tx, ifMatch, {
+              entity,
+              entityId: req.params.id,
+              current: Number(before.version),
+            });
+            await tx
+              .update(table)
+              .set({ ...values, version: nextVersion(versionColumn), updatedAt: new Date() })
+              .where(eq(id, req.params.id));
+            let after = await load(tx, req.params.id);
+            await config.afterWrite?.(tx, after, before);
+            after = await answer(tx, after);
+            await recordActivity(tx, actor, {
+              action: 'update',
+              entity,
+              entityId: req.params.id,
+              summary,
+              before,
+              after,
+            });
+            return after;
+          });
+          if (action.creates) {
+            announce(result, req.user?._id ?? null);
+            return reply.status(201).send(result);
+          }
+          return withETag(reply, result);
+        },
+      );
+    }
+
     app.get(
       '/',
       { config: { permissions: [can('read')] }, schema: { tags, response: { 200: list } } },
@@ -159,7 +262,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
     app.get(
       '/:id',
       { config: { permissions: [can('details')] }, schema: { tags, params, response: { 200: record } } },
-      async (req, reply) => withETag(reply, await load(app.db, req.params.id)),
+      async (req, reply) => withETag(reply, await answer(app.db, await load(app.db, req.params.id))),
     );
 
     app.post(
@@ -170,28 +273,10 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
       },
       async (req, reply) => {
         const input = req.body as z.output<Body>;
-        const created = await app.db.transaction(async (tx) => {
-          await assertRefsExist(tx, refs, input as Row);
-          await config.validate?.(tx, input);
-          const values = config.toValues(input);
-          await assertUnique(tx, values);
-          const [inserted] = await tx.insert(table).values(values).returning({ _id: id });
-          const row = await load(tx, String(inserted._id));
-          await recordActivity(tx, actorOf(req), {
-            action: 'create',
-            entity,
-            entityId: String(row._id),
-            summary: `إضافة ${noun} «${config.label(row)}»`,
-            after: row,
-          });
-          return row;
-        });
-        app.events.emit('record.created', {
-          entity,
-          id: String(created._id),
-          label: config.label(created),
-          actorId: req.user?._id ?? null,
-        });
+        const created = await app.db.transaction((tx) =>
+          create(tx, input, actorOf(req), (row) => `إضافة ${noun} «${config.label(row)}»`),
+        );
+        announce(created, req.user?._id ?? null);
         return reply.status(201).send(created);
       },
     );
@@ -228,14 +313,17 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
             current: Number(before.version),
           });
           await assertRefsExist(tx, refs, input as Row);
-          await config.validate?.(tx, input);
-          const values = config.toValues(input);
+          await config.validate?.(tx, input, before);
+          let values = config.toValues(input);
+          if (config.prepare) values = await config.prepare(tx, values, before);
           await assertUnique(tx, values, req.params.id);
           await tx
             .update(table)
             .set({ ...values, version: nextVersion(versionColumn), updatedAt: new Date() })
             .where(eq(id, req.params.id));
-          const after = await load(tx, req.params.id);
+          let after = await load(tx, req.params.id);
+          await config.afterWrite?.(tx, after, before);
+          after = await answer(tx, after);
           await recordActivity(tx, actorOf(req), {
             action: 'update',
             entity,

@@ -2,7 +2,16 @@ import { chosenMissingText, type EntityNoun, entityNouns } from '@idara/domain';
 import { eq, getTableName } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
-import { cities, contracts, customers, governments, paymentMethods, services, users } from '../db/schema';
+import {
+  cities,
+  contracts,
+  customers,
+  forms,
+  governments,
+  paymentMethods,
+  services,
+  users,
+} from '../db/schema';
 import { fieldError } from './errors';
 
 /**
@@ -29,6 +38,7 @@ const targets = {
     name: paymentMethods.name,
   },
   user: { noun: entityNouns.user, table: users, id: users._id, name: users.name },
+  form: { noun: entityNouns.form, table: forms, id: forms._id, name: forms.title },
 } satisfies Record<string, { noun: EntityNoun; table: PgTable; id: PgColumn; name: PgColumn }>;
 
 export type RefTarget = keyof typeof targets;

@@ -7,7 +7,10 @@ import { counters } from '../db/schema';
  * locked until the calling transaction ends, so concurrent callers queue, and a rollback gives the
  * number back instead of losing it (a PostgreSQL SEQUENCE would leave a gap).
  */
-export async function nextNumber(tx: Tx, name: 'order' | 'invoice' | 'task' | 'einvoice'): Promise<number> {
+export async function nextNumber(
+  tx: Tx,
+  name: 'order' | 'invoice' | 'task' | 'einvoice' | 'customerContract' | 'visit',
+): Promise<number> {
   const [row] = await tx
     .insert(counters)
     .values({ name, value: 1 })

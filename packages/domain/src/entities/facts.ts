@@ -15,4 +15,20 @@ export const entityFacts = {
     permissionLabel: 'معدات العملاء',
     lookups: ['customers'],
   },
+  'customer-contract': {
+    area: 'customerContract',
+    noun: { noun: 'العقد', gender: 'm' },
+    plural: 'عقود العملاء',
+    activityLabel: 'عقد عميل',
+    permissionLabel: 'عقود العملاء',
+    lookups: ['customers', 'services', 'users', 'places'],
+  },
+  visit: {
+    area: 'visit',
+    noun: { noun: 'الزيارة', gender: 'f' },
+    plural: 'الزيارات',
+    activityLabel: 'زيارة',
+    permissionLabel: 'الزيارات',
+    lookups: ['customers', 'users', 'places', 'forms'],
+  },
 } as const satisfies Record<string, EntityFacts>;

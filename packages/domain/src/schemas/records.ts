@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { entityBodiesOf } from '../entities';
+import { coreNouns } from '../grammar';
 import { customerTypes, paymentMethodKinds } from '../record-kinds';
 import { units } from '../units';
 import { emailSchema, idSchema, phoneSchema } from './common';
-import { optionalText, text } from './fields';
+import { optionalRefInput, optionalText, text } from './fields';
 import { moneyInput } from './money';
 import { checkLineTax, lineTaxInput } from './tax';
 
@@ -56,6 +57,7 @@ export const contractBody = z.object({
   visits: count('عدد الزيارات', 0, 1000),
   price: moneyInput('السعر'),
   active: z.boolean().optional().default(true),
+  form: optionalRefInput(coreNouns.form),
 });
 
 export const paymentMethodBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { type Gender, requiredText, tooLongText } from '../grammar';
+import { dayInput } from './fields';
 
 /** The rates ZATCA's rules (BR-KSA-84) allow for standard-rated (S) supplies. */
 export const standardVatRates: readonly number[] = [15, 5];
@@ -80,5 +81,18 @@ export const settingsBody = z
     /** The seller's national address, printed on every document and required by ZATCA. */
     sellerAddress: nationalAddressSchema.nullable(),
     fourEyes: z.boolean(),
+    visitDayStart: z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'وقت بدء الزيارات غير صحيح (مثل 08:00)' }),
+    visitMinutes: z.coerce
+      .number({ message: 'مدة الزيارة يجب أن تكون رقماً' })
+      .int({ message: 'مدة الزيارة بالدقائق عدد صحيح' })
+      .min(15, { message: 'مدة الزيارة لا تقل عن 15 دقيقة' })
+      .max(720, { message: 'مدة الزيارة لا تزيد عن 12 ساعة' }),
+    holidays: z
+      .array(dayInput('يوم العطلة'))
+      .max(100, { message: 'لا تزيد العطل عن 100 يوم' })
+      .transform((days) => [...new Set(days)].sort()),
   })
   .partial();

@@ -2,6 +2,7 @@ import { contractBody, contractRecord, entityNouns, normalizeArabic } from '@ida
 import { contracts, orders } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import { fieldsOf, type ListResource } from '../../http/list-query';
+import { ref } from '../../http/references';
 
 export const contractResource: ListResource = {
   table: contracts,
@@ -13,6 +14,7 @@ export const contractResource: ListResource = {
     visits: contracts.visits,
     price: contracts.price,
     active: contracts.active,
+    form: contracts.form,
     createdAt: contracts.createdAt,
     updatedAt: contracts.updatedAt,
   }),
@@ -34,6 +36,8 @@ export const contractRoutes = crudRoutes({
   toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
   label: (r) => String(r.name),
   references: [{ table: orders, column: orders.contract, what: 'الطلبات' }],
+  refs: [ref('form', contracts.form)],
+  plural: 'أنواع العقود',
   export: {
     fileName: 'أنواع العقود',
     columns: () => [

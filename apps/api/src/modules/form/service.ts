@@ -13,6 +13,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { forms, formVersions, services, tasks } from '../../db/schema';
 import { assertFreshVersion, type IfMatch, nextVersion } from '../../http/edit-version';
 import { AppError, notFound } from '../../http/errors';
+import { referrersOf } from '../../http/references';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
 import { formFields } from './resource';
@@ -214,6 +215,11 @@ export async function deleteForm(tx: Tx, actor: ActorContext, id: string) {
       409,
       `لا يمكن حذف النموذج «${locked.title}» لاستخدامه في ${uses}؛ يمكنك إيقافه بدلاً من ذلك`,
     );
+  }
+  for (const ref of referrersOf('form')) {
+    const [{ n }] = await tx.select({ n: count() }).from(ref.table).where(eq(ref.column, id));
+    if (n > 0)
+      throw new AppError(409, `لا يمكن حذف النموذج «${locked.title}» لارتباطه بـ ${n} من ${ref.what}`);
   }
   const { fields } = await loadFormVersion(tx, id, locked.version);
   await tx.delete(forms).where(eq(forms._id, id));

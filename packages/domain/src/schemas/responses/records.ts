@@ -71,6 +71,9 @@ export const contractRow = z
     visits: z.number().int(),
     price: moneyOut,
     active: z.boolean(),
+    /** The checklist its visits carry. */
+    form: idOut.nullable(),
+    formName: z.string().nullable(),
     ...stamps,
   })
   .meta({ id: 'Contract' });

@@ -142,6 +142,9 @@ export const apiRoutes = {
   ...records('/api/city', cityRecord),
   // Every entity declared with defineEntity, at /api/<name>.
   ...entityRecordRoutes(),
+  'POST /api/customer-contract/:id/cancel': entities['customer-contract'].record,
+  'POST /api/customer-contract/:id/renew': entities['customer-contract'].record,
+  'POST /api/visit/:id/status': entities.visit.record,
 
   'GET /api/activity': activityListOut,
   'GET /api/activity/export': listExport,

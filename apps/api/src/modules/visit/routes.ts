@@ -1,0 +1,140 @@
+import {
+  canMoveVisit,
+  visit as definition,
+  normalizeArabic,
+  openVisitStatuses,
+  type VisitStatus,
+  visitStatuses,
+  visitStatusLabels,
+} from '@idara/domain';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { cities, customerContracts, customers, visits } from '../../db/schema';
+import { entityRoutes } from '../../http/entity-routes';
+import { AppError, fieldError } from '../../http/errors';
+import { ref } from '../../http/references';
+import { nextNumber } from '../../lib/counters';
+import { assertEquipmentOf, assertNoClash, assertTeam } from './team';
+
+/** الزيارات: one-off calls and the visits contracts plan; nobody booked on two at once. */
+export default entityRoutes(definition, {
+  table: visits,
+  refs: [ref('customer', visits.customer), ref('city', visits.city), ref('form', visits.form)],
+  search: ['address', 'notes'],
+  label: (r) => `رقم ${r.number} — ${r.customerName}`,
+  resource: {
+    defaultSort: 'scheduledAt',
+    maxLimit: 2000,
+    filters: {
+      customerContract: { column: visits.customerContract, type: 'uuid' },
+      assignee: {
+        column: visits.assignees,
+        type: 'uuid',
+        where: (id) => sql`${visits.assignees} @> array[${id}::uuid]`,
+      },
+      status: { column: visits.status, type: 'enum', values: visitStatuses },
+      scheduledAt: { column: visits.scheduledAt, type: 'date' },
+      region: {
+        column: visits.city,
+        type: 'uuid',
+        where: (id) =>
+          sql`exists (select 1 from ${cities} where ${cities._id} = ${visits.city} and ${cities.government} = ${id}::uuid)`,
+      },
+      overdue: {
+        column: visits.status,
+        type: 'boolean',
+        where: (flag) =>
+          sql`((${visits.status} in (${sql.join(
+            openVisitStatuses.map((s) => sql`${s}`),
+            sql`, `,
+          )}) and ${visits.scheduledAt} + make_interval(mins => ${visits.durationMinutes}) < now()) = ${flag}::boolean)`,
+      },
+      unassigned: {
+        column: visits.assignees,
+        type: 'boolean',
+        where: (flag) => sql`((cardinality(${visits.assignees}) = 0) = ${flag}::boolean)`,
+      },
+    },
+  },
+  validate: async (tx, input, before) => {
+    await assertTeam(tx, input.assignees);
+    await assertEquipmentOf(tx, input.customer, input.equipment);
+    if (input.customerContract) {
+      const [contract] = await tx
+        .select({ customer: customerContracts.customer })
+        .from(customerContracts)
+        .where(eq(customerContracts._id, input.customerContract));
+      if (!contract) throw fieldError('customerContract', 'العقد المختار غير موجود');
+      if (contract.customer !== input.customer)
+        throw fieldError('customerContract', 'العقد المختار ليس لهذا العميل');
+    }
+    if (before && !openVisitStatuses.includes(before.status as VisitStatus))
+      throw new AppError(409, `لا تُعدَّل زيارة ${visitStatusLabels[before.status as VisitStatus]}`);
+    if (!input.override?.reason)
+      await assertNoClash(tx, {
+        visitId: before ? String(before._id) : undefined,
+        assignees: input.assignees,
+        scheduledAt: new Date(input.scheduledAt),
+        durationMinutes: input.durationMinutes,
+      });
+  },
+  prepare: async (tx, values, before) => {
+    const { override, ...rest } = values as typeof values & { override?: { reason: string } | null };
+    const number = before ? Number(before.number) : await nextNumber(tx, 'visit');
+    const [customer] = await tx
+      .select({ name: customers.name, phoneNumber: customers.phoneNumber })
+      .from(customers)
+      .where(eq(customers._id, String(rest.customer)));
+    const scheduledAt = new Date(String(rest.scheduledAt));
+    return {
+      ...rest,
+      number,
+      scheduledAt,
+      overrideReason: override?.reason ?? '',
+      // Moved by the office: its contract's re-planning leaves this time alone.
+      moved: before
+        ? Boolean(before.moved) || scheduledAt.getTime() !== new Date(String(before.scheduledAt)).getTime()
+        : false,
+      searchText: normalizeArabic(
+        `${number} ${customer?.name ?? ''} ${customer?.phoneNumber ?? ''} ${rest.searchText ?? ''}`,
+      ),
+    };
+  },
+  actions: {
+    status: {
+      permission: 'update',
+      body: z.object({
+        status: z.enum(visitStatuses, { message: 'حالة الزيارة غير معروفة' }),
+        note: z.string().trim().max(500).optional(),
+      }),
+      summary: (label, input) => `الزيارة «${label}»: ${visitStatusLabels[input.status as VisitStatus]}`,
+      run: async (_tx, row, input, actorId) => {
+        const from = row.status as VisitStatus;
+        const to = input.status as VisitStatus;
+        if (!canMoveVisit(from, to))
+          throw new AppError(
+            409,
+            `لا تنتقل الزيارة من «${visitStatusLabels[from]}» إلى «${visitStatusLabels[to]}»`,
+          );
+        return {
+          status: to,
+          ...(to === 'done' ? { doneAt: new Date(), doneBy: actorId } : {}),
+          ...(input.note ? { notes: [row.notes, input.note].filter(Boolean).join('\n') } : {}),
+        };
+      },
+    },
+  },
+  export: {
+    fileName: 'الزيارات',
+    pdf: true,
+    columns: () => [
+      { key: 'number', header: 'رقم الزيارة', type: 'number', width: 12 },
+      { key: 'customerName', header: 'العميل', width: 28 },
+      { key: 'scheduledAt', header: 'الموعد', type: 'datetime' },
+      { key: 'durationMinutes', header: 'المدة (دقيقة)', type: 'number' },
+      { key: 'status', header: 'الحالة' },
+      { key: 'cityName', header: 'المدينة' },
+      { key: 'address', header: 'العنوان', width: 30 },
+    ],
+  },
+});
