@@ -70,6 +70,8 @@ export interface CrudConfig<Body extends z.ZodType, Rec extends z.ZodObject = z.
   prepare?: (tx: Tx, values: Row, before?: Row) => Promise<Row>;
   /** What else the write does in its transaction (a contract plans its visits), given the row written. */
   afterWrite?: (tx: Tx, row: Row, before?: Row) => Promise<void>;
+  /** Other areas its writes change (a contract plans visits): their readers hear of each write too. */
+  alsoChanges?: PermissionArea[];
   /** Adds what one record's answer carries beyond its list row (details, create and update). */
   decorate?: (db: DbOrTx, row: Row) => Promise<Row>;
   /**
@@ -195,8 +197,15 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
   }
 
   return async (app) => {
-    const announce = (row: Row, actorId: string | null) =>
+    /** After a commit: open lists and boards of this area (and of what its writes bring along) read again. */
+    const changed = (ids: string[]) => {
+      for (const a of [area, ...(config.alsoChanges ?? [])])
+        app.events.emit('records.changed', { area: a, ids: a === area ? ids : [] });
+    };
+    const announce = (row: Row, actorId: string | null) => {
       app.events.emit('record.created', { entity, id: String(row._id), label: config.label(row), actorId });
+      changed([String(row._id)]);
+    };
 
     for (const [name, action] of Object.entries(config.actions ?? {})) {
       app.post(
@@ -241,6 +250,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
             announce(result, req.user?._id ?? null);
             return reply.status(201).send(result);
           }
+          changed([req.params.id]);
           return withETag(reply, result);
         },
       );
@@ -334,6 +344,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
           });
           return after;
         });
+        changed([req.params.id]);
         return withETag(reply, updated);
       },
     );
@@ -355,6 +366,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
           });
           return before;
         });
+        changed([req.params.id]);
         return { message: `تم حذف ${noun} «${config.label(deleted)}»` };
       },
     );
@@ -383,6 +395,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
           }
           return rows.length;
         });
+        changed(ids);
         return { message: `تم حذف ${n} من السجلات` };
       },
     );

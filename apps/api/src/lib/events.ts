@@ -21,6 +21,8 @@ export interface DomainEvents {
   'auth.signin': { userId: string; ip: string; userAgent: string };
   /** A record was added through the shared CRUD routes (e.g. a customer → `newCustomer`). */
   'record.created': { entity: string; id: string; label: string; actorId: string | null };
+  /** Records of an area were written through the shared CRUD routes (realtime tells their readers). */
+  'records.changed': { area: string; ids: string[] };
   'order.created': { orderId: string; number: number; customerName: string; actorId: string | null };
   /** A payment was recorded (`newPayment`) and awaits approval (`ask`). */
   'payment.created': {

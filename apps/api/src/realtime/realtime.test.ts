@@ -95,4 +95,57 @@ describe('realtime', () => {
       200,
     );
   });
+  it('tells those who may read visits that visits changed, and nobody else; a permission taken away stops it', async () => {
+    const admin = await t.adminToken();
+    const phone = () => `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const customer = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/customer',
+        token: admin,
+        payload: { name: 'عميل البث', phoneNumber: phone() },
+      })
+    ).json();
+    const dispatcher = await t.userWith('employee', ['visit:read']);
+    const outsider = await t.userWith('employee', ['customer:read']);
+    const watching = (await open(dispatcher.token)).socket;
+    const blind = (await open(outsider.token)).socket;
+    let blindHeard = 0;
+    blind.on('records', () => blindHeard++);
+
+    const heard = new Promise<{ area: string; ids: string[] }>((resolve) =>
+      watching.once('records', resolve),
+    );
+    const booked = await t.inject({
+      method: 'POST',
+      url: '/api/visit',
+      token: admin,
+      payload: { customer: customer._id, scheduledAt: '2027-09-05T09:00:00+03:00' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await heard).toEqual({ area: 'visit', ids: [booked.json()._id] });
+
+    // The reader loses visit:read: the next change reaches them no more (the outsider never heard one).
+    const revoked = await t.inject({
+      method: 'PUT',
+      url: `/api/user/${dispatcher.user._id}`,
+      token: admin,
+      payload: { permissions: ['customer:read'] },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    await t.settled();
+    let watchingHeard = 0;
+    watching.on('records', () => watchingHeard++);
+    const adminSocket = (await open(admin)).socket;
+    const adminHeard = new Promise((resolve) => adminSocket.once('records', resolve));
+    await t.inject({
+      method: 'PUT',
+      url: `/api/visit/${booked.json()._id}`,
+      token: admin,
+      payload: { notes: 'بعد سحب الصلاحية' },
+    });
+    await adminHeard;
+    expect(watchingHeard).toBe(0);
+    expect(blindHeard).toBe(0);
+  });
 });

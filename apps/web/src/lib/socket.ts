@@ -17,6 +17,7 @@ const listeners: { [K in keyof SocketEvents]: Set<Listener<K>> } = {
   notification: new Set(),
   whatsapp: new Set(),
   maintenance: new Set(),
+  records: new Set(),
 };
 /**
  * Notifications that arrived while nobody listened — the socket connects with the first protected
@@ -28,6 +29,7 @@ const held: { [K in keyof SocketEvents]: SocketEvents[K][] } = {
   notification: [],
   whatsapp: [],
   maintenance: [],
+  records: [],
 };
 const HELD_MAX = 50;
 
@@ -86,6 +88,7 @@ function createSocket({ io }: typeof import('socket.io-client')): IdaraSocket {
   s.on('notification', (payload) => deliver('notification', payload));
   s.on('whatsapp', (payload) => deliver('whatsapp', payload));
   s.on('maintenance', (payload) => deliver('maintenance', payload));
+  s.on('records', (payload) => deliver('records', payload));
   socket = s;
   return s;
 }
@@ -116,6 +119,7 @@ function dropInstance(): void {
   held.notification = [];
   held.whatsapp = [];
   held.maintenance = [];
+  held.records = [];
   if (!socket) return;
   socket.removeAllListeners();
   socket.io.off('reconnect_attempt', logReconnectAttempt);

@@ -47,6 +47,7 @@ export default entityRoutes(definition, {
     return { ...prepared, status };
   },
   afterWrite: (tx, row) => planContractVisits(tx, row),
+  alsoChanges: ['visit'],
   decorate: async (db, row) => ({ ...row, visits: await visitsOf(db, String(row._id)) }),
   actions: {
     cancel: {

@@ -13,6 +13,13 @@ export interface WhatsappEvent {
   message: WhatsappMessage;
 }
 
+/** Records of one kind were written (created, edited, moved, deleted): open lists and boards read them again. */
+export interface RecordsChanged {
+  /** The permission area (`visit`, `customerContract`). */
+  area: string;
+  ids: string[];
+}
+
 /**
  * What the server pushes over Socket.IO (docs/API.md "Realtime"): the server's `io` is typed with
  * it, so an emit that differs from what the web listens for does not compile.
@@ -21,4 +28,6 @@ export interface ServerToClientEvents {
   notification: (payload: NotificationItem) => void;
   whatsapp: (payload: WhatsappEvent) => void;
   maintenance: (payload: MaintenanceNotice) => void;
+  /** To those who may read the area's list only. */
+  records: (payload: RecordsChanged) => void;
 }
