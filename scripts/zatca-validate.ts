@@ -2,7 +2,8 @@
  * `npm run zatca:validate`: writes one signed document of every kind Idara issues (standard and
  * simplified × invoice, credit note, debit note; each with every payment means and a supply date
  * before the issue day; a corrected invoice after a rejected one; each VAT category S, Z, E and O, alone
- * and mixed, with a decimal quantity by the hour), chained, with a local test certificate, and runs
+ * and mixed, with a decimal quantity by the hour; the invoices a customer contract issues, each billing
+ * kind), chained, with a local test certificate, and runs
  * ZATCA's rules on each through the offline validator (ZATCA_VALIDATOR, default
  * ../shared/zatca-validator/validate.sh). A check before a release, not part of `npm test`.
  */
@@ -11,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type EinvoiceSnapshot, FIRST_PREVIOUS_HASH, paymentMeansCodes, riyadhDayOf } from '@idara/domain';
+import { contractInvoices } from '../apps/api/src/test/contract-invoices';
 import { sampleSnapshot } from '../apps/api/src/test/einvoice-samples';
 import { createLocalTestCertificate, generateKeyPair, signEinvoice } from '../apps/api/src/zatca';
 
@@ -70,5 +72,8 @@ for (const scope of ['simplified', 'standard'] as const) {
     for (const kind of ['invoice', 'credit', 'debit'] as const)
       check(`${scope} ${kind}, ${mix}`, sampleSnapshot(kind, scope, icv + 1, mix));
 }
+// Contract invoices as the billing path issues them: upfront, a quarter's, a done visit's — for a
+// business buyer (standard) and a person (simplified).
+for (const [scope, snapshot] of await contractInvoices()) check(`contract ${scope}`, snapshot);
 console.log(`documents in ${out}`);
 process.exit(failed ? 1 : 0);

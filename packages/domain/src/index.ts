@@ -1,6 +1,7 @@
 export * from './activity';
 export * from './aging';
 export * from './backup';
+export * from './contract-billing';
 export * from './datetime';
 export * from './digits';
 export * from './duration';

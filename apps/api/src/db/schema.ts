@@ -268,6 +268,8 @@ export const contracts = pgTable(
     active: boolean('active').notNull().default(true),
     /** The checklist its visits carry. */
     form: uuid('form_id').references(() => forms._id, { onDelete: 'restrict' }),
+    /** The service its customers' contracts are invoiced as (name on the line, VAT category, unit). */
+    service: uuid('service_id').references(() => services._id, { onDelete: 'restrict' }),
     searchText: text('search_text').notNull().default(''),
     version: editVersion('version'),
     ...timestamps,
@@ -373,6 +375,25 @@ export const customerContracts = pgTable(
     index('customer_contracts_end_idx').on(t.status, t.endDate),
     index('customer_contracts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * One invoice a customer contract owes (`billing.ts`): the start for upfront, each month or quarter
+ * for per_period, each done visit for per_visit. One row per contract and period: claimed before the
+ * order is written, so two ticks or two processes bill a period once.
+ */
+export const contractBills = pgTable(
+  'contract_bills',
+  {
+    _id: id(),
+    customerContract: uuid('customer_contract_id')
+      .notNull()
+      .references(() => customerContracts._id, { onDelete: 'restrict' }),
+    period: integer('period').notNull(),
+    order: uuid('order_id').references(() => orders._id, { onDelete: 'restrict' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contract_bills_period_key').on(t.customerContract, t.period)],
 );
 
 /** الزيارات: one call at a customer's site, planned by a contract (its `sequence`) or booked alone. */

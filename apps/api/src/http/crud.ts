@@ -12,6 +12,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { recordActivity } from '../lib/activity';
+import type { DomainEvents, EventBus } from '../lib/events';
 import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from './edit-version';
 import { AppError, notFound } from './errors';
 import { type ExportConfig, registerExportRoute } from './export-route';
@@ -69,7 +70,7 @@ export interface CrudConfig<Body extends z.ZodType, Rec extends z.ZodObject = z.
   /** Values only the database can give (a gap-free number, a default from another record), after `toValues`. */
   prepare?: (tx: Tx, values: Row, before?: Row) => Promise<Row>;
   /** What else the write does in its transaction (a contract plans its visits), given the row written. */
-  afterWrite?: (tx: Tx, row: Row, before?: Row) => Promise<void>;
+  afterWrite?: (tx: Tx, row: Row, before: Row | undefined, write: Write) => Promise<void>;
   /** Other areas its writes change (a contract plans visits): their readers hear of each write too. */
   alsoChanges?: PermissionArea[];
   /** Adds what one record's answer carries beyond its list row (details, create and update). */
@@ -82,6 +83,24 @@ export interface CrudConfig<Body extends z.ZodType, Rec extends z.ZodObject = z.
   actions?: Record<string, RecordAction>;
   /** Export columns: each key a field of the list's answer (a misspelt key does not compile). */
   export: ExportConfig<keyof z.output<Rec> & string>;
+}
+
+/** Who writes, and the events to emit once the write has committed (others act on them). */
+export interface Write {
+  actor: ActorContext;
+  emit: <K extends keyof DomainEvents>(event: K, payload: DomainEvents[K]) => void;
+}
+
+/** A write's context; `committed()` emits what it held, after its transaction. */
+export function writeContext(events: EventBus, actor: ActorContext) {
+  const held: (() => void)[] = [];
+  const write: Write = { actor, emit: (event, payload) => void held.push(() => events.emit(event, payload)) };
+  return {
+    write,
+    committed: () => {
+      for (const fn of held.splice(0)) fn();
+    },
+  };
 }
 
 export interface RecordAction {
@@ -173,7 +192,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
   async function create(
     tx: Tx,
     input: z.output<Body>,
-    actor: ActorContext,
+    write: Write,
     summary: (row: Row) => string,
     carried: Row = {},
   ) {
@@ -184,9 +203,9 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
     await assertUnique(tx, values);
     const [inserted] = await tx.insert(table).values(values).returning({ _id: id });
     let row = await load(tx, String(inserted._id));
-    await config.afterWrite?.(tx, row);
+    await config.afterWrite?.(tx, row, undefined, write);
     row = await answer(tx, row);
-    await recordActivity(tx, actor, {
+    await recordActivity(tx, write.actor, {
       action: 'create',
       entity,
       entityId: String(row._id),
@@ -194,6 +213,27 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
       after: row,
     });
     return row;
+  }
+
+  /** Writes `values` over a locked record, with what the write brings along and its activity row. */
+  async function saveOver(tx: Tx, before: Row, values: Row, write: Write, summary: (after: Row) => string) {
+    const recordId = String(before._id);
+    await tx
+      .update(table)
+      .set({ ...values, version: nextVersion(versionColumn), updatedAt: new Date() })
+      .where(eq(id, recordId));
+    let after = await load(tx, recordId);
+    await config.afterWrite?.(tx, after, before, write);
+    after = await answer(tx, after);
+    await recordActivity(tx, write.actor, {
+      action: 'update',
+      entity,
+      entityId: recordId,
+      summary: summary(after),
+      before,
+      after,
+    });
+    return after;
   }
 
   return async (app) => {
@@ -217,35 +257,21 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
         async (req, reply) => {
           const input = (req.body ?? {}) as Row;
           const ifMatch = ifMatchOf(req);
-          const actor = actorOf(req);
+          const { write, committed } = writeContext(app.events, actorOf(req));
           const result = await app.db.transaction(async (tx) => {
             const before = await load(tx, req.params.id, true);
             const summary = action.summary(config.label(before), input);
             const values = await action.run(tx, before, input, req.user?._id ?? null);
             if (action.creates)
-              return create(tx, config.body.parse(values), actor, () => summary, action.carry?.(before));
+              return create(tx, config.body.parse(values), write, () => summary, action.carry?.(before));
             await assertFreshVersion(tx, ifMatch, {
               entity,
               entityId: req.params.id,
               current: Number(before.version),
             });
-            await tx
-              .update(table)
-              .set({ ...values, version: nextVersion(versionColumn), updatedAt: new Date() })
-              .where(eq(id, req.params.id));
-            let after = await load(tx, req.params.id);
-            await config.afterWrite?.(tx, after, before);
-            after = await answer(tx, after);
-            await recordActivity(tx, actor, {
-              action: 'update',
-              entity,
-              entityId: req.params.id,
-              summary,
-              before,
-              after,
-            });
-            return after;
+            return saveOver(tx, before, values, write, () => summary);
           });
+          committed();
           if (action.creates) {
             announce(result, req.user?._id ?? null);
             return reply.status(201).send(result);
@@ -283,9 +309,11 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
       },
       async (req, reply) => {
         const input = req.body as z.output<Body>;
+        const { write, committed } = writeContext(app.events, actorOf(req));
         const created = await app.db.transaction((tx) =>
-          create(tx, input, actorOf(req), (row) => `إضافة ${noun} «${config.label(row)}»`),
+          create(tx, input, write, (row) => `إضافة ${noun} «${config.label(row)}»`),
         );
+        committed();
         announce(created, req.user?._id ?? null);
         return reply.status(201).send(created);
       },
@@ -315,6 +343,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
       async (req, reply) => {
         const input = req.body as z.output<Body>;
         const ifMatch = ifMatchOf(req);
+        const { write, committed } = writeContext(app.events, actorOf(req));
         const updated = await app.db.transaction(async (tx) => {
           const before = await load(tx, req.params.id, true);
           await assertFreshVersion(tx, ifMatch, {
@@ -327,23 +356,9 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
           let values = config.toValues(input);
           if (config.prepare) values = await config.prepare(tx, values, before);
           await assertUnique(tx, values, req.params.id);
-          await tx
-            .update(table)
-            .set({ ...values, version: nextVersion(versionColumn), updatedAt: new Date() })
-            .where(eq(id, req.params.id));
-          let after = await load(tx, req.params.id);
-          await config.afterWrite?.(tx, after, before);
-          after = await answer(tx, after);
-          await recordActivity(tx, actorOf(req), {
-            action: 'update',
-            entity,
-            entityId: req.params.id,
-            summary: `تعديل ${noun} «${config.label(after)}»`,
-            before,
-            after,
-          });
-          return after;
+          return saveOver(tx, before, values, write, (after) => `تعديل ${noun} «${config.label(after)}»`);
         });
+        committed();
         changed([req.params.id]);
         return withETag(reply, updated);
       },

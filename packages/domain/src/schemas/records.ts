@@ -58,6 +58,8 @@ export const contractBody = z.object({
   price: moneyInput('السعر'),
   active: z.boolean().optional().default(true),
   form: optionalRefInput(coreNouns.form),
+  /** The service its customers' contracts are invoiced as. */
+  service: optionalRefInput(coreNouns.service),
 });
 
 export const paymentMethodBody = z.object({

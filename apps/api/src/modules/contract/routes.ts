@@ -15,6 +15,7 @@ export const contractResource: ListResource = {
     price: contracts.price,
     active: contracts.active,
     form: contracts.form,
+    service: contracts.service,
     createdAt: contracts.createdAt,
     updatedAt: contracts.updatedAt,
   }),
@@ -36,7 +37,7 @@ export const contractRoutes = crudRoutes({
   toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
   label: (r) => String(r.name),
   references: [{ table: orders, column: orders.contract, what: 'الطلبات' }],
-  refs: [ref('form', contracts.form)],
+  refs: [ref('form', contracts.form), ref('service', contracts.service)],
   plural: 'أنواع العقود',
   export: {
     fileName: 'أنواع العقود',

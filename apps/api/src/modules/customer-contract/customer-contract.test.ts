@@ -21,12 +21,14 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
   customer = (await post('/api/customer', { name: 'مدرسة الرواد', phoneNumber: phone() })).json()._id;
+  const service = (await post('/api/service', { name: 'عقد صيانة مكيفات', price: '0' })).json()._id;
   quarterly = (
     await post('/api/contract', {
       name: 'صيانة مكيفات ربع سنوية',
       durationMonths: 12,
       visits: 4,
       price: '4800',
+      service,
     })
   ).json()._id;
   tech = (await t.userWith('employee')).user;
@@ -120,6 +122,7 @@ describe('customer contracts', () => {
   });
 
   it('refuses bad input in Arabic and writes nothing', async () => {
+    const service = (await get(`/api/contract/${quarterly}`)).json().service;
     const visitCount = async () =>
       (await t.db.select({ n: count() }).from(visits).where(eq(visits.customer, customer)))[0].n;
     const before = await contractCount();
@@ -149,7 +152,13 @@ describe('customer contracts', () => {
       expect(res.json().fieldErrors?.[field], res.body).toMatch(/[\u0600-\u06FF]/);
     }
     const tooMany = (
-      await post('/api/contract', { name: 'زيارات يومية', durationMonths: 1, visits: 40, price: '100' })
+      await post('/api/contract', {
+        name: 'زيارات يومية',
+        durationMonths: 1,
+        visits: 40,
+        price: '100',
+        service,
+      })
     ).json()._id;
     const refused = await post('/api/customer-contract', {
       customer,

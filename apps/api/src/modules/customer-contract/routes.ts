@@ -6,6 +6,7 @@ import { entityRoutes } from '../../http/entity-routes';
 import { AppError } from '../../http/errors';
 import { ref } from '../../http/references';
 import { assertEquipmentOf, assertTeam } from '../visit/team';
+import { assertBillable, billDue } from './billing';
 import { planContractVisits, prepareContract, visitsOf } from './planning';
 
 /** عقود العملاء: the records, each planning its visits, and cancel and renew. */
@@ -35,6 +36,7 @@ export default entityRoutes(definition, {
     },
   },
   validate: async (tx, input) => {
+    await assertBillable(tx, input.contract);
     await assertTeam(tx, input.assignees);
     await assertEquipmentOf(tx, input.customer, input.equipment);
   },
@@ -46,7 +48,10 @@ export default entityRoutes(definition, {
       before?.status === 'cancelled' ? 'cancelled' : String(prepared.endDate) < today ? 'expired' : 'active';
     return { ...prepared, status };
   },
-  afterWrite: (tx, row) => planContractVisits(tx, row),
+  afterWrite: async (tx, row, _before, write) => {
+    await planContractVisits(tx, row);
+    await billDue(tx, row, riyadhDayOf(new Date()), write);
+  },
   alsoChanges: ['visit'],
   decorate: async (db, row) => ({ ...row, visits: await visitsOf(db, String(row._id)) }),
   actions: {

@@ -14,6 +14,7 @@ import { entityRoutes } from '../../http/entity-routes';
 import { AppError, fieldError } from '../../http/errors';
 import { ref } from '../../http/references';
 import { nextNumber } from '../../lib/counters';
+import { billDoneVisit } from '../customer-contract/billing';
 import { assertEquipmentOf, assertNoClash, assertTeam } from './team';
 
 /** الزيارات: one-off calls and the visits contracts plan; nobody booked on two at once. */
@@ -99,6 +100,11 @@ export default entityRoutes(definition, {
         `${number} ${customer?.name ?? ''} ${customer?.phoneNumber ?? ''} ${rest.searchText ?? ''}`,
       ),
     };
+  },
+  // A per-visit contract bills a visit of its plan when it is done.
+  afterWrite: async (tx, row, before, write) => {
+    if (row.status === 'done' && before?.status !== 'done' && row.customerContract && row.sequence)
+      await billDoneVisit(tx, String(row.customerContract), Number(row.sequence), write);
   },
   actions: {
     status: {

@@ -74,6 +74,8 @@ export const contractRow = z
     /** The checklist its visits carry. */
     form: idOut.nullable(),
     formName: z.string().nullable(),
+    service: idOut.nullable(),
+    serviceName: z.string().nullable(),
     ...stamps,
   })
   .meta({ id: 'Contract' });
