@@ -339,24 +339,29 @@ export const equipment = pgTable(
   ],
 );
 
+/** Where the work is and who does it: a customer contract's, and each of its visits'. */
+const siteColumns = () => ({
+  customer: uuid('customer_id')
+    .notNull()
+    .references(() => customers._id, { onDelete: 'restrict' }),
+  assignees: uuid('assignees').array().notNull().default(sql`'{}'::uuid[]`),
+  equipment: uuid('equipment').array().notNull().default(sql`'{}'::uuid[]`),
+  city: uuid('city_id').references(() => cities._id, { onDelete: 'restrict' }),
+  address: text('address').notNull().default(''),
+});
+
 /** عقود العملاء: a contract type sold to one customer from a day; it plans its visits. */
 export const customerContracts = pgTable(
   'customer_contracts',
   {
     _id: id(),
     number: integer('number').notNull(),
-    customer: uuid('customer_id')
-      .notNull()
-      .references(() => customers._id, { onDelete: 'restrict' }),
+    ...siteColumns(),
     contract: uuid('contract_id')
       .notNull()
       .references(() => contracts._id, { onDelete: 'restrict' }),
     startDate: day('start_date').notNull(),
     endDate: day('end_date').notNull(),
-    assignees: uuid('assignees').array().notNull().default(sql`'{}'::uuid[]`),
-    equipment: uuid('equipment').array().notNull().default(sql`'{}'::uuid[]`),
-    city: uuid('city_id').references(() => cities._id, { onDelete: 'restrict' }),
-    address: text('address').notNull().default(''),
     billing: text('billing').notNull().default('upfront'),
     billingPeriod: text('billing_period').notNull().default('month'),
     price: money('price_halalas').notNull(),
@@ -402,9 +407,7 @@ export const visits = pgTable(
   {
     _id: id(),
     number: integer('number').notNull(),
-    customer: uuid('customer_id')
-      .notNull()
-      .references(() => customers._id, { onDelete: 'restrict' }),
+    ...siteColumns(),
     customerContract: uuid('customer_contract_id').references(() => customerContracts._id, {
       onDelete: 'restrict',
     }),
@@ -412,11 +415,7 @@ export const visits = pgTable(
     sequence: integer('sequence'),
     scheduledAt: ts('scheduled_at').notNull(),
     durationMinutes: integer('duration_minutes').notNull().default(60),
-    assignees: uuid('assignees').array().notNull().default(sql`'{}'::uuid[]`),
-    equipment: uuid('equipment').array().notNull().default(sql`'{}'::uuid[]`),
     form: uuid('form_id').references(() => forms._id, { onDelete: 'restrict' }),
-    city: uuid('city_id').references(() => cities._id, { onDelete: 'restrict' }),
-    address: text('address').notNull().default(''),
     status: text('status').notNull().default('planned'),
     notes: text('notes').notNull().default(''),
     /** Why the office booked a technician over another visit of theirs (the double-booking override). */

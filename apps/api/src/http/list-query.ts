@@ -31,6 +31,13 @@ export interface FilterSpec {
   where?: (value: SQL) => SQL;
 }
 
+/** A filter on an array of ids: the rows whose array holds the one asked for (`?assignee=<id>`). */
+export const containsFilter = (column: PgColumn): FilterSpec => ({
+  column,
+  type: 'uuid',
+  where: (id) => sql`${column} @> array[${id}::uuid]`,
+});
+
 /**
  * A list's fields, each key a field of the record's answer (`@idara/domain` responses): a misspelt
  * key does not compile.

@@ -1,24 +1,12 @@
 import { z } from 'zod';
 import { defineEntity } from '../entity';
-import { coreNouns, type EntityNoun } from '../grammar';
-import { dayInput, dayOut, optionalRefInput, optionalText, refInput } from '../schemas/fields';
+import { coreNouns } from '../grammar';
+import { dayInput, dayOut, optionalText, refInput } from '../schemas/fields';
 import { moneyInput } from '../schemas/money';
 import { dateTimeOut, idOut, moneyOut, recordStamps } from '../schemas/responses/common';
 import { billingPeriods, contractBillingKinds, customerContractStatuses, visitStatuses } from '../visits';
 import { entityFacts } from './facts';
-
-const ids = (noun: EntityNoun, max: number, tooMany: string) =>
-  z
-    .array(refInput(noun), { message: 'القائمة غير صحيحة' })
-    .max(max, { message: tooMany })
-    .optional()
-    .default([])
-    .transform((list) => [...new Set(list.map((v) => v.toLowerCase()))]);
-
-/** The team a contract's or a visit's work goes to: at most 10 employees. */
-export const assigneesInput = () => ids(coreNouns.user, 10, 'لا يزيد الفريق عن 10 موظفين');
-/** The customer's equipment a contract or visit covers (the equipment register). */
-export const equipmentIdsInput = () => ids({ noun: 'المعدّة', gender: 'f' }, 200, 'لا تزيد المعدات عن 200');
+import { siteInput, siteOut } from './site';
 
 /** A visit as a contract's answer lists it. */
 const plannedVisit = z.object({
@@ -34,13 +22,9 @@ const plannedVisit = z.object({
  */
 export const customerContract = /* @__PURE__ */ defineEntity(entityFacts['customer-contract'], () => ({
   body: z.object({
-    customer: refInput(coreNouns.customer),
+    ...siteInput(),
     contract: refInput(coreNouns.contract),
     startDate: dayInput('تاريخ بداية العقد'),
-    assignees: assigneesInput(),
-    equipment: equipmentIdsInput(),
-    city: optionalRefInput(coreNouns.city),
-    address: optionalText(300),
     billing: z
       .enum(contractBillingKinds, { message: 'طريقة الفوترة غير معروفة' })
       .optional()
@@ -54,17 +38,11 @@ export const customerContract = /* @__PURE__ */ defineEntity(entityFacts['custom
     .object({
       _id: idOut,
       number: z.number().int(),
-      customer: idOut,
-      customerName: z.string(),
+      ...siteOut(),
       contract: idOut,
       contractName: z.string(),
       startDate: dayOut,
       endDate: dayOut,
-      assignees: z.array(idOut),
-      equipment: z.array(idOut),
-      city: idOut.nullable(),
-      cityName: z.string().nullable(),
-      address: z.string(),
       billing: z.enum(contractBillingKinds),
       billingPeriod: z.enum(billingPeriods),
       price: moneyOut,

@@ -6,6 +6,7 @@ import { visit } from './visit';
 export * from './catalogue';
 export * from './customer-contract';
 export * from './equipment';
+export * from './site';
 export * from './visit';
 
 /**

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { defineEntity } from '../entity';
 import { coreNouns } from '../grammar';
 import { isoDateTime } from '../schemas/dates';
-import { optionalRefInput, optionalText, refInput } from '../schemas/fields';
+import { optionalRefInput, optionalText } from '../schemas/fields';
 import { dateTimeOut, idOut, recordStamps } from '../schemas/responses/common';
 import { visitStatuses } from '../visits';
-import { assigneesInput, equipmentIdsInput } from './customer-contract';
 import { entityFacts } from './facts';
+import { siteInput, siteOut, visitMinutesInput } from './site';
 
 /** Putting a technician on overlapping visits anyway: the office says why (kept on the visit). */
 const override = z
@@ -20,22 +20,12 @@ const override = z
  */
 export const visit = /* @__PURE__ */ defineEntity(entityFacts.visit, () => ({
   body: z.object({
-    customer: refInput(coreNouns.customer),
+    ...siteInput(),
     customerContract: optionalRefInput({ noun: 'العقد', gender: 'm' }),
     // A PUT lays the stored visit under its body: the stored time is a Date.
     scheduledAt: z.preprocess((v) => (v instanceof Date ? v.toISOString() : v), isoDateTime),
-    durationMinutes: z.coerce
-      .number({ message: 'مدة الزيارة يجب أن تكون رقماً' })
-      .int({ message: 'مدة الزيارة بالدقائق عدد صحيح' })
-      .min(15, { message: 'مدة الزيارة لا تقل عن 15 دقيقة' })
-      .max(720, { message: 'مدة الزيارة لا تزيد عن 12 ساعة' })
-      .optional()
-      .default(60),
-    assignees: assigneesInput(),
-    equipment: equipmentIdsInput(),
+    durationMinutes: visitMinutesInput().optional().default(60),
     form: optionalRefInput(coreNouns.form),
-    city: optionalRefInput(coreNouns.city),
-    address: optionalText(300),
     notes: optionalText(2000),
     override,
   }),
@@ -43,19 +33,13 @@ export const visit = /* @__PURE__ */ defineEntity(entityFacts.visit, () => ({
     .object({
       _id: idOut,
       number: z.number().int(),
-      customer: idOut,
-      customerName: z.string(),
+      ...siteOut(),
       customerContract: idOut.nullable(),
       sequence: z.number().int().nullable(),
       scheduledAt: dateTimeOut,
       durationMinutes: z.number().int(),
-      assignees: z.array(idOut),
-      equipment: z.array(idOut),
       form: idOut.nullable(),
       formName: z.string().nullable(),
-      city: idOut.nullable(),
-      cityName: z.string().nullable(),
-      address: z.string(),
       status: z.enum(visitStatuses),
       notes: z.string(),
       overrideReason: z.string(),

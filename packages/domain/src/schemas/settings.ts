@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../digits';
+import { visitMinutesInput } from '../entities/site';
 import { type Gender, requiredText, tooLongText } from '../grammar';
 import { dayInput } from './fields';
 
@@ -85,11 +86,7 @@ export const settingsBody = z
       .string()
       .trim()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'وقت بدء الزيارات غير صحيح (مثل 08:00)' }),
-    visitMinutes: z.coerce
-      .number({ message: 'مدة الزيارة يجب أن تكون رقماً' })
-      .int({ message: 'مدة الزيارة بالدقائق عدد صحيح' })
-      .min(15, { message: 'مدة الزيارة لا تقل عن 15 دقيقة' })
-      .max(720, { message: 'مدة الزيارة لا تزيد عن 12 ساعة' }),
+    visitMinutes: visitMinutesInput(),
     holidays: z
       .array(dayInput('يوم العطلة'))
       .max(100, { message: 'لا تزيد العطل عن 100 يوم' })

@@ -106,7 +106,7 @@ export async function billDue(tx: Tx, contract: Row, today: string, write: Write
 /** A per-visit contract bills a visit of its plan when it is done. */
 export async function billDoneVisit(tx: Tx, contractId: string, sequence: number, write: Write) {
   const [contract] = await tx.select().from(customerContracts).where(eq(customerContracts._id, contractId));
-  if (!contract || contract.billing !== 'per_visit' || contract.status === 'cancelled') return;
+  if (contract?.billing !== 'per_visit' || contract.status === 'cancelled') return;
   const { type, bills: schedule } = await scheduleOf(tx, contract);
   const bill = schedule.find((b) => b.period === sequence);
   if (bill) await billPeriod(tx, contract, serviceOf(type), bill, write);

@@ -1,9 +1,10 @@
 import { addDays, customerContract as definition, riyadhDayOf, text } from '@idara/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { customerContracts, visits } from '../../db/schema';
 import { entityRoutes } from '../../http/entity-routes';
 import { AppError } from '../../http/errors';
+import { containsFilter } from '../../http/list-query';
 import { ref } from '../../http/references';
 import { assertEquipmentOf, assertTeam } from '../visit/team';
 import { assertBillable, billDue } from './billing';
@@ -28,11 +29,7 @@ export default entityRoutes(definition, {
         type: 'enum',
         values: ['upfront', 'per_period', 'per_visit'],
       },
-      assignee: {
-        column: customerContracts.assignees,
-        type: 'uuid',
-        where: (id) => sql`${customerContracts.assignees} @> array[${id}::uuid]`,
-      },
+      assignee: containsFilter(customerContracts.assignees),
     },
   },
   validate: async (tx, input) => {

@@ -1,7 +1,7 @@
 import { formatSaudiPhoneLocal, normalizeArabic, orderStatuses } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
 import { cities, contracts, customers, orderItems, orders } from '../../db/schema';
-import type { ListResource } from '../../http/list-query';
+import { containsFilter, type ListResource } from '../../http/list-query';
 
 export const orderFields = {
   _id: orders._id,
@@ -57,11 +57,7 @@ export const orderResource: ListResource = {
       where: (id) =>
         sql`exists (select 1 from ${orderItems} where ${orderItems.order} = ${orders._id} and ${orderItems.service} = ${id}::uuid)`,
     },
-    assignee: {
-      column: orders.assignees,
-      type: 'uuid',
-      where: (id) => sql`${orders.assignees} @> array[${id}::uuid]`,
-    },
+    assignee: containsFilter(orders.assignees),
     createdAt: { column: orders.createdAt, type: 'date' },
     scheduledAt: { column: orders.scheduledAt, type: 'date' },
   },

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { cities, customerContracts, customers, visits } from '../../db/schema';
 import { entityRoutes } from '../../http/entity-routes';
 import { AppError, fieldError } from '../../http/errors';
+import { containsFilter } from '../../http/list-query';
 import { ref } from '../../http/references';
 import { nextNumber } from '../../lib/counters';
 import { billDoneVisit } from '../customer-contract/billing';
@@ -28,11 +29,7 @@ export default entityRoutes(definition, {
     maxLimit: 2000,
     filters: {
       customerContract: { column: visits.customerContract, type: 'uuid' },
-      assignee: {
-        column: visits.assignees,
-        type: 'uuid',
-        where: (id) => sql`${visits.assignees} @> array[${id}::uuid]`,
-      },
+      assignee: containsFilter(visits.assignees),
       status: { column: visits.status, type: 'enum', values: visitStatuses },
       scheduledAt: { column: visits.scheduledAt, type: 'date' },
       region: {
