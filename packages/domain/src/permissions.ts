@@ -24,7 +24,7 @@ const coreGroups = [
   { area: 'paymentMethod', label: 'طرق الدفع', actions: crud },
   { area: 'forms', label: 'النماذج', actions: crud },
   { area: 'task', label: 'المهام', actions: crud },
-  { area: 'report', label: 'التقارير المالية', actions: ['aging', 'vat'] },
+  { area: 'report', label: 'التقارير', actions: ['aging', 'vat', 'visits'] },
   { area: 'activity', label: 'السجلات', actions: ['read'] },
   { area: 'settings', label: 'الإعدادات', actions: ['update'] },
 ] as const;
@@ -47,6 +47,7 @@ export const actionLabels: Record<string, string> = {
   onboard: 'الربط مع فاتورة',
   aging: 'أعمار الذمم',
   vat: 'إقرار ضريبة القيمة المضافة',
+  visits: 'تقرير الزيارات والعقود',
 };
 
 type Group = (typeof permissionGroups)[number];

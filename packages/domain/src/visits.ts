@@ -69,3 +69,6 @@ export const customerContractStatusLabels: Record<CustomerContractStatus, string
 
 /** A visit's default length and the hour planned visits start at, when the office has not set them. */
 export const visitDefaults = { dayStart: '08:00', durationMinutes: 60 } as const;
+
+/** A technician's working day in minutes, for booked-against-available hours (Fridays and holidays have none). */
+export const technicianDayMinutes = 8 * 60;

@@ -128,4 +128,26 @@ describe('contract billing', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toContain('خدمة الفوترة');
   });
+  it('reports visits per month and contract revenue, to report:visits holders only', async () => {
+    const from = today;
+    const res = await get(`/api/report/visits?from=${from}&to=${addDays(from, 365)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    // Everything invoiced above, all issued today: 1380 upfront, four quarters of 345, one visit 460.
+    const revenue = report.contractRevenue.reduce(
+      (sum: number, m: { amount: string }) => sum + Number(m.amount),
+      0,
+    );
+    expect(revenue).toBeCloseTo(1380 + 4 * 345 + 460, 2);
+    const months = report.months as { due: number; done: number; missed: number }[];
+    expect(months.reduce((s, m) => s + m.done, 0)).toBe(1);
+    expect(months.reduce((s, m) => s + m.missed, 0)).toBe(1);
+    const reader = await t.userWith('employee', ['report:aging']);
+    const refused = await t.inject({
+      method: 'GET',
+      url: `/api/report/visits?from=${from}&to=${today}`,
+      token: reader.token,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
 });

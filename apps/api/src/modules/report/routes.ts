@@ -5,8 +5,9 @@ import { agingRoutes } from './aging-routes';
 import { vatDocumentRoutes } from './vat-documents';
 import { vatExportRoutes } from './vat-export';
 import { vatRoutes } from './vat-routes';
+import { visitsReportRoutes } from './visits-report';
 
-/** Financial reports (docs/API.md "Reports"), one file per report. */
+/** Reports (docs/API.md "Reports"), one file per report. */
 export const reportRoutes: RoutesPlugin = async (app) => {
   await app.register(agingRoutes);
   await app.register(agingExportRoutes);
@@ -14,4 +15,5 @@ export const reportRoutes: RoutesPlugin = async (app) => {
   await app.register(vatRoutes);
   await app.register(vatDocumentRoutes);
   await app.register(vatExportRoutes);
+  await app.register(visitsReportRoutes);
 };

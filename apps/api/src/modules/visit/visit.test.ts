@@ -109,3 +109,19 @@ describe('visits', () => {
     expect(nobody.json().fieldErrors.assignees).toContain('ليس موظفاً');
   });
 });
+
+describe('the visits report', () => {
+  it('sets each technician’s booked minutes against the working minutes of the period', async () => {
+    const res = await get('/api/report/visits?from=2027-03-13&to=2027-03-19');
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    // 2027-03-13 … 19 has one Friday: six working days of eight hours.
+    const alisRow = report.technicians.find((t: { user: string }) => t.user === ali._id);
+    expect(alisRow).toMatchObject({
+      name: 'علي الفني',
+      visits: 3,
+      bookedMinutes: 270,
+      availableMinutes: 6 * 480,
+    });
+  });
+});

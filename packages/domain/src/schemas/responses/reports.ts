@@ -115,3 +115,35 @@ export const vatDocumentsOut = z
   })
   .meta({ id: 'VatDocuments' });
 export type VatDocuments = z.output<typeof vatDocumentsOut>;
+
+/** `GET /api/report/visits`: the field work of a period (Riyadh days). */
+export const visitsReportOut = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    /** Per Riyadh month of the visits' time: planned in it (not cancelled), done, missed. */
+    months: z.array(
+      z.object({
+        month: z.string(),
+        due: z.number().int(),
+        done: z.number().int(),
+        missed: z.number().int(),
+      }),
+    ),
+    /** Open visits of the period whose time has passed. */
+    overdue: z.number().int(),
+    /** Each technician's booked minutes (open and done visits) against the minutes of the period's working days. */
+    technicians: z.array(
+      z.object({
+        user: idOut,
+        name: z.string(),
+        visits: z.number().int(),
+        bookedMinutes: z.number().int(),
+        availableMinutes: z.number().int(),
+      }),
+    ),
+    /** What contracts invoiced per month (tax invoices and debit notes less credit notes, VAT included). */
+    contractRevenue: z.array(z.object({ month: z.string(), amount: moneyOut })),
+  })
+  .meta({ id: 'VisitsReport' });
+export type VisitsReport = z.output<typeof visitsReportOut>;

@@ -33,7 +33,14 @@ import {
   paymentMethodRecord,
   serviceRecord,
 } from './records';
-import { agingCustomerOut, agingReportOut, agingSummaryOut, vatDocumentsOut, vatReportOut } from './reports';
+import {
+  agingCustomerOut,
+  agingReportOut,
+  agingSummaryOut,
+  vatDocumentsOut,
+  vatReportOut,
+  visitsReportOut,
+} from './reports';
 import { backupFileOut, backupListOut, settingsFieldsOut, settingsOut } from './settings';
 import { statementOut } from './statement';
 import { taskAssignOut, taskAttachmentOut, taskListOut, taskOut, taskRowOut } from './tasks';
@@ -217,6 +224,7 @@ export const apiRoutes = {
   'GET /api/report/vat': vatReportOut,
   'GET /api/report/vat/documents': vatDocumentsOut,
   'GET /api/report/vat/export': listExport,
+  'GET /api/report/visits': visitsReportOut,
 
   'GET /api/notification': notificationListOut,
   'GET /api/notification/unreadCount': unreadCountOut,
