@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeOfDay } from '../reminders';
+import { nonBlankText } from './common';
 import { dateTimeOut, idOut, moneyOut } from './responses/common';
 
 const timeOfDay = (label: string) =>
@@ -11,11 +12,7 @@ const timeOfDay = (label: string) =>
  */
 export const reminderRuleBody = z
   .object({
-    name: z
-      .string({ message: 'أدخل اسم القاعدة' })
-      .trim()
-      .min(1, { message: 'أدخل اسم القاعدة' })
-      .max(100, { message: 'لا يزيد الاسم عن 100 حرف' }),
+    name: nonBlankText('أدخل اسم القاعدة', 100, 'لا يزيد الاسم عن 100 حرف'),
     daysAfterDue: z.coerce
       .number({ message: 'أدخل عدد الأيام بعد الاستحقاق' })
       .int({ message: 'عدد الأيام عدد صحيح' })
