@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isTimeOfDay } from '../reminders';
 import { nonBlankText } from './common';
-import { dateTimeOut, idOut, moneyOut } from './responses/common';
+import { idOut, moneyOut, storedRowOut } from './responses/common';
 
 const timeOfDay = (label: string) =>
   z.string({ message: `أدخل ${label}` }).refine(isTimeOfDay, { message: `${label} بصيغة HH:MM، مثل 09:00` });
@@ -34,20 +34,15 @@ export const reminderRuleBody = z
   });
 export type ReminderRuleInput = z.input<typeof reminderRuleBody>;
 
-export const reminderRuleOut = z
-  .object({
-    _id: idOut,
-    name: z.string(),
-    daysAfterDue: z.number().int(),
-    repeatEveryDays: z.number().int(),
-    windowStart: z.string(),
-    windowEnd: z.string(),
-    template: z.string(),
-    enabled: z.boolean(),
-    createdAt: dateTimeOut,
-    updatedAt: dateTimeOut,
-  })
-  .meta({ id: 'ReminderRule' });
+export const reminderRuleOut = storedRowOut('ReminderRule', {
+  name: z.string(),
+  daysAfterDue: z.number().int(),
+  repeatEveryDays: z.number().int(),
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  template: z.string(),
+  enabled: z.boolean(),
+});
 export type ReminderRuleRecord = z.output<typeof reminderRuleOut>;
 
 export const reminderRulesOut = z.object({ data: z.array(reminderRuleOut) });
