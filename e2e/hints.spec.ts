@@ -2,9 +2,9 @@ import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { expect, failOnPageErrors, test } from './support/fixtures';
 
-// The one app-wide hint (components/hint): row buttons carry `data-hint`, not a tooltip each.
 failOnPageErrors();
 
+// The one app-wide hint (components/hint): row buttons carry `data-hint`, not a tooltip each.
 test('row buttons show their hint on hover and on keyboard focus; Escape hides it', async ({
   page,
   request,
