@@ -13,19 +13,17 @@
 
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { rawGet } from '../apps/api/src/test/processes';
-import { startServer, stopServer } from '../scripts/server-process';
 import { openPhoneContext } from './first-load';
 import type { BenchResult } from './harness';
+import { median } from './measure';
+import { type ServedCheckout, seedCustomers, withServedCheckouts } from './served-checkouts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_BYTES_RUNS ?? 3);
 const REQUESTS = Number(process.env.BENCH_BYTES_REQUESTS ?? 400);
-const ADMIN = { phoneNumber: '0500000000', password: 'Admin@12345' };
 const TIMEOUT_MS = 60_000;
 const LIST = '/api/customer?page=1&limit=20&sort=-createdAt';
 
@@ -59,12 +57,7 @@ const PAGES: PageVisit[] = [
   },
 ];
 
-interface Variant {
-  name: string;
-  base: string;
-  token: string;
-  pid: number;
-}
+type Variant = ServedCheckout;
 
 /** Bytes by the kind of resource (CDP's resource type) and the font files fetched. */
 interface Visit {
@@ -161,39 +154,16 @@ function settingsTable(body: Buffer) {
     .join('\n');
 }
 
-async function seed(base: string): Promise<string> {
-  const post = async (url: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`bytes: ${url} answered ${res.status}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
-  const { token } = (await post('/api/auth/signin', ADMIN)) as { token: string };
-  // More than a page of customers, with the details a real list shows.
-  for (let i = 0; i < 30; i++) {
-    await post(
-      '/api/customer',
-      {
-        name: `شركة الأمل للتجارة والمقاولات ${i + 1}`,
-        phoneNumber: `05${String(60_000_000 + i)}`,
-        email: `customer${i + 1}@example.sa`,
-        street: 'طريق الملك فهد',
-        district: 'حي العليا',
-      },
-      token,
-    );
-  }
-  return token;
-}
+/** More than a page of customers, with the details a real list shows. */
+const seed = (base: string) =>
+  seedCustomers(base, (i) => ({
+    name: `شركة الأمل للتجارة والمقاولات ${i}`,
+    phoneNumber: `05${String(60_000_000 + i - 1)}`,
+    email: `customer${i}@example.sa`,
+    street: 'طريق الملك فهد',
+    district: 'حي العليا',
+  }));
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const spread = (values: number[]) =>
   Math.min(...values) === Math.max(...values)
@@ -215,23 +185,8 @@ export async function bytesBenches(): Promise<BenchResult[]> {
       : []),
     { name: 'this build', dir: path.resolve(import.meta.dirname, '..') },
   ];
-  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
-  const dataDirs: string[] = [];
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  const results: BenchResult[] = [];
-  try {
-    const variants: Variant[] = [];
-    for (const checkout of checkouts) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-bytes-'));
-      dataDirs.push(dataDir);
-      const server = await startServer(dataDir, {}, checkout.dir);
-      servers.push(server);
-      const base = `http://127.0.0.1:${server.port}`;
-      variants.push({ name: checkout.name, base, token: await seed(base), pid: server.child.pid! });
-    }
+  return withServedCheckouts('idara-bytes-', checkouts, seed, async (browser, variants) => {
+    const results: BenchResult[] = [];
     const mine = variants[variants.length - 1];
     const base = variants.length > 1 ? variants[0] : undefined;
 
@@ -292,10 +247,6 @@ export async function bytesBenches(): Promise<BenchResult[]> {
       goal: '≤ 1.25',
       met: median(cpu.br) / median(cpu.identity) <= 1.25,
     });
-  } finally {
-    await browser.close();
-    for (const server of servers) await stopServer(server.child);
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-  }
-  return results;
+    return results;
+  });
 }

@@ -20,23 +20,13 @@
  * `BENCH_FIRST_LOAD_WATERFALL=1` prints each request of the first sign-in → home run of each build
  * (start, end, size, what asked for it), `BENCH_FIRST_LOAD_PORT=<n>` serves the builds on ports n, n+1.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {
-  type Browser,
-  type BrowserContext,
-  type CDPSession,
-  chromium,
-  type Page,
-  type Request,
-} from 'playwright-core';
-import { startServer, stopServer } from '../scripts/server-process';
+import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import type { BenchResult } from './harness';
+import { median } from './measure';
+import { ADMIN, seedCustomers, withServedCheckouts } from './served-checkouts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_FIRST_LOAD_RUNS ?? 5);
-const ADMIN = { phoneNumber: '0500000000', password: 'Admin@12345' };
 const TAP_EVERY_MS = 50;
 /** Give up on a run after this long (a page that never works is a failure, not a number). */
 const TIMEOUT_MS = 60_000;
@@ -415,33 +405,10 @@ async function run(browser: Browser, variant: Variant, scenario: Scenario): Prom
   }
 }
 
-async function seed(base: string): Promise<string> {
-  const post = async (url: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`first-load: ${url} answered ${res.status}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
-  const { token } = (await post('/api/auth/signin', ADMIN)) as { token: string };
-  // A full first page of customers, as a working company sees it.
-  for (let i = 0; i < 30; i++) {
-    await post(
-      '/api/customer',
-      { name: `عميل رقم ${i + 1}`, phoneNumber: `05${String(60_000_000 + i)}` },
-      token,
-    );
-  }
-  return token;
-}
+/** A full first page of customers. */
+const seed = (base: string) =>
+  seedCustomers(base, (i) => ({ name: `عميل رقم ${i}`, phoneNumber: `05${String(60_000_000 + i - 1)}` }));
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const spread = (values: number[]) => `${seconds(Math.min(...values))}–${seconds(Math.max(...values))}`;
 
@@ -486,24 +453,8 @@ export async function firstLoadBenches(): Promise<BenchResult[]> {
     },
   ];
   const firstPort = Number(process.env.BENCH_FIRST_LOAD_PORT ?? 0);
-  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
-  const dataDirs: string[] = [];
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  const results: BenchResult[] = [];
-  try {
-    const variants: Variant[] = [];
-    for (const [i, checkout] of checkouts.entries()) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idara-first-load-'));
-      dataDirs.push(dataDir);
-      const port: Record<string, string> = firstPort ? { PORT: String(firstPort + i) } : {};
-      const server = await startServer(dataDir, port, checkout.dir);
-      servers.push(server);
-      const base = `http://127.0.0.1:${server.port}`;
-      variants.push({ name: checkout.name, base, token: await seed(base) });
-    }
+  const measure = async (browser: Browser, variants: Variant[]) => {
+    const results: BenchResult[] = [];
     const only = process.env.BENCH_FIRST_LOAD_PAGES?.split(',');
     const order = (round: number) => {
       const indexes = variants.map((_, i) => i);
@@ -569,10 +520,7 @@ export async function firstLoadBenches(): Promise<BenchResult[]> {
         met: ratio <= 1,
       });
     }
-  } finally {
-    await browser.close();
-    for (const server of servers) await stopServer(server.child);
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-  }
-  return results;
+    return results;
+  };
+  return withServedCheckouts('idara-first-load-', checkouts, seed, measure, firstPort);
 }

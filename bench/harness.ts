@@ -23,15 +23,19 @@ const CONNECTIONS = 8;
  */
 const EQUAL_LOAD_SHARE = 0.5;
 
-/** The app on `database` without logs, web or realtime, and the seeded admin's token. */
-export async function benchApp(database: Database) {
-  const app = await buildApp({
+/** The app on `database` without logs or web; with its sockets only when `realtime`. */
+export const quietApp = (database: Database, realtime = false) =>
+  buildApp({
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     database,
     logger: false,
     serveWeb: false,
-    realtime: false,
+    realtime,
   });
+
+/** The app on `database` without logs, web or realtime, and the seeded admin's token. */
+export async function benchApp(database: Database) {
+  const app = await quietApp(database);
   const signin = await app.inject({
     method: 'POST',
     url: '/api/auth/signin',

@@ -11,13 +11,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Server } from 'socket.io';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { sessions, users } from '../apps/api/src/db/schema';
 import { hashSecret, newToken } from '../apps/api/src/modules/auth/tokens';
 import { present, pushNotifications, storeNotifications } from '../apps/api/src/modules/notification/service';
 import { userRoom } from '../apps/api/src/realtime/server';
-import { type BenchResult, PAIRS } from './harness';
+import { type BenchResult, PAIRS, quietApp } from './harness';
 import { formatSpread, percentile, spread } from './measure';
 import { freshDatabase, removeData } from './servers';
 
@@ -113,13 +111,7 @@ async function appSide() {
       expiresAt: new Date(Date.now() + 86_400_000),
     })),
   );
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    database,
-    logger: false,
-    serveWeb: false,
-    realtime: true,
-  });
+  const app = await quietApp(database, true);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const clients = new Clients();

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signedInAs } from './support/auth';
+import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
 
 /**
  * Contrast and labels: axe (WCAG 2.1 A and AA rules) finds no serious or critical violation on the
@@ -25,8 +25,7 @@ for (const scheme of SCHEMES) {
       expect(await violations(page)).toEqual([]);
     });
 
-    test('home, customer list and order form', async ({ page, request }) => {
-      await signedInAs(page, request, { role: 'admin' });
+    test('home, customer list and order form', async ({ admin: { page } }) => {
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminAuth, bearer, orderAndInvoice, randomPhone } from './support/api';
-import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { exportFile } from './support/downloads';
+import { expect, failOnPageErrors, test } from './support/fixtures';
+import { expectNoOverflow } from './support/layout';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
 const WIDTHS = [375, 768, 1280] as const;
@@ -34,13 +35,12 @@ async function owingCustomers(page: Page) {
   return { marker, company: made[0], individual: made[1] };
 }
 
+failOnPageErrors();
+
 test.describe('receivables aging', () => {
   test('filter, search, drill down to the invoice, export; the home cards link to the screen', async ({
-    page,
-    request,
+    admin: { page },
   }) => {
-    const errors = collectErrors(page);
-    await signedInAs(page, request, { role: 'admin' });
     const { marker, company, individual } = await owingCustomers(page);
 
     // Home: the overdue cards are there and open the screen.
@@ -64,12 +64,7 @@ test.describe('receivables aging', () => {
     // Export the filtered report as CSV: the company's row and a totals row equal to it.
     await page.getByRole('button', { name: 'تصدير' }).click();
     const dialog = page.getByRole('dialog', { name: 'تصدير أعمار الذمم' });
-    await dialog.getByRole('button', { name: 'CSV' }).click();
-    await expect(dialog.getByText('100%')).toBeVisible();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'تنزيل الملف' }).click(),
-    ]);
+    const download = await exportFile(dialog, 'CSV');
     expect(download.suggestedFilename()).toMatch(/^أعمار الذمم-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = fs
       .readFileSync((await download.path())!, 'utf8')
@@ -88,7 +83,6 @@ test.describe('receivables aging', () => {
     await expect(drawer.getByTestId('aging-drawer-total')).toContainText('460.00');
     await drawer.getByRole('link', { name: company.invoice.number }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/invoice/${company.invoice._id}$`));
-    expect(errors).toEqual([]);
   });
 });
 
@@ -96,19 +90,15 @@ for (const scheme of ['light', 'dark'] as const) {
   test.describe(`aging screen, ${scheme} mode`, () => {
     test.use({ colorScheme: scheme });
     test(`${scheme}: the screen and the drill-down at ${WIDTHS.join(', ')} px, no overflow, screenshots`, async ({
-      page,
-      request,
+      admin: { page },
     }) => {
-      const errors = collectErrors(page);
-      await signedInAs(page, request, { role: 'admin' });
       const { marker, company } = await owingCustomers(page);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`/dashboard/report/aging?search=${encodeURIComponent(marker)}`);
         await expect(page.getByRole('row', { name: company.customer.name })).toBeVisible();
         await expect(page.getByTestId('aging-total-total')).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `aging at ${width}`).toBeLessThanOrEqual(0);
+        await expectNoOverflow(page, 'aging');
         await page.screenshot({ path: path.join(OUT_DIR, `aging-${width}-${scheme}.png`), fullPage: true });
         await page.getByRole('row', { name: company.customer.name }).click();
         await expect(page.getByTestId('aging-document')).toHaveCount(1);
@@ -118,7 +108,6 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.keyboard.press('Escape');
         await expect(page.getByTestId('aging-drawer')).toHaveCount(0);
       }
-      expect(errors).toEqual([]);
     });
   });
 }

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { signedInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
 import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
 
-test('an admin takes a backup from settings and sees it listed', async ({ page, request }) => {
-  await signedInAs(page, request, { role: 'admin' });
+test('an admin takes a backup from settings and sees it listed', async ({ admin: { page } }) => {
   await page.goto('/settings');
   const section = page.getByTestId('backup-section');
   await expect(section.getByRole('heading', { name: 'النسخ الاحتياطي' })).toBeVisible();
@@ -26,10 +25,9 @@ test('a user without settings:update sees no backup section', async ({ page, req
 });
 
 test('server details are for the administrator, under «معلومات تقنية»; anyone else is told to ask them', async ({
-  page,
+  admin: { page },
   request,
 }) => {
-  await signedInAs(page, request, { role: 'admin' });
   await page.goto('/settings');
   const section = page.getByTestId('backup-section');
   const technical = section.getByTestId('backup-technical');

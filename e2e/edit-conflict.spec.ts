@@ -1,18 +1,30 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { adminAuth, bearer, createUser, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
+import { shootSchemes } from './support/screenshots';
 import { toasts } from './support/toasts';
 
 const suffix = () => String(Math.floor(Math.random() * 1e6));
 /** Where the dialog's screenshots go (375 and 1280 px, light and dark). */
 const SHOTS = process.env.EDIT_CONFLICT_SHOTS;
 
-async function editorPage(browser: Browser, request: Parameters<typeof signedInAs>[1], name: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signedInAs(page, request, { role: 'admin', name });
-  return page;
-}
+/**
+ * `editorPage(name)`: a page in a browser context of its own, signed in as a new administrator
+ * called `name`, as another person at another computer; its context is closed after the test.
+ */
+const test = base.extend<{ editorPage: (name: string) => Promise<Page> }>({
+  editorPage: async ({ browser, request }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (name) => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      await signedInAs(page, request, { role: 'admin', name });
+      return page;
+    });
+    for (const context of contexts) await context.close();
+  },
+});
 
 async function openEdit(page: Page, id: string, notes: string) {
   await page.goto(`/dashboard/customer/edit/${id}`);
@@ -24,22 +36,12 @@ async function saveNotes(page: Page, notes: string) {
   await page.getByRole('button', { name: 'حفظ التعديلات' }).click();
 }
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width < 600 ? 760 : 800 });
-      await expect(page.getByTestId('edit-conflict')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** The conflict dialog in light and dark, at a phone's width and a desktop's (with EDIT_CONFLICT_SHOTS). */
+const shoot = (page: Page, name: string) =>
+  shootSchemes(page, SHOTS, name, page.getByTestId('edit-conflict'));
 
 test('two people edit one customer: the later save is stopped, names the first, and can reload or keep mine', async ({
-  browser,
+  editorPage,
   request,
 }) => {
   const token = await adminAuth(request);
@@ -55,8 +57,8 @@ test('two people edit one customer: the later save is stopped, names the first, 
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json())._id as string;
 
-  const first = await editorPage(browser, request, 'نورة الأولى');
-  const second = await editorPage(browser, request, 'سلمان الثاني');
+  const first = await editorPage('نورة الأولى');
+  const second = await editorPage('سلمان الثاني');
   await openEdit(first, id, 'الأصل');
   await openEdit(second, id, 'الأصل');
 
@@ -93,17 +95,13 @@ test('two people edit one customer: the later save is stopped, names the first, 
   await expect(toasts(second).filter({ hasText: 'تم حفظ تعديلات العميل' })).toBeVisible();
   const saved = await request.get(`/api/customer/${id}`, { headers: bearer(token) });
   expect((await saved.json()).notes).toBe('سلمان بعد المقارنة');
-
-  await first.context().close();
-  await second.context().close();
 });
 
 test('two admins edit the settings: the later save names the first and reloads their address', async ({
-  browser,
-  request,
+  editorPage,
 }) => {
-  const first = await editorPage(browser, request, 'هند المسؤولة');
-  const second = await editorPage(browser, request, 'ماجد المسؤول');
+  const first = await editorPage('هند المسؤولة');
+  const second = await editorPage('ماجد المسؤول');
   for (const page of [first, second]) {
     await page.goto('/settings');
     await expect(page.getByLabel('العنوان', { exact: true })).toBeEnabled();
@@ -119,13 +117,10 @@ test('two admins edit the settings: the later save names the first and reloads t
   await expect(dialog).toContainText('تم تعديل هذا السجل من قِبل هند المسؤولة في');
   await dialog.getByRole('button', { name: 'تحميل أحدث نسخة' }).click();
   await expect(second.getByLabel('العنوان', { exact: true })).toHaveValue(theirs);
-
-  await first.context().close();
-  await second.context().close();
 });
 
 test('two admins in the form builder: the later save names the first; compare, then take theirs', async ({
-  browser,
+  editorPage,
   request,
 }) => {
   const token = await adminAuth(request);
@@ -137,8 +132,8 @@ test('two admins in the form builder: the later save names the first; compare, t
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json())._id as string;
 
-  const first = await editorPage(browser, request, 'رنا المصممة');
-  const second = await editorPage(browser, request, 'فهد المصمم');
+  const first = await editorPage('رنا المصممة');
+  const second = await editorPage('فهد المصمم');
   const title = (page: Page) => page.getByRole('textbox', { name: 'عنوان النموذج' });
   for (const page of [first, second]) {
     await page.goto(`/dashboard/formBuilder/edit/${id}`);
@@ -162,13 +157,10 @@ test('two admins in the form builder: the later save names the first; compare, t
   await expect(title(second)).toHaveValue(theirs);
   const saved = await request.get(`/api/form/${id}`, { headers: bearer(token) });
   expect((await saved.json()).title).toBe(theirs);
-
-  await first.context().close();
-  await second.context().close();
 });
 
 test('two reviewers edit one task in its modal: Escape closes only the conflict dialog, reload takes theirs', async ({
-  browser,
+  editorPage,
   request,
 }) => {
   const token = await adminAuth(request);
@@ -180,8 +172,8 @@ test('two reviewers edit one task in its modal: Escape closes only the conflict 
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json())._id as string;
 
-  const first = await editorPage(browser, request, 'جود المراجعة');
-  const second = await editorPage(browser, request, 'بدر المراجع');
+  const first = await editorPage('جود المراجعة');
+  const second = await editorPage('بدر المراجع');
   const description = (page: Page) => page.getByRole('dialog', { name: 'تعديل المهمة' }).getByLabel('الوصف');
   for (const page of [first, second]) {
     await page.goto(`/tasks/${id}`);
@@ -204,7 +196,4 @@ test('two reviewers edit one task in its modal: Escape closes only the conflict 
   await dialog.getByRole('button', { name: 'تحميل أحدث نسخة' }).click();
   await expect(dialog).toBeHidden();
   await expect(description(second)).toHaveValue('وصف جود');
-
-  await first.context().close();
-  await second.context().close();
 });

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminAuth, bearer, invoicedNewCustomer } from './support/api';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { expect, failOnPageErrors, test } from './support/fixtures';
+import { expectNoOverflow } from './support/layout';
 import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
 
@@ -38,9 +39,9 @@ test.describe.configure({ mode: 'serial' });
 
 test('connect with the portal code, then renew: certificate, expiry and days left shown', async ({
   page,
+  errors,
   request,
 }) => {
-  const errors = collectErrors(page);
   await signedInAs(page, request, { role: 'accountant', name: 'هند المطيري' });
   await page.goto('/settings');
   const section = page.getByTestId('einvoicing-section');
@@ -77,9 +78,9 @@ test('connect with the portal code, then renew: certificate, expiry and days lef
 
 test('a document ZATCA rejects is listed on the home screen with its code, linked to its page', async ({
   page,
+  errors,
   request,
 }) => {
-  const errors = collectErrors(page);
   const answer = await request.post(`${FAKE_FATOORA}/_test/script`, {
     data: {
       status: 400,
@@ -143,12 +144,12 @@ async function shoot(page: Page, name: string) {
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} mode`, () => {
+    failOnPageErrors();
     test.use({ colorScheme: scheme });
     test(`${scheme}: the e-invoicing section and the home warning at ${WIDTHS.join(', ')} px, no overflow`, async ({
       page,
       request,
     }) => {
-      const errors = collectErrors(page);
       await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' });
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
@@ -160,11 +161,9 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.goto('/');
         const warning = page.getByTestId('einvoicing-warning');
         await expect(warning.getByText('BR-KSA-25').first()).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `home at ${width}`).toBeLessThanOrEqual(0);
+        await expectNoOverflow(page, 'home');
         await page.screenshot({ path: path.join(OUT_DIR, `home-einvoicing-${width}-${scheme}.png`) });
       }
-      expect(errors).toEqual([]);
     });
   });
 }

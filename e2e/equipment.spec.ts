@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { expect, failOnPageErrors, test } from './support/fixtures';
+import { expectNoOverflow } from './support/layout';
 import { toasts } from './support/toasts';
 
 /**
@@ -34,9 +35,9 @@ async function newEquipment(page: Page, data: Record<string, unknown>) {
 
 test('the front office registers a customer’s air conditioner: customer searched, day with its Hijri date, then on the customer’s page', async ({
   page,
+  errors,
   request,
 }) => {
-  const errors = collectErrors(page);
   const customer = await newCustomer(page, `هيفاء الدوسري ${suffix()}`);
   const serial = `CR-${suffix()}`;
   await signedInAs(page, request, { role: 'employee' });
@@ -76,9 +77,9 @@ test('the front office registers a customer’s air conditioner: customer search
 
 test('the list filters by customer and by installation days; a day-range link shows only those days', async ({
   page,
+  errors,
   request,
 }) => {
-  const errors = collectErrors(page);
   const customer = await newCustomer(page, `مستوصف الشفاء ${suffix()}`);
   for (const [name, day] of [
     ['ثلاجة أدوية', '2026-05-10'],
@@ -127,12 +128,12 @@ test('a customer who has equipment is not deleted: the office is told why, and t
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`equipment screens, ${scheme} mode`, () => {
+    failOnPageErrors();
     test.use({ colorScheme: scheme });
     test(`${scheme}: list, form, details and the customer's tab at ${WIDTHS.join(', ')} px, no overflow`, async ({
       page,
       request,
     }) => {
-      const errors = collectErrors(page);
       const customer = await newCustomer(page, `شركة الواحة للمقاولات ${suffix()}`);
       const piece = await newEquipment(page, {
         name: 'مضخة مياه جراندفوس',
@@ -167,17 +168,13 @@ for (const scheme of ['light', 'dark'] as const) {
         for (const [name, url, ready] of screens) {
           await page.goto(url);
           await ready();
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow, `${name} at ${width}`).toBeLessThanOrEqual(0);
+          await expectNoOverflow(page, name);
           await page.screenshot({
             path: path.join(OUT_DIR, `equipment-${name}-${width}-${scheme}.png`),
             fullPage: true,
           });
         }
       }
-      expect(errors).toEqual([]);
     });
   });
 }

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signedInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
 
 /**
  * The export dialog names the file it made: «العملاء-2026-11-28.xlsx». Left to the bidi algorithm
@@ -8,10 +7,8 @@ import { signedInAs } from './support/auth';
  * left to right.
  */
 test('the export dialog shows an Arabic file name in order: the name, then its date and extension left to right', async ({
-  page,
-  request,
+  admin: { page },
 }) => {
-  await signedInAs(page, request, { role: 'admin' });
   await page.goto('/dashboard/customer');
   await page.getByRole('button', { name: 'تصدير' }).click();
   const dialog = page.getByRole('dialog', { name: 'تصدير العملاء' });

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminAuth, bearer, createUser, randomPhone } from './support/api';
-import { fillSignin, signedInAs } from './support/auth';
+import { fillSignin } from './support/auth';
+import { expect, test } from './support/fixtures';
 
 /** Keyboard and focus: where focus goes when pages open, dialogs close and the panel acts. */
 const activeInfo = (page: Page) =>
@@ -37,10 +38,8 @@ test('a skip link leads into the page; sign-in and opening a form place the focu
 });
 
 test('the first opening of a lazily loaded dialog gives focus back to its opener', async ({
-  page,
-  request,
+  admin: { page },
 }) => {
-  await signedInAs(page, request, { role: 'admin' });
   await page.goto('/dashboard/customer');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   for (const [opener, dialogName] of [
@@ -64,10 +63,9 @@ test.describe('the notifications panel on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('a toast never covers its header, and Escape closes it after «تحديد الكل كمقروء»', async ({
-    page,
+    admin: { page },
     request,
   }) => {
-    await signedInAs(page, request, { role: 'admin' });
     const admin = await adminAuth(request);
     await page.goto('/');
     const bell = page.getByTestId('notification-bell');

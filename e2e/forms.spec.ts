@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bearer } from './support/api';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { exportFile } from './support/downloads';
+import { expect, failOnPageErrors, test } from './support/fixtures';
 import { expectNoOverflow, settleLayout } from './support/layout';
 import { toasts } from './support/toasts';
 
@@ -147,11 +148,10 @@ async function rowAction(page: Page, row: Locator, item: string) {
 
 test.describe('form builder', () => {
   test('build by dragging, reorder by drag, set labels/options/required, save, reload unchanged', async ({
-    page,
+    admin: { page, token },
+    errors,
     request,
   }) => {
-    const errors = collectErrors(page);
-    const { token } = await signedInAs(page, request, { role: 'admin' });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/dashboard/formBuilder/new');
     await expect(page.getByTestId('form-version')).toHaveText('نموذج جديد');
@@ -305,9 +305,9 @@ test.describe('form builder', () => {
 
   test('someone who builds forms but does not run the system sees and edits labels only, never a key', async ({
     page,
+    errors,
     request,
   }) => {
-    const errors = collectErrors(page);
     const admin = await signedInAs(page, request, { role: 'admin' });
     const created = await request.post('/api/form', {
       headers: bearer(admin.token),
@@ -353,10 +353,8 @@ test.describe('form builder', () => {
   });
 
   test('keyboard: add from the palette with Enter, reorder with the keyboard sensor', async ({
-    page,
-    request,
+    admin: { page },
   }) => {
-    await signedInAs(page, request, { role: 'admin' });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/dashboard/formBuilder/new');
     await page.getByTestId('palette-text').focus();
@@ -393,9 +391,11 @@ test.describe('form builder', () => {
     await expect(page).toHaveURL(/\/formBuilder\/new$/);
   });
 
-  test('a form answered by a task saves as a new version, and says so first', async ({ page, request }) => {
-    const errors = collectErrors(page);
-    const { user, token } = await signedInAs(page, request, { role: 'admin' });
+  test('a form answered by a task saves as a new version, and says so first', async ({
+    admin: { page, user, token },
+    errors,
+    request,
+  }) => {
     const created = await request.post('/api/form', {
       headers: bearer(token),
       data: {
@@ -437,11 +437,10 @@ test.describe('form builder', () => {
   });
 
   test('list: search, duplicate, deactivate, delete refused while a service uses the form', async ({
-    page,
+    admin: { page, token },
+    errors,
     request,
   }) => {
-    const errors = collectErrors(page);
-    const { token } = await signedInAs(page, request, { role: 'admin' });
     const title = `نموذج القائمة ${tag()}`;
     const res = await request.post('/api/form', {
       headers: bearer(token),
@@ -466,12 +465,7 @@ test.describe('form builder', () => {
     // The answers export: one row per answered task, one column per field.
     await rowAction(page, row, 'تصدير الإجابات');
     const exportDialog = page.getByRole('dialog', { name: `تصدير إجابات «${title}»` });
-    await exportDialog.getByRole('button', { name: 'CSV' }).click();
-    await expect(exportDialog.getByText('100%')).toBeVisible();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      exportDialog.getByRole('button', { name: 'تنزيل الملف' }).click(),
-    ]);
+    const download = await exportFile(exportDialog, 'CSV');
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv.split(/\r?\n/)[0]).toContain('رقم المهمة');
@@ -531,14 +525,13 @@ test.describe('form builder', () => {
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} mode`, () => {
+    failOnPageErrors();
     test.use({ colorScheme: scheme });
 
     test(`builder and list at ${WIDTHS.join(', ')} px: no overflow, screenshots`, async ({
-      page,
+      admin: { page, token },
       request,
     }) => {
-      const errors = collectErrors(page);
-      const { token } = await signedInAs(page, request, { role: 'admin' });
       const res = await request.post('/api/form', {
         headers: bearer(token),
         data: {
@@ -612,7 +605,6 @@ for (const scheme of ['light', 'dark'] as const) {
         await expectNoOverflow(page, `forms list ${scheme}`);
         await page.screenshot({ path: path.join(OUT_DIR, `forms-${width}-${scheme}.png`), fullPage: true });
       }
-      expect(errors).toEqual([]);
     });
   });
 }

@@ -1,14 +1,14 @@
-import { expect, test } from '@playwright/test';
 import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { expect, failOnPageErrors, test } from './support/fixtures';
+
+failOnPageErrors();
 
 // The one app-wide hint (components/hint): row buttons carry `data-hint`, not a tooltip each.
 test('row buttons show their hint on hover and on keyboard focus; Escape hides it', async ({
   page,
   request,
 }) => {
-  const errors = collectErrors(page);
   const token = await adminAuth(request);
   const name = `عميل التلميحات ${String(Date.now()).slice(-6)}`;
   const created = await request.post('/api/customer', {
@@ -33,5 +33,4 @@ test('row buttons show their hint on hover and on keyboard focus; Escape hides i
   await expect(hint).toHaveText('عرض');
   await page.keyboard.press('Escape');
   await expect(hint).toHaveCount(0);
-  expect(errors).toEqual([]);
 });

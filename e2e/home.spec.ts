@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { bearer, READER_PERMISSIONS, randomPhone } from './support/api';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { bearer, postAs, READER_PERMISSIONS, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { expect, failOnPageErrors, test } from './support/fixtures';
 import { settleLayout } from './support/layout';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -12,32 +12,26 @@ const SCHEMES = ['light', 'dark'] as const;
 const REVENUE_CARDS = ['kpi-revenueHijriMonth', 'kpi-revenueGregorianMonth', 'kpi-unpaidBalance'];
 const ORDER_CARDS = ['kpi-ordersToday', 'kpi-openOrders'];
 
-async function post<T>(request: APIRequestContext, token: string, url: string, data: unknown): Promise<T> {
-  const res = await request.post(url, { headers: bearer(token), data });
-  expect(res.ok(), `POST ${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 /**
  * Orders and payments so the charts have something to draw: two services, an order in progress
  * paid in full (revenue this month), and a new one with nothing paid (unpaid balance).
  */
 async function seedActivity(request: APIRequestContext, token: string): Promise<void> {
   const services = [
-    await post<{ _id: string }>(request, token, '/api/service', {
+    await postAs<{ _id: string }>(request, token, '/api/service', {
       name: `صيانة مكيفات ${randomPhone().slice(-4)}`,
       description: '',
       price: '350.00',
       active: true,
     }),
-    await post<{ _id: string }>(request, token, '/api/service', {
+    await postAs<{ _id: string }>(request, token, '/api/service', {
       name: `تنظيف خزانات ${randomPhone().slice(-4)}`,
       description: '',
       price: '200.00',
       active: true,
     }),
   ];
-  const customer = await post<{ _id: string }>(request, token, '/api/customer', {
+  const customer = await postAs<{ _id: string }>(request, token, '/api/customer', {
     name: 'شركة الواحة للمقاولات',
     type: 'company',
     phoneNumber: randomPhone(),
@@ -45,27 +39,30 @@ async function seedActivity(request: APIRequestContext, token: string): Promise<
   const methods = await request.get('/api/paymentMethod?limit=0', { headers: bearer(token) });
   const method = ((await methods.json()) as { data: { _id: string }[] }).data[0];
 
-  const paidOrder = await post<{ _id: string; total: string }>(request, token, '/api/order', {
+  const paidOrder = await postAs<{ _id: string; total: string }>(request, token, '/api/order', {
     customer: customer._id,
     items: [
       { service: services[0]._id, quantity: 2, unitPrice: '350.00' },
       { service: services[1]._id, quantity: 1, unitPrice: '200.00' },
     ],
   });
-  await post(request, token, `/api/order/${paidOrder._id}/status`, { status: 'in_progress' });
-  const payment = await post<{ _id: string }>(request, token, '/api/payment', {
+  await postAs(request, token, `/api/order/${paidOrder._id}/status`, { status: 'in_progress' }, 200);
+  const payment = await postAs<{ _id: string }>(request, token, '/api/payment', {
     order: paidOrder._id,
     amount: paidOrder.total,
     paymentMethod: method._id,
   });
   // The admin recorded it: approving it alone needs a reason (four eyes).
-  await post(request, token, `/api/payment/${payment._id}/status`, {
-    status: 'approved',
-    overrideReason: 'بيانات الاختبار',
-  });
-  await post(request, token, `/api/payment/${payment._id}/status`, { status: 'paid' });
+  await postAs(
+    request,
+    token,
+    `/api/payment/${payment._id}/status`,
+    { status: 'approved', overrideReason: 'بيانات الاختبار' },
+    200,
+  );
+  await postAs(request, token, `/api/payment/${payment._id}/status`, { status: 'paid' }, 200);
 
-  await post(request, token, '/api/order', {
+  await postAs(request, token, '/api/order', {
     customer: customer._id,
     items: [{ service: services[1]._id, quantity: 3, unitPrice: '200.00' }],
   });
@@ -118,9 +115,9 @@ async function kpiColumns(page: Page): Promise<number> {
 test.describe('home dashboard', () => {
   test('as admin: the cards, the charts and the recent activity show, the cards open their lists', async ({
     page,
+    errors,
     request,
   }) => {
-    const errors = collectErrors(page);
     const { token } = await signedInAs(page, request, { role: 'admin', name: 'نورة الدوسري' });
     await seedActivity(request, token);
     await page.goto('/');
@@ -192,8 +189,7 @@ test.describe('home dashboard', () => {
       await expect(page.getByTestId(chart)).toHaveCount(0);
   });
 
-  test('an error shows a retry that loads the dashboard', async ({ page, request }) => {
-    await signedInAs(page, request, { role: 'admin' });
+  test('an error shows a retry that loads the dashboard', async ({ admin: { page } }) => {
     // Fails until the error shows (the API client retries a 5xx once by itself, and the request
     // may start as the session is checked, before the page mounts and asks again).
     let failing = true;
@@ -210,9 +206,10 @@ test.describe('home dashboard', () => {
     await expect(page.getByTestId('dashboard-error')).toHaveCount(0);
   });
 
-  test('a fresh system (all zeros) shows zero cards and empty charts', async ({ page, request }) => {
-    const errors = collectErrors(page);
-    await signedInAs(page, request, { role: 'admin' });
+  test('a fresh system (all zeros) shows zero cards and empty charts', async ({
+    admin: { page },
+    errors,
+  }) => {
     const months = Array.from({ length: 12 }, (_, i) => ({
       month: `2026-${String(i + 1).padStart(2, '0')}`,
       label: `شهر ${i + 1} 2026`,
@@ -258,13 +255,13 @@ test.describe('home dashboard', () => {
 
 for (const scheme of SCHEMES) {
   test.describe(`${scheme} mode`, () => {
+    failOnPageErrors();
     test.use({ colorScheme: scheme });
 
     test(`home dashboard at ${WIDTHS.join(', ')} px: screenshots, no overflow, no console errors`, async ({
       page,
       request,
     }) => {
-      const errors = collectErrors(page);
       const { token } = await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' });
       await seedActivity(request, token);
       await page.setViewportSize({ width: WIDTHS[0], height: 800 });
@@ -289,7 +286,6 @@ for (const scheme of SCHEMES) {
           fullPage: true,
         });
       }
-      expect(errors).toEqual([]);
     });
   });
 }

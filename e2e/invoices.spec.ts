@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminAuth, bearer, invoicedNewCustomer } from './support/api';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { expect, failOnPageErrors, test } from './support/fixtures';
+import { expectNoOverflow } from './support/layout';
 import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -21,11 +22,10 @@ async function issuedInvoice(page: Page) {
 
 test.describe('e-invoices', () => {
   test('the document page: simplified invoice drawn by the server, a credit note with its reason, the list', async ({
-    page,
+    admin: { page },
+    errors,
     request,
   }) => {
-    const errors = collectErrors(page);
-    await signedInAs(page, request, { role: 'admin' });
     const { invoice, order, customer } = await issuedInvoice(page);
     await page.goto(`/dashboard/invoice/${invoice._id}`);
     await expect(page.getByRole('heading', { name: `فاتورة ضريبية مبسطة ${invoice.number}` })).toBeVisible();
@@ -63,11 +63,9 @@ test.describe('e-invoices', () => {
   });
 
   test('the order page: what is invoiced, paid and owed; cancelling an invoiced order issues a credit note with the reason', async ({
-    page,
-    request,
+    admin: { page },
+    errors,
   }) => {
-    const errors = collectErrors(page);
-    await signedInAs(page, request, { role: 'admin' });
     const { invoice, order } = await issuedInvoice(page);
     await page.goto(`/dashboard/order/${order._id}`);
     await expect(page.getByTestId('order-invoiced')).toHaveText('690.00 ر.س');
@@ -99,11 +97,9 @@ test.describe('e-invoices', () => {
   });
 
   test('a credit note is final: the order shows its value after the notes, nothing uninvoiced and no «إصدار الفاتورة»', async ({
-    page,
-    request,
+    admin: { page },
+    errors,
   }) => {
-    const errors = collectErrors(page);
-    await signedInAs(page, request, { role: 'admin' });
     const { invoice, order } = await issuedInvoice(page);
     const headers = bearer(await adminAuth(page.request));
     for (const [kind, amount] of [
@@ -138,12 +134,12 @@ test.describe('e-invoices', () => {
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`e-invoice screens, ${scheme} mode`, () => {
+    failOnPageErrors();
     test.use({ colorScheme: scheme });
     test(`${scheme}: the document page and the list at ${WIDTHS.join(', ')} px, no overflow, screenshots`, async ({
       page,
       request,
     }) => {
-      const errors = collectErrors(page);
       await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' });
       const { invoice } = await issuedInvoice(page);
       for (const [name, url] of [
@@ -158,28 +154,22 @@ for (const scheme of ['light', 'dark'] as const) {
               page.frameLocator('[data-testid="einvoice-document"] iframe').getByRole('heading'),
             ).toBeVisible();
           else await expect(page.getByRole('row', { name: `فاتورة رقم ${invoice.number}` })).toBeVisible();
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow, `${name} at ${width}`).toBeLessThanOrEqual(0);
+          await expectNoOverflow(page, name);
           await page.screenshot({
             path: path.join(OUT_DIR, `${name}-${width}-${scheme}.png`),
             fullPage: true,
           });
         }
       }
-      expect(errors).toEqual([]);
     });
   });
 }
 
 test.describe('e-invoicing settings', () => {
   test('not connected: the section explains, checks the code, and a wrong OTP is refused in Arabic', async ({
-    page,
-    request,
+    admin: { page },
+    errors,
   }) => {
-    const errors = collectErrors(page);
-    await signedInAs(page, request, { role: 'admin' });
     await page.goto('/settings');
     const section = page.getByTestId('einvoicing-section');
     await expect(section.getByText('غير مرتبط', { exact: true })).toBeVisible();

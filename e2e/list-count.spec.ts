@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { bearer } from './support/api';
-import { signedInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
+import { shootSchemes } from './support/screenshots';
 
 /** Where the capped list's screenshots go (375 and 1280 px, light and dark). */
 const SHOTS = process.env.LIST_COUNT_SHOTS;
@@ -8,25 +8,10 @@ const SHOTS = process.env.LIST_COUNT_SHOTS;
 const CAP = 100;
 const MATCHES = CAP + 5;
 
-async function shoot(page: Page) {
-  if (!SHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width < 600 ? 760 : 800 });
-      await expect(page.getByTestId('list-count')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/list-count-capped-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test('a search matching more than the count cap reads «أكثر من», and its pages go on to the last match', async ({
-  page,
+  admin: { page, token },
   request,
 }) => {
-  const { token } = await signedInAs(page, request, { role: 'admin' });
   const marker = `كثيرة${Date.now()}`;
   const lines = ['اسم العميل,رقم الجوال'];
   const base = 50_000_000 + Math.floor(Math.random() * 40_000_000);
@@ -40,7 +25,7 @@ test('a search matching more than the count cap reads «أكثر من», and its
   await page.goto(`/dashboard/customer?search=${encodeURIComponent(marker)}`);
   await expect(page.getByTestId('list-count')).toHaveText(`أكثر من ${CAP} سجل`);
   await expect(page.getByTestId('table-range')).toHaveText(`عرض 1–20 من أكثر من ${CAP}`);
-  await shoot(page);
+  await shootSchemes(page, SHOTS, 'list-count-capped', page.getByTestId('list-count'), true);
 
   // Past the search's cap but well inside a PDF: the export dialog counts on and offers the PDF.
   await page.getByRole('button', { name: 'تصدير' }).click();

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { testSeller } from '../apps/api/src/test/test-seller';
-import { adminAuth, bearer, randomPhone } from './support/api';
+import { adminAuth, bearer, postAs, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { axeViolations } from './support/axe';
 import { collectErrors } from './support/console';
+import { expect, test } from './support/fixtures';
 import { expectNoOverflow, settleLayout } from './support/layout';
 import { limit } from './support/slowdown';
 
@@ -35,15 +36,19 @@ interface ListCase {
 
 type Api = <T = { _id: string }>(url: string, data: unknown) => Promise<T>;
 
+/** A record list searched for the record named `name`: the row of that name, opened by «تعديل». */
+const editableRecord = (resource: string, name: string, fields: Field[]): ListCase => ({
+  path: `/dashboard/${resource}?search=${encodeURIComponent(name)}`,
+  row: (page) => page.getByRole('row', { name, exact: true }),
+  fields,
+  action: 'تعديل',
+});
+
 /** Records made as the seeded admin (so the signed-in admin is told of them, as of anyone's). */
 async function adminApi(request: APIRequestContext) {
-  const headers = bearer(await adminAuth(request));
-  const post: Api = async (url, data) => {
-    const res = await request.post(url, { data, headers });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-    return res.json();
-  };
-  return { headers, post };
+  const token = await adminAuth(request);
+  const post: Api = (url, data) => postAs(request, token, url, data);
+  return { headers: bearer(token), post };
 }
 
 /** A customer with an order of 2 × 500.00 (1,150.00 with VAT). */
@@ -163,36 +168,21 @@ const LISTS: Record<string, (request: APIRequestContext) => Promise<ListCase>> =
     const { post } = await adminApi(request);
     const name = `تنظيف خزانات المياه وتعقيمها ${tag()}`;
     await post('/api/service', { name, price: '350.00' });
-    return {
-      path: `/dashboard/service?search=${encodeURIComponent(name)}`,
-      row: (page) => page.getByRole('row', { name, exact: true }),
-      fields: [{ text: name }, { label: 'السعر' }, { text: '350.00 ر.س' }],
-      action: 'تعديل',
-    };
+    return editableRecord('service', name, [{ text: name }, { label: 'السعر' }, { text: '350.00 ر.س' }]);
   },
 
   'contract types': async (request) => {
     const { post } = await adminApi(request);
     const name = `عقد صيانة سنوي شامل ${tag()}`;
     await post('/api/contract', { name, durationMonths: 12, visits: 4, price: '1200' });
-    return {
-      path: `/dashboard/contract?search=${encodeURIComponent(name)}`,
-      row: (page) => page.getByRole('row', { name, exact: true }),
-      fields: [{ text: name }, { label: 'السعر' }, { text: '1,200.00 ر.س' }],
-      action: 'تعديل',
-    };
+    return editableRecord('contract', name, [{ text: name }, { label: 'السعر' }, { text: '1,200.00 ر.س' }]);
   },
 
   regions: async (request) => {
     const { post } = await adminApi(request);
     const name = `منطقة اختبار العرض ${tag()}`;
     await post('/api/government', { name });
-    return {
-      path: `/dashboard/government?search=${encodeURIComponent(name)}`,
-      row: (page) => page.getByRole('row', { name, exact: true }),
-      fields: [{ text: name }],
-      action: 'تعديل',
-    };
+    return editableRecord('government', name, [{ text: name }]);
   },
 
   cities: async (request) => {
@@ -200,36 +190,21 @@ const LISTS: Record<string, (request: APIRequestContext) => Promise<ListCase>> =
     const region = await post('/api/government', { name: `منطقة المدن ${tag()}` });
     const name = `مدينة اختبار العرض ${tag()}`;
     await post('/api/city', { name, government: region._id });
-    return {
-      path: `/dashboard/city?search=${encodeURIComponent(name)}`,
-      row: (page) => page.getByRole('row', { name, exact: true }),
-      fields: [{ text: name }, { label: 'المنطقة' }],
-      action: 'تعديل',
-    };
+    return editableRecord('city', name, [{ text: name }, { label: 'المنطقة' }]);
   },
 
   'payment methods': async (request) => {
     const { post } = await adminApi(request);
     const name = `محفظة إلكترونية ${tag()}`;
     await post('/api/paymentMethod', { name, kind: 'cash', active: true });
-    return {
-      path: `/dashboard/paymentMethod?search=${encodeURIComponent(name)}`,
-      row: (page) => page.getByRole('row', { name, exact: true }),
-      fields: [{ text: name }, { label: 'النوع' }, { label: 'الحالة' }],
-      action: 'تعديل',
-    };
+    return editableRecord('paymentMethod', name, [{ text: name }, { label: 'النوع' }, { label: 'الحالة' }]);
   },
 
   users: async (request) => {
     const { post } = await adminApi(request);
     const name = `عبدالرحمن بن سعيد القحطاني ${tag()}`;
     await post('/api/user', { name, phoneNumber: randomPhone(), role: 'employee', password: 'Test@12345' });
-    return {
-      path: `/dashboard/user?search=${encodeURIComponent(name)}`,
-      row: (page) => page.getByRole('row', { name, exact: true }),
-      fields: [{ text: name }, { label: 'الحالة' }, { text: 'فعّال' }],
-      action: 'تعديل',
-    };
+    return editableRecord('user', name, [{ text: name }, { label: 'الحالة' }, { text: 'فعّال' }]);
   },
 
   forms: async (request) => {
@@ -391,9 +366,11 @@ test.describe('lists fit every width', () => {
       expect(await violations(), 'a row and its details at 1280 px').toEqual([]);
     });
 
-  test('my tasks and notifications: cards inside the window at every width', async ({ page, request }) => {
-    const errors = collectErrors(page);
-    const { user } = await signedInAs(page, request, { role: 'admin' });
+  test('my tasks and notifications: cards inside the window at every width', async ({
+    admin: { page, user },
+    errors,
+    request,
+  }) => {
     const { post } = await adminApi(request);
     const title = `فحص عداد المياه في الموقع ${tag()}`;
     await post('/api/task', { title, assignee: user._id });

@@ -1,17 +1,10 @@
 import path from 'node:path';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-  type WebSocketRoute,
-} from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page, WebSocketRoute } from '@playwright/test';
 import { bearer, createUser, randomPhone, signIn } from './support/api';
 import { signedInAs, signInWithToken } from './support/auth';
 import { axeViolations } from './support/axe';
 import { collectErrors } from './support/console';
+import { expect, failOnPageErrors, test } from './support/fixtures';
 import { expectNoOverflow, settleLayout } from './support/layout';
 import { limit } from './support/slowdown';
 
@@ -127,13 +120,13 @@ async function openCentreByKeyboard(page: Page) {
 }
 
 test.describe('live notifications', () => {
+  failOnPageErrors();
   test.setTimeout(limit(180_000));
 
   test('the live connection opens under the CSP (connect-src only this origin): no violation', async ({
     page,
     request,
   }) => {
-    const errors = collectErrors(page);
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __csp: string[] }).__csp = seen;
@@ -150,7 +143,6 @@ test.describe('live notifications', () => {
     expect(new URL(socket.url()).host).toBe(new URL(page.url()).host);
     await socket.waitForEvent('framereceived');
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
-    expect(errors).toEqual([]);
   });
 
   test('a customer created by B reaches A live: counter, centre, toast, sound; read, unread, delete', async ({
@@ -158,7 +150,6 @@ test.describe('live notifications', () => {
     request,
     browser,
   }) => {
-    const errors = collectErrors(page);
     await recordPlays(page);
     const { admin, adminToken, clerkToken } = await actors(request);
     await signInWithToken(page, adminToken);
@@ -292,14 +283,12 @@ test.describe('live notifications', () => {
     expect(foreign.status()).toBe(404);
 
     await b.context.close();
-    expect(errors).toEqual([]);
   });
 
   test('after a reconnect the list and the counter catch up with what was pushed while offline', async ({
     page,
     request,
   }) => {
-    const errors = collectErrors(page);
     const connects = () => socketLog.filter((l) => l.startsWith('[socket] connected')).length;
     const socketLog: string[] = [];
     page.on('console', (msg) => {
@@ -352,14 +341,12 @@ test.describe('live notifications', () => {
     await expectBadgeMatchesServer(page, request, adminToken);
     await openCentreByKeyboard(page);
     await expect(rows(centre(page)).filter({ hasText: missed })).toHaveCount(1);
-    expect(errors).toEqual([]);
   });
 
   test('the page: pages of 20, unread and type filters, delete all; the mute switch silences the sound', async ({
     page,
     request,
   }) => {
-    const errors = collectErrors(page);
     await recordPlays(page);
     const { adminToken, clerkToken } = await actors(request);
     const t = suffix();
@@ -447,7 +434,6 @@ test.describe('live notifications', () => {
     await expectBadgeMatchesServer(page, request, adminToken);
     await openCentreByKeyboard(page);
     await expect(centre(page).getByTestId('notifications-empty')).toBeVisible();
-    expect(errors).toEqual([]);
   });
 });
 

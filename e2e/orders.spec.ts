@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { formatSAR, fromHalalas, orderTotals, toHalalas } from '@idara/domain';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { bearer, randomPhone } from './support/api';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { bearer, postAs, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { expect, failOnPageErrors, test } from './support/fixtures';
 import { expectNoOverflow } from './support/layout';
 import { toasts } from './support/toasts';
 
@@ -14,17 +14,6 @@ const item = (page: Page, n: number) => page.getByRole('group', { name: `الب�
 
 /** '1,234.50 ر.س' of a decimal string, as the screens show money. */
 const sar = (value: string) => formatSAR(toHalalas(value));
-
-async function post<T = { _id: string }>(
-  request: APIRequestContext,
-  token: string,
-  url: string,
-  data: unknown,
-): Promise<T> {
-  const res = await request.post(url, { data, headers: bearer(token) });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-  return (await res.json()) as T;
-}
 
 async function taxRate(request: APIRequestContext, token: string): Promise<number> {
   const res = await request.get('/api/settings', { headers: bearer(token) });
@@ -39,17 +28,17 @@ interface Fixture {
 
 async function fixture(request: APIRequestContext, token: string): Promise<Fixture> {
   const t = tag();
-  const customer = await post<{ _id: string; name: string }>(request, token, '/api/customer', {
+  const customer = await postAs<{ _id: string; name: string }>(request, token, '/api/customer', {
     name: `عميل الطلبات ${t}`,
     type: 'individual',
     phoneNumber: randomPhone(),
   });
   const services = [
-    await post<{ _id: string; name: string; price: string }>(request, token, '/api/service', {
+    await postAs<{ _id: string; name: string; price: string }>(request, token, '/api/service', {
       name: `تنظيف مكيفات ${t}`,
       price: '150.00',
     }),
-    await post<{ _id: string; name: string; price: string }>(request, token, '/api/service', {
+    await postAs<{ _id: string; name: string; price: string }>(request, token, '/api/service', {
       name: `تعبئة فريون ${t}`,
       price: '99.99',
     }),
@@ -64,13 +53,13 @@ async function choose(page: Page, input: Locator, option: string, search?: strin
   await page.getByRole('option', { name: option }).first().click();
 }
 
+failOnPageErrors();
+
 test.describe('orders', () => {
   test('create through the form with live totals, edit, then new → in progress → completed', async ({
-    page,
+    admin: { page, token },
     request,
   }) => {
-    const errors = collectErrors(page);
-    const { token } = await signedInAs(page, request, { role: 'admin' });
     const rate = await taxRate(request, token);
     const { customer, services } = await fixture(request, token);
     const [cleaning, freon] = services;
@@ -202,17 +191,14 @@ test.describe('orders', () => {
 
     // The activity timeline of the order shows its creation.
     await expect(page.getByTestId('activity-timeline')).toContainText('إضافة الطلب رقم');
-    expect(errors).toEqual([]);
   });
 
   test('cancelling asks first; the list filters by status and opens the details', async ({
-    page,
+    admin: { page, token },
     request,
   }) => {
-    const errors = collectErrors(page);
-    const { token } = await signedInAs(page, request, { role: 'admin' });
     const { customer, services } = await fixture(request, token);
-    const order = await post<{ _id: string; number: number }>(request, token, '/api/order', {
+    const order = await postAs<{ _id: string; number: number }>(request, token, '/api/order', {
       customer: customer._id,
       items: [{ service: services[0]._id, quantity: 1, unitPrice: '150.00' }],
     });
@@ -259,20 +245,17 @@ test.describe('orders', () => {
     await expect(range).toHaveText('16 رمضان 1447 هـ');
     await page.getByText('ميلادي', { exact: true }).click();
     await expect(range).toHaveText('2026/03/05');
-    expect(errors).toEqual([]);
   });
 
   test("the customer's orders tab lists them and starts a new order for that customer", async ({
-    page,
+    admin: { page, token },
     request,
   }) => {
-    const errors = collectErrors(page);
-    const { token } = await signedInAs(page, request, { role: 'admin' });
     const { customer, services } = await fixture(request, token);
 
     await page.goto(`/dashboard/customer/${customer._id}?tab=orders`);
     await expect(page.getByText('لا توجد طلبات لهذا العميل')).toBeVisible();
-    const order = await post<{ _id: string; number: number }>(request, token, '/api/order', {
+    const order = await postAs<{ _id: string; number: number }>(request, token, '/api/order', {
       customer: customer._id,
       items: [{ service: services[1]._id, quantity: 2, unitPrice: '99.99' }],
     });
@@ -284,23 +267,20 @@ test.describe('orders', () => {
     await page.getByRole('link', { name: 'طلب جديد' }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/order/new\\?customer=${customer._id}$`));
     await expect(page.getByRole('combobox', { name: 'العميل' })).toHaveValue(customer.name);
-    expect(errors).toEqual([]);
   });
 });
 
 test.describe('orders reuse what is known', () => {
   test('picking a customer brings their city and address, never over what the user typed', async ({
-    page,
+    admin: { page, token },
     request,
   }) => {
-    const errors = collectErrors(page);
-    const { token } = await signedInAs(page, request, { role: 'admin' });
     const t = tag();
     const cities = (await (await request.get('/api/city?limit=100', { headers: bearer(token) })).json())
       .data as { _id: string; name: string; government: string }[];
     const [first, second] = [cities[0], cities.find((c) => c._id !== cities[0]._id) ?? cities[0]];
     const customer = async (name: string, city: (typeof cities)[number], district: string) =>
-      post<{ _id: string; name: string }>(request, token, '/api/customer', {
+      postAs<{ _id: string; name: string }>(request, token, '/api/customer', {
         name,
         phoneNumber: randomPhone(),
         government: city.government,
@@ -331,7 +311,6 @@ test.describe('orders reuse what is known', () => {
     await choose(page, customerBox, a.name, a.name.split(' ').at(-1));
     await expect(address).toHaveValue('موقع المشروع: مخطط 12');
     await expect(cityBox).toHaveValue(first.name);
-    expect(errors).toEqual([]);
   });
 });
 
@@ -340,11 +319,10 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme });
 
     test('order form and details: no overflow at 375/768/1280, screenshots', async ({ page, request }) => {
-      const errors = collectErrors(page);
       const { token, user } = await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' });
       const { customer, services } = await fixture(request, token);
       const cities = await (await request.get('/api/city?limit=1', { headers: bearer(token) })).json();
-      const order = await post<{ _id: string }>(request, token, '/api/order', {
+      const order = await postAs<{ _id: string }>(request, token, '/api/order', {
         customer: customer._id,
         city: cities.data[0]?._id ?? null,
         address: 'حي العليا، شارع التحلية، مبنى 4521',
@@ -406,7 +384,6 @@ for (const scheme of ['light', 'dark'] as const) {
             });
         }
       }
-      expect(errors).toEqual([]);
     });
   });
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
-import { settleLayout } from './support/layout';
+import { downloadBy } from './support/downloads';
+import { expect, failOnPageErrors, test } from './support/fixtures';
+import { expectNoOverflow } from './support/layout';
 import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
 
@@ -192,10 +194,7 @@ test.describe('payments and invoices', () => {
     await expect(page.getByRole('button', { name: 'طباعة' })).toBeVisible();
 
     // The PDF: a real one-page PDF under its Arabic name.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'تحميل الفاتورة PDF' }).click(),
-    ]);
+    const download = await downloadBy(page.getByRole('button', { name: 'تحميل الفاتورة PDF' }));
     expect(download.suggestedFilename()).toMatch(
       new RegExp(`^فاتورة-${paidDetails.invoice.number}(-\\d{4}-\\d{2}-\\d{2})?\\.pdf$`),
     );
@@ -224,9 +223,9 @@ test.describe('payments and invoices', () => {
 
   test('more than the balance is warned about in the form and saved only after confirmation', async ({
     page,
+    errors,
     request,
   }) => {
-    const errors = collectErrors(page);
     const fx = await createOrder(request);
     const { token } = await signedInAs(page, request, { role: 'admin' });
 
@@ -295,8 +294,11 @@ test.describe('payments and invoices', () => {
 });
 
 test.describe('payments: edit and permissions', () => {
-  test('a pending payment is edited through the form; it stays a receipt', async ({ page, request }) => {
-    const errors = collectErrors(page);
+  test('a pending payment is edited through the form; it stays a receipt', async ({
+    page,
+    errors,
+    request,
+  }) => {
     const fx = await createOrder(request);
     const token = await adminAuth(request);
     const payment = await recordPayment(request, token, fx.orderId, '1000.00');
@@ -344,6 +346,7 @@ const SHOT_WIDTHS = new Set<number>([375, 1280]);
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`payment screens, ${scheme} mode`, () => {
+    failOnPageErrors();
     test.use({ colorScheme: scheme });
 
     const screens: { name: string; open: (page: Page, fx: Fixture, token: string) => Promise<void> }[] = [
@@ -395,7 +398,6 @@ for (const scheme of ['light', 'dark'] as const) {
         page,
         request,
       }) => {
-        const errors = collectErrors(page);
         const fx = await createOrder(request);
         const { token } = await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' });
         await page.setViewportSize({ width: WIDTHS[0], height: 800 });
@@ -406,12 +408,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
-          await settleLayout(page);
-          const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-            scrollWidth: document.documentElement.scrollWidth,
-            innerWidth: window.innerWidth,
-          }));
-          expect(scrollWidth, `${screen.name} overflows at ${width}px`).toBeLessThanOrEqual(innerWidth);
+          await expectNoOverflow(page, screen.name);
           if (SHOT_WIDTHS.has(width)) {
             await page.screenshot({
               path: path.join(OUT_DIR, `${screen.name}-${width}-${scheme}.png`),
@@ -419,7 +416,6 @@ for (const scheme of ['light', 'dark'] as const) {
             });
           }
         }
-        expect(errors).toEqual([]);
       });
     }
   });

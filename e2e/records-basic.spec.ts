@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { expect, test } from './support/fixtures';
 import { toasts } from './support/toasts';
 
 const table = (page: Page) => page.getByRole('table');
@@ -11,9 +11,9 @@ const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'تأكي
 test.describe('record screens', () => {
   test('a service: validation, create, search, sort, reload, edit, delete, activity', async ({
     page,
+    errors,
     request,
   }) => {
-    const errors = collectErrors(page);
     await signedInAs(page, request, { role: 'admin', name: 'مشرف الخدمات' });
     const tag = String(Date.now()).slice(-6);
     const name = `صيانة مكيفات ${tag}`;
@@ -93,8 +93,7 @@ test.describe('record screens', () => {
     expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
   });
 
-  test('a referenced region cannot be deleted: the Arabic refusal is shown', async ({ page, request }) => {
-    await signedInAs(page, request, { role: 'admin' });
+  test('a referenced region cannot be deleted: the Arabic refusal is shown', async ({ admin: { page } }) => {
     await page.goto('/dashboard/government');
     await search(page).fill('الرياض');
     const row = rows(page).filter({ hasText: 'منطقة الرياض' });
@@ -106,10 +105,8 @@ test.describe('record screens', () => {
   });
 
   test('a contract type says its duration and visits as counted Arabic while typing, and lists them so', async ({
-    page,
-    request,
+    admin: { page },
   }) => {
-    await signedInAs(page, request, { role: 'admin' });
     const name = `عقد صيانة سنوي ${String(Date.now()).slice(-6)}`;
     await page.goto('/dashboard/contract/new');
     const months = page.getByRole('textbox', { name: 'مدة العقد بالأشهر' });
@@ -134,10 +131,8 @@ test.describe('record screens', () => {
 });
 
 test('leaving a form with unsaved changes asks first; staying keeps the typing', async ({
-  page,
-  request,
+  admin: { page },
 }) => {
-  await signedInAs(page, request, { role: 'admin' });
   await page.goto('/dashboard/customer/new');
   await page.getByRole('textbox', { name: 'اسم العميل' }).fill('عميل لم يُحفظ');
   await page

@@ -1,8 +1,7 @@
 import { rolePresets } from '@idara/domain';
-import { expect, test } from '@playwright/test';
 import { adminAuth, bearer, createUser, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { expect, failOnPageErrors, test } from './support/fixtures';
 import { toasts } from './support/toasts';
 
 const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -10,11 +9,9 @@ const suffix = () => String(Math.floor(Math.random() * 1e6));
 
 test.describe('customers', () => {
   test('create a company through the form, edit it, and see both in the activity tab', async ({
-    page,
-    request,
+    admin: { page },
+    errors,
   }) => {
-    const errors = collectErrors(page);
-    await signedInAs(page, request, { role: 'admin' });
     await page.goto('/dashboard/customer/new');
 
     await page.getByText('منشأة', { exact: true }).click();
@@ -80,10 +77,9 @@ test.describe('customers', () => {
     await expect(page).toHaveURL(/\/dashboard\/customer\/new$/);
   });
   test('find a customer by typing Arabic loosely, then delete it from the list', async ({
-    page,
+    admin: { page, token },
     request,
   }) => {
-    const { token } = await signedInAs(page, request, { role: 'admin' });
     const unique = `${Date.now()}`.slice(-6);
     const created = await request.post('/api/customer', {
       headers: bearer(token),
@@ -105,12 +101,11 @@ test.describe('customers', () => {
 });
 
 test.describe('users', () => {
+  failOnPageErrors();
   test('create a user from the manager preset minus one permission, then a sign-in link', async ({
-    page,
+    admin: { page, token },
     request,
   }) => {
-    const errors = collectErrors(page);
-    const { token } = await signedInAs(page, request, { role: 'admin' });
     await page.goto('/dashboard/user/new');
 
     const name = `موظف جديد ${suffix()}`;
@@ -149,16 +144,15 @@ test.describe('users', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('signin-link-url')).toHaveValue(/\/auth\/signinWithToken\?token=/);
     await expect(dialog.getByText('صالح لمدة 15 دقيقة')).toBeVisible();
-    expect(errors).toEqual([]);
   });
 });
 
 test.describe('users beyond reach', () => {
+  failOnPageErrors();
   test('a user manager sees no actions on someone holding more, and cannot change their own role', async ({
     page,
     request,
   }) => {
-    const errors = collectErrors(page);
     const manager = ['user:read', 'user:details', 'user:update', 'user:delete', 'customer:read'];
     const { user: me } = await signedInAs(page, request, { role: 'employee', permissions: manager });
     const stronger = await createUser(request, { role: 'accountant' });
@@ -189,6 +183,5 @@ test.describe('users beyond reach', () => {
     await expect(page.getByRole('combobox', { name: 'الدور' })).toBeDisabled();
     await expect(page.getByText('لا يمكنك تغيير دورك أو صلاحياتك بنفسك').first()).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'العملاء: عرض القائمة', exact: true })).toBeDisabled();
-    expect(errors).toEqual([]);
   });
 });

@@ -1,17 +1,17 @@
 import fs from 'node:fs';
 import { PDF_ROW_LIMIT } from '@idara/domain';
-import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
+import { exportFile } from './support/downloads';
+import { expect, test } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
 test('import customers from a CSV: preview names the bad rows, import adds the good ones', async ({
-  page,
+  admin: { page, token },
   request,
 }) => {
-  const { token } = await signedInAs(page, request, { role: 'admin' });
   const good = randomPhone();
   const name = `عميل مستورد ${Date.now()}`;
   const csv = `\uFEFFاسم العميل,رقم الجوال,المدينة\r\n${name},${good},الرياض\r\nخطأ,123,\r\n`;
@@ -35,10 +35,9 @@ test('import customers from a CSV: preview names the bad rows, import adds the g
 });
 
 test('the export dialog downloads an Excel file with an Arabic name that opens and holds the filtered list', async ({
-  page,
+  admin: { page, token },
   request,
 }) => {
-  const { token } = await signedInAs(page, request, { role: 'admin' });
   const marker = `تصدير${Date.now()}`;
   for (let i = 0; i < 3; i++) {
     const res = await request.post('/api/customer', {
@@ -51,12 +50,7 @@ test('the export dialog downloads an Excel file with an Arabic name that opens a
   await expect(page.getByRole('row')).toHaveCount(4); // header + 3
   await page.getByRole('button', { name: 'تصدير' }).click();
   const dialog = page.getByRole('dialog', { name: 'تصدير العملاء' });
-  await dialog.getByRole('button', { name: 'Excel' }).click();
-  await expect(dialog.getByText('100%')).toBeVisible();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'تنزيل الملف' }).click(),
-  ]);
+  const download = await exportFile(dialog, 'Excel');
   expect(download.suggestedFilename()).toMatch(/^العملاء-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);

@@ -1,14 +1,12 @@
-import { expect, test } from '@playwright/test';
 import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
 import { expectNoOverflow, settleLayout } from './support/layout';
 import { toasts } from './support/toasts';
 
 test('an admin adds a reminder rule, enables it and sees who would be reminded today', async ({
-  page,
-  request,
+  admin: { page },
 }) => {
-  await signedInAs(page, request, { role: 'admin' });
   await page.goto('/settings');
   const section = page.getByTestId('reminder-section');
   await expect(section.getByRole('heading', { name: 'التذكيرات' })).toBeVisible();

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { bearer, signIn } from './support/api';
 import { signedInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
 import { toasts } from './support/toasts';
 
 const headerTitle = (page: Page, title: string) =>
@@ -79,8 +80,10 @@ test.describe('profile', () => {
 });
 
 test.describe('settings', () => {
-  test('an admin changes the address; it is saved and survives a reload', async ({ page, request }) => {
-    const { token } = await signedInAs(page, request, { role: 'admin' });
+  test('an admin changes the address; it is saved and survives a reload', async ({
+    admin: { page, token },
+    request,
+  }) => {
     await page.goto('/settings');
     await expect(headerTitle(page, 'الإعدادات')).toBeVisible();
 
@@ -104,10 +107,9 @@ test.describe('settings', () => {
   });
 
   test('a tax out of range is refused on the field, never saved as something else', async ({
-    page,
+    admin: { page, token },
     request,
   }) => {
-    const { token } = await signedInAs(page, request, { role: 'admin' });
     const before = (await (await request.get('/api/settings', { headers: bearer(token) })).json()).tax;
     await page.goto('/settings');
     const tax = page.getByRole('textbox', { name: 'نسبة ضريبة القيمة المضافة' });
@@ -138,10 +140,8 @@ test.describe('settings', () => {
 
 test.describe('calendar', () => {
   test('date pickers start the week on Saturday and mark Friday and Saturday as the weekend', async ({
-    page,
-    request,
+    admin: { page },
   }) => {
-    await signedInAs(page, request, { role: 'admin' });
     await page.goto('/dashboard/payment');
     await page.getByRole('button', { name: 'فترة التسجيل' }).click();
     const month = page.locator('table.mantine-DatePickerInput-month, table[class*="month"]').first();
@@ -177,8 +177,7 @@ test.describe('route titles', () => {
     ['/dashboard/activity', 'السجلات'],
   ];
 
-  test('each shows its Arabic title in the default layout', async ({ page, request }) => {
-    await signedInAs(page, request, { role: 'admin' });
+  test('each shows its Arabic title in the default layout', async ({ admin: { page } }) => {
     for (const [path, title] of built) {
       await page.goto(path);
       await expect(headerTitle(page, title), path).toBeVisible();
@@ -187,8 +186,7 @@ test.describe('route titles', () => {
     }
   });
 
-  test('the form builder opens in the blank layout, without the sidebar', async ({ page, request }) => {
-    await signedInAs(page, request, { role: 'admin' });
+  test('the form builder opens in the blank layout, without the sidebar', async ({ admin: { page } }) => {
     await page.goto('/dashboard/formBuilder/new');
     await expect(page).toHaveTitle('إضافة نموذج جديد | إدارة');
     await expect(page.getByTestId('form-title-input').or(page.getByRole('textbox').first())).toBeVisible();
@@ -198,10 +196,8 @@ test.describe('route titles', () => {
   });
 
   test('an id route with an invalid id is a 404 that says so in Arabic with the path', async ({
-    page,
-    request,
+    admin: { page },
   }) => {
-    await signedInAs(page, request, { role: 'admin' });
     await page.goto('/dashboard/order/not-an-id');
     await expect(page.getByTestId('error-status')).toHaveText('404');
     await expect(page.getByTestId('error-message')).toHaveText(

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { expect, failOnPageErrors, test } from './support/fixtures';
 import { settleLayout } from './support/layout';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
@@ -99,6 +99,8 @@ const screens: Screen[] = [
   },
 ];
 
+failOnPageErrors();
+
 for (const scheme of SCHEMES) {
   test.describe(`${scheme} mode`, () => {
     test.use({ colorScheme: scheme });
@@ -108,7 +110,6 @@ for (const scheme of SCHEMES) {
         page,
         request,
       }) => {
-        const errors = collectErrors(page);
         const token = screen.signedIn
           ? (await signedInAs(page, request, { role: 'admin', name: 'ريم الشهري' })).token
           : '';
@@ -134,7 +135,6 @@ for (const scheme of SCHEMES) {
             fullPage: true,
           });
         }
-        expect(errors).toEqual([]);
       });
     }
   });

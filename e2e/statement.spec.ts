@@ -1,25 +1,23 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { adminAuth, bearer, randomPhone } from './support/api';
+import type { Page } from '@playwright/test';
+import { adminAuth, postAs, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
-import { collectErrors } from './support/console';
+import { downloadBy } from './support/downloads';
+import { expectTemplateSent } from './support/fake-whatsapp';
+import { expect, test } from './support/fixtures';
 import { toasts } from './support/toasts';
 
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
-const FAKE_GRAPH = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1000}`;
 const suffix = () => String(Math.floor(Math.random() * 1e6));
 
 /** A customer with WhatsApp, an invoice of 2 × 300.00 (690.00 with VAT) and a 90.00 credit note. */
 async function customerWithDocuments(page: Page) {
-  const headers = bearer(await adminAuth(page.request));
-  const post = async (url: string, data: object = {}) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    return res.json();
-  };
+  const token = await adminAuth(page.request);
+  const post = <T = { _id: string }>(url: string, data: object = {}) =>
+    postAs<T>(page.request, token, url, data);
   const phone = randomPhone();
   const service = await post('/api/service', { name: `صيانة مكيفات ${suffix()}`, price: '300.00' });
-  const customer = await post('/api/customer', {
+  const customer = await post<{ _id: string; name: string }>('/api/customer', {
     name: `مؤسسة الواحة ${suffix()}`,
     phoneNumber: phone,
     whatsappNumber: phone,
@@ -28,18 +26,17 @@ async function customerWithDocuments(page: Page) {
     customer: customer._id,
     items: [{ service: service._id, quantity: 2, unitPrice: '300.00' }],
   });
-  const invoice = await post(`/api/order/${order._id}/invoice`);
+  const invoice = await post<{ _id: string; number: string }>(`/api/order/${order._id}/invoice`);
   await post(`/api/invoice/${invoice._id}/credit-note`, { reason: 'خصم', amount: '90.00' });
   return { customer, invoice, phone };
 }
 
 test.describe('customer statement', () => {
   test('opened from the customer: period, lines, PDF and sending over WhatsApp with confirmation', async ({
-    page,
+    admin: { page },
+    errors,
     request,
   }) => {
-    const errors = collectErrors(page);
-    await signedInAs(page, request, { role: 'admin' });
     const { customer, invoice, phone } = await customerWithDocuments(page);
     await page.goto(`/dashboard/customer/${customer._id}`);
     await page.getByRole('link', { name: 'كشف حساب' }).click();
@@ -58,10 +55,7 @@ test.describe('customer statement', () => {
     await page.getByRole('option', { name: 'هذا الشهر' }).click();
     await expect(table).toBeVisible();
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'تنزيل PDF' }).click(),
-    ]);
+    const download = await downloadBy(page.getByRole('button', { name: 'تنزيل PDF' }));
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
 
     await page.getByRole('button', { name: 'إرسال عبر واتساب' }).click();
@@ -69,16 +63,7 @@ test.describe('customer statement', () => {
     await expect(dialog).toContainText(customer.name);
     await dialog.getByRole('button', { name: 'إرسال', exact: true }).click();
     await expect(toasts(page).filter({ hasText: 'أُرسل كشف الحساب إلى العميل' })).toBeVisible();
-    await expect
-      .poll(async () => {
-        const sent = (await (await request.get(`${FAKE_GRAPH}/sent`)).json()) as {
-          body: { to?: string; template?: { name?: string } };
-        }[];
-        return sent.some(
-          (m) => m.body.to === `966${phone.slice(1)}` && m.body.template?.name === 'statement_link',
-        );
-      })
-      .toBe(true);
+    await expectTemplateSent(request, phone, 'statement_link');
     expect(errors).toEqual([]);
   });
 

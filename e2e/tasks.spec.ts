@@ -2,17 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { formatTimeLeft } from '@idara/domain';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
-import { bearer, createUser, randomPhone, signIn, type TestUser } from './support/api';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { bearer, createUser, postAs, randomPhone, signIn, type TestUser } from './support/api';
 import { signedInAs, signInViaUi } from './support/auth';
 import { collectErrors } from './support/console';
+import { exportFile } from './support/downloads';
+import { expect, test } from './support/fixtures';
 import { expectNoOverflow, settleLayout } from './support/layout';
 import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
@@ -22,18 +17,6 @@ const WIDTHS = [375, 768, 1280] as const;
 const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const HOUR = 3_600_000;
 const tag = () => String(Math.floor(Math.random() * 1e6));
-
-async function post<T = { _id: string }>(
-  request: APIRequestContext,
-  token: string,
-  url: string,
-  data: unknown,
-  status = 201,
-): Promise<T> {
-  const res = await request.post(url, { data, headers: bearer(token) });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(status);
-  return (await res.json()) as T;
-}
 
 /** A real PNG (RGB, a blue/teal gradient) of w×h pixels, written here so the upload is genuine. */
 function makePng(w: number, h: number): Buffer {
@@ -113,7 +96,7 @@ interface Fixture {
 
 async function fixture(request: APIRequestContext, token: string): Promise<Fixture> {
   const t = tag();
-  const form = await post<{ _id: string; title: string }>(request, token, '/api/form', {
+  const form = await postAs<{ _id: string; title: string }>(request, token, '/api/form', {
     title: `فحص مكيف ${t}`,
     description: 'يعبّئه الفني عند الزيارة',
     fields: [
@@ -129,13 +112,16 @@ async function fixture(request: APIRequestContext, token: string): Promise<Fixtu
       { key: 'signature', type: 'signature', label: 'توقيع العميل', required: true },
     ],
   });
-  const customer = await post<{ _id: string; name: string }>(request, token, '/api/customer', {
+  const customer = await postAs<{ _id: string; name: string }>(request, token, '/api/customer', {
     name: `مؤسسة النخيل ${t}`,
     type: 'individual',
     phoneNumber: randomPhone(),
   });
-  const service = await post(request, token, '/api/service', { name: `صيانة مكيفات ${t}`, price: '250.00' });
-  const order = await post<{ _id: string; number: number }>(request, token, '/api/order', {
+  const service = await postAs(request, token, '/api/service', {
+    name: `صيانة مكيفات ${t}`,
+    price: '250.00',
+  });
+  const order = await postAs<{ _id: string; number: number }>(request, token, '/api/order', {
     customer: customer._id,
     items: [{ service: service._id, quantity: 1, unitPrice: '250.00' }],
   });
@@ -246,18 +232,23 @@ test.describe('tasks', () => {
     // ---- Bulk assign: a task given to the admin moves to the employee from the list ----
     const admin = await (await request.get('/api/auth/me', { headers: bearer(token) })).json();
     const dueSoon = new Date(Date.now() + 2 * 24 * HOUR + 3 * HOUR + 30 * 60_000).toISOString();
-    const plain = await post<{ _id: string; number: number; title: string }>(request, token, '/api/task', {
+    const plain = await postAs<{ _id: string; number: number; title: string }>(request, token, '/api/task', {
       title: `تسليم فاتورة للعميل ${tag()}`,
       description: 'تسليم نسخة ورقية وتوقيع الاستلام.',
       assignee: admin._id,
       dueAt: dueSoon,
       customer: fx.customer._id,
     });
-    const overdue = await post<{ _id: string; number: number; title: string }>(request, token, '/api/task', {
-      title: `متابعة شكوى ${tag()}`,
-      assignee: fx.employee._id,
-      dueAt: new Date(Date.now() - 5 * HOUR - 20 * 60_000).toISOString(),
-    });
+    const overdue = await postAs<{ _id: string; number: number; title: string }>(
+      request,
+      token,
+      '/api/task',
+      {
+        title: `متابعة شكوى ${tag()}`,
+        assignee: fx.employee._id,
+        dueAt: new Date(Date.now() - 5 * HOUR - 20 * 60_000).toISOString(),
+      },
+    );
     await page.goto(`/dashboard/task?assignee=${admin._id}`);
     const plainRow = page.getByRole('row', { name: new RegExp(`المهمة رقم ${plain.number} `) });
     await expect(plainRow).toBeVisible();
@@ -282,12 +273,7 @@ test.describe('tasks', () => {
     // Export of the filtered list (CSV with a BOM, Arabic headers and file name).
     await page.getByRole('button', { name: 'تصدير' }).click();
     const exporter = page.getByRole('dialog', { name: 'تصدير المهام' });
-    await exporter.getByRole('button', { name: 'CSV' }).click();
-    await expect(exporter.getByText('100%')).toBeVisible();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      exporter.getByRole('button', { name: 'تنزيل الملف' }).click(),
-    ]);
+    const download = await exportFile(exporter, 'CSV');
     expect(download.suggestedFilename()).toMatch(/^المهام-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path()) ?? '', 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -426,8 +412,8 @@ test.describe('tasks', () => {
     await expect(page.getByRole('button', { name: 'تعديل' })).toHaveCount(0);
 
     // ---- Return with a note: the employee sends the plain task, the admin returns it ----
-    await post(request, fx.employeeToken, `/api/task/${plain._id}/start`, {}, 200);
-    await post(request, fx.employeeToken, `/api/task/${plain._id}/submit`, { answers: {} }, 200);
+    await postAs(request, fx.employeeToken, `/api/task/${plain._id}/start`, {}, 200);
+    await postAs(request, fx.employeeToken, `/api/task/${plain._id}/submit`, { answers: {} }, 200);
     await page.goto(`/tasks/${plain._id}`);
     await expect(adminStatus).toHaveText('بانتظار المراجعة');
     await page.getByRole('button', { name: 'إعادة للتعديل' }).click();
@@ -476,19 +462,22 @@ test.describe('tasks', () => {
     expect(adminErrors).toEqual([]);
   });
 
-  test('whoever sent a task for review is not offered to approve or return it', async ({ page, request }) => {
-    const errors = collectErrors(page);
+  test('whoever sent a task for review is not offered to approve or return it', async ({
+    page,
+    errors,
+    request,
+  }) => {
     // A supervisor who also does field work: they may review tasks, but not their own.
     const { user, token } = await signedInAs(page, request, {
       role: 'employee',
       permissions: ['task:read', 'task:details', 'task:create', 'task:update'],
     });
-    const own = await post<{ _id: string }>(request, token, '/api/task', {
+    const own = await postAs<{ _id: string }>(request, token, '/api/task', {
       title: `زيارة أجراها بنفسه ${tag()}`,
       assignee: user._id,
     });
-    await post(request, token, `/api/task/${own._id}/start`, {}, 200);
-    await post(request, token, `/api/task/${own._id}/submit`, { answers: {} }, 200);
+    await postAs(request, token, `/api/task/${own._id}/start`, {}, 200);
+    await postAs(request, token, `/api/task/${own._id}/submit`, { answers: {} }, 200);
     await page.goto(`/tasks/${own._id}`);
     await expect(page.getByTestId('task-status-badge')).toHaveText('بانتظار المراجعة');
     await expect(page.getByTestId('own-submission')).toContainText('يعتمدها أو يعيدها للتعديل زميل آخر');
@@ -498,12 +487,12 @@ test.describe('tasks', () => {
     // Someone else's submitted task: both are offered.
     const other = await createUser(request, { role: 'technician' });
     const otherToken = (await signIn(request, other.phone, other.password)).token;
-    const theirs = await post<{ _id: string }>(request, token, '/api/task', {
+    const theirs = await postAs<{ _id: string }>(request, token, '/api/task', {
       title: `زيارة لزميل ${tag()}`,
       assignee: other._id,
     });
-    await post(request, otherToken, `/api/task/${theirs._id}/start`, {}, 200);
-    await post(request, otherToken, `/api/task/${theirs._id}/submit`, { answers: {} }, 200);
+    await postAs(request, otherToken, `/api/task/${theirs._id}/start`, {}, 200);
+    await postAs(request, otherToken, `/api/task/${theirs._id}/submit`, { answers: {} }, 200);
     await page.goto(`/tasks/${theirs._id}`);
     await expect(page.getByRole('button', { name: 'اعتماد', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'إعادة للتعديل' })).toBeVisible();
@@ -512,13 +501,12 @@ test.describe('tasks', () => {
   });
 
   test("an order's page lists its tasks and adds one for that order; creating an order can create tasks", async ({
-    page,
+    admin: { page, token },
+    errors,
     request,
   }) => {
-    const errors = collectErrors(page);
-    const { token } = await signedInAs(page, request, { role: 'admin' });
     const fx = await fixture(request, token);
-    const service = await post(request, token, '/api/service', {
+    const service = await postAs(request, token, '/api/service', {
       name: `تركيب مكيف ${tag()}`,
       price: '400.00',
       form: fx.form._id,

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { bearer, randomPhone } from './support/api';
+import { bearer, postAs, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
-import { settleLayout } from './support/layout';
+import { expectNoOverflow } from './support/layout';
 import { routeTable } from './support/route-table';
 import { limit } from './support/slowdown';
 
@@ -21,11 +21,7 @@ const guestOnly = new Set(['/auth/signin', '/auth/forget-password', '/auth/signi
 
 /** One record of each kind, so every `:id` route shows a real record. */
 async function makeRecords(request: APIRequestContext, token: string) {
-  const post = async (url: string, data: unknown) => {
-    const res = await request.post(url, { headers: bearer(token), data });
-    expect(res.status(), `${url} ${await res.text()}`).toBe(201);
-    return res.json();
-  };
+  const post = (url: string, data: unknown) => postAs(request, token, url, data);
   const get = async (url: string) => (await request.get(url, { headers: bearer(token) })).json();
   const government = (await get('/api/government?limit=1')).data[0];
   const city = (await get(`/api/city?limit=1&government=${government._id}`)).data[0];
@@ -117,11 +113,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.waitForLoadState('networkidle');
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
-          await settleLayout(page);
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow, `${route} overflows at ${width}px (${scheme})`).toBeLessThanOrEqual(0);
+          await expectNoOverflow(page, `${route} (${scheme})`);
           await page.screenshot({
             path: path.join(OUT_DIR, `${route.slice(1).replaceAll('/', '_')}-${width}-${scheme}.png`),
           });
@@ -143,12 +135,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.getByTestId('error-status'), `${url} shows an error page`).toHaveCount(0);
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
-          await settleLayout(page);
-          const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-            scrollWidth: document.documentElement.scrollWidth,
-            innerWidth: window.innerWidth,
-          }));
-          expect(scrollWidth, `${url} overflows at ${width}px (${scheme})`).toBeLessThanOrEqual(innerWidth);
+          await expectNoOverflow(page, `${url} (${scheme})`);
           const name = route.replace(/^\//, '').replaceAll('/', '_').replace(':id', 'id') || 'home';
           await page.screenshot({ path: path.join(OUT_DIR, `${name}-${width}-${scheme}.png`) });
         }

@@ -1,9 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bearer, createUser, randomPhone, signIn } from './support/api';
 import { signedInAs, signInWithToken } from './support/auth';
-import { collectErrors } from './support/console';
+import { sentMessages, waId } from './support/fake-whatsapp';
+import { expect, failOnPageErrors, test } from './support/fixtures';
 import { expectNoOverflow, settleLayout } from './support/layout';
 import { limit } from './support/slowdown';
 
@@ -17,18 +18,13 @@ import { limit } from './support/slowdown';
 const OUT_DIR = path.join(import.meta.dirname, 'screenshots');
 const WIDTHS = [375, 768, 1280] as const;
 const APP_SECRET = 'e2e-secret';
-const FAKE_GRAPH = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1000}`;
 
 /** The WhatsApp id the fake Graph API gave the message whose text is `body`. */
 async function providerIdOf(request: APIRequestContext, body: string) {
   let id: string | undefined;
   await expect
     .poll(async () => {
-      const sent = (await (await request.get(`${FAKE_GRAPH}/sent`)).json()) as {
-        id: string;
-        body: { text?: { body?: string } };
-      }[];
-      id = sent.find((m) => m.body.text?.body === body)?.id;
+      id = (await sentMessages(request)).find((m) => m.body.text?.body === body)?.id;
       return Boolean(id);
     })
     .toBe(true);
@@ -41,9 +37,6 @@ const outgoing = (page: Page) => bubbles(page).and(page.locator('[data-direction
 const incoming = (page: Page) => bubbles(page).and(page.locator('[data-direction="in"]'));
 const composer = (page: Page) => page.getByRole('textbox', { name: 'نص الرسالة' });
 const sendButton = (page: Page) => page.getByRole('button', { name: 'إرسال', exact: true });
-
-/** 05XXXXXXXX → 9665XXXXXXXX, as WhatsApp names the sender (`wa_id`). */
-const waId = (localPhone: string) => `966${localPhone.slice(1)}`;
 
 interface Inbound {
   from: string;
@@ -167,6 +160,8 @@ async function inLogView(page: Page, target: Locator) {
   return b.y >= a.y - 1 && b.y + b.height <= a.y + a.height + 1;
 }
 
+failOnPageErrors();
+
 test.describe('whatsapp', () => {
   test.setTimeout(limit(240_000));
 
@@ -174,7 +169,6 @@ test.describe('whatsapp', () => {
     page,
     request,
   }) => {
-    const errors = collectErrors(page);
     await watchSocket(page);
     const { token } = await signedInAs(page, request, { role: 'admin', name: `ريم خدمة العملاء ${tag()}` });
     const customer = await createCustomer(request, token, `مؤسسة الريان للمقاولات ${tag()}`);
@@ -332,15 +326,12 @@ test.describe('whatsapp', () => {
     await page.keyboard.type('رسالة من لوحة المفاتيح');
     await page.keyboard.press('Enter');
     await expect(outgoing(page).filter({ hasText: 'رسالة من لوحة المفاتيح' })).toHaveCount(1);
-
-    expect(errors).toEqual([]);
   });
 
   test('older messages load with "before"; a reader without send permission has no composer', async ({
     page,
     request,
   }) => {
-    const errors = collectErrors(page);
     const { token } = await signedInAs(page, request, { role: 'admin', name: `مدير المحادثات ${tag()}` });
     const customer = await createCustomer(request, token, `شركة الأفق للتقنية ${tag()}`);
     // 56 messages in one webhook call (the server dates them on arrival): more than one page of 50.
@@ -395,14 +386,12 @@ test.describe('whatsapp', () => {
     await expect(readerPage.getByTestId('wa-composer')).toHaveCount(0);
     await expect(readerPage.getByTestId('wa-window')).toHaveCount(0);
     await context.close();
-    expect(errors).toEqual([]);
   });
 
   test('inbox: an unknown number writes in, shows live, and becomes a customer', async ({
     page,
     request,
   }) => {
-    const errors = collectErrors(page);
     await watchSocket(page);
     await signedInAs(page, request, { role: 'admin', name: `مشرف الصندوق ${tag()}` });
     const stranger = randomPhone();
@@ -447,7 +436,6 @@ test.describe('whatsapp', () => {
     await expect(page.getByTestId('wa-window')).toContainText('نافذة المحادثة مفتوحة');
     await page.goto('/dashboard/whatsapp');
     await expect(page.getByTestId('wa-inbox-row').filter({ hasText: stranger })).toHaveCount(0);
-    expect(errors).toEqual([]);
   });
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -455,7 +443,6 @@ test.describe('whatsapp', () => {
       page,
       request,
     }) => {
-      const errors = collectErrors(page);
       await page.emulateMedia({ colorScheme: scheme });
       const { token } = await signedInAs(page, request, { role: 'admin', name: `منى المبيعات ${tag()}` });
       const customer = await createCustomer(request, token, 'مؤسسة النخيل الذهبية للتجارة والمقاولات العامة');
@@ -521,7 +508,6 @@ test.describe('whatsapp', () => {
         if (width !== 768)
           await page.screenshot({ path: path.join(OUT_DIR, `whatsapp-inbox-${width}-${scheme}.png`) });
       }
-      expect(errors).toEqual([]);
     });
   }
 });

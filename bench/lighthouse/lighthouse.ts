@@ -12,31 +12,14 @@ import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighth
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { startServer, stopServer } from '../../scripts/server-process';
 import type { BenchResult } from '../harness';
+import { CHROMIUM, CHROMIUM_FLAGS, seedCustomers } from '../served-checkouts';
 
 const GOALS = { performance: 90, accessibility: 95 } as const;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist/index.html');
 
-async function signInAndSeed(base: string): Promise<string> {
-  const post = async (url: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as Record<string, any>;
-  };
-  const { token } = await post('/api/auth/signin', { phoneNumber: '0500000000', password: 'Admin@12345' });
-  // A customer list with a full first page, as a working company sees it.
-  for (let i = 0; i < 30; i++) {
-    await post(
-      '/api/customer',
-      { name: `عميل رقم ${i + 1}`, phoneNumber: `05${String(60_000_000 + i)}` },
-      token,
-    );
-  }
-  return token as string;
-}
+/** A customer list with a full first page. */
+const signInAndSeed = (base: string) =>
+  seedCustomers(base, (i) => ({ name: `عميل رقم ${i}`, phoneNumber: `05${String(60_000_000 + i - 1)}` }));
 
 /** Runs per page and form factor; the median performance score is reported (five, as Lighthouse advises). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -87,7 +70,7 @@ export async function lighthouseBenches(): Promise<BenchResult[]> {
   const base = `http://127.0.0.1:${server.port}`;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const results: BenchResult[] = [];
   try {

@@ -45,6 +45,22 @@ export function randomPhone(): string {
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+/**
+ * POSTs `data` to `url` as `token` and gives the answer's JSON, which must come with `status` (201,
+ * a record made, unless said).
+ */
+export async function postAs<T = { _id: string }>(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  data: unknown = {},
+  status = 201,
+): Promise<T> {
+  const res = await request.post(url, { data, headers: bearer(token) });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(status);
+  return (await res.json()) as T;
+}
+
 export async function signIn(request: APIRequestContext, phoneNumber: string, password: string) {
   const res = await request.post('/api/auth/signin', { data: { phoneNumber, password } });
   expect(res.status(), `sign-in of ${phoneNumber}: ${await res.text()}`).toBe(200);

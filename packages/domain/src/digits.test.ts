@@ -3,27 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { formatCount, toArabicDigits, toLatinDigits } from './digits';
 
 describe('toLatinDigits', () => {
-  it('converts Arabic-Indic digits', () => {
-    expect(toLatinDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789');
-    expect(toLatinDigits('٠٥٥١٢٣٤٥٦٧')).toBe('0551234567');
-  });
-
-  it('converts Persian (Extended Arabic-Indic) digits', () => {
-    expect(toLatinDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789');
-  });
-
-  it('leaves letters, punctuation and Latin digits untouched', () => {
-    expect(toLatinDigits('طلب رقم ١٢ - order 34')).toBe('طلب رقم 12 - order 34');
-    expect(toLatinDigits('١٢٫٥')).toBe('12٫5');
-    expect(toLatinDigits('')).toBe('');
+  it.each([
+    ['converts Arabic-Indic digits', '٠١٢٣٤٥٦٧٨٩', '0123456789'],
+    ['converts Arabic-Indic digits', '٠٥٥١٢٣٤٥٦٧', '0551234567'],
+    ['converts Persian (Extended Arabic-Indic) digits', '۰۱۲۳۴۵۶۷۸۹', '0123456789'],
+    [
+      'leaves letters, punctuation and Latin digits untouched',
+      'طلب رقم ١٢ - order 34',
+      'طلب رقم 12 - order 34',
+    ],
+    ['leaves letters, punctuation and Latin digits untouched', '١٢٫٥', '12٫5'],
+    ['leaves letters, punctuation and Latin digits untouched', '', ''],
+  ])('%s: %s → %s', (_rule, text, latin) => {
+    expect(toLatinDigits(text)).toBe(latin);
   });
 });
 
 describe('toArabicDigits', () => {
-  it('converts ASCII digits in strings and numbers', () => {
-    expect(toArabicDigits('0123456789')).toBe('٠١٢٣٤٥٦٧٨٩');
-    expect(toArabicDigits(1447)).toBe('١٤٤٧');
-    expect(toArabicDigits('15 رمضان 1447 هـ')).toBe('١٥ رمضان ١٤٤٧ هـ');
+  it.each<[string | number, string]>([
+    ['0123456789', '٠١٢٣٤٥٦٧٨٩'],
+    [1447, '١٤٤٧'],
+    ['15 رمضان 1447 هـ', '١٥ رمضان ١٤٤٧ هـ'],
+  ])('converts ASCII digits in strings and numbers: %s → %s', (text, arabic) => {
+    expect(toArabicDigits(text)).toBe(arabic);
   });
 
   it('round-trips with toLatinDigits', () => {

@@ -1,3 +1,4 @@
+import { columnOf } from './columns';
 import { toLatinDigits } from './digits';
 import { normalizeSaudiPhone } from './phone';
 import { arabicPlural, CHARACTERS } from './plural';
@@ -19,27 +20,40 @@ export const formFieldTypes = [
 ] as const;
 export type FormFieldType = (typeof formFieldTypes)[number];
 
-export const formFieldTypeLabels: Record<FormFieldType, string> = {
-  text: 'نص قصير',
-  textarea: 'نص طويل',
-  number: 'رقم',
-  date: 'تاريخ',
-  select: 'قائمة منسدلة',
-  multiselect: 'اختيار متعدد',
-  checkbox: 'مربع تأكيد',
-  radio: 'اختيار واحد',
-  phone: 'رقم جوال',
-  file: 'صورة أو ملف',
-  signature: 'توقيع',
-  section: 'عنوان قسم',
-};
+interface FieldTypeFacts {
+  label: string;
+  /** The answer is one of, or some of, `options`. */
+  options?: true;
+  /** The answer is an uploaded attachment (its id). */
+  attachment?: true;
+  /** min/max mean something: the value (number), the length (text) or the count chosen. */
+  range?: true;
+}
 
+/** Each field type's label and what its answer is. */
+const formFieldTypeTable: Record<FormFieldType, FieldTypeFacts> = {
+  text: { label: 'نص قصير', range: true },
+  textarea: { label: 'نص طويل', range: true },
+  number: { label: 'رقم', range: true },
+  date: { label: 'تاريخ' },
+  select: { label: 'قائمة منسدلة', options: true },
+  multiselect: { label: 'اختيار متعدد', options: true, range: true },
+  checkbox: { label: 'مربع تأكيد' },
+  radio: { label: 'اختيار واحد', options: true },
+  phone: { label: 'رقم جوال' },
+  file: { label: 'صورة أو ملف', attachment: true },
+  signature: { label: 'توقيع', attachment: true },
+  section: { label: 'عنوان قسم' },
+};
+export const formFieldTypeLabels = columnOf(formFieldTypeTable, 'label');
+const fieldTypesWith = (fact: Exclude<keyof FieldTypeFacts, 'label'>): readonly FormFieldType[] =>
+  formFieldTypes.filter((type) => formFieldTypeTable[type][fact]);
 /** Types whose answer is one of, or some of, `options`. */
-export const optionFieldTypes: readonly FormFieldType[] = ['select', 'multiselect', 'radio'];
+export const optionFieldTypes = fieldTypesWith('options');
 /** Types answered by an uploaded attachment (its id). */
-export const attachmentFieldTypes: readonly FormFieldType[] = ['file', 'signature'];
+export const attachmentFieldTypes = fieldTypesWith('attachment');
 /** Types where min/max mean something: the value (number), the length (text) or the count chosen. */
-export const rangeFieldTypes: readonly FormFieldType[] = ['number', 'text', 'textarea', 'multiselect'];
+export const rangeFieldTypes = fieldTypesWith('range');
 
 export interface FormField {
   key: string;
@@ -211,13 +225,14 @@ export function answerText(field: FormField, value: AnswerValue | undefined): st
 export const taskStatuses = ['pending', 'in_progress', 'submitted', 'approved', 'returned'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
-export const taskStatusLabels: Record<TaskStatus, string> = {
-  pending: 'جديدة',
-  in_progress: 'قيد التنفيذ',
-  submitted: 'بانتظار المراجعة',
-  approved: 'معتمدة',
-  returned: 'معادة للتعديل',
+/** Each status of a task: its label, and whether the assignee may still work on it (start, save, submit). */
+const taskStatusTable: Record<TaskStatus, { label: string; open: boolean }> = {
+  pending: { label: 'جديدة', open: true },
+  in_progress: { label: 'قيد التنفيذ', open: true },
+  submitted: { label: 'بانتظار المراجعة', open: false },
+  approved: { label: 'معتمدة', open: false },
+  returned: { label: 'معادة للتعديل', open: true },
 };
-
+export const taskStatusLabels = columnOf(taskStatusTable, 'label');
 /** Statuses in which the assignee may still work on the task (start, save, submit). */
-export const taskOpenStatuses: readonly TaskStatus[] = ['pending', 'in_progress', 'returned'];
+export const taskOpenStatuses: readonly TaskStatus[] = taskStatuses.filter((s) => taskStatusTable[s].open);

@@ -1,3 +1,4 @@
+import { columnOf } from './columns';
 import type { Permission } from './permissions';
 import { lineAmount } from './units';
 import { type LineTax, standardLineTax, type TaxGroup, taxBreakdown } from './vat-categories';
@@ -112,41 +113,31 @@ export function vatIncluded(grossHalalas: number, taxRate: number): number {
 
 export const orderStatuses = ['new', 'in_progress', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  new: 'جديد',
-  in_progress: 'قيد التنفيذ',
-  completed: 'مكتمل',
-  cancelled: 'ملغي',
-};
+/** Each status of an order: its label, the verb of the button that moves an order to it, where it may move next. */
+const orderStatusTable: Record<OrderStatus, { label: string; action: string; next: readonly OrderStatus[] }> =
+  {
+    new: { label: 'جديد', action: 'إعادة فتح', next: ['in_progress', 'cancelled'] },
+    in_progress: { label: 'قيد التنفيذ', action: 'بدء التنفيذ', next: ['completed', 'cancelled'] },
+    completed: { label: 'مكتمل', action: 'إكمال الطلب', next: [] },
+    cancelled: { label: 'ملغي', action: 'إلغاء الطلب', next: [] },
+  };
+export const orderStatusLabels = columnOf(orderStatusTable, 'label');
 /** The only moves an order's status may make. */
-export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
-  new: ['in_progress', 'cancelled'],
-  in_progress: ['completed', 'cancelled'],
-  completed: [],
-  cancelled: [],
-};
+export const orderTransitions = columnOf(orderStatusTable, 'next');
 /** Arabic verb for the button that moves an order to a status. */
-export const orderStatusActions: Record<OrderStatus, string> = {
-  new: 'إعادة فتح',
-  in_progress: 'بدء التنفيذ',
-  completed: 'إكمال الطلب',
-  cancelled: 'إلغاء الطلب',
-};
+export const orderStatusActions = columnOf(orderStatusTable, 'action');
 
 export const paymentStatuses = ['pending', 'approved', 'paid', 'rejected'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
-  pending: 'بانتظار الموافقة',
-  approved: 'معتمدة',
-  paid: 'مدفوعة',
-  rejected: 'مرفوضة',
+/** Each status of a payment: its label and where it may move next. */
+const paymentStatusTable: Record<PaymentStatus, { label: string; next: readonly PaymentStatus[] }> = {
+  pending: { label: 'بانتظار الموافقة', next: ['approved', 'rejected'] },
+  approved: { label: 'معتمدة', next: ['paid'] },
+  paid: { label: 'مدفوعة', next: [] },
+  rejected: { label: 'مرفوضة', next: [] },
 };
-export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  pending: ['approved', 'rejected'],
-  approved: ['paid'],
-  paid: [],
-  rejected: [],
-};
+export const paymentStatusLabels = columnOf(paymentStatusTable, 'label');
+export const paymentTransitions = columnOf(paymentStatusTable, 'next');
 /** The permission each move needs: approving and rejecting is a manager's call. */
 export const paymentTransitionPermission: Record<Exclude<PaymentStatus, 'pending'>, Permission> = {
   approved: 'payment:approve',

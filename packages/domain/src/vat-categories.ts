@@ -1,3 +1,4 @@
+import { columnOf } from './columns';
 import { lineVatShares, vatOf } from './money';
 
 /**
@@ -9,19 +10,15 @@ import { lineVatShares, vatOf } from './money';
 export const vatCategories = ['S', 'Z', 'E', 'O'] as const;
 export type VatCategory = (typeof vatCategories)[number];
 
-export const vatCategoryLabels: Record<VatCategory, string> = {
-  S: 'خاضع للنسبة الأساسية',
-  Z: 'خاضع للنسبة الصفرية',
-  E: 'معفى من الضريبة',
-  O: 'خارج نطاق الضريبة',
+/** Each category's label, and its short label for a line on a document or a narrow column. */
+const vatCategoryNames: Record<VatCategory, { label: string; short: string }> = {
+  S: { label: 'خاضع للنسبة الأساسية', short: 'أساسية' },
+  Z: { label: 'خاضع للنسبة الصفرية', short: 'صفرية' },
+  E: { label: 'معفى من الضريبة', short: 'معفى' },
+  O: { label: 'خارج نطاق الضريبة', short: 'خارج النطاق' },
 };
-/** Short labels for a line on a document or a narrow column. */
-export const vatCategoryShortLabels: Record<VatCategory, string> = {
-  S: 'أساسية',
-  Z: 'صفرية',
-  E: 'معفى',
-  O: 'خارج النطاق',
-};
+export const vatCategoryLabels = columnOf(vatCategoryNames, 'label');
+export const vatCategoryShortLabels = columnOf(vatCategoryNames, 'short');
 
 export interface VatExemption {
   code: string;

@@ -31,31 +31,34 @@ export interface MessageTemplate {
    * field of one of the customer's orders that fills it: the composer asks for the order, not for
    * the number and the amount as free text.
    */
-  params: { key: string; label: string; fromOrder?: 'number' | 'total' | 'due' }[];
+  params: TemplateParam[];
   /** The Arabic text as the customer reads it, for the conversation and the outbox. */
   render: (values: Record<string, string>) => string;
 }
+
+export interface TemplateParam {
+  key: string;
+  label: string;
+  fromOrder?: 'number' | 'total' | 'due';
+}
+
+/** Parameters more than one template asks for, named alike in each. */
+const customerNameParam: TemplateParam = { key: 'customerName', label: 'اسم العميل' };
+const orderNumberParam: TemplateParam = { key: 'orderNumber', label: 'رقم الطلب', fromOrder: 'number' };
+const linkParam: TemplateParam = { key: 'link', label: 'الرابط' };
 
 export const messageTemplates: MessageTemplate[] = [
   {
     name: 'order_confirmation',
     label: 'تأكيد الطلب',
-    params: [
-      { key: 'customerName', label: 'اسم العميل' },
-      { key: 'orderNumber', label: 'رقم الطلب', fromOrder: 'number' },
-      { key: 'total', label: 'الإجمالي', fromOrder: 'total' },
-    ],
+    params: [customerNameParam, orderNumberParam, { key: 'total', label: 'الإجمالي', fromOrder: 'total' }],
     render: (v) =>
       `مرحباً ${v.customerName}، تم تسجيل طلبك رقم ${v.orderNumber} بإجمالي ${v.total} ر.س. سنتواصل معك لتأكيد الموعد. شكراً لثقتك.`,
   },
   {
     name: 'invoice_link',
     label: 'رابط الفاتورة',
-    params: [
-      { key: 'customerName', label: 'اسم العميل' },
-      { key: 'invoiceNumber', label: 'رقم الفاتورة' },
-      { key: 'link', label: 'الرابط' },
-    ],
+    params: [customerNameParam, { key: 'invoiceNumber', label: 'رقم الفاتورة' }, linkParam],
     render: (v) =>
       `مرحباً ${v.customerName}، فاتورتك رقم ${v.invoiceNumber} جاهزة، ويمكنك الاطلاع عليها من الرابط: ${v.link}`,
   },
@@ -63,9 +66,9 @@ export const messageTemplates: MessageTemplate[] = [
     name: 'payment_reminder',
     label: 'تذكير بالدفع',
     params: [
-      { key: 'customerName', label: 'اسم العميل' },
+      customerNameParam,
       { key: 'amount', label: 'المبلغ المتبقي', fromOrder: 'due' },
-      { key: 'orderNumber', label: 'رقم الطلب', fromOrder: 'number' },
+      orderNumberParam,
     ],
     render: (v) =>
       `مرحباً ${v.customerName}، نذكّرك بمبلغ ${v.amount} ر.س المتبقي على الطلب رقم ${v.orderNumber}. يسعدنا خدمتك.`,
@@ -74,11 +77,11 @@ export const messageTemplates: MessageTemplate[] = [
     name: 'statement_link',
     label: 'كشف الحساب',
     params: [
-      { key: 'customerName', label: 'اسم العميل' },
+      customerNameParam,
       { key: 'from', label: 'من تاريخ' },
       { key: 'to', label: 'إلى تاريخ' },
       { key: 'closing', label: 'الرصيد' },
-      { key: 'link', label: 'الرابط' },
+      linkParam,
     ],
     render: (v) =>
       `مرحباً ${v.customerName}، كشف حسابك للفترة من ${v.from} إلى ${v.to} جاهز، والرصيد ${v.closing} ر.س. يمكنك الاطلاع عليه من الرابط: ${v.link}`,

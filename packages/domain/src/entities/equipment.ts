@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from '../entity';
 import { coreNouns } from '../grammar';
 import { dayOut, optionalDayInput, optionalText, refInput, text } from '../schemas/fields';
-import { idOut, recordStamps } from '../schemas/responses/common';
+import { idOut, storedRowOut } from '../schemas/responses/common';
 import { entityFacts } from './facts';
 
 /** معدات العملاء (its facts: `entityFacts.equipment`): what is installed at each customer, by serial number (contracts and visits name it). */
@@ -21,19 +21,15 @@ export const equipment = /* @__PURE__ */ defineEntity(entityFacts.equipment, () 
       if (e.installedAt && e.warrantyUntil && e.warrantyUntil < e.installedAt)
         ctx.addIssue({ code: 'custom', path: ['warrantyUntil'], message: 'نهاية الضمان قبل تاريخ التركيب' });
     }),
-  row: z
-    .object({
-      _id: idOut,
-      name: z.string(),
-      serialNumber: z.string(),
-      customer: idOut,
-      customerName: z.string(),
-      model: z.string(),
-      installedAt: dayOut.nullable(),
-      warrantyUntil: dayOut.nullable(),
-      notes: z.string(),
-      ...recordStamps,
-    })
-    .meta({ id: 'Equipment' }),
+  row: storedRowOut('Equipment', {
+    name: z.string(),
+    serialNumber: z.string(),
+    customer: idOut,
+    customerName: z.string(),
+    model: z.string(),
+    installedAt: dayOut.nullable(),
+    warrantyUntil: dayOut.nullable(),
+    notes: z.string(),
+  }),
 }));
 export type Equipment = z.output<typeof equipment.row>;

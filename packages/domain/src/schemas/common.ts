@@ -3,6 +3,10 @@ import { normalizeSaudiPhone, PHONE_MESSAGES } from '../phone';
 
 export const idSchema = z.string().uuid({ message: 'معرّف غير صالح' });
 
+/** Trimmed text that may not be blank: `required` answers a missing or blank one, `tooLong` one over `max`. */
+export const nonBlankText = (required: string, max: number, tooLong: string) =>
+  z.string({ message: required }).trim().min(1, { message: required }).max(max, { message: tooLong });
+
 export const phoneSchema = z
   .string({ message: PHONE_MESSAGES.required })
   .trim()

@@ -44,40 +44,32 @@ export function readIsoDate(input: string): DateReading {
 
 const emptyToNull = (v: string | null | undefined) => v === undefined || v === null || v.trim() === '';
 
+/** Reads a date text and keeps the part `keep` names; a refused reading becomes the issue's message. */
+const readDate =
+  <T>(keep: (reading: Extract<DateReading, { ok: true }>) => T) =>
+  (v: string, ctx: z.RefinementCtx): T => {
+    const r = readIsoDate(v);
+    if (!r.ok) {
+      ctx.addIssue({ code: 'custom', message: r.message });
+      return z.NEVER;
+    }
+    return keep(r);
+  };
+const instantText = readDate((r) => r.instant.toISOString());
+const dayText = readDate((r) => r.day);
+
 /** A required date or date-time → ISO instant (`toISOString()`). */
-export const isoDateTime = z.string({ message: INVALID_DATE_MESSAGE }).transform((v, ctx) => {
-  const r = readIsoDate(v);
-  if (!r.ok) {
-    ctx.addIssue({ code: 'custom', message: r.message });
-    return z.NEVER;
-  }
-  return r.instant.toISOString();
-});
+export const isoDateTime = z.string({ message: INVALID_DATE_MESSAGE }).transform(instantText);
+
+/** An optional date text: empty (or absent, or null) is null, else `read` reads it. */
+const optionalDate = (read: (v: string, ctx: z.RefinementCtx) => string) =>
+  z
+    .union([z.string(), z.null()], { message: INVALID_DATE_MESSAGE })
+    .optional()
+    .transform((v, ctx) => (emptyToNull(v) ? null : read(v as string, ctx)));
 
 /** Date-time from a picker (ISO string) or empty → null. */
-export const optionalDateTime = z
-  .union([z.string(), z.null()], { message: INVALID_DATE_MESSAGE })
-  .optional()
-  .transform((v, ctx) => {
-    if (emptyToNull(v)) return null;
-    const r = readIsoDate(v as string);
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: r.message });
-      return z.NEVER;
-    }
-    return r.instant.toISOString();
-  });
+export const optionalDateTime = optionalDate(instantText);
 
 /** Calendar date `YYYY-MM-DD` (a date-time gives its day as written) or empty → null. */
-export const optionalCalendarDate = z
-  .union([z.string(), z.null()], { message: INVALID_DATE_MESSAGE })
-  .optional()
-  .transform((v, ctx) => {
-    if (emptyToNull(v)) return null;
-    const r = readIsoDate(v as string);
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: r.message });
-      return z.NEVER;
-    }
-    return r.day;
-  });
+export const optionalCalendarDate = optionalDate(dayText);

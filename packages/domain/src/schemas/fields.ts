@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agree, type EntityNoun } from '../grammar';
+import { nonBlankText } from './common';
 import { INVALID_DATE_MESSAGE, readIsoDate } from './dates';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
 
@@ -12,12 +13,9 @@ import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text';
 
 /** Required text: trimmed, at most `max` characters, no control characters. */
 export const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} مطلوب` })
-    .trim()
-    .min(1, { message: `${label} مطلوب` })
-    .max(max, { message: `${label} طويل جداً` })
-    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE });
+  nonBlankText(`${label} مطلوب`, max, `${label} طويل جداً`).refine(isSafeText, {
+    message: UNSAFE_TEXT_MESSAGE,
+  });
 /** Optional text: '' when absent. */
 export const optionalText = (max: number) =>
   z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { formFieldTypes, optionFieldTypes, rangeFieldTypes } from '../forms';
 import { arabicPlural, CHARACTERS } from '../plural';
-import { idSchema } from './common';
+import { idSchema, nonBlankText } from './common';
 import { optionalDateTime } from './dates';
 
 const optionalText = (max: number) =>
@@ -27,24 +27,16 @@ const optionalNumber = z
   });
 
 /** A key answers are stored under: Latin letters, digits and _, starting with a letter. */
-export const formFieldKey = z
-  .string({ message: 'المفتاح مطلوب' })
-  .trim()
-  .min(1, { message: 'المفتاح مطلوب' })
-  .max(50, { message: 'لا يزيد المفتاح عن 50 حرفاً' })
-  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, {
-    message: 'المفتاح بحروف لاتينية وأرقام و _ ويبدأ بحرف',
-  });
+export const formFieldKey = nonBlankText('المفتاح مطلوب', 50, 'لا يزيد المفتاح عن 50 حرفاً').regex(
+  /^[A-Za-z][A-Za-z0-9_]*$/,
+  { message: 'المفتاح بحروف لاتينية وأرقام و _ ويبدأ بحرف' },
+);
 
 export const formFieldInput = z
   .object({
     key: formFieldKey,
     type: z.enum(formFieldTypes, { message: 'نوع الحقل غير معروف' }),
-    label: z
-      .string({ message: 'عنوان الحقل مطلوب' })
-      .trim()
-      .min(1, { message: 'عنوان الحقل مطلوب' })
-      .max(200, { message: 'لا يزيد العنوان عن 200 حرف' }),
+    label: nonBlankText('عنوان الحقل مطلوب', 200, 'لا يزيد العنوان عن 200 حرف'),
     required: z.boolean().optional().default(false),
     options: z
       .array(z.string().trim().max(200, { message: 'لا يزيد الخيار عن 200 حرف' }))
@@ -81,11 +73,7 @@ export const formFieldInput = z
 
 export const formBody = z
   .object({
-    title: z
-      .string({ message: 'عنوان النموذج مطلوب' })
-      .trim()
-      .min(1, { message: 'عنوان النموذج مطلوب' })
-      .max(150, { message: 'لا يزيد العنوان عن 150 حرفاً' }),
+    title: nonBlankText('عنوان النموذج مطلوب', 150, 'لا يزيد العنوان عن 150 حرفاً'),
     description: optionalText(2000),
     active: z.boolean().optional().default(true),
     fields: z
@@ -110,11 +98,7 @@ export const formActiveBody = z.object({ active: z.boolean({ message: 'القي�
 const optionalId = idSchema.nullable().optional().default(null);
 
 export const taskBody = z.object({
-  title: z
-    .string({ message: 'عنوان المهمة مطلوب' })
-    .trim()
-    .min(1, { message: 'عنوان المهمة مطلوب' })
-    .max(200, { message: 'لا يزيد العنوان عن 200 حرف' }),
+  title: nonBlankText('عنوان المهمة مطلوب', 200, 'لا يزيد العنوان عن 200 حرف'),
   description: optionalText(4000),
   assignee: idSchema,
   dueAt: optionalDateTime,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isTimeOfDay } from '../reminders';
-import { dateTimeOut, idOut, moneyOut } from './responses/common';
+import { nonBlankText } from './common';
+import { idOut, moneyOut, storedRowOut } from './responses/common';
 
 const timeOfDay = (label: string) =>
   z.string({ message: `أدخل ${label}` }).refine(isTimeOfDay, { message: `${label} بصيغة HH:MM، مثل 09:00` });
@@ -11,11 +12,7 @@ const timeOfDay = (label: string) =>
  */
 export const reminderRuleBody = z
   .object({
-    name: z
-      .string({ message: 'أدخل اسم القاعدة' })
-      .trim()
-      .min(1, { message: 'أدخل اسم القاعدة' })
-      .max(100, { message: 'لا يزيد الاسم عن 100 حرف' }),
+    name: nonBlankText('أدخل اسم القاعدة', 100, 'لا يزيد الاسم عن 100 حرف'),
     daysAfterDue: z.coerce
       .number({ message: 'أدخل عدد الأيام بعد الاستحقاق' })
       .int({ message: 'عدد الأيام عدد صحيح' })
@@ -37,20 +34,15 @@ export const reminderRuleBody = z
   });
 export type ReminderRuleInput = z.input<typeof reminderRuleBody>;
 
-export const reminderRuleOut = z
-  .object({
-    _id: idOut,
-    name: z.string(),
-    daysAfterDue: z.number().int(),
-    repeatEveryDays: z.number().int(),
-    windowStart: z.string(),
-    windowEnd: z.string(),
-    template: z.string(),
-    enabled: z.boolean(),
-    createdAt: dateTimeOut,
-    updatedAt: dateTimeOut,
-  })
-  .meta({ id: 'ReminderRule' });
+export const reminderRuleOut = storedRowOut('ReminderRule', {
+  name: z.string(),
+  daysAfterDue: z.number().int(),
+  repeatEveryDays: z.number().int(),
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  template: z.string(),
+  enabled: z.boolean(),
+});
 export type ReminderRuleRecord = z.output<typeof reminderRuleOut>;
 
 export const reminderRulesOut = z.object({ data: z.array(reminderRuleOut) });

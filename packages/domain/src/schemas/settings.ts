@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { toLatinDigits } from '../digits';
 import { visitMinutesInput } from '../entities/site';
 import { type Gender, requiredText, tooLongText } from '../grammar';
+import { nonBlankText } from './common';
 import { dayInput } from './fields';
 
 /** The rates ZATCA's rules (BR-KSA-84) allow for standard-rated (S) supplies. */
@@ -24,11 +25,7 @@ const digitsField = (pattern: RegExp, message: string) =>
     .refine((v) => pattern.test(v), { message });
 
 const addressText = (label: string, gender: Gender = 'm') =>
-  z
-    .string({ message: requiredText(label, gender) })
-    .trim()
-    .min(1, { message: requiredText(label, gender) })
-    .max(100, { message: tooLongText(label, gender) });
+  nonBlankText(requiredText(label, gender), 100, tooLongText(label, gender));
 
 /** The Saudi national address (العنوان الوطني): ZATCA wants all of it for the seller and a standard buyer. */
 export const nationalAddressSchema = z.object({

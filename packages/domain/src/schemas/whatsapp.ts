@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findTemplate } from '../whatsapp';
+import { nonBlankText } from './common';
 
 const idempotencyKey = z.string().uuid({ message: 'مفتاح الإرسال غير صالح' }).optional();
 
@@ -9,11 +10,7 @@ export const whatsappSendBody = z
     [
       z.object({
         kind: z.literal('text'),
-        body: z
-          .string({ message: 'اكتب الرسالة' })
-          .trim()
-          .min(1, { message: 'اكتب الرسالة' })
-          .max(4096, { message: 'لا تزيد الرسالة عن 4096 حرفاً' }),
+        body: nonBlankText('اكتب الرسالة', 4096, 'لا تزيد الرسالة عن 4096 حرفاً'),
         idempotencyKey,
       }),
       z.object({

@@ -12,11 +12,19 @@ export const dateTimeOut = z
   .transform((v) => (typeof v === 'string' ? v : v.toISOString()))
   .pipe(z.string().meta({ format: 'date-time' }));
 
+/** A record's id (uuid). */
+export const idOut = z.string();
+
 /** The columns every stored record answers with. */
 export const recordStamps = { createdAt: dateTimeOut, updatedAt: dateTimeOut };
 
-/** A record's id (uuid). */
-export const idOut = z.string();
+/** A stored record's row, named `id` in the API docs: its id first, the given columns, its stamps last. */
+export const storedRowOut = <Shape extends z.ZodRawShape>(id: string, shape: Shape) =>
+  z.object({ _id: idOut, ...shape, ...recordStamps }).meta({ id });
+
+/** A record's details (and create/update answers) add its edit version (the ETag). */
+export const withVersion = <Shape extends z.ZodRawShape>(row: z.ZodObject<Shape>) =>
+  row.extend({ version: z.number().int() });
 
 /** Money as the API writes it: a two-place decimal string ("150.00"). */
 export const moneyOut = z.string().meta({ description: 'SAR, two decimal places, e.g. "150.00"' });

@@ -8,7 +8,7 @@ import {
 } from '../../einvoice';
 import { units } from '../../units';
 import { vatCategories } from '../../vat-categories';
-import { dateTimeOut, idOut, listOf, moneyOut, nationalAddressOut } from './common';
+import { dateTimeOut, idOut, listOf, moneyOut, nationalAddressOut, recordStamps } from './common';
 
 const zatcaMessageOut = z.looseObject({
   type: z.string(),
@@ -106,8 +106,7 @@ export const einvoiceDetailsOut = einvoiceRowOut
     zatcaMessages: z.array(zatcaMessageOut),
     submittedAt: dateTimeOut.nullable(),
     customerNotifiedAt: dateTimeOut.nullable(),
-    createdAt: dateTimeOut,
-    updatedAt: dateTimeOut,
+    ...recordStamps,
     /** Phase 2: the invoice counter value; phase 1: null. */
     icv: z.number().int().nullable(),
     statusLabel: z.string(),

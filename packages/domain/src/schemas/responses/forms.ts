@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formFieldTypes } from '../../forms';
-import { dateTimeOut, idOut, listOf } from './common';
+import { dateTimeOut, idOut, listOf, recordStamps } from './common';
 
 /** A field of a form version as stored (packages/domain forms.ts `FormField`). */
 export const formFieldOut = z.object({
@@ -26,8 +26,7 @@ export const formRowOut = z
     rowVersion: z.number().int(),
     fieldCount: z.number().int(),
     createdBy: idOut.nullable(),
-    createdAt: dateTimeOut,
-    updatedAt: dateTimeOut,
+    ...recordStamps,
     /** Tasks that carry this form. */
     taskCount: z.number().int(),
   })

@@ -2,51 +2,46 @@ import { z } from 'zod';
 import { orderStatuses } from '../../orders';
 import { units } from '../../units';
 import { vatCategories } from '../../vat-categories';
-import { dateTimeOut, idOut, listOf, moneyOut } from './common';
+import { dateTimeOut, idOut, listOf, moneyOut, storedRowOut } from './common';
 
 /** An order as lists show it, with the joined names (docs/API.md, Orders). */
-export const orderRowOut = z
-  .object({
-    _id: idOut,
-    number: z.number().int(),
-    version: z.number().int(),
-    customer: idOut,
-    customerName: z.string(),
-    customerPhone: z.string(),
-    contract: idOut.nullable(),
-    contractName: z.string().nullable(),
-    city: idOut.nullable(),
-    cityName: z.string().nullable(),
-    address: z.string(),
-    status: z.enum(orderStatuses),
-    /** User ids. */
-    assignees: z.array(idOut),
-    scheduledAt: dateTimeOut.nullable(),
-    /** YYYY-MM-DD */
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-    subtotal: moneyOut,
-    discount: moneyOut,
-    /** Percent, copied from the settings when the order was created. */
-    taxRate: z.number(),
-    taxAmount: moneyOut,
-    total: moneyOut,
-    paid: moneyOut,
-    /** The receivable figures of packages/domain receivables.ts. */
-    invoiced: moneyOut,
-    /** Σ debit notes − Σ credit notes: the order is worth total + adjusted after its notes. */
-    adjusted: moneyOut,
-    /** total + adjusted − Σ payments not rejected: what may still be requested as a payment. */
-    balance: moneyOut,
-    pending: moneyOut,
-    outstanding: moneyOut,
-    uninvoiced: moneyOut,
-    notes: z.string(),
-    createdBy: idOut.nullable(),
-    createdAt: dateTimeOut,
-    updatedAt: dateTimeOut,
-  })
-  .meta({ id: 'OrderRow' });
+export const orderRowOut = storedRowOut('OrderRow', {
+  number: z.number().int(),
+  version: z.number().int(),
+  customer: idOut,
+  customerName: z.string(),
+  customerPhone: z.string(),
+  contract: idOut.nullable(),
+  contractName: z.string().nullable(),
+  city: idOut.nullable(),
+  cityName: z.string().nullable(),
+  address: z.string(),
+  status: z.enum(orderStatuses),
+  /** User ids. */
+  assignees: z.array(idOut),
+  scheduledAt: dateTimeOut.nullable(),
+  /** YYYY-MM-DD */
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  subtotal: moneyOut,
+  discount: moneyOut,
+  /** Percent, copied from the settings when the order was created. */
+  taxRate: z.number(),
+  taxAmount: moneyOut,
+  total: moneyOut,
+  paid: moneyOut,
+  /** The receivable figures of packages/domain receivables.ts. */
+  invoiced: moneyOut,
+  /** Σ debit notes − Σ credit notes: the order is worth total + adjusted after its notes. */
+  adjusted: moneyOut,
+  /** total + adjusted − Σ payments not rejected: what may still be requested as a payment. */
+  balance: moneyOut,
+  pending: moneyOut,
+  outstanding: moneyOut,
+  uninvoiced: moneyOut,
+  notes: z.string(),
+  createdBy: idOut.nullable(),
+});
 export type OrderRow = z.output<typeof orderRowOut>;
 export const orderListOut = listOf(orderRowOut);
 

@@ -1,38 +1,33 @@
 import { z } from 'zod';
 import { einvoiceKinds, einvoiceScopes, einvoiceStatuses } from '../../einvoice';
 import { paymentStatuses } from '../../orders';
-import { dateTimeOut, idOut, listOf, moneyOut } from './common';
+import { dateTimeOut, idOut, listOf, moneyOut, storedRowOut } from './common';
 import { orderRowOut } from './orders';
 
 /** A payment (a receipt against an order) with the joined names. */
-export const paymentOut = z
-  .object({
-    _id: idOut,
-    /** The receipt number (sequential, gap-free). */
-    number: z.number().int(),
-    version: z.number().int(),
-    order: idOut,
-    orderNumber: z.number().int(),
-    customer: idOut,
-    customerName: z.string(),
-    /** VAT included. */
-    amount: moneyOut,
-    taxRate: z.number(),
-    taxAmount: moneyOut,
-    paymentMethod: idOut,
-    paymentMethodName: z.string(),
-    status: z.enum(paymentStatuses),
-    dueDate: z.string().nullable(),
-    paidAt: dateTimeOut.nullable(),
-    requestedBy: idOut.nullable(),
-    reviewedBy: idOut.nullable(),
-    reviewedAt: dateTimeOut.nullable(),
-    rejectionReason: z.string(),
-    note: z.string(),
-    createdAt: dateTimeOut,
-    updatedAt: dateTimeOut,
-  })
-  .meta({ id: 'Payment' });
+export const paymentOut = storedRowOut('Payment', {
+  /** The receipt number (sequential, gap-free). */
+  number: z.number().int(),
+  version: z.number().int(),
+  order: idOut,
+  orderNumber: z.number().int(),
+  customer: idOut,
+  customerName: z.string(),
+  /** VAT included. */
+  amount: moneyOut,
+  taxRate: z.number(),
+  taxAmount: moneyOut,
+  paymentMethod: idOut,
+  paymentMethodName: z.string(),
+  status: z.enum(paymentStatuses),
+  dueDate: z.string().nullable(),
+  paidAt: dateTimeOut.nullable(),
+  requestedBy: idOut.nullable(),
+  reviewedBy: idOut.nullable(),
+  reviewedAt: dateTimeOut.nullable(),
+  rejectionReason: z.string(),
+  note: z.string(),
+});
 export type Payment = z.output<typeof paymentOut>;
 
 const paymentTotalsOut = z.object({ amount: moneyOut, taxAmount: moneyOut, count: z.number().int() });

@@ -1,36 +1,31 @@
 import { z } from 'zod';
-import { dateTimeOut, idOut, nationalAddressOut } from './common';
+import { nationalAddressOut, storedRowOut } from './common';
 
 /** The settings row (spec §3 plus the seller's data) with its edit version. */
-export const settingsOut = z
-  .object({
-    _id: idOut,
-    tax: z.number(),
-    address: z.string(),
-    email: z.string(),
-    phoneNumber: z.string(),
-    whatsappNumber: z.string(),
-    newCustomer: z.boolean(),
-    newOrder: z.boolean(),
-    newPayment: z.boolean(),
-    payPayment: z.boolean(),
-    maintenanceMode: z.boolean(),
-    companyName: z.string(),
-    vatNumber: z.string(),
-    crNumber: z.string(),
-    branchName: z.string(),
-    vatGroupTin: z.string(),
-    businessCategory: z.string(),
-    sellerAddress: nationalAddressOut.nullable(),
-    fourEyes: z.boolean(),
-    visitDayStart: z.string(),
-    visitMinutes: z.number().int(),
-    holidays: z.array(z.string()),
-    version: z.number().int(),
-    createdAt: dateTimeOut,
-    updatedAt: dateTimeOut,
-  })
-  .meta({ id: 'Settings' });
+export const settingsOut = storedRowOut('Settings', {
+  tax: z.number(),
+  address: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  whatsappNumber: z.string(),
+  newCustomer: z.boolean(),
+  newOrder: z.boolean(),
+  newPayment: z.boolean(),
+  payPayment: z.boolean(),
+  maintenanceMode: z.boolean(),
+  companyName: z.string(),
+  vatNumber: z.string(),
+  crNumber: z.string(),
+  branchName: z.string(),
+  vatGroupTin: z.string(),
+  businessCategory: z.string(),
+  sellerAddress: nationalAddressOut.nullable(),
+  fourEyes: z.boolean(),
+  visitDayStart: z.string(),
+  visitMinutes: z.number().int(),
+  holidays: z.array(z.string()),
+  version: z.number().int(),
+});
 /** `GET /api/settings?fields=…` keeps or drops columns, so any of them may be absent. */
 export const settingsFieldsOut = settingsOut
   .partial()

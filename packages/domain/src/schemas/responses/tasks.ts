@@ -1,38 +1,33 @@
 import { z } from 'zod';
 import { taskStatuses } from '../../forms';
-import { dateTimeOut, idOut, listOf } from './common';
+import { dateTimeOut, idOut, listOf, storedRowOut } from './common';
 import { formFieldOut } from './forms';
 
 const answerValueOut = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 
 /** A task as lists show it, with the joined names; `formVersion` is the pinned version's number. */
-export const taskRowOut = z
-  .object({
-    _id: idOut,
-    number: z.number().int(),
-    version: z.number().int(),
-    title: z.string(),
-    description: z.string(),
-    status: z.enum(taskStatuses),
-    assignee: idOut,
-    assigneeName: z.string().nullable(),
-    dueAt: dateTimeOut.nullable(),
-    order: idOut.nullable(),
-    orderNumber: z.number().int().nullable(),
-    customer: idOut.nullable(),
-    customerName: z.string().nullable(),
-    form: idOut.nullable(),
-    formTitle: z.string().nullable(),
-    formVersion: z.number().int().nullable(),
-    answers: z.record(z.string(), answerValueOut),
-    startedAt: dateTimeOut.nullable(),
-    submittedAt: dateTimeOut.nullable(),
-    reviewedAt: dateTimeOut.nullable(),
-    createdBy: idOut.nullable(),
-    createdAt: dateTimeOut,
-    updatedAt: dateTimeOut,
-  })
-  .meta({ id: 'TaskRow' });
+export const taskRowOut = storedRowOut('TaskRow', {
+  number: z.number().int(),
+  version: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(taskStatuses),
+  assignee: idOut,
+  assigneeName: z.string().nullable(),
+  dueAt: dateTimeOut.nullable(),
+  order: idOut.nullable(),
+  orderNumber: z.number().int().nullable(),
+  customer: idOut.nullable(),
+  customerName: z.string().nullable(),
+  form: idOut.nullable(),
+  formTitle: z.string().nullable(),
+  formVersion: z.number().int().nullable(),
+  answers: z.record(z.string(), answerValueOut),
+  startedAt: dateTimeOut.nullable(),
+  submittedAt: dateTimeOut.nullable(),
+  reviewedAt: dateTimeOut.nullable(),
+  createdBy: idOut.nullable(),
+});
 export type TaskRow = z.output<typeof taskRowOut>;
 export const taskListOut = listOf(taskRowOut);
 

@@ -1,23 +1,18 @@
 import { z } from 'zod';
-import { dateTimeOut, idOut } from './common';
+import { dateTimeOut, idOut, storedRowOut } from './common';
 
 /** A user as the API shows them (never the password hash). */
-export const userOut = z
-  .object({
-    _id: idOut,
-    name: z.string(),
-    phoneNumber: z.string(),
-    email: z.string(),
-    jobTitle: z.string(),
-    gender: z.enum(['male', 'female']),
-    role: z.string(),
-    permissions: z.array(z.string()),
-    active: z.boolean(),
-    lastLoginAt: dateTimeOut.nullable(),
-    createdAt: dateTimeOut,
-    updatedAt: dateTimeOut,
-  })
-  .meta({ id: 'User' });
+export const userOut = storedRowOut('User', {
+  name: z.string(),
+  phoneNumber: z.string(),
+  email: z.string(),
+  jobTitle: z.string(),
+  gender: z.enum(['male', 'female']),
+  role: z.string(),
+  permissions: z.array(z.string()),
+  active: z.boolean(),
+  lastLoginAt: dateTimeOut.nullable(),
+});
 export type User = z.output<typeof userOut>;
 
 /** Details, create and update: the user with the edit version (its ETag). */
