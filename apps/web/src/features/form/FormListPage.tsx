@@ -17,6 +17,7 @@ import {
   dateColumn,
   FilterSelect,
   ListPage,
+  statusColumn,
   useRecordList,
 } from '../../components/data-table';
 import { openExport } from '../../components/export';
@@ -35,9 +36,11 @@ import {
 
 export default function FormListPage() {
   const queryClient = useQueryClient();
-  const { navigate, state, query, remove, canEdit, canDelete } = useRecordList<FormRow>(FORM_PATH, 'forms', {
-    sort: '-updatedAt',
-  });
+  const { navigate, state, remove, canEdit, canDelete, listProps } = useRecordList<FormRow>(
+    FORM_PATH,
+    'forms',
+    { sort: '-updatedAt' },
+  );
   const canCreate = useCan('forms:create');
   // One row per answered task, one column per field (the server also needs task:details).
   const canExportAnswers = useCan('task:details');
@@ -98,12 +101,7 @@ export default function FormListPage() {
         meta: { nowrap: true, priority: 3 },
         cell: (c) => <bdi>{c.getValue() ?? 0}</bdi>,
       },
-      {
-        accessorKey: 'active',
-        header: 'الحالة',
-        meta: { nowrap: true, priority: 1 },
-        cell: (c) => <ActiveBadge active={c.getValue()} />,
-      },
+      statusColumn((active: boolean) => <ActiveBadge active={active} />, 'active'),
       dateColumn('updatedAt', 'آخر تعديل', 2),
       actionsColumn(({ row }) => {
         const r = row.original;
@@ -172,9 +170,7 @@ export default function FormListPage() {
 
   return (
     <ListPage<FormRow>
-      resourcePath={FORM_PATH}
-      state={state}
-      query={query}
+      {...listProps}
       columns={columns}
       createTo={newFormPath}
       createLabel="نموذج جديد"

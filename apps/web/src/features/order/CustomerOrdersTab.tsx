@@ -4,7 +4,7 @@ import { IconAlertCircle, IconLock, IconPlus, IconReceipt } from '@tabler/icons-
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DateTime, ListTotals, Money } from '../../components/data-table';
+import { DateTime, ListTotals, Money, RecordNumber } from '../../components/data-table';
 import { RetryButton } from '../../components/feedback';
 import { Pager } from '../../components/Pager';
 import { EmptyState } from '../../components/page';
@@ -12,7 +12,7 @@ import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
 import { ORDER_PATH, receivableTotals, useOrderTotals } from './order-api';
-import { OrderNumber, OrderStatusBadge } from './order-ui';
+import { OrderStatusBadge } from './order-ui';
 
 const PAGE_SIZE = 10;
 const FIELDS = '_id,number,status,total,paid,outstanding,scheduledAt,createdAt';
@@ -126,7 +126,7 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
                 onKeyDown={canDetails ? (e) => onKey(e, r._id) : undefined}
               >
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <OrderNumber value={r.number} size="sm" />
+                  <RecordNumber value={r.number} size="sm" />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <OrderStatusBadge status={r.status} size="sm" />

@@ -23,7 +23,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DateText, Ltr } from '../../components/bidi';
 import { ask, ReasonModal } from '../../components/confirm';
-import { Money, useDeleteRecord } from '../../components/data-table';
+import { Money, RecordNumber, useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
 import { EmptyState, InfoItem, RecordPage, Section } from '../../components/page';
 import { TaxBadge } from '../../components/tax';
@@ -48,7 +48,7 @@ import {
   useOrder,
   useUserOptions,
 } from './order-api';
-import { OrderNumber, OrderStatusBadge } from './order-ui';
+import { OrderStatusBadge } from './order-ui';
 
 const BASE = '/dashboard/order';
 
@@ -161,7 +161,7 @@ function OrderDetails({ order }: { order: Order }) {
       >
         <Group gap="xs" wrap="wrap">
           <DetailsTitle>
-            الطلب <OrderNumber value={order.number} inherit />
+            الطلب <RecordNumber value={order.number} inherit />
           </DetailsTitle>
           <span data-testid="order-status">
             <OrderStatusBadge status={order.status} />

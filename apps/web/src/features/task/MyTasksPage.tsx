@@ -22,13 +22,14 @@ import {
 } from '@tabler/icons-react';
 import { type CSSProperties, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { RecordNumber } from '../../components/data-table/cells';
 import { RetryButton, WarningAlert } from '../../components/feedback';
 import { Pager, pagesOf } from '../../components/Pager';
 import { EmptyState } from '../../components/page';
 import { errorMessage } from '../../lib/api-error';
 import classes from './Task.module.css';
 import { isOverdue, TASKS, type TaskRow, taskPath, taskStatusColors, useTaskList } from './task-api';
-import { TaskNumber, TaskStatusBadge, TimeLeftBadge } from './task-ui';
+import { TaskStatusBadge, TimeLeftBadge } from './task-ui';
 import { useNow } from './use-now';
 
 type Tab = 'open' | 'submitted' | 'done';
@@ -217,7 +218,7 @@ function TaskCard({ task, now }: { task: TaskRow; now: Date }) {
     >
       <Stack gap={8}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <TaskNumber value={task.number} size="sm" c="dimmed" />
+          <RecordNumber value={task.number} size="sm" c="dimmed" />
           <TaskStatusBadge status={task.status} size="sm" />
         </Group>
         <Text fw={700} className={classes.title} lineClamp={2}>

@@ -26,7 +26,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { DateText } from '../../components/bidi';
 import { ask } from '../../components/confirm';
 import { DialogForm, DialogNote } from '../../components/DialogForm';
-import { useDeleteRecord } from '../../components/data-table';
+import { RecordNumber, useDeleteRecord } from '../../components/data-table';
 import {
   DeleteAction,
   DetailsHeader,
@@ -57,7 +57,7 @@ import {
   uploadTaskFile,
   useTask,
 } from './task-api';
-import { TaskNumber, TaskStatusBadge, TimeLeftBadge } from './task-ui';
+import { TaskStatusBadge, TimeLeftBadge } from './task-ui';
 import { useNow } from './use-now';
 
 export default function TaskDetailsPage() {
@@ -159,7 +159,7 @@ function TaskDetails({ task }: { task: Task }) {
         }
       >
         <Group gap="xs" wrap="wrap">
-          <TaskNumber value={task.number} c="dimmed" size="sm" />
+          <RecordNumber value={task.number} c="dimmed" size="sm" />
           <span data-testid="task-status-badge">
             <TaskStatusBadge status={task.status} />
           </span>
@@ -599,7 +599,7 @@ function ReviewModal({
       busy={busy === 'review'}
     >
       <Text size="sm">
-        المهمة <TaskNumber value={task.number} /> «{task.title}»
+        المهمة <RecordNumber value={task.number} /> «{task.title}»
         {task.assigneeName ? ` — ${task.assigneeName}` : ''}
       </Text>
       <DialogNote

@@ -15,11 +15,14 @@ import {
   actionsColumn,
   type DataTableColumn,
   Empty,
+  hashNumberColumn,
   ListDateRangeFilter,
   ListPage,
   MoreFilters,
   SrOnlyInline,
   StatusFilter,
+  stackedDateColumn,
+  statusColumn,
   toolbarField,
   useRecordList,
 } from '../../components/data-table';
@@ -28,16 +31,18 @@ import { useUserOptions } from '../order/order-api';
 import { AssignModal } from './AssignModal';
 import { OrderPicker, UserPicker } from './pickers';
 import { TaskFormModal } from './TaskFormModal';
-import { TASK_PATH, type TaskRow, taskPath, taskStatusOptions } from './task-api';
-import { DueCell, StackedDate, TaskNumber, TaskStatusBadge } from './task-ui';
+import { TASK_PATH, type TaskRow, type TaskStatus, taskPath, taskStatusOptions } from './task-api';
+import { DueCell, TaskStatusBadge } from './task-ui';
 
 /** Filters beyond search and status; on phones they fold behind a button. */
 const MORE_FILTERS = ['assignee', 'order', 'dueAtFrom', 'dueAtTo'];
 
 export default function TaskListPage() {
-  const { navigate, state, query, remove, canEdit, canDelete } = useRecordList<TaskRow>(TASK_PATH, 'task', {
-    sort: '-createdAt',
-  });
+  const { navigate, state, query, remove, canEdit, canDelete, listProps } = useRecordList<TaskRow>(
+    TASK_PATH,
+    'task',
+    { sort: '-createdAt' },
+  );
   const canCreate = useCan('task:create');
   const canAll = useCan('task:details');
   const canUsers = useCan('user:read');
@@ -90,12 +95,7 @@ export default function TaskListPage() {
         },
       });
     cols.push(
-      {
-        accessorKey: 'number',
-        header: '#',
-        meta: { nowrap: true, priority: 1, label: 'رقم المهمة' },
-        cell: (c) => <TaskNumber value={c.getValue()} size="sm" />,
-      },
+      hashNumberColumn('رقم المهمة'),
       {
         accessorKey: 'title',
         header: 'المهمة',
@@ -117,12 +117,7 @@ export default function TaskListPage() {
           </div>
         ),
       },
-      {
-        accessorKey: 'status',
-        header: 'الحالة',
-        meta: { nowrap: true, priority: 1 },
-        cell: ({ row }) => <TaskStatusBadge status={row.original.status} size="sm" />,
-      },
+      statusColumn((status: TaskStatus) => <TaskStatusBadge status={status} size="sm" />),
       personColumn('assigneeName', 'المكلّف', 2),
       personColumn('customerName', 'العميل', 3),
       {
@@ -152,12 +147,7 @@ export default function TaskListPage() {
         meta: { nowrap: true, priority: 2 },
         cell: ({ row }) => <DueCell dueAt={row.original.dueAt} status={row.original.status} />,
       },
-      {
-        accessorKey: 'submittedAt',
-        header: 'أُرسلت',
-        meta: { nowrap: true, priority: 3 },
-        cell: (c) => <StackedDate value={c.getValue() as string | null} />,
-      },
+      stackedDateColumn('submittedAt', 'أُرسلت', 3),
       actionsColumn(({ row }) => {
         const r = row.original;
         const edit = canEdit && r.status !== 'approved';
@@ -279,9 +269,7 @@ export default function TaskListPage() {
   return (
     <>
       <ListPage<TaskRow>
-        resourcePath={TASK_PATH}
-        state={state}
-        query={query}
+        {...listProps}
         columns={columns}
         actions={createButton}
         emptyAction={createButton}
