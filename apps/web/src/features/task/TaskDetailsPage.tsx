@@ -25,7 +25,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DateText } from '../../components/bidi';
 import { ask } from '../../components/confirm';
-import { DialogForm, DialogNote } from '../../components/DialogForm';
+import { DialogForm, DialogNote, useDialogValue } from '../../components/DialogForm';
 import { RecordNumber, useDeleteRecord } from '../../components/data-table';
 import {
   DeleteAction,
@@ -559,23 +559,18 @@ function ReviewModal({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const note = useDialogValue(decision, '');
   const [busy, run] = useBusy<'review'>();
   const [shown, setShown] = useState<'approve' | 'return'>('approve');
   useEffect(() => {
-    if (decision) {
-      setShown(decision);
-      setNote('');
-      setError(null);
-    }
+    if (decision) setShown(decision);
   }, [decision]);
 
   const returning = shown === 'return';
   const submit = () => {
-    const parsed = taskReviewBody.safeParse({ decision: shown, note });
+    const parsed = taskReviewBody.safeParse({ decision: shown, note: note.value });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'اكتب سبب الإعادة');
+      note.fail(parsed.error.issues[0]?.message ?? 'اكتب سبب الإعادة');
       return;
     }
     return run('review', async () => {
@@ -607,10 +602,7 @@ function ReviewModal({
         withAsterisk={returning}
         placeholder={returning ? 'مثل: الصورة غير واضحة، أعد تصوير المكيف من الأمام' : 'ملاحظة للموظف'}
         maxLength={2000}
-        value={note}
-        onChange={setNote}
-        error={error}
-        clearError={() => setError(null)}
+        note={note}
       />
     </DialogForm>
   );
