@@ -51,6 +51,7 @@ export { EXPORT_OPTIONS, EXPORT_WITH_PDF, ListPage, type ListPageProps, ListSear
 export { type ListTotal, ListTotals } from './ListTotals';
 export { LookupFilter } from './LookupFilter';
 export { type PickerPath, type PickerRows, RemoteSelect, type RemoteSelectProps } from './RemoteSelect';
+export { RowMenu } from './RowMenu';
 export { toolbarField } from './toolbar-field';
 export { useBulkDelete, useDeleteRecord } from './use-delete';
 export {

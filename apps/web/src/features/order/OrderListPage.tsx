@@ -1,8 +1,8 @@
 import { arabicPlural, ORDERS, type OrderStatus, receivableLabels } from '@idara/domain';
-import { ActionIcon, Menu, Stack, Text } from '@mantine/core';
-import { IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import {
+  actionsColumn,
   type DataTableColumn,
   Empty,
   EXPORT_WITH_PDF,
@@ -13,7 +13,7 @@ import {
   LookupFilter,
   MoreFilters,
   moneyColumn,
-  SrOnlyInline,
+  RowMenu,
   StatusFilter,
   stackedDateColumn,
   statusColumn,
@@ -78,51 +78,19 @@ export default function OrderListPage() {
       moneyColumn('outstanding', receivableLabels.outstanding, 2),
       stackedDateColumn('scheduledAt', 'موعد التنفيذ', 2),
       stackedDateColumn('createdAt', 'تاريخ الإنشاء', 3),
-      {
-        id: '__actions',
-        // in-flow label: an absolutely positioned one widens the page at 375 px
-        header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
-        enableSorting: false,
-        meta: { width: 1, nowrap: true, slot: 'actions' },
-        cell: ({ row }) => {
-          const r = row.original;
-          const edit = canEdit && !isClosed(r.status);
-          if (!canView && !edit && !canDelete) return null;
-          return (
-            <Menu position="bottom-end" withinPortal shadow="md" radius="md">
-              <Menu.Target>
-                <ActionIcon variant="subtle" aria-label={`إجراءات الطلب رقم ${r.number}`}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {canView && (
-                  <Menu.Item leftSection={<IconEye size={16} />} onClick={() => navigate(`${BASE}/${r._id}`)}>
-                    عرض
-                  </Menu.Item>
-                )}
-                {edit && (
-                  <Menu.Item
-                    leftSection={<IconEdit size={16} />}
-                    onClick={() => navigate(`${BASE}/edit/${r._id}`)}
-                  >
-                    تعديل
-                  </Menu.Item>
-                )}
-                {canDelete && (
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => remove({ _id: r._id, name: `الطلب رقم ${r.number}` })}
-                  >
-                    حذف
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          );
-        },
-      },
+      actionsColumn(({ row }) => {
+        const r = row.original;
+        const edit = canEdit && !isClosed(r.status);
+        if (!canView && !edit && !canDelete) return null;
+        return (
+          <RowMenu
+            label={`إجراءات الطلب رقم ${r.number}`}
+            onView={canView ? () => navigate(`${BASE}/${r._id}`) : undefined}
+            onEdit={edit ? () => navigate(`${BASE}/edit/${r._id}`) : undefined}
+            onDelete={canDelete ? () => remove({ _id: r._id, name: `الطلب رقم ${r.number}` }) : undefined}
+          />
+        );
+      }),
     ],
     [canEdit, canView, canDelete, navigate, remove],
   );

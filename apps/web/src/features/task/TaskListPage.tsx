@@ -1,14 +1,5 @@
-import { ActionIcon, Anchor, Box, Button, Checkbox, Group, Menu, Text } from '@mantine/core';
-import {
-  IconDots,
-  IconEdit,
-  IconEye,
-  IconForms,
-  IconPlus,
-  IconTrash,
-  IconUserCheck,
-  IconX,
-} from '@tabler/icons-react';
+import { Anchor, Box, Button, Checkbox, Group, Text } from '@mantine/core';
+import { IconForms, IconPlus, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -19,6 +10,7 @@ import {
   ListDateRangeFilter,
   ListPage,
   MoreFilters,
+  RowMenu,
   SrOnlyInline,
   StatusFilter,
   stackedDateColumn,
@@ -152,32 +144,12 @@ export default function TaskListPage() {
         const r = row.original;
         const edit = canEdit && r.status !== 'approved';
         return (
-          <Menu position="bottom-end" withinPortal shadow="md" radius="md">
-            <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={`إجراءات المهمة رقم ${r.number}`}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconEye size={16} />} onClick={() => navigate(taskPath(r._id))}>
-                عرض
-              </Menu.Item>
-              {edit && (
-                <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing({ id: r._id })}>
-                  تعديل
-                </Menu.Item>
-              )}
-              {canDelete && (
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => remove({ _id: r._id, name: `المهمة رقم ${r.number}` })}
-                >
-                  حذف
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <RowMenu
+            label={`إجراءات المهمة رقم ${r.number}`}
+            onView={() => navigate(taskPath(r._id))}
+            onEdit={edit ? () => setEditing({ id: r._id }) : undefined}
+            onDelete={canDelete ? () => remove({ _id: r._id, name: `المهمة رقم ${r.number}` }) : undefined}
+          />
         );
       }),
     );
