@@ -54,6 +54,7 @@ import { pagesOf } from '../Pager';
 import { SrOnlyInline } from './cells';
 import { CARD_PRIORITY, DEFAULT_PRIORITY, type FitColumn } from './column-fit';
 import classes from './DataTable.module.css';
+import { SelectionBar } from './SelectionBar';
 import { useColumnFit } from './use-column-fit';
 import { useBulkDelete } from './use-delete';
 import type { ListResponse, Row } from './use-list-query';
@@ -573,35 +574,20 @@ export function DataTable<T extends Row>({
     <Paper withBorder className={classes.root}>
       {toolbar && <Box className={classes.toolbar}>{toolbar}</Box>}
       {selectable && selectedIds.length > 0 && (
-        <Group
+        <SelectionBar
           className={classes.bulkBar}
-          justify="space-between"
-          gap="xs"
-          role="region"
-          aria-label="إجراءات التحديد"
+          count={selectedIds.length}
+          onClear={() => setRowSelection(noSelection)}
         >
-          <Text size="sm" fw={500}>
-            تم تحديد <bdi>{selectedIds.length}</bdi>
-          </Text>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconX size={14} />}
-              onClick={() => setRowSelection(noSelection)}
-            >
-              إلغاء التحديد
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => bulkDelete(selectedIds, () => setRowSelection(noSelection))}
-            >
-              حذف المحدد ({selectedIds.length})
-            </Button>
-          </Group>
-        </Group>
+          <Button
+            size="xs"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => bulkDelete(selectedIds, () => setRowSelection(noSelection))}
+          >
+            حذف المحدد ({selectedIds.length})
+          </Button>
+        </SelectionBar>
       )}
       {cards && rows.length > 0 && (
         <CardsBar

@@ -52,6 +52,7 @@ export { type ListTotal, ListTotals } from './ListTotals';
 export { LookupFilter } from './LookupFilter';
 export { type PickerPath, type PickerRows, RemoteSelect, type RemoteSelectProps } from './RemoteSelect';
 export { RowMenu } from './RowMenu';
+export { SelectionBar } from './SelectionBar';
 export { toolbarField } from './toolbar-field';
 export { useBulkDelete, useDeleteRecord } from './use-delete';
 export {

@@ -1,5 +1,5 @@
-import { Anchor, Box, Button, Checkbox, Group, Text } from '@mantine/core';
-import { IconForms, IconPlus, IconUserCheck, IconX } from '@tabler/icons-react';
+import { Anchor, Box, Button, Checkbox, Text } from '@mantine/core';
+import { IconForms, IconPlus, IconUserCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -11,6 +11,7 @@ import {
   ListPage,
   MoreFilters,
   RowMenu,
+  SelectionBar,
   SrOnlyInline,
   StatusFilter,
   stackedDateColumn,
@@ -207,34 +208,19 @@ export default function TaskListPage() {
   const bulkBar =
     selectable && selected.length > 0 ? (
       <Box w="100%">
-        <Group
-          justify="space-between"
-          gap="xs"
-          role="region"
-          aria-label="إجراءات التحديد"
+        <SelectionBar
+          count={selected.length}
+          onClear={() => setSelected([])}
           p="xs"
           style={{
             borderRadius: 'var(--mantine-radius-md)',
             background: 'var(--mantine-primary-color-light)',
           }}
         >
-          <Text size="sm" fw={500}>
-            تم تحديد <bdi>{selected.length}</bdi>
-          </Text>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconX size={14} />}
-              onClick={() => setSelected([])}
-            >
-              إلغاء التحديد
-            </Button>
-            <Button size="xs" leftSection={<IconUserCheck size={14} />} onClick={() => setAssignOpen(true)}>
-              إسناد إلى موظف
-            </Button>
-          </Group>
-        </Group>
+          <Button size="xs" leftSection={<IconUserCheck size={14} />} onClick={() => setAssignOpen(true)}>
+            إسناد إلى موظف
+          </Button>
+        </SelectionBar>
       </Box>
     ) : null;
 
