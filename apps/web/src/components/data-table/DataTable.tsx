@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Group,
@@ -13,7 +12,6 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconArrowDown,
   IconArrowsSort,
   IconArrowUp,
@@ -22,7 +20,6 @@ import {
   IconDatabaseOff,
   IconEdit,
   IconEye,
-  IconRefresh,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -50,6 +47,7 @@ import {
   useState,
 } from 'react';
 import { useAfterFirstPaint } from '../../lib/first-page';
+import { ErrorAlert, RetryButton } from '../feedback';
 import { pagesOf } from '../Pager';
 import { SrOnlyInline } from './cells';
 import { CARD_PRIORITY, DEFAULT_PRIORITY, type FitColumn } from './column-fit';
@@ -504,26 +502,12 @@ export function DataTable<T extends Row>({
     body = (
       <Table.Tr role={rowRole}>
         <Table.Td colSpan={colSpan} role={cellRole}>
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title="تعذر تحميل البيانات"
-            my="sm"
-          >
+          <ErrorAlert title="تعذر تحميل البيانات" my="sm">
             <Group justify="space-between" gap="sm">
               <Text size="sm">{query.error?.message || 'حدث خطأ'}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconRefresh size={16} />}
-                onClick={() => void query.refetch()}
-              >
-                إعادة المحاولة
-              </Button>
+              <RetryButton iconSize={16} onRetry={() => void query.refetch()} />
             </Group>
-          </Alert>
+          </ErrorAlert>
         </Table.Td>
       </Table.Tr>
     );

@@ -5,7 +5,6 @@ import {
   notificationTypes,
 } from '@idara/domain';
 import {
-  Alert,
   Button,
   Group,
   Paper,
@@ -16,19 +15,12 @@ import {
   Text,
   ThemeIcon,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconBellOff,
-  IconChecks,
-  IconFilter,
-  IconMail,
-  IconTrashX,
-} from '@tabler/icons-react';
+import { IconBellOff, IconChecks, IconFilter, IconMail, IconTrashX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm/confirm-delete';
-import { RetryButton } from '../../components/feedback';
+import { ErrorAlert, RetryButton } from '../../components/feedback';
 import classes from './Notification.module.css';
 import {
   centreQuery,
@@ -164,15 +156,9 @@ export default function NotificationsPage() {
     );
   } else if (list.isError && items.length === 0) {
     body = (
-      <Alert
-        color="red"
-        variant="light"
-        m="md"
-        icon={<IconAlertCircle size={18} />}
-        title="تعذر تحميل الإشعارات"
-      >
+      <ErrorAlert m="md" title="تعذر تحميل الإشعارات">
         <RetryButton mt="xs" radius={undefined} onRetry={() => void list.refetch()} />
-      </Alert>
+      </ErrorAlert>
     );
   } else if (items.length === 0) {
     body = (

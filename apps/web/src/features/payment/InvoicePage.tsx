@@ -35,6 +35,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ask, ReasonModal } from '../../components/confirm';
 import { DateTime, Money } from '../../components/data-table';
+import { InfoAlert } from '../../components/feedback';
 import { InfoItem, LoadError } from '../../components/page';
 import { useBusy } from '../../components/use-busy';
 import { can, useAuth, useCan } from '../../lib/auth';
@@ -231,15 +232,9 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
         }
       >
         {reviewBlocked && (
-          <Alert
-            mt="md"
-            color="blue"
-            variant="light"
-            icon={<IconInfoCircle size={18} />}
-            data-testid="four-eyes"
-          >
+          <InfoAlert mt="md" data-testid="four-eyes">
             سجّلت هذه الدفعة بنفسك، فيعتمدها أو يرفضها زميل آخر.
-          </Alert>
+          </InfoAlert>
         )}
         {payment.status === 'rejected' && (
           <Alert

@@ -1,18 +1,6 @@
 import { arabicPluralAtLeast, formatDateTime } from '@idara/domain';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import {
-  Alert,
-  Badge,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconAlertCircle,
   IconCalendarEvent,
   IconChecklist,
   IconCircleCheck,
@@ -23,7 +11,7 @@ import {
 import { type CSSProperties, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RecordNumber } from '../../components/data-table/cells';
-import { RetryButton, WarningAlert } from '../../components/feedback';
+import { ErrorAlert, RetryButton, WarningAlert } from '../../components/feedback';
 import { Pager, pagesOf } from '../../components/Pager';
 import { EmptyState } from '../../components/page';
 import { errorMessage } from '../../lib/api-error';
@@ -154,18 +142,12 @@ export default function MyTasksPage() {
       {list.isPending ? (
         <CardSkeletons />
       ) : list.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          radius="lg"
-          icon={<IconAlertCircle size={18} />}
-          title="تعذر تحميل المهام"
-        >
+        <ErrorAlert radius="lg" title="تعذر تحميل المهام">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{errorMessage(list.error)}</Text>
             <RetryButton onRetry={() => void list.refetch()} />
           </Stack>
-        </Alert>
+        </ErrorAlert>
       ) : list.data.data.length === 0 ? (
         <Paper withBorder data-testid="my-tasks-empty">
           <EmptyState icon={<current.icon size={26} />} title={current.empty} text={current.emptyText} />

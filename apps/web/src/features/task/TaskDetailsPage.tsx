@@ -15,7 +15,6 @@ import {
   IconCircleCheck,
   IconDeviceFloppy,
   IconForms,
-  IconInfoCircle,
   IconMessageReport,
   IconPlayerPlay,
   IconSend,
@@ -34,6 +33,7 @@ import {
   EditAction,
   useUnsavedChangesGuard,
 } from '../../components/entity';
+import { InfoAlert } from '../../components/feedback';
 import { InfoItem, RecordPage, Section } from '../../components/page';
 import { useBusy } from '../../components/use-busy';
 import { isApiError } from '../../lib/api-error';
@@ -466,14 +466,7 @@ function TaskWork({
           }
         >
           {needsStart && (
-            <Alert
-              color="blue"
-              variant="light"
-              radius="md"
-              mb="md"
-              icon={<IconInfoCircle size={18} />}
-              title="ابدأ المهمة لتعبئة النموذج"
-            >
+            <InfoAlert radius="md" mb="md" title="ابدأ المهمة لتعبئة النموذج">
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">اضغط «بدء المهمة» عند وصولك إلى موقع العمل، ثم عبّئ الحقول.</Text>
                 <Button
@@ -486,7 +479,7 @@ function TaskWork({
                   بدء الآن
                 </Button>
               </Stack>
-            </Alert>
+            </InfoAlert>
           )}
           <div data-testid="task-form">
             <FormRenderer

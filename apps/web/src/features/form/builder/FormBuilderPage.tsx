@@ -17,14 +17,15 @@ import {
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { getEventCoordinates } from '@dnd-kit/utilities';
 import { type FormFieldType, formFieldTypeLabels } from '@idara/domain';
-import { Alert, Box, Button, SegmentedControl, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Box, Button, SegmentedControl, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useEditConflict, useUnsavedChangesGuard } from '../../../components/entity';
+import { ErrorAlert } from '../../../components/feedback';
 import { LoadError } from '../../../components/page';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
@@ -472,9 +473,9 @@ function FormBuilder({ record }: { record?: FormRecord }) {
         حقول النموذج (<bdi>{fields.length}</bdi>)
       </Text>
       {listError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} mb="xs" p="xs" role="alert">
+        <ErrorAlert mb="xs" p="xs" role="alert">
           {listError}
-        </Alert>
+        </ErrorAlert>
       )}
       <BuilderCanvas
         fields={fields}
