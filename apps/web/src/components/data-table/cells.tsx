@@ -1,5 +1,5 @@
 import { formatDateTime, formatGregorianDate, formatHijriDate, formatSAR, toHalalas } from '@idara/domain';
-import { Badge, Text, type TextProps } from '@mantine/core';
+import { Badge, type BadgeProps, Text, type TextProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** "1250.50" → '1,250.50 ر.س'; '' for empty or unreadable values. */
@@ -58,6 +58,37 @@ export function RecordNumber({ value, ...props }: { value: number } & TextProps)
     <Text span fw={600} {...props}>
       <bdi dir="ltr">#{value}</bdi>
     </Text>
+  );
+}
+
+/** How a record kind's statuses show as badges: their Arabic labels, colours and the test id. */
+export interface StatusLook<S extends string> {
+  labels: Record<S, string>;
+  colors: Record<S, string>;
+  testId: string;
+}
+
+/**
+ * A status badge (payments, tasks): light, in the status's colour, with its Arabic label and the
+ * status in `data-status`; never cut to an ellipsis inside a narrow table cell.
+ */
+export function StatusBadge<S extends string>({
+  status,
+  look,
+  ...props
+}: { status: S; look: StatusLook<S> } & BadgeProps) {
+  return (
+    <Badge
+      variant="light"
+      radius="sm"
+      color={look.colors[status] ?? 'gray'}
+      data-testid={look.testId}
+      data-status={status}
+      style={{ minWidth: 'max-content' }}
+      {...props}
+    >
+      {look.labels[status] ?? status}
+    </Badge>
   );
 }
 

@@ -3,8 +3,8 @@ import { Anchor, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/
 import { IconAlarm, IconChevronLeft, IconCircleCheck, IconListCheck, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RecordNumber } from '../../components/data-table/cells';
+import { useNow } from '../../lib/use-now';
 import { TaskStatusBadge, TimeLeftBadge } from '../task/task-ui';
-import { useNow } from '../task/use-now';
 import type { DashboardMyTasks, DashboardTask } from './dashboard-api';
 import classes from './HomePage.module.css';
 import { ChartCard, ChartEmpty } from './Panel';

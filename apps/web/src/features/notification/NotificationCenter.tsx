@@ -3,9 +3,10 @@ import { Badge, Button, Center, Group, Loader, ScrollArea, Stack, Text, ThemeIco
 import { IconBellOff, IconChecks, IconChevronLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RetryButton } from '../../components/feedback';
+import { useNow } from '../../lib/use-now';
 import classes from './Notification.module.css';
 import { markAllRead, markRead, markUnread, removeNotification } from './notification-store';
-import { NotificationRow, useNow } from './notification-ui';
+import { NotificationRow } from './notification-ui';
 import { useNotificationCentre } from './use-notifications';
 
 /** The centre in the bell's popover: the latest 5, newest first (spec §2, §9). */

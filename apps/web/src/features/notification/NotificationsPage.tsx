@@ -21,6 +21,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm/confirm-delete';
 import { ErrorAlert, RetryButton } from '../../components/feedback';
+import { useNow } from '../../lib/use-now';
 import classes from './Notification.module.css';
 import {
   centreQuery,
@@ -39,7 +40,7 @@ import {
   removeAllNotifications,
   removeNotification,
 } from './notification-store';
-import { Digits, NotificationRow, notificationsText, unreadText, useNow } from './notification-ui';
+import { Digits, NotificationRow, notificationsText, unreadText } from './notification-ui';
 
 const ALL_TYPES = 'all';
 const typeOptions = [

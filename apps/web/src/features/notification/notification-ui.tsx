@@ -26,7 +26,6 @@ import {
   IconTrash,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import classes from './Notification.module.css';
 
@@ -71,16 +70,6 @@ export function NotificationTypeIcon({ type, size = 36 }: { type: string; size?:
       <Icon size={Math.round(size * 0.55)} stroke={1.7} />
     </ThemeIcon>
   );
-}
-
-/** The current time, refreshed every minute, so relative times move on their own. */
-export function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(id);
-  }, [intervalMs]);
-  return now;
 }
 
 const UNREAD: ArabicPluralForms = {

@@ -15,10 +15,10 @@ import { ErrorAlert, RetryButton, WarningAlert } from '../../components/feedback
 import { Pager, pagesOf } from '../../components/Pager';
 import { EmptyState } from '../../components/page';
 import { errorMessage } from '../../lib/api-error';
+import { useNow } from '../../lib/use-now';
 import classes from './Task.module.css';
 import { isOverdue, TASKS, type TaskRow, taskPath, taskStatusColors, useTaskList } from './task-api';
 import { TaskStatusBadge, TimeLeftBadge } from './task-ui';
-import { useNow } from './use-now';
 
 type Tab = 'open' | 'submitted' | 'done';
 

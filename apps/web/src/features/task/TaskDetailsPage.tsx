@@ -39,6 +39,7 @@ import { useBusy } from '../../components/use-busy';
 import { isApiError } from '../../lib/api-error';
 import { can, useAuth, useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
+import { useNow } from '../../lib/use-now';
 import { answerErrorsOf, FormRenderer } from '../form/renderer/FormRenderer';
 import classes from './Task.module.css';
 import { TaskFormModal } from './TaskFormModal';
@@ -58,7 +59,6 @@ import {
   useTask,
 } from './task-api';
 import { TaskStatusBadge, TimeLeftBadge } from './task-ui';
-import { useNow } from './use-now';
 
 export default function TaskDetailsPage() {
   return (

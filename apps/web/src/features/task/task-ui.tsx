@@ -1,24 +1,14 @@
 import { formatDateTime, formatGregorianDate, formatTimeLeft, taskStatusLabels } from '@idara/domain';
 import { Badge, type BadgeProps, Text } from '@mantine/core';
 import { IconAlarm, IconClockHour4 } from '@tabler/icons-react';
-import { Empty } from '../../components/data-table/cells';
+import { Empty, StatusBadge } from '../../components/data-table/cells';
 import { isOpenTask, isOverdue, type TaskStatus, taskStatusColors } from './task-api';
 
+const TASK_STATUS_LOOK = { labels: taskStatusLabels, colors: taskStatusColors, testId: 'task-status' };
+
 /** Coloured status badge with the Arabic label. */
-export function TaskStatusBadge({ status, ...props }: { status: TaskStatus } & BadgeProps) {
-  return (
-    <Badge
-      variant="light"
-      radius="sm"
-      color={taskStatusColors[status] ?? 'gray'}
-      data-testid="task-status"
-      data-status={status}
-      style={{ minWidth: 'max-content' }}
-      {...props}
-    >
-      {taskStatusLabels[status] ?? status}
-    </Badge>
-  );
+export function TaskStatusBadge(props: { status: TaskStatus } & BadgeProps) {
+  return <StatusBadge look={TASK_STATUS_LOOK} {...props} />;
 }
 
 /**

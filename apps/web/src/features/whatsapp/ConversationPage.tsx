@@ -28,7 +28,7 @@ import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useAuth, useCan } from '../../lib/auth';
 import { onSocketReconnect, useSocketEvent } from '../../lib/socket';
-import { useNow } from '../task/use-now';
+import { useNow } from '../../lib/use-now';
 import { availableTemplates, Composer, TemplatePicker } from './Composer';
 import {
   ConversationEmpty,
