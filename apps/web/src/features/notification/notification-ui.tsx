@@ -8,7 +8,7 @@ import {
   type NotificationType,
   notificationTypeMeta,
 } from '@idara/domain';
-import { ActionIcon, Group, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Text, ThemeIcon, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconBell,
   IconCash,
@@ -165,7 +165,7 @@ export function NotificationRow({
         <RelativeTime value={item.createdAt} now={now} />
         <span aria-hidden> · </span>
         <span>{label}</span>
-        {unread && <span className={classes.srOnly}> · غير مقروء</span>}
+        {unread && <VisuallyHidden component="span"> · غير مقروء</VisuallyHidden>}
       </Text>
     </>
   );
