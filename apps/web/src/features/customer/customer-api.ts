@@ -1,7 +1,7 @@
 import type { City, Customer, customerTypes, Government } from '@idara/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useCityLookup, useGovernmentLookup } from '../../lib/lookups';
+import { useRecordById } from '../../lib/record-query';
 
 export type CustomerType = (typeof customerTypes)[number];
 
@@ -26,9 +26,5 @@ export const CUSTOMER_PATH = '/api/customer';
 export const customerKey = (id: string) => [CUSTOMER_PATH, 'record', id] as const;
 
 export function useCustomer(id: string | undefined) {
-  return useQuery({
-    queryKey: customerKey(id ?? ''),
-    queryFn: () => api(`/api/customer/${id}`, { stopAlert: true }),
-    enabled: Boolean(id),
-  });
+  return useRecordById(customerKey, id, (id) => api(`/api/customer/${id}`, { stopAlert: true }));
 }
