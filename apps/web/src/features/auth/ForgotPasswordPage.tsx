@@ -1,9 +1,10 @@
 import { forgotPasswordBody, resetPasswordBody, toLatinDigits } from '@idara/domain';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowRight, IconInfoCircle, IconKey, IconLock, IconSend } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowRight, IconInfoCircle, IconKey, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useEntityForm } from '../../components/entity';
+import { PasswordField } from '../../components/PasswordField';
 import { api } from '../../lib/api';
 import { AuthCard } from './AuthCard';
 import { PhoneInput } from './PhoneInput';
@@ -74,23 +75,13 @@ function ResetForm({ phone, onBack }: { phone: string; onBack: () => void }) {
           leftSection={<IconKey size={16} />}
           {...form.getInputProps('code')}
         />
-        <PasswordInput
+        <PasswordField
           label="كلمة المرور الجديدة"
           description="8 أحرف على الأقل"
-          autoComplete="new-password"
-          withAsterisk
-          leftSection={<IconLock size={16} />}
-          visibilityToggleButtonProps={{ 'aria-label': 'إظهار الحروف أو إخفاؤها' }}
+          isNew
           {...form.getInputProps('password')}
         />
-        <PasswordInput
-          label="تأكيد كلمة المرور"
-          autoComplete="new-password"
-          withAsterisk
-          leftSection={<IconLock size={16} />}
-          visibilityToggleButtonProps={{ 'aria-label': 'إظهار الحروف أو إخفاؤها' }}
-          {...form.getInputProps('confirmPassword')}
-        />
+        <PasswordField label="تأكيد كلمة المرور" isNew {...form.getInputProps('confirmPassword')} />
         <Button type="submit" loading={saving} fullWidth>
           تغيير كلمة المرور
         </Button>
