@@ -16,7 +16,7 @@
 export { CardListStates } from './CardListStates';
 export { type CompactColumn, CompactTable, NOWRAP } from './CompactTable';
 export { EmptyState } from './EmptyState';
-export { InfoItem } from './InfoItem';
+export { InfoItem, RecordDates } from './InfoItem';
 export { LoadError } from './LoadError';
 export { PageSkeleton } from './PageSkeleton';
 export { RecordFormGate, RecordGate, RecordPage } from './RecordGate';

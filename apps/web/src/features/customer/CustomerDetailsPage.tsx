@@ -30,10 +30,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { permissionOf } from '../../app/resource';
 import { resources } from '../../app/resources';
-import { DateText, Ltr } from '../../components/bidi';
+import { Ltr } from '../../components/bidi';
 import { useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
-import { EmptyState, InfoItem, RecordPage, Section } from '../../components/page';
+import { EmptyState, InfoItem, RecordDates, RecordPage, Section } from '../../components/page';
 import { RelatedList } from '../../components/resource/RelatedList';
 import { can, useAuth, useCan } from '../../lib/auth';
 import CustomerOrdersTab from '../order/CustomerOrdersTab';
@@ -41,6 +41,7 @@ import CustomerPaymentsTab from '../payment/CustomerPaymentsTab';
 import { CustomerTasksCard } from '../task/OrderTasksCard';
 import { ActivityTimeline } from './ActivityTimeline';
 import {
+  BACK_TO_CUSTOMERS,
   CUSTOMER_PATH,
   type Customer,
   customerKey,
@@ -57,12 +58,7 @@ type TabKey = (typeof tabs)[number] | string;
 
 export default function CustomerDetailsPage() {
   return (
-    <RecordPage
-      useRecord={useCustomer}
-      sections={2}
-      backTo="/dashboard/customer"
-      backLabel="العودة إلى العملاء"
-    >
+    <RecordPage useRecord={useCustomer} sections={2} {...BACK_TO_CUSTOMERS}>
       {(customer) => <CustomerDetails customer={customer} />}
     </RecordPage>
   );
@@ -295,12 +291,7 @@ function CustomerInfo({ customer }: { customer: Customer }) {
               {customer.whatsappNumber ? ltr(formatSaudiPhoneLocal(customer.whatsappNumber)) : ''}
             </InfoItem>
             <InfoItem label="البريد الإلكتروني">{ltr(customer.email)}</InfoItem>
-            <InfoItem label="تاريخ الإضافة">
-              <DateText value={customer.createdAt} />
-            </InfoItem>
-            <InfoItem label="آخر تعديل">
-              <DateText value={customer.updatedAt} />
-            </InfoItem>
+            <RecordDates record={customer} />
           </SimpleGrid>
         </Section>
         <Stack gap="lg">

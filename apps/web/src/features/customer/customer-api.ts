@@ -23,6 +23,9 @@ export function nameMap(rows: { _id: string; name: string }[] | undefined): Map<
 }
 
 export const CUSTOMER_PATH = '/api/customer';
+/** The way back from a customer's pages to the list. */
+export const BACK_TO_CUSTOMERS = { backTo: '/dashboard/customer', backLabel: 'العودة إلى العملاء' };
+
 export const customerKey = (id: string) => [CUSTOMER_PATH, 'record', id] as const;
 
 export function useCustomer(id: string | undefined) {

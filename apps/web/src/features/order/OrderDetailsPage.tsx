@@ -38,6 +38,7 @@ import classes from './OrderForm.module.css';
 import { VatRows } from './OrderTotalsPreview';
 import {
   afterOrderChanged,
+  BACK_TO_ORDERS,
   changeOrderStatus,
   isClosed,
   ORDER_PATH,
@@ -54,7 +55,7 @@ const BASE = '/dashboard/order';
 
 export default function OrderDetailsPage() {
   return (
-    <RecordPage useRecord={useOrder} sections={3} backTo={BASE} backLabel="العودة إلى الطلبات">
+    <RecordPage useRecord={useOrder} sections={3} {...BACK_TO_ORDERS}>
       {(order) => <OrderDetails order={order} />}
     </RecordPage>
   );

@@ -28,6 +28,9 @@ export type ServiceOption = PricedOption;
 export type ContractOption = PricedOption;
 
 export const ORDER_PATH = '/api/order';
+/** The way back from an order's pages to the list. */
+export const BACK_TO_ORDERS = { backTo: '/dashboard/order', backLabel: 'العودة إلى الطلبات' };
+
 export const orderKey = (id: string) => [ORDER_PATH, 'record', id] as const;
 
 export function useOrder(id: string | undefined) {

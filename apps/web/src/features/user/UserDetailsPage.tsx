@@ -11,27 +11,30 @@ import { IconKey, IconLink, IconPhone, IconPlayerPause, IconPlayerPlay } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DateText, Ltr } from '../../components/bidi';
+import { Ltr } from '../../components/bidi';
 import { confirm } from '../../components/confirm';
 import { ActiveBadge, useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
-import { InfoItem, RecordPage, Section } from '../../components/page';
+import { InfoItem, RecordDates, RecordPage, Section } from '../../components/page';
 import { api } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth';
 import { forPerson } from '../../lib/person';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline, RelativeTime } from '../customer/ActivityTimeline';
 import { ResetPasswordModal, SigninLinkModal } from './UserModals';
-import { afterUserSaved, USER_PATH, type UserRecord, userBody, userKey, useUserRecord } from './user-api';
+import {
+  afterUserSaved,
+  BACK_TO_USERS,
+  USER_PATH,
+  type UserRecord,
+  userBody,
+  userKey,
+  useUserRecord,
+} from './user-api';
 
 export default function UserDetailsPage() {
   return (
-    <RecordPage
-      useRecord={useUserRecord}
-      sections={2}
-      backTo="/dashboard/user"
-      backLabel="العودة إلى المستخدمين"
-    >
+    <RecordPage useRecord={useUserRecord} sections={2} {...BACK_TO_USERS}>
       {(user) => <UserDetails user={user} />}
     </RecordPage>
   );
@@ -158,12 +161,7 @@ function UserDetails({ user }: { user: UserRecord }) {
                 forPerson(user, 'لم يدخل بعد', 'لم تدخل بعد')
               )}
             </InfoItem>
-            <InfoItem label="تاريخ الإضافة">
-              <DateText value={user.createdAt} />
-            </InfoItem>
-            <InfoItem label="آخر تعديل">
-              <DateText value={user.updatedAt} />
-            </InfoItem>
+            <RecordDates record={user} />
           </SimpleGrid>
         }
       >

@@ -8,6 +8,9 @@ import { userDirectoryQuery } from '../../lib/user-directory';
 export type UserRecord = User;
 
 export const USER_PATH = '/api/user';
+/** The way back from a user's pages to the list. */
+export const BACK_TO_USERS = { backTo: '/dashboard/user', backLabel: 'العودة إلى المستخدمين' };
+
 export const userKey = (id: string) => [USER_PATH, 'record', id] as const;
 
 export function useUserRecord(id: string | undefined) {
