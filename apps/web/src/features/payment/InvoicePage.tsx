@@ -101,14 +101,7 @@ export default function InvoicePage() {
 
   if (query.isPending) return <InvoiceSkeleton />;
   if (query.isError || !query.data) {
-    return (
-      <LoadError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        backTo={PAYMENT_BASE}
-        backLabel="العودة إلى الحسابات"
-      />
-    );
+    return <LoadError query={query} backTo={PAYMENT_BASE} backLabel="العودة إلى الحسابات" />;
   }
   return <InvoiceView payment={query.data} />;
 }

@@ -87,12 +87,7 @@ function Conversation({ customerId }: { customerId: string }) {
         !query.isError && <HeaderPlaceholder />
       )}
       {query.isError ? (
-        <LoadError
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          backTo={`/dashboard/customer/${customerId}`}
-          backLabel="العودة إلى العميل"
-        />
+        <LoadError query={query} backTo={`/dashboard/customer/${customerId}`} backLabel="العودة إلى العميل" />
       ) : (
         <ConversationBody customerId={customerId} query={query} first={newest} config={config.data} />
       )}

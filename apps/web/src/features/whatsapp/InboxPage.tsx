@@ -102,14 +102,7 @@ function InboxList({ query, selected }: { query: ReturnType<typeof useInbox>; se
     );
   }
   if (query.isError) {
-    return (
-      <LoadError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        backTo="/dashboard/customer"
-        backLabel="العودة إلى العملاء"
-      />
-    );
+    return <LoadError query={query} backTo="/dashboard/customer" backLabel="العودة إلى العملاء" />;
   }
   if (query.data.length === 0) {
     return (
@@ -214,12 +207,7 @@ function InboxThread({ phone, row }: { phone: string; row: InboxRow | undefined 
           <ConversationSkeleton />
         ) : messages.isError ? (
           <Stack p="sm">
-            <LoadError
-              error={messages.error}
-              onRetry={() => void messages.refetch()}
-              backTo={INBOX_BASE}
-              backLabel="العودة إلى القائمة"
-            />
+            <LoadError query={messages} backTo={INBOX_BASE} backLabel="العودة إلى القائمة" />
           </Stack>
         ) : (
           <MessageList

@@ -125,12 +125,7 @@ export default function FormBuilderPage() {
   if (id && query.isError)
     return (
       <Box p="md">
-        <LoadError
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          backTo={FORM_BASE}
-          backLabel="العودة إلى النماذج"
-        />
+        <LoadError query={query} backTo={FORM_BASE} backLabel="العودة إلى النماذج" />
       </Box>
     );
   return <FormBuilder key={id ?? 'new'} record={id ? query.data : undefined} />;
