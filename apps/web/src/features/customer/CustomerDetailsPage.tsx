@@ -1,6 +1,5 @@
 import { customerTypeLabels, formatSaudiPhoneLocal } from '@idara/domain';
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -11,7 +10,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Tooltip,
 } from '@mantine/core';
 import {
   IconBrandWhatsapp,
@@ -26,13 +24,14 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { permissionOf } from '../../app/resource';
 import { resources } from '../../app/resources';
 import { Ltr } from '../../components/bidi';
 import { useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
+import { IconLink } from '../../components/IconLink';
 import { EmptyState, InfoItem, RecordDates, RecordPage, Section } from '../../components/page';
 import { RelatedList } from '../../components/resource/RelatedList';
 import { can, useAuth, useCan } from '../../lib/auth';
@@ -64,12 +63,22 @@ export default function CustomerDetailsPage() {
   );
 }
 
+/** A green link to the customer's WhatsApp conversation. */
+function ConversationButton({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Button variant="light" color="green" component={Link} to={to} leftSection={icon}>
+      {children}
+    </Button>
+  );
+}
+
 function CustomerDetails({ customer }: { customer: Customer }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canUpdate = useCan('customer:update');
   const canDelete = useCan('customer:delete');
   const canMessages = useCan('customer:read:messages');
+  const conversation = `/dashboard/whatsapp/${customer._id}`;
   const canActivity = useCan('activity:read');
   const { user } = useAuth();
   // The records that refer to a customer and say so (`relatedTab`), each a tab for those who may list them.
@@ -125,15 +134,9 @@ function CustomerDetails({ customer }: { customer: Customer }) {
                 </Button>
               )}
               {canMessages && (
-                <Button
-                  variant="light"
-                  color="green"
-                  component={Link}
-                  to={`/dashboard/whatsapp/${customer._id}`}
-                  leftSection={<IconMessages size={16} />}
-                >
+                <ConversationButton to={conversation} icon={<IconMessages size={16} />}>
                   المحادثة
-                </Button>
+                </ConversationButton>
               )}
               {canUpdate && <EditAction to={`/dashboard/customer/edit/${customer._id}`} />}
               {canDelete && <DeleteAction onClick={onDelete} />}
@@ -157,17 +160,9 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             </Group>
           </Anchor>
           {canMessages && (
-            <Tooltip label="رسائل واتساب">
-              <ActionIcon
-                component={Link}
-                to={`/dashboard/whatsapp/${customer._id}`}
-                variant="light"
-                color="green"
-                aria-label="رسائل واتساب"
-              >
-                <IconBrandWhatsapp size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconLink label="رسائل واتساب" to={conversation} variant="light" color="green">
+              <IconBrandWhatsapp size={18} />
+            </IconLink>
           )}
         </Group>
         {canUpdate && <RemindersToggle customerId={customer._id} />}
@@ -238,15 +233,9 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             />
             {canMessages && (
               <Group justify="center">
-                <Button
-                  variant="light"
-                  color="green"
-                  component={Link}
-                  to={`/dashboard/whatsapp/${customer._id}`}
-                  leftSection={<IconBrandWhatsapp size={16} />}
-                >
+                <ConversationButton to={conversation} icon={<IconBrandWhatsapp size={16} />}>
                   فتح المحادثة
-                </Button>
+                </ConversationButton>
               </Group>
             )}
           </Paper>

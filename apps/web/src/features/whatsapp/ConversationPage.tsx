@@ -1,17 +1,5 @@
 import { formatSaudiPhoneLocal, type MessageTemplate, serviceWindowExplanation } from '@idara/domain';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconArrowRight,
   IconBrandWhatsapp,
@@ -23,6 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { IconLink } from '../../components/IconLink';
 import { LoadError } from '../../components/page';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
@@ -114,18 +103,9 @@ function ConversationHeader({
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           {canDetails && (
-            <Tooltip label="العودة إلى العميل">
-              <ActionIcon
-                component={Link}
-                to={customerPath}
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label="العودة إلى العميل"
-              >
-                <IconArrowRight size={20} />
-              </ActionIcon>
-            </Tooltip>
+            <IconLink label="العودة إلى العميل" to={customerPath} variant="subtle" color="gray" size="lg">
+              <IconArrowRight size={20} />
+            </IconLink>
           )}
           <Avatar color="green" variant="light" aria-hidden>
             <IconBrandWhatsapp size={22} />

@@ -5,24 +5,13 @@ import {
   formatSaudiPhoneLocal,
   type InboxCustomer,
 } from '@idara/domain';
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowRight, IconInbox, IconMessageCircle, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useEntityForm } from '../../components/entity';
+import { IconLink } from '../../components/IconLink';
 import { EmptyState, LoadError } from '../../components/page';
 import { useAuth, useCan } from '../../lib/auth';
 import { onSocketReconnect, useSocketEvent } from '../../lib/socket';
@@ -176,19 +165,16 @@ function InboxThread({ phone, row }: { phone: string; row: InboxRow | undefined 
     <Paper withBorder className={classes.inboxThread} data-testid="wa-inbox-thread">
       <Stack gap="sm" p="sm">
         <Group gap="sm" wrap="nowrap">
-          <Tooltip label="العودة إلى القائمة">
-            <ActionIcon
-              component={Link}
-              to={INBOX_BASE}
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label="العودة إلى القائمة"
-              className={classes.inboxBack}
-            >
-              <IconArrowRight size={20} />
-            </ActionIcon>
-          </Tooltip>
+          <IconLink
+            label="العودة إلى القائمة"
+            to={INBOX_BASE}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            className={classes.inboxBack}
+          >
+            <IconArrowRight size={20} />
+          </IconLink>
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={700}>
               <bdi dir="ltr">{displayPhone(phone)}</bdi>
