@@ -16,3 +16,22 @@ export function PasswordField({ isNew = false, ...props }: PasswordInputProps & 
     />
   );
 }
+
+/** Choosing a new password: the password, 8 characters at least, then the same again. */
+export function NewPasswordFields({
+  password,
+  confirm,
+  confirmLabel,
+}: {
+  /** The form's props of each field (`form.getInputProps('password')`). */
+  password: PasswordInputProps;
+  confirm: PasswordInputProps;
+  confirmLabel: string;
+}) {
+  return (
+    <>
+      <PasswordField label="كلمة المرور الجديدة" description="8 أحرف على الأقل" isNew {...password} />
+      <PasswordField label={confirmLabel} isNew {...confirm} />
+    </>
+  );
+}

@@ -2,7 +2,7 @@ import { changePasswordBody } from '@idara/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEntityForm } from '../../components/entity';
-import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordFields, PasswordField } from '../../components/PasswordField';
 import { api } from '../../lib/api';
 import { sessionsKey } from './sessions-api';
 
@@ -38,13 +38,11 @@ export function ChangePasswordForm() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <PasswordField label="كلمة المرور الحالية" {...form.getInputProps('currentPassword')} />
-          <PasswordField
-            label="كلمة المرور الجديدة"
-            description="8 أحرف على الأقل"
-            isNew
-            {...form.getInputProps('newPassword')}
+          <NewPasswordFields
+            password={form.getInputProps('newPassword')}
+            confirm={form.getInputProps('confirmPassword')}
+            confirmLabel="تأكيد كلمة المرور الجديدة"
           />
-          <PasswordField label="تأكيد كلمة المرور الجديدة" isNew {...form.getInputProps('confirmPassword')} />
           <Group justify="flex-end">
             <Button type="submit" loading={saving}>
               تغيير كلمة المرور

@@ -4,7 +4,7 @@ import { IconArrowRight, IconInfoCircle, IconKey, IconSend } from '@tabler/icons
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useEntityForm } from '../../components/entity';
-import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordFields } from '../../components/PasswordField';
 import { api } from '../../lib/api';
 import { AuthCard } from './AuthCard';
 import { PhoneInput } from './PhoneInput';
@@ -75,13 +75,11 @@ function ResetForm({ phone, onBack }: { phone: string; onBack: () => void }) {
           leftSection={<IconKey size={16} />}
           {...form.getInputProps('code')}
         />
-        <PasswordField
-          label="كلمة المرور الجديدة"
-          description="8 أحرف على الأقل"
-          isNew
-          {...form.getInputProps('password')}
+        <NewPasswordFields
+          password={form.getInputProps('password')}
+          confirm={form.getInputProps('confirmPassword')}
+          confirmLabel="تأكيد كلمة المرور"
         />
-        <PasswordField label="تأكيد كلمة المرور" isNew {...form.getInputProps('confirmPassword')} />
         <Button type="submit" loading={saving} fullWidth>
           تغيير كلمة المرور
         </Button>
