@@ -6,6 +6,7 @@ import {
 } from '@idara/domain';
 import {
   Button,
+  type ButtonProps,
   Group,
   Paper,
   SegmentedControl,
@@ -17,10 +18,11 @@ import {
 } from '@mantine/core';
 import { IconBellOff, IconChecks, IconFilter, IconMail, IconTrashX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm/confirm-delete';
 import { ErrorAlert, RetryButton } from '../../components/feedback';
+import { useBusy } from '../../components/use-busy';
 import { useNow } from '../../lib/use-now';
 import classes from './Notification.module.css';
 import {
@@ -64,6 +66,15 @@ function RowSkeleton() {
 }
 
 /** All of the user's notifications: filters (unread / all, type), bulk actions, pages of 20. */
+/** One of the actions over every notification: small, with its icon, spinning while it runs. */
+function AllAction({
+  icon: Icon,
+  running,
+  ...props
+}: ButtonProps & { icon: typeof IconMail; running: boolean; onClick: () => void; children: ReactNode }) {
+  return <Button size="xs" leftSection={<Icon size={16} />} loading={running} {...props} />;
+}
+
 export default function NotificationsPage() {
   const [params, setParams] = useSearchParams();
   const filters: NotificationFilters = {
@@ -74,7 +85,7 @@ export default function NotificationsPage() {
   const unreadCount = useQuery(unreadCountQuery).data ?? 0;
   // All of the user's notifications (the centre's total), whatever the filters: the bulk actions act on all.
   const allCount = useQuery(centreQuery).data?.total ?? 0;
-  const [busy, setBusy] = useState<null | 'read' | 'unread' | 'delete'>(null);
+  const [busy, run] = useBusy<'read' | 'unread' | 'delete'>();
 
   const list = useInfiniteQuery({
     queryKey: notificationKeys.page(filters),
@@ -117,17 +128,6 @@ export default function NotificationsPage() {
     if (value) next.set(key, value);
     else next.delete(key);
     setParams(next, { replace: true });
-  };
-
-  const run = async (kind: 'read' | 'unread' | 'delete', action: () => Promise<void>) => {
-    setBusy(kind);
-    try {
-      await action();
-    } catch {
-      // the API client already showed the error
-    } finally {
-      setBusy(null);
-    }
   };
 
   const onDelete = (item: NotificationItem) =>
@@ -232,37 +232,34 @@ export default function NotificationsPage() {
               <Digits text={notificationsText(total)} /> · <Digits text={unreadText(unreadCount)} />
             </Text>
             <Group gap="xs" wrap="wrap">
-              <Button
-                size="xs"
+              <AllAction
                 variant="light"
-                leftSection={<IconChecks size={16} />}
+                icon={IconChecks}
                 disabled={unreadCount === 0}
-                loading={busy === 'read'}
+                running={busy === 'read'}
                 onClick={() => void run('read', markAllRead)}
               >
                 تحديد الكل كمقروء
-              </Button>
-              <Button
-                size="xs"
+              </AllAction>
+              <AllAction
                 variant="default"
-                leftSection={<IconMail size={16} />}
+                icon={IconMail}
                 disabled={allCount === 0}
-                loading={busy === 'unread'}
+                running={busy === 'unread'}
                 onClick={() => void run('unread', markAllUnread)}
               >
                 تحديد الكل كغير مقروء
-              </Button>
-              <Button
-                size="xs"
+              </AllAction>
+              <AllAction
                 variant="light"
                 color="red"
-                leftSection={<IconTrashX size={16} />}
+                icon={IconTrashX}
                 disabled={allCount === 0}
-                loading={busy === 'delete'}
+                running={busy === 'delete'}
                 onClick={onDeleteAll}
               >
                 حذف الكل
-              </Button>
+              </AllAction>
             </Group>
           </Group>
         </Stack>
