@@ -37,7 +37,6 @@ import {
   markAllRead,
   markAllUnread,
   markRead,
-  markUnread,
   onListShift,
   removeAllNotifications,
   removeNotification,
@@ -144,8 +143,6 @@ export default function NotificationsPage() {
       accept: () => run('delete', removeAllNotifications),
     });
 
-  const toggle = (item: NotificationItem) => (item.read ? markUnread(item) : markRead(item));
-
   let body: React.ReactNode;
   if (list.isPending) {
     body = (
@@ -186,13 +183,7 @@ export default function NotificationsPage() {
       <ul className={classes.pageList} aria-label="الإشعارات" data-testid="notification-list">
         {items.map((item) => (
           <li key={item._id}>
-            <NotificationRow
-              item={item}
-              now={now}
-              onOpen={markRead}
-              onToggleRead={toggle}
-              onDelete={onDelete}
-            />
+            <NotificationRow item={item} now={now} onOpen={markRead} onDelete={onDelete} />
           </li>
         ))}
       </ul>

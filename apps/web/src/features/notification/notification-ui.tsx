@@ -28,6 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from './Notification.module.css';
+import { toggleRead } from './notification-store';
 
 const typeIcons: Record<NotificationType, TablerIcon> = {
   create: IconCirclePlus,
@@ -122,7 +123,6 @@ export interface NotificationRowProps {
   now: Date;
   /** Following the link (or clicking one without a link): mark read and, in the centre, close it. */
   onOpen: (item: NotificationItem) => void;
-  onToggleRead: (item: NotificationItem) => void;
   onDelete: (item: NotificationItem) => void;
   /** The centre's compact row (description on two lines) or the full page's. */
   compact?: boolean;
@@ -130,16 +130,8 @@ export interface NotificationRowProps {
   autoFocus?: boolean;
 }
 
-/** One notification: type icon, title, description, time; a read/unread toggle and delete. */
-export function NotificationRow({
-  item,
-  now,
-  onOpen,
-  onToggleRead,
-  onDelete,
-  compact,
-  autoFocus,
-}: NotificationRowProps) {
+/** One notification: type icon, title, description, time; its read/unread toggle and delete. */
+export function NotificationRow({ item, now, onOpen, onDelete, compact, autoFocus }: NotificationRowProps) {
   const { label } = typeVisual(item.type);
   const unread = !item.read;
   const body = (
@@ -199,7 +191,7 @@ export function NotificationRow({
             color={unread ? 'teal' : 'gray'}
             size={compact ? 'md' : 'lg'}
             aria-label={`${readLabel}: ${item.title}`}
-            onClick={() => onToggleRead(item)}
+            onClick={() => toggleRead(item)}
           >
             {unread ? <IconMailOpened size={17} /> : <IconMail size={17} />}
           </ActionIcon>
