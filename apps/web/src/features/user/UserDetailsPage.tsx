@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { Ltr } from '../../components/bidi';
 import { confirm } from '../../components/confirm';
 import { ActiveBadge, useDeleteRecord } from '../../components/data-table';
-import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
+import { DeleteAction, DetailsHeader, DetailsTitle, EditAction, HeaderAction } from '../../components/entity';
 import { InfoItem, RecordDates, RecordPage, Section } from '../../components/page';
 import { api } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth';
@@ -120,22 +120,12 @@ function UserDetails({ user }: { user: UserRecord }) {
                 >
                   {user.active ? 'إيقاف' : 'تفعيل'}
                 </Button>
-                <Button
-                  variant="light"
-                  color="cyan"
-                  onClick={() => setLinkOpen(true)}
-                  leftSection={<IconLink size={16} />}
-                >
+                <HeaderAction color="cyan" icon={<IconLink size={16} />} onClick={() => setLinkOpen(true)}>
                   إنشاء رابط دخول
-                </Button>
-                <Button
-                  variant="light"
-                  color="grape"
-                  onClick={() => setResetOpen(true)}
-                  leftSection={<IconKey size={16} />}
-                >
+                </HeaderAction>
+                <HeaderAction color="grape" icon={<IconKey size={16} />} onClick={() => setResetOpen(true)}>
                   إعادة تعيين كلمة المرور
-                </Button>
+                </HeaderAction>
               </>
             )}
             {canDelete && within && !isSelf && <DeleteAction onClick={() => remove(user)} />}
