@@ -28,10 +28,10 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { permissionOf } from '../../app/resource';
 import { resources } from '../../app/resources';
+import { ActionIconLink } from '../../components/ActionIconLink';
 import { Ltr } from '../../components/bidi';
 import { useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
-import { IconLink } from '../../components/IconLink';
 import { EmptyState, InfoItem, RecordDates, RecordPage, Section } from '../../components/page';
 import { RelatedList } from '../../components/resource/RelatedList';
 import { can, useAuth, useCan } from '../../lib/auth';
@@ -160,9 +160,9 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             </Group>
           </Anchor>
           {canMessages && (
-            <IconLink label="رسائل واتساب" to={conversation} variant="light" color="green">
+            <ActionIconLink label="رسائل واتساب" to={conversation} variant="light" color="green">
               <IconBrandWhatsapp size={18} />
-            </IconLink>
+            </ActionIconLink>
           )}
         </Group>
         {canUpdate && <RemindersToggle customerId={customer._id} />}

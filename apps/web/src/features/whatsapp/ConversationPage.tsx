@@ -11,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { IconLink } from '../../components/IconLink';
+import { ActionIconLink } from '../../components/ActionIconLink';
 import { LoadError } from '../../components/page';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
@@ -103,9 +103,15 @@ function ConversationHeader({
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           {canDetails && (
-            <IconLink label="العودة إلى العميل" to={customerPath} variant="subtle" color="gray" size="lg">
+            <ActionIconLink
+              label="العودة إلى العميل"
+              to={customerPath}
+              variant="subtle"
+              color="gray"
+              size="lg"
+            >
               <IconArrowRight size={20} />
-            </IconLink>
+            </ActionIconLink>
           )}
           <Avatar color="green" variant="light" aria-hidden>
             <IconBrandWhatsapp size={22} />

@@ -10,8 +10,8 @@ import { IconArrowRight, IconInbox, IconMessageCircle, IconUserPlus } from '@tab
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ActionIconLink } from '../../components/ActionIconLink';
 import { useEntityForm } from '../../components/entity';
-import { IconLink } from '../../components/IconLink';
 import { EmptyState, LoadError } from '../../components/page';
 import { useAuth, useCan } from '../../lib/auth';
 import { onSocketReconnect, useSocketEvent } from '../../lib/socket';
@@ -165,7 +165,7 @@ function InboxThread({ phone, row }: { phone: string; row: InboxRow | undefined 
     <Paper withBorder className={classes.inboxThread} data-testid="wa-inbox-thread">
       <Stack gap="sm" p="sm">
         <Group gap="sm" wrap="nowrap">
-          <IconLink
+          <ActionIconLink
             label="العودة إلى القائمة"
             to={INBOX_BASE}
             variant="subtle"
@@ -174,7 +174,7 @@ function InboxThread({ phone, row }: { phone: string; row: InboxRow | undefined 
             className={classes.inboxBack}
           >
             <IconArrowRight size={20} />
-          </IconLink>
+          </ActionIconLink>
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={700}>
               <bdi dir="ltr">{displayPhone(phone)}</bdi>

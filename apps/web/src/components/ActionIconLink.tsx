@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** An icon button that opens a page (back to a list, to a conversation), named by its tooltip. */
-export function IconLink({
+export function ActionIconLink({
   label,
   to,
   children,
