@@ -1,5 +1,5 @@
 import { Alert, type AlertProps, Button, type ButtonProps } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /**
@@ -23,6 +23,18 @@ export function RetryButton({
       إعادة المحاولة
     </Button>
   );
+}
+
+type NoticeProps = Omit<AlertProps, 'color' | 'variant' | 'icon'> & { 'data-testid'?: string };
+
+/** Something could not be loaded or done: a light red alert with the error circle. */
+export function ErrorAlert(props: NoticeProps) {
+  return <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} {...props} />;
+}
+
+/** Something the reader should know before acting (who reviews, what to do first): a light blue alert. */
+export function InfoAlert(props: NoticeProps) {
+  return <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} {...props} />;
 }
 
 /** Something on the page needs attention: a light rounded alert with the warning triangle. */

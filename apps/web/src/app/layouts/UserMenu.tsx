@@ -9,6 +9,30 @@ function initial(name: string): string {
   return name.trim().charAt(0);
 }
 
+/** The user's name over their job title or role; `strong` in the menu's head. */
+function NameAndRole({
+  name,
+  subtitle,
+  strong = false,
+}: {
+  name: string;
+  subtitle: string;
+  strong?: boolean;
+}) {
+  return (
+    <>
+      <Text size="sm" fw={strong ? 700 : 500} c={strong ? 'var(--mantine-color-text)' : undefined} truncate>
+        {name}
+      </Text>
+      {subtitle && (
+        <Text size="xs" c="dimmed" truncate>
+          {subtitle}
+        </Text>
+      )}
+    </>
+  );
+}
+
 export function UserMenu() {
   const { user } = useAuth();
   if (!user) return null;
@@ -25,14 +49,7 @@ export function UserMenu() {
               {initial(user.name)}
             </Avatar>
             <div className={classes.names}>
-              <Text size="sm" fw={500} truncate>
-                {user.name}
-              </Text>
-              {subtitle && (
-                <Text size="xs" c="dimmed" truncate>
-                  {subtitle}
-                </Text>
-              )}
+              <NameAndRole name={user.name} subtitle={subtitle} />
             </div>
             <IconChevronDown size={14} className={classes.chevron} aria-hidden />
           </Group>
@@ -40,14 +57,7 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text size="sm" fw={700} c="var(--mantine-color-text)" truncate>
-            {user.name}
-          </Text>
-          {subtitle && (
-            <Text size="xs" c="dimmed" truncate>
-              {subtitle}
-            </Text>
-          )}
+          <NameAndRole name={user.name} subtitle={subtitle} strong />
         </Menu.Label>
         <Menu.Divider />
         <Menu.Item component={Link} to="/account/profile" leftSection={<IconUserCircle size={16} />}>

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
-import { DialogForm, DialogNote } from '../DialogForm';
+import type { ReactNode } from 'react';
+import { DialogForm, type DialogFormProps, DialogNote, useDialogValue } from '../DialogForm';
 
 /**
  * Asks for a required reason before an act that records one (rejecting a payment, approving one's
@@ -8,72 +8,38 @@ import { DialogForm, DialogNote } from '../DialogForm';
  * characters) so the dialog answers at once; the server still decides.
  */
 export function ReasonModal({
-  opened,
-  title,
   label,
   placeholder,
   hint,
-  submitLabel,
-  submitIcon,
   color,
-  busy,
-  onClose,
   onSubmit,
-}: {
-  opened: boolean;
+  ...dialog
+}: Omit<DialogFormProps, 'onSubmit' | 'submitColor' | 'cancelLabel' | 'size' | 'children'> & {
   title: string;
   label: string;
   placeholder: string;
   hint?: ReactNode;
   submitLabel: string;
-  submitIcon?: ReactNode;
   color: string;
-  busy: boolean;
-  onClose: () => void;
   onSubmit: (reason: string) => void | Promise<void>;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (opened) {
-      setReason('');
-      setError(null);
-    }
-  }, [opened]);
+  const reason = useDialogValue(dialog.opened, '');
   const submit = () => {
-    if (reason.trim().length < 3) {
-      setError(`اكتب ${label} (3 أحرف على الأقل)`);
+    const text = reason.value.trim();
+    if (text.length < 3) {
+      reason.fail(`اكتب ${label} (3 أحرف على الأقل)`);
       return;
     }
-    void onSubmit(reason.trim());
+    void onSubmit(text);
   };
   return (
-    <DialogForm
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      onSubmit={submit}
-      submitLabel={submitLabel}
-      submitIcon={submitIcon}
-      submitColor={color}
-      busy={busy}
-      cancelLabel="تراجع"
-    >
+    <DialogForm {...dialog} onSubmit={submit} submitColor={color} cancelLabel="تراجع">
       {hint && (
         <Text size="sm" c="dimmed">
           {hint}
         </Text>
       )}
-      <DialogNote
-        label={label}
-        withAsterisk
-        placeholder={placeholder}
-        maxLength={500}
-        value={reason}
-        onChange={setReason}
-        error={error}
-        clearError={() => setError(null)}
-      />
+      <DialogNote label={label} withAsterisk placeholder={placeholder} maxLength={500} note={reason} />
     </DialogForm>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Group,
@@ -13,7 +12,6 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconArrowDown,
   IconArrowsSort,
   IconArrowUp,
@@ -22,7 +20,6 @@ import {
   IconDatabaseOff,
   IconEdit,
   IconEye,
-  IconRefresh,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -50,10 +47,12 @@ import {
   useState,
 } from 'react';
 import { useAfterFirstPaint } from '../../lib/first-page';
+import { ErrorAlert, RetryButton } from '../feedback';
 import { pagesOf } from '../Pager';
 import { SrOnlyInline } from './cells';
 import { CARD_PRIORITY, DEFAULT_PRIORITY, type FitColumn } from './column-fit';
 import classes from './DataTable.module.css';
+import { SelectionBar } from './SelectionBar';
 import { useColumnFit } from './use-column-fit';
 import { useBulkDelete } from './use-delete';
 import type { ListResponse, Row } from './use-list-query';
@@ -503,26 +502,12 @@ export function DataTable<T extends Row>({
     body = (
       <Table.Tr role={rowRole}>
         <Table.Td colSpan={colSpan} role={cellRole}>
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title="تعذر تحميل البيانات"
-            my="sm"
-          >
+          <ErrorAlert title="تعذر تحميل البيانات" my="sm">
             <Group justify="space-between" gap="sm">
               <Text size="sm">{query.error?.message || 'حدث خطأ'}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconRefresh size={16} />}
-                onClick={() => void query.refetch()}
-              >
-                إعادة المحاولة
-              </Button>
+              <RetryButton iconSize={16} onRetry={() => void query.refetch()} />
             </Group>
-          </Alert>
+          </ErrorAlert>
         </Table.Td>
       </Table.Tr>
     );
@@ -573,35 +558,20 @@ export function DataTable<T extends Row>({
     <Paper withBorder className={classes.root}>
       {toolbar && <Box className={classes.toolbar}>{toolbar}</Box>}
       {selectable && selectedIds.length > 0 && (
-        <Group
+        <SelectionBar
           className={classes.bulkBar}
-          justify="space-between"
-          gap="xs"
-          role="region"
-          aria-label="إجراءات التحديد"
+          count={selectedIds.length}
+          onClear={() => setRowSelection(noSelection)}
         >
-          <Text size="sm" fw={500}>
-            تم تحديد <bdi>{selectedIds.length}</bdi>
-          </Text>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconX size={14} />}
-              onClick={() => setRowSelection(noSelection)}
-            >
-              إلغاء التحديد
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => bulkDelete(selectedIds, () => setRowSelection(noSelection))}
-            >
-              حذف المحدد ({selectedIds.length})
-            </Button>
-          </Group>
-        </Group>
+          <Button
+            size="xs"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => bulkDelete(selectedIds, () => setRowSelection(noSelection))}
+          >
+            حذف المحدد ({selectedIds.length})
+          </Button>
+        </SelectionBar>
       )}
       {cards && rows.length > 0 && (
         <CardsBar

@@ -1,15 +1,14 @@
 import { formatGregorianDate, hijriParts } from '@idara/domain';
-import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import { dayNoon, dayToIso, isoToDay } from '../../lib/riyadh-day';
+import { type CalendarKind, CalendarSwitch } from '../CalendarSwitch';
 import type { ListState } from './use-list-state';
 import '../../lib/dayjs-locale';
 import { toolbarField } from './toolbar-field';
-
-export type CalendarKind = 'gregorian' | 'hijri';
 
 /** The calendar the date filters display, remembered on this device. */
 export function useCalendarKind() {
@@ -98,17 +97,7 @@ export function DateRangeFilter({
         styles={{ input: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
         radius="xl"
       />
-      <SegmentedControl
-        size="xs"
-        aria-label="التقويم"
-        value={kind}
-        onChange={(v) => setKind(v as CalendarKind)}
-        data={[
-          { value: 'gregorian', label: 'ميلادي' },
-          { value: 'hijri', label: 'هجري' },
-        ]}
-        style={{ flex: '0 0 auto' }}
-      />
+      <CalendarSwitch size="xs" value={kind} onChange={setKind} style={{ flex: '0 0 auto' }} />
     </Group>
   );
 }

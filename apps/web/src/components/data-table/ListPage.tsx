@@ -17,6 +17,9 @@ export const EXPORT_OPTIONS = [
   { label: 'CSV', value: 'csv' },
 ];
 
+/** The export's file types for a list that also prints (orders, payments, documents, customers, aging). */
+export const EXPORT_WITH_PDF = [...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }];
+
 /** Search box bound to the list state (debounced into the URL). */
 export function ListSearch({ state, placeholder = 'بحث…' }: { state: ListState; placeholder?: string }) {
   return (

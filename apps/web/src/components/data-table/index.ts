@@ -16,8 +16,27 @@
  *
  * Filters: any URL param other than page/limit/sort/search is a filter and is sent to the API as is.
  */
-export { ActiveBadge, DateTime, Empty, formatMoney, Money, SrOnlyInline } from './cells';
-export { dateColumn, moneyColumn, nameColumn, numberColumn, phoneColumn } from './columns';
+export {
+  ActiveBadge,
+  DateTime,
+  Empty,
+  formatMoney,
+  Money,
+  RecordNumber,
+  SrOnlyInline,
+  StackedDate,
+} from './cells';
+export {
+  dateColumn,
+  hashNumberColumn,
+  moneyColumn,
+  nameColumn,
+  numberColumn,
+  phoneColumn,
+  stackedDateColumn,
+  statusColumn,
+  textColumn,
+} from './columns';
 export {
   actionsColumn,
   DataTable,
@@ -28,10 +47,12 @@ export {
 export { FilterSelect } from './FilterSelect';
 export { ListDateRangeFilter } from './LazyDateRangeFilter';
 export { MoreFilters, StatusFilter } from './ListFilters';
-export { EXPORT_OPTIONS, ListPage, type ListPageProps, ListSearch } from './ListPage';
+export { EXPORT_OPTIONS, EXPORT_WITH_PDF, ListPage, type ListPageProps, ListSearch } from './ListPage';
 export { type ListTotal, ListTotals } from './ListTotals';
 export { LookupFilter } from './LookupFilter';
 export { type PickerPath, type PickerRows, RemoteSelect, type RemoteSelectProps } from './RemoteSelect';
+export { RowMenu } from './RowMenu';
+export { SelectionBar } from './SelectionBar';
 export { toolbarField } from './toolbar-field';
 export { useBulkDelete, useDeleteRecord } from './use-delete';
 export {

@@ -35,15 +35,27 @@ export function useRecordList<T extends Row, Extra extends object = Record<never
       onEdit: base && canEdit ? (r) => navigate(`${base}/edit/${r._id}`) : undefined,
       onDelete: canDelete ? remove : undefined,
     });
+  /** `<ListPage>`'s list: where it is asked, its state in the URL and the query. */
+  const listProps = { resourcePath: api, state, query };
   /** `<ListPage>`'s wiring for such a record: its list, add at `<base>/new`, bulk delete, row click. */
   const pageProps = {
-    resourcePath: api,
-    state,
-    query,
+    ...listProps,
     createTo: base && `${base}/new`,
     createPermission: `${area}:create`,
     deletePermission: `${area}:delete`,
     onRowClick: openRow,
   };
-  return { navigate, state, query, remove, canEdit, canDelete, canView, openRow, rowActions, pageProps };
+  return {
+    navigate,
+    state,
+    query,
+    remove,
+    canEdit,
+    canDelete,
+    canView,
+    openRow,
+    rowActions,
+    listProps,
+    pageProps,
+  };
 }

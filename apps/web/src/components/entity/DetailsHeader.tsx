@@ -1,4 +1,13 @@
-import { Avatar, type AvatarProps, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import {
+  Avatar,
+  type AvatarProps,
+  Button,
+  type ButtonProps,
+  Group,
+  Paper,
+  Stack,
+  Title,
+} from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -53,25 +62,35 @@ export function DetailsTitle({ children }: { children: ReactNode }) {
   );
 }
 
+/** An action in a details header: a light button with its icon; a link to `to`, else it acts `onClick`. */
+export function HeaderAction({
+  icon,
+  ...props
+}: Omit<ButtonProps, 'leftSection'> & { icon: ReactNode; children: ReactNode } & (
+    | { to: string }
+    | { onClick: () => void }
+  )) {
+  return 'to' in props ? (
+    <Button variant="light" component={Link} leftSection={icon} {...props} />
+  ) : (
+    <Button variant="light" leftSection={icon} {...props} />
+  );
+}
+
 /** «تعديل» in a details header: a link to the edit page, or `onClick` for an edit dialog. */
 export function EditAction(props: { to: string } | { onClick: () => void }) {
-  const icon = <IconEdit size={16} />;
-  return 'to' in props ? (
-    <Button variant="light" component={Link} to={props.to} leftSection={icon}>
+  return (
+    <HeaderAction icon={<IconEdit size={16} />} {...props}>
       تعديل
-    </Button>
-  ) : (
-    <Button variant="light" leftSection={icon} onClick={props.onClick}>
-      تعديل
-    </Button>
+    </HeaderAction>
   );
 }
 
 /** «حذف» in a details header (the caller asks for confirmation). */
 export function DeleteAction({ onClick }: { onClick: () => void }) {
   return (
-    <Button variant="light" color="red" onClick={onClick} leftSection={<IconTrash size={16} />}>
+    <HeaderAction color="red" icon={<IconTrash size={16} />} onClick={onClick}>
       حذف
-    </Button>
+    </HeaderAction>
   );
 }

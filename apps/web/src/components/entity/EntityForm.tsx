@@ -1,8 +1,9 @@
-import { Alert, Button, Group, NumberInput, type NumberInputProps, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowRight, IconDeviceFloppy, IconX } from '@tabler/icons-react';
+import { Button, Group, NumberInput, type NumberInputProps, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowRight, IconDeviceFloppy, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SectionLoader } from '../FullPageLoader';
+import { ErrorAlert } from '../feedback';
 import type { EntityForm as EntityFormState } from './use-entity-form';
 
 /** Save (with loading) and cancel, small rounded buttons with the icon on the right (RTL). */
@@ -82,7 +83,7 @@ export function RecordFormActions({
 /** Record could not be loaded (deleted, bad id …) — with a way back. */
 export function RecordLoadError({ backTo, message }: { backTo: string; message?: string }) {
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="تعذر تحميل السجل">
+    <ErrorAlert title="تعذر تحميل السجل">
       <Stack gap="sm" align="flex-start">
         {message || 'السجل غير موجود أو تم حذفه.'}
         <Button
@@ -95,7 +96,7 @@ export function RecordLoadError({ backTo, message }: { backTo: string; message?:
           العودة إلى القائمة
         </Button>
       </Stack>
-    </Alert>
+    </ErrorAlert>
   );
 }
 

@@ -11,10 +11,10 @@
  *   </EntityForm>;
  */
 export { DetailsCard, type DetailsField } from './DetailsCard';
-export { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from './DetailsHeader';
+export { DeleteAction, DetailsHeader, DetailsTitle, EditAction, HeaderAction } from './DetailsHeader';
 export { EditConflictDialog } from './EditConflictDialog';
 export { EntityForm, FormActions, MoneyInput, RecordFormActions, RecordLoadError } from './EntityForm';
-export { CitySelect, EmailField, OptionSelect, PhoneField } from './inputs';
+export { CitySelect, EmailField, GenderField, OptionSelect, PhoneField } from './inputs';
 export {
   type EditConflict,
   type EditedValues,

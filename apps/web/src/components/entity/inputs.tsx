@@ -1,4 +1,13 @@
-import { Select, type SelectProps, TextInput, type TextInputProps } from '@mantine/core';
+import { personGenderLabels, personGenders } from '@idara/domain';
+import {
+  Group,
+  Radio,
+  type RadioGroupProps,
+  Select,
+  type SelectProps,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
 
 /** A Saudi mobile number field: left to right, the telephone keyboard, the local format as a hint. */
 export function PhoneField(props: TextInputProps) {
@@ -9,6 +18,19 @@ export function PhoneField(props: TextInputProps) {
 export function EmailField(props: TextInputProps) {
   return (
     <TextInput label="البريد الإلكتروني" type="email" dir="ltr" placeholder="name@example.com" {...props} />
+  );
+}
+
+/** A person's gender, which the sentences about them agree with («سجّل» or «سجّلت»). */
+export function GenderField(props: Omit<RadioGroupProps, 'label' | 'children'>) {
+  return (
+    <Radio.Group label="الجنس" {...props}>
+      <Group gap="xl" mt={8}>
+        {personGenders.map((g) => (
+          <Radio key={g} value={g} label={personGenderLabels[g]} />
+        ))}
+      </Group>
+    </Radio.Group>
   );
 }
 

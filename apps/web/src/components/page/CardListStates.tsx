@@ -1,7 +1,6 @@
-import { Alert, Skeleton, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { RetryButton } from '../feedback';
+import { ErrorAlert, RetryButton } from '../feedback';
 
 /**
  * The states of a small list inside a card: skeleton rows while loading, an Arabic error with a
@@ -28,9 +27,9 @@ export function CardListStates({
     );
   if (query.isError)
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={errorTitle}>
+      <ErrorAlert title={errorTitle}>
         <RetryButton onRetry={() => void query.refetch()} />
-      </Alert>
+      </ErrorAlert>
     );
   return <>{empty ?? children}</>;
 }

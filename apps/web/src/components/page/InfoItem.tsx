@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DateText } from '../bidi';
 
 /** One label/value pair of a details page; empty values show a dash. */
 export function InfoItem({ label, children }: { label: string; children?: ReactNode }) {
@@ -13,5 +14,19 @@ export function InfoItem({ label, children }: { label: string; children?: ReactN
         {empty ? '—' : typeof children === 'string' ? <bdi>{children}</bdi> : children}
       </Text>
     </div>
+  );
+}
+
+/** When a record was added and last changed: two items of its details. */
+export function RecordDates({ record }: { record: { createdAt: string; updatedAt: string } }) {
+  return (
+    <>
+      <InfoItem label="تاريخ الإضافة">
+        <DateText value={record.createdAt} />
+      </InfoItem>
+      <InfoItem label="آخر تعديل">
+        <DateText value={record.updatedAt} />
+      </InfoItem>
+    </>
   );
 }

@@ -30,14 +30,7 @@ export function RecordGate<T>({
 }) {
   if (query.isPending) return <PageSkeleton sections={sections} />;
   if (query.isError || query.data === undefined)
-    return (
-      <LoadError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        backTo={backTo}
-        backLabel={backLabel}
-      />
-    );
+    return <LoadError query={query} backTo={backTo} backLabel={backLabel} />;
   return <>{children(query.data)}</>;
 }
 

@@ -9,12 +9,14 @@
  *
  * `RecordFormGate` does the same for a new/edit form, `LoadError` and `EmptyState` stand alone on
  * other pages; `RecordsCard` is a card of related records (an order's payments, its tasks), and
- * `CardListStates` draws its small list's loading, error and empty states. Inline text direction
+ * `CardListStates` draws its small list's loading, error and empty states, `CompactTable` a short
+ * table of such records from its columns. Inline text direction
  * (`Ltr`, `DateText`) is in `../bidi.tsx`.
  */
 export { CardListStates } from './CardListStates';
+export { type CompactColumn, CompactTable, NOWRAP } from './CompactTable';
 export { EmptyState } from './EmptyState';
-export { InfoItem } from './InfoItem';
+export { InfoItem, RecordDates } from './InfoItem';
 export { LoadError } from './LoadError';
 export { PageSkeleton } from './PageSkeleton';
 export { RecordFormGate, RecordGate, RecordPage } from './RecordGate';

@@ -1,12 +1,10 @@
 import { changePasswordBody } from '@idara/domain';
-import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEntityForm } from '../../components/entity';
+import { NewPasswordFields, PasswordField } from '../../components/PasswordField';
 import { api } from '../../lib/api';
 import { sessionsKey } from './sessions-api';
-
-const toggleProps = { 'aria-label': 'إظهار الحروف أو إخفاؤها' };
 
 export function ChangePasswordForm() {
   const queryClient = useQueryClient();
@@ -39,30 +37,11 @@ export function ChangePasswordForm() {
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput
-            label="كلمة المرور الحالية"
-            autoComplete="current-password"
-            withAsterisk
-            leftSection={<IconLock size={16} />}
-            visibilityToggleButtonProps={toggleProps}
-            {...form.getInputProps('currentPassword')}
-          />
-          <PasswordInput
-            label="كلمة المرور الجديدة"
-            description="8 أحرف على الأقل"
-            autoComplete="new-password"
-            withAsterisk
-            leftSection={<IconLock size={16} />}
-            visibilityToggleButtonProps={toggleProps}
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="تأكيد كلمة المرور الجديدة"
-            autoComplete="new-password"
-            withAsterisk
-            leftSection={<IconLock size={16} />}
-            visibilityToggleButtonProps={toggleProps}
-            {...form.getInputProps('confirmPassword')}
+          <PasswordField label="كلمة المرور الحالية" {...form.getInputProps('currentPassword')} />
+          <NewPasswordFields
+            password={form.getInputProps('newPassword')}
+            confirm={form.getInputProps('confirmPassword')}
+            confirmLabel="تأكيد كلمة المرور الجديدة"
           />
           <Group justify="flex-end">
             <Button type="submit" loading={saving}>

@@ -1,14 +1,7 @@
-import {
-  formatSaudiPhoneLocal,
-  type PersonGender,
-  personGenderLabels,
-  personGenders,
-  profileUpdateBody,
-  type User,
-} from '@idara/domain';
-import { Button, Group, Paper, Radio, Stack, TextInput, Title } from '@mantine/core';
+import { formatSaudiPhoneLocal, type PersonGender, profileUpdateBody, type User } from '@idara/domain';
+import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { EmailField, useEntityForm } from '../../components/entity';
+import { EmailField, GenderField, useEntityForm } from '../../components/entity';
 import { setCurrentUser } from '../../lib/auth';
 
 export function ProfileForm({ user }: { user: User }) {
@@ -33,17 +26,10 @@ export function ProfileForm({ user }: { user: User }) {
         <Stack>
           <TextInput label="الاسم" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
           <EmailField autoComplete="email" {...form.getInputProps('email')} />
-          <Radio.Group
-            label="الجنس"
+          <GenderField
             description="تُصاغ الجمل عنك بحسبه، كما في الإشعارات («سجّل» أو «سجّلت»)"
             {...form.getInputProps('gender')}
-          >
-            <Group gap="xl" mt={8}>
-              {personGenders.map((g) => (
-                <Radio key={g} value={g} label={personGenderLabels[g]} />
-              ))}
-            </Group>
-          </Radio.Group>
+          />
           <TextInput
             label="رقم الجوال"
             dir="ltr"

@@ -1,8 +1,9 @@
 import type { ActivityRow } from '@idara/domain';
-import { Anchor, Badge, Drawer, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DateTime } from '../../components/data-table';
+import { CompactTable, NOWRAP } from '../../components/page';
 import { can, useAuth } from '../../lib/auth';
 import { ACTION_LABELS, ENTITY_LABELS, ENTITY_ROUTES, FIELD_LABELS } from './activity-labels';
 
@@ -103,36 +104,29 @@ export function ActivityDrawer({ row, onClose }: { row: ActivityRow | null; onCl
             </Anchor>
           )}
           {keys.length > 0 && (
-            <Table.ScrollContainer minWidth={360} type="native">
-              <Table withTableBorder withColumnBorders striped verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>الحقل</Table.Th>
-                    {before && <Table.Th>قبل</Table.Th>}
-                    {after && <Table.Th>بعد</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {keys.map((k) => (
-                    <Table.Tr key={k}>
-                      <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
-                        {FIELD_LABELS[k] ?? k}
-                      </Table.Td>
-                      {before && (
-                        <Table.Td c={after ? 'red' : undefined} style={{ overflowWrap: 'anywhere' }}>
-                          {showValue(before[k])}
-                        </Table.Td>
-                      )}
-                      {after && (
-                        <Table.Td c={before ? 'teal' : undefined} style={{ overflowWrap: 'anywhere' }}>
-                          {showValue(after[k])}
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <CompactTable
+              rows={keys}
+              rowKey={(k) => k}
+              minWidth={360}
+              scrollType="native"
+              withTableBorder
+              withColumnBorders
+              striped
+              verticalSpacing="xs"
+              columns={[
+                { header: 'الحقل', cell: (k) => FIELD_LABELS[k] ?? k, td: { fw: 500, ...NOWRAP } },
+                before && {
+                  header: 'قبل',
+                  cell: (k) => showValue(before[k]),
+                  td: { c: after ? 'red' : undefined, style: { overflowWrap: 'anywhere' } },
+                },
+                after && {
+                  header: 'بعد',
+                  cell: (k) => showValue(after[k]),
+                  td: { c: before ? 'teal' : undefined, style: { overflowWrap: 'anywhere' } },
+                },
+              ]}
+            />
           )}
         </Stack>
       )}

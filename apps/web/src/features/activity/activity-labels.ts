@@ -119,5 +119,13 @@ export const FIELD_LABELS: Record<string, string> = {
   tasks: 'المهام',
 };
 
+/**
+ * The log's names of `keys`, in that order, with a screen's own names over them (a form's
+ * edit-conflict comparison names the fields as the form does).
+ */
+export function fieldLabelsOf(keys: string[], own: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(keys.map((k) => [k, own[k] ?? FIELD_LABELS[k] ?? k]));
+}
+
 export const actionOptions = Object.entries(ACTION_LABELS).map(([value, { label }]) => ({ value, label }));
 export const entityOptions = Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }));

@@ -1,9 +1,10 @@
 import { forgotPasswordBody, resetPasswordBody, toLatinDigits } from '@idara/domain';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowRight, IconInfoCircle, IconKey, IconLock, IconSend } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowRight, IconInfoCircle, IconKey, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useEntityForm } from '../../components/entity';
+import { NewPasswordFields } from '../../components/PasswordField';
 import { api } from '../../lib/api';
 import { AuthCard } from './AuthCard';
 import { PhoneInput } from './PhoneInput';
@@ -74,22 +75,10 @@ function ResetForm({ phone, onBack }: { phone: string; onBack: () => void }) {
           leftSection={<IconKey size={16} />}
           {...form.getInputProps('code')}
         />
-        <PasswordInput
-          label="كلمة المرور الجديدة"
-          description="8 أحرف على الأقل"
-          autoComplete="new-password"
-          withAsterisk
-          leftSection={<IconLock size={16} />}
-          visibilityToggleButtonProps={{ 'aria-label': 'إظهار الحروف أو إخفاؤها' }}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="تأكيد كلمة المرور"
-          autoComplete="new-password"
-          withAsterisk
-          leftSection={<IconLock size={16} />}
-          visibilityToggleButtonProps={{ 'aria-label': 'إظهار الحروف أو إخفاؤها' }}
-          {...form.getInputProps('confirmPassword')}
+        <NewPasswordFields
+          password={form.getInputProps('password')}
+          confirm={form.getInputProps('confirmPassword')}
+          confirmLabel="تأكيد كلمة المرور"
         />
         <Button type="submit" loading={saving} fullWidth>
           تغيير كلمة المرور

@@ -1,8 +1,9 @@
 import { type SigninValues, signinErrors, signinRequest } from '@idara/domain';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { IconAlertCircle, IconLock, IconLogin } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PasswordField } from '../../components/PasswordField';
 import { isApiError } from '../../lib/api-error';
 import { signIn, useAuth } from '../../lib/auth';
 import { applyFieldErrors, focusFirstError } from '../../lib/form-errors';
@@ -88,14 +89,7 @@ export default function SigninPage() {
             </Alert>
           )}
           <PhoneInput autoComplete="username" autoFocus withAsterisk {...field('phoneNumber')} />
-          <PasswordInput
-            label="كلمة المرور"
-            autoComplete="current-password"
-            withAsterisk
-            leftSection={<IconLock size={16} />}
-            visibilityToggleButtonProps={{ 'aria-label': 'إظهار الحروف أو إخفاؤها' }}
-            {...field('password')}
-          />
+          <PasswordField label="كلمة المرور" {...field('password')} />
           <Anchor component={Link} to="/auth/forget-password" size="sm">
             نسيت كلمة المرور؟
           </Anchor>

@@ -1,6 +1,5 @@
 import { customerTypeLabels, formatSaudiPhoneLocal } from '@idara/domain';
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -11,7 +10,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Tooltip,
 } from '@mantine/core';
 import {
   IconBrandWhatsapp,
@@ -26,14 +24,15 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { permissionOf } from '../../app/resource';
 import { resources } from '../../app/resources';
-import { DateText, Ltr } from '../../components/bidi';
+import { ActionIconLink } from '../../components/ActionIconLink';
+import { Ltr } from '../../components/bidi';
 import { useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
-import { EmptyState, InfoItem, RecordPage, Section } from '../../components/page';
+import { EmptyState, InfoItem, RecordDates, RecordPage, Section } from '../../components/page';
 import { RelatedList } from '../../components/resource/RelatedList';
 import { can, useAuth, useCan } from '../../lib/auth';
 import CustomerOrdersTab from '../order/CustomerOrdersTab';
@@ -41,6 +40,7 @@ import CustomerPaymentsTab from '../payment/CustomerPaymentsTab';
 import { CustomerTasksCard } from '../task/OrderTasksCard';
 import { ActivityTimeline } from './ActivityTimeline';
 import {
+  BACK_TO_CUSTOMERS,
   CUSTOMER_PATH,
   type Customer,
   customerKey,
@@ -57,14 +57,18 @@ type TabKey = (typeof tabs)[number] | string;
 
 export default function CustomerDetailsPage() {
   return (
-    <RecordPage
-      useRecord={useCustomer}
-      sections={2}
-      backTo="/dashboard/customer"
-      backLabel="العودة إلى العملاء"
-    >
+    <RecordPage useRecord={useCustomer} sections={2} {...BACK_TO_CUSTOMERS}>
       {(customer) => <CustomerDetails customer={customer} />}
     </RecordPage>
+  );
+}
+
+/** A green link to the customer's WhatsApp conversation. */
+function ConversationButton({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Button variant="light" color="green" component={Link} to={to} leftSection={icon}>
+      {children}
+    </Button>
   );
 }
 
@@ -74,6 +78,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
   const canUpdate = useCan('customer:update');
   const canDelete = useCan('customer:delete');
   const canMessages = useCan('customer:read:messages');
+  const conversation = `/dashboard/whatsapp/${customer._id}`;
   const canActivity = useCan('activity:read');
   const { user } = useAuth();
   // The records that refer to a customer and say so (`relatedTab`), each a tab for those who may list them.
@@ -129,15 +134,9 @@ function CustomerDetails({ customer }: { customer: Customer }) {
                 </Button>
               )}
               {canMessages && (
-                <Button
-                  variant="light"
-                  color="green"
-                  component={Link}
-                  to={`/dashboard/whatsapp/${customer._id}`}
-                  leftSection={<IconMessages size={16} />}
-                >
+                <ConversationButton to={conversation} icon={<IconMessages size={16} />}>
                   المحادثة
-                </Button>
+                </ConversationButton>
               )}
               {canUpdate && <EditAction to={`/dashboard/customer/edit/${customer._id}`} />}
               {canDelete && <DeleteAction onClick={onDelete} />}
@@ -161,17 +160,9 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             </Group>
           </Anchor>
           {canMessages && (
-            <Tooltip label="رسائل واتساب">
-              <ActionIcon
-                component={Link}
-                to={`/dashboard/whatsapp/${customer._id}`}
-                variant="light"
-                color="green"
-                aria-label="رسائل واتساب"
-              >
-                <IconBrandWhatsapp size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIconLink label="رسائل واتساب" to={conversation} variant="light" color="green">
+              <IconBrandWhatsapp size={18} />
+            </ActionIconLink>
           )}
         </Group>
         {canUpdate && <RemindersToggle customerId={customer._id} />}
@@ -242,15 +233,9 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             />
             {canMessages && (
               <Group justify="center">
-                <Button
-                  variant="light"
-                  color="green"
-                  component={Link}
-                  to={`/dashboard/whatsapp/${customer._id}`}
-                  leftSection={<IconBrandWhatsapp size={16} />}
-                >
+                <ConversationButton to={conversation} icon={<IconBrandWhatsapp size={16} />}>
                   فتح المحادثة
-                </Button>
+                </ConversationButton>
               </Group>
             )}
           </Paper>
@@ -295,12 +280,7 @@ function CustomerInfo({ customer }: { customer: Customer }) {
               {customer.whatsappNumber ? ltr(formatSaudiPhoneLocal(customer.whatsappNumber)) : ''}
             </InfoItem>
             <InfoItem label="البريد الإلكتروني">{ltr(customer.email)}</InfoItem>
-            <InfoItem label="تاريخ الإضافة">
-              <DateText value={customer.createdAt} />
-            </InfoItem>
-            <InfoItem label="آخر تعديل">
-              <DateText value={customer.updatedAt} />
-            </InfoItem>
+            <RecordDates record={customer} />
           </SimpleGrid>
         </Section>
         <Stack gap="lg">

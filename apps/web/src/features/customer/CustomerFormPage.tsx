@@ -13,6 +13,7 @@ import {
   useEntityForm,
 } from '../../components/entity';
 import { NotesSection, RecordFormGate, Section } from '../../components/page';
+import { fieldLabelsOf } from '../activity/activity-labels';
 import { CustomerNameField } from './CustomerNameField';
 import {
   CUSTOMER_PATH,
@@ -96,23 +97,26 @@ function toBody({ sameWhatsapp, ...v }: CustomerFormValues) {
 }
 
 /** The fields the edit-conflict comparison shows. */
-const fieldLabels: Record<string, string> = {
-  name: 'الاسم',
-  type: 'نوع العميل',
-  phoneNumber: 'رقم الجوال',
-  whatsappNumber: 'رقم واتساب',
-  email: 'البريد الإلكتروني',
-  vatNumber: 'الرقم الضريبي',
-  crNumber: 'رقم السجل التجاري',
-  government: 'المنطقة',
-  city: 'المدينة',
-  district: 'الحي',
-  street: 'الشارع',
-  buildingNumber: 'رقم المبنى',
-  postalCode: 'الرمز البريدي',
-  additionalNumber: 'الرقم الإضافي',
-  notes: 'ملاحظات',
-};
+const fieldLabels = fieldLabelsOf(
+  [
+    'name',
+    'type',
+    'phoneNumber',
+    'whatsappNumber',
+    'email',
+    'vatNumber',
+    'crNumber',
+    'government',
+    'city',
+    'district',
+    'street',
+    'buildingNumber',
+    'postalCode',
+    'additionalNumber',
+    'notes',
+  ],
+  { type: 'نوع العميل' },
+);
 
 const digitProps = (max: number) => ({ dir: 'ltr', inputMode: 'numeric', maxLength: max }) as const;
 

@@ -6,7 +6,7 @@ import {
   type DataTableColumn,
   dateColumn,
   Empty,
-  EXPORT_OPTIONS,
+  EXPORT_WITH_PDF,
   ListPage,
   nameColumn,
   phoneColumn,
@@ -73,7 +73,7 @@ export default function CustomerListPage() {
         columns={columns}
         createLabel="إضافة عميل"
         exportTitle="تصدير العملاء"
-        exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
+        exportOptions={EXPORT_WITH_PDF}
         actions={
           canCreate && (
             <Button

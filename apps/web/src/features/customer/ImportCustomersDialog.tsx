@@ -1,8 +1,9 @@
 import { arabicPlural, CUSTOMERS, type ImportPreview } from '@idara/domain';
-import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CompactTable } from '../../components/page';
 import { api } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { CUSTOMER_PATH } from './customer-api';
@@ -147,26 +148,17 @@ export function ImportCustomersDialog({ opened, onClose }: { opened: boolean; on
             {invalidRows.length > 0 && (
               <Alert color="yellow" title="صفوف ستُتخطى">
                 <ScrollArea.Autosize mah={260}>
-                  <Table striped fz="sm">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>الصف</Table.Th>
-                        <Table.Th>الاسم</Table.Th>
-                        <Table.Th>السبب</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {invalidRows.map((r) => (
-                        <Table.Tr key={r.line}>
-                          <Table.Td>
-                            <bdi>{r.line}</bdi>
-                          </Table.Td>
-                          <Table.Td>{r.name || '—'}</Table.Td>
-                          <Table.Td>{r.errors.join('، ')}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                  <CompactTable
+                    rows={invalidRows}
+                    rowKey={(r) => r.line}
+                    striped
+                    fz="sm"
+                    columns={[
+                      { header: 'الصف', cell: (r) => <bdi>{r.line}</bdi> },
+                      { header: 'الاسم', cell: (r) => r.name || '—' },
+                      { header: 'السبب', cell: (r) => r.errors.join('، ') },
+                    ]}
+                  />
                 </ScrollArea.Autosize>
               </Alert>
             )}

@@ -1,7 +1,7 @@
 import type { City, Customer, customerTypes, Government } from '@idara/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useCityLookup, useGovernmentLookup } from '../../lib/lookups';
+import { useRecordById } from '../../lib/record-query';
 
 export type CustomerType = (typeof customerTypes)[number];
 
@@ -23,12 +23,11 @@ export function nameMap(rows: { _id: string; name: string }[] | undefined): Map<
 }
 
 export const CUSTOMER_PATH = '/api/customer';
+/** The way back from a customer's pages to the list. */
+export const BACK_TO_CUSTOMERS = { backTo: '/dashboard/customer', backLabel: 'العودة إلى العملاء' };
+
 export const customerKey = (id: string) => [CUSTOMER_PATH, 'record', id] as const;
 
 export function useCustomer(id: string | undefined) {
-  return useQuery({
-    queryKey: customerKey(id ?? ''),
-    queryFn: () => api(`/api/customer/${id}`, { stopAlert: true }),
-    enabled: Boolean(id),
-  });
+  return useRecordById(customerKey, id, (id) => api(`/api/customer/${id}`, { stopAlert: true }));
 }

@@ -1,13 +1,5 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
-import {
-  IconCopy,
-  IconDots,
-  IconEdit,
-  IconFileExport,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Menu, Text } from '@mantine/core';
+import { IconCopy, IconFileExport, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
@@ -17,6 +9,8 @@ import {
   dateColumn,
   FilterSelect,
   ListPage,
+  RowMenu,
+  statusColumn,
   useRecordList,
 } from '../../components/data-table';
 import { openExport } from '../../components/export';
@@ -35,9 +29,11 @@ import {
 
 export default function FormListPage() {
   const queryClient = useQueryClient();
-  const { navigate, state, query, remove, canEdit, canDelete } = useRecordList<FormRow>(FORM_PATH, 'forms', {
-    sort: '-updatedAt',
-  });
+  const { navigate, state, remove, canEdit, canDelete, listProps } = useRecordList<FormRow>(
+    FORM_PATH,
+    'forms',
+    { sort: '-updatedAt' },
+  );
   const canCreate = useCan('forms:create');
   // One row per answered task, one column per field (the server also needs task:details).
   const canExportAnswers = useCan('task:details');
@@ -98,73 +94,48 @@ export default function FormListPage() {
         meta: { nowrap: true, priority: 3 },
         cell: (c) => <bdi>{c.getValue() ?? 0}</bdi>,
       },
-      {
-        accessorKey: 'active',
-        header: 'الحالة',
-        meta: { nowrap: true, priority: 1 },
-        cell: (c) => <ActiveBadge active={c.getValue()} />,
-      },
+      statusColumn((active: boolean) => <ActiveBadge active={active} />, 'active'),
       dateColumn('updatedAt', 'آخر تعديل', 2),
       actionsColumn(({ row }) => {
         const r = row.original;
         if (!canEdit && !canCreate && !canDelete && !canExportAnswers) return null;
         return (
-          <Menu position="bottom-end" withinPortal shadow="md" radius="md">
-            <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={`إجراءات النموذج «${r.title}»`}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {canEdit && (
-                <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => navigate(editFormPath(r._id))}>
-                  تعديل
-                </Menu.Item>
-              )}
-              {canCreate && (
-                <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void duplicate(r)}>
-                  إنشاء نسخة
-                </Menu.Item>
-              )}
-              {canExportAnswers && (
-                <Menu.Item
-                  leftSection={<IconFileExport size={16} />}
-                  onClick={() =>
-                    openExport({
-                      route: `${FORM_PATH}/${r._id}/submissions/export`,
-                      options: [
-                        { label: 'Excel (xlsx)', value: 'xlsx' },
-                        { label: 'CSV', value: 'csv' },
-                      ],
-                      title: `تصدير إجابات «${r.title}»`,
-                    })
-                  }
-                >
-                  تصدير الإجابات
-                </Menu.Item>
-              )}
-              {canEdit && (
-                <Menu.Item
-                  leftSection={r.active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
-                  onClick={() => void toggleActive(r)}
-                >
-                  {r.active ? 'إيقاف' : 'تفعيل'}
-                </Menu.Item>
-              )}
-              {canDelete && (
-                <>
-                  <Menu.Divider />
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => remove({ _id: r._id, name: r.title })}
-                  >
-                    حذف
-                  </Menu.Item>
-                </>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <RowMenu
+            label={`إجراءات النموذج «${r.title}»`}
+            onEdit={canEdit ? () => navigate(editFormPath(r._id)) : undefined}
+            onDelete={canDelete ? () => remove({ _id: r._id, name: r.title }) : undefined}
+          >
+            {canCreate && (
+              <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void duplicate(r)}>
+                إنشاء نسخة
+              </Menu.Item>
+            )}
+            {canExportAnswers && (
+              <Menu.Item
+                leftSection={<IconFileExport size={16} />}
+                onClick={() =>
+                  openExport({
+                    route: `${FORM_PATH}/${r._id}/submissions/export`,
+                    options: [
+                      { label: 'Excel (xlsx)', value: 'xlsx' },
+                      { label: 'CSV', value: 'csv' },
+                    ],
+                    title: `تصدير إجابات «${r.title}»`,
+                  })
+                }
+              >
+                تصدير الإجابات
+              </Menu.Item>
+            )}
+            {canEdit && (
+              <Menu.Item
+                leftSection={r.active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+                onClick={() => void toggleActive(r)}
+              >
+                {r.active ? 'إيقاف' : 'تفعيل'}
+              </Menu.Item>
+            )}
+          </RowMenu>
         );
       }),
     ];
@@ -172,9 +143,7 @@ export default function FormListPage() {
 
   return (
     <ListPage<FormRow>
-      resourcePath={FORM_PATH}
-      state={state}
-      query={query}
+      {...listProps}
       columns={columns}
       createTo={newFormPath}
       createLabel="نموذج جديد"

@@ -1,7 +1,8 @@
 import type { FormBody, FormRecord, FormRow } from '@idara/domain';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { resourceKey } from '../../components/data-table';
 import { api, type RequestOptions } from '../../lib/api';
+import { useRecordById } from '../../lib/record-query';
 
 /** Forms (docs/API.md "Forms"): definitions with versions; a task answers one version. */
 export const FORM_PATH = '/api/form';
@@ -16,10 +17,7 @@ export type { FormRecord, FormRow };
 export const formKey = (id: string) => [FORM_PATH, 'detail', id] as const;
 
 export function useFormRecord(id: string | undefined) {
-  return useQuery({
-    queryKey: formKey(id ?? ''),
-    queryFn: ({ signal }) => api(`${FORM_PATH}/${id}`, { signal, stopAlert: true }),
-    enabled: Boolean(id),
+  return useRecordById(formKey, id, (id, signal) => api(`${FORM_PATH}/${id}`, { signal, stopAlert: true }), {
     retry: false,
     // The builder keeps its own copy while editing: do not reload it behind the user's back.
     staleTime: Number.POSITIVE_INFINITY,

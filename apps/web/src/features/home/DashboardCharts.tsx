@@ -3,7 +3,7 @@ import { arabicPlural, formatCount, formatSAR, ORDERS } from '@idara/domain';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconChartDonut, IconTrophy } from '@tabler/icons-react';
-import { type Dashboard, halalasOf, riyalsForChart } from './dashboard-api';
+import { chartPoints, type Dashboard } from './dashboard-api';
 import classes from './HomePage.module.css';
 import { ChartCard, ChartEmpty } from './Panel';
 
@@ -74,24 +74,17 @@ function TooltipBox({ title, rows }: { title?: string; rows: TooltipRow[] }) {
   );
 }
 
+/** What the home's bar charts share: compact riyal values, value lines only, no tick marks. */
+const BAR_LOOK = { valueFormatter: compact, gridAxis: 'y', tickLine: 'none' } as const;
+
 /** recharts hands the hovered data row to the tooltip as `payload[0].payload`. */
 function hovered<T>(props: { active?: boolean; payload?: readonly { payload?: unknown }[] }): T | null {
   if (!props.active || !props.payload?.length) return null;
   return (props.payload[0]?.payload as T) ?? null;
 }
 
-interface RevenuePoint {
-  month: string;
-  label: string;
-  halalas: number;
-  amount: number;
-}
-
 export function RevenueChart({ data }: { data: NonNullable<Dashboard['revenueByMonth']> }) {
-  const points: RevenuePoint[] = data.map((m) => {
-    const halalas = halalasOf(m.amount);
-    return { month: m.month, label: m.label, halalas, amount: riyalsForChart(halalas) };
-  });
+  const points = chartPoints(data);
   const total = points.reduce((s, p) => s + p.halalas, 0);
   const height = 260;
   return (
@@ -117,15 +110,13 @@ export function RevenueChart({ data }: { data: NonNullable<Dashboard['revenueByM
           data={points}
           dataKey="label"
           series={[{ name: 'amount', label: 'الإيرادات', color: 'teal.6' }]}
-          valueFormatter={compact}
           maxBarWidth={28}
-          gridAxis="y"
-          tickLine="none"
+          {...BAR_LOOK}
           xAxisProps={{ reversed: true, tickFormatter: monthName, minTickGap: 8 }}
           yAxisProps={{ orientation: 'right', width: 64, tick: rightAxisTick }}
           tooltipProps={{
             content: (props) => {
-              const p = hovered<RevenuePoint>(props);
+              const p = hovered<(typeof points)[number]>(props);
               return p ? (
                 <TooltipBox title={p.label} rows={[{ label: 'الإيرادات', value: formatSAR(p.halalas) }]} />
               ) : null;
@@ -196,18 +187,8 @@ export function OrdersByStatusChart({ data }: { data: NonNullable<Dashboard['ord
   );
 }
 
-interface ServicePoint {
-  name: string;
-  quantity: number;
-  halalas: number;
-  amount: number;
-}
-
 export function TopServicesChart({ data }: { data: NonNullable<Dashboard['topServices']> }) {
-  const points: ServicePoint[] = data.map((s) => {
-    const halalas = halalasOf(s.amount);
-    return { name: s.name, quantity: s.quantity, halalas, amount: riyalsForChart(halalas) };
-  });
+  const points = chartPoints(data);
   const height = Math.max(200, points.length * 56 + 40);
   return (
     <ChartCard title="الخدمات الأكثر طلباً" icon={IconTrophy} testId="chart-services">
@@ -220,10 +201,8 @@ export function TopServicesChart({ data }: { data: NonNullable<Dashboard['topSer
           dataKey="name"
           orientation="vertical"
           series={[{ name: 'amount', label: 'المبيعات', color: 'indigo.6' }]}
-          valueFormatter={compact}
           maxBarWidth={22}
-          gridAxis="y"
-          tickLine="none"
+          {...BAR_LOOK}
           xAxisProps={{ reversed: true, tickFormatter: compact }}
           yAxisProps={{
             orientation: 'right',
@@ -233,7 +212,7 @@ export function TopServicesChart({ data }: { data: NonNullable<Dashboard['topSer
           }}
           tooltipProps={{
             content: (props) => {
-              const p = hovered<ServicePoint>(props);
+              const p = hovered<(typeof points)[number]>(props);
               return p ? (
                 <TooltipBox
                   title={p.name}

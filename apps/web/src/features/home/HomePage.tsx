@@ -55,6 +55,11 @@ function Deferred({ children, height }: { children: ReactNode; height: number })
   );
 }
 
+/** A dashboard part's chart, drawn once it nears the viewport; nothing when the user has no such part. */
+function chartOf<T>(data: T | undefined, height: number, draw: (data: T) => ReactNode): ReactNode {
+  return data ? <Deferred height={height}>{draw(data)}</Deferred> : null;
+}
+
 function Today() {
   const now = new Date();
   return (
@@ -122,29 +127,11 @@ function DashboardView({ data }: { data: Dashboard }) {
       {data.myTasks && <MyTasksCard data={data.myTasks} />}
       {isEmpty(data) && (data.ordersByStatus || data.revenueByMonth) && <FreshSystemHint />}
       <PanelRow
-        main={
-          data.revenueByMonth ? (
-            <Deferred height={260}>
-              <RevenueChart data={data.revenueByMonth} />
-            </Deferred>
-          ) : null
-        }
-        side={
-          data.ordersByStatus ? (
-            <Deferred height={260}>
-              <OrdersByStatusChart data={data.ordersByStatus} />
-            </Deferred>
-          ) : null
-        }
+        main={chartOf(data.revenueByMonth, 260, (d) => <RevenueChart data={d} />)}
+        side={chartOf(data.ordersByStatus, 260, (d) => <OrdersByStatusChart data={d} />)}
       />
       <PanelRow
-        main={
-          data.topServices ? (
-            <Deferred height={200}>
-              <TopServicesChart data={data.topServices} />
-            </Deferred>
-          ) : null
-        }
+        main={chartOf(data.topServices, 200, (d) => <TopServicesChart data={d} />)}
         side={data.recentActivity ? <RecentActivity rows={data.recentActivity} /> : null}
       />
     </Stack>

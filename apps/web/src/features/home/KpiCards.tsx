@@ -39,6 +39,12 @@ function mayOpen(user: User | null, to: string): boolean {
   return !!meta && canOpen(meta, user);
 }
 
+/** The month's paid revenue in both calendars, the Hijri month first. */
+const REVENUE_MONTHS = [
+  { key: 'revenueHijriMonth', label: 'إيرادات الشهر الهجري', icon: IconMoon, color: 'teal' },
+  { key: 'revenueGregorianMonth', label: 'إيرادات الشهر الميلادي', icon: IconCalendarDollar, color: 'green' },
+] as const;
+
 export function kpisOf(cards: NonNullable<Dashboard['cards']>, now = new Date()): Kpi[] {
   const out: Kpi[] = [];
   if (cards.ordersToday !== undefined)
@@ -60,26 +66,19 @@ export function kpisOf(cards: NonNullable<Dashboard['cards']>, now = new Date())
       color: 'orange',
       to: cardLinks.openOrders(),
     });
-  if (cards.revenueHijriMonth)
-    out.push({
-      key: 'revenueHijriMonth',
-      label: 'إيرادات الشهر الهجري',
-      value: formatSAR(halalasOf(cards.revenueHijriMonth.amount)),
-      hint: cards.revenueHijriMonth.label,
-      icon: IconMoon,
-      color: 'teal',
-      to: cardLinks.revenueHijriMonth(now),
-    });
-  if (cards.revenueGregorianMonth)
-    out.push({
-      key: 'revenueGregorianMonth',
-      label: 'إيرادات الشهر الميلادي',
-      value: formatSAR(halalasOf(cards.revenueGregorianMonth.amount)),
-      hint: cards.revenueGregorianMonth.label,
-      icon: IconCalendarDollar,
-      color: 'green',
-      to: cardLinks.revenueGregorianMonth(now),
-    });
+  for (const { key, label, icon, color } of REVENUE_MONTHS) {
+    const month = cards[key];
+    if (month)
+      out.push({
+        key,
+        label,
+        value: formatSAR(halalasOf(month.amount)),
+        hint: month.label,
+        icon,
+        color,
+        to: cardLinks[key](now),
+      });
+  }
   if (cards.unpaidBalance !== undefined)
     out.push({
       key: 'unpaidBalance',

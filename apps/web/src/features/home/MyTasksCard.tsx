@@ -2,8 +2,9 @@ import { formatCount } from '@idara/domain';
 import { Anchor, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconAlarm, IconChevronLeft, IconCircleCheck, IconListCheck, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { TaskNumber, TaskStatusBadge, TimeLeftBadge } from '../task/task-ui';
-import { useNow } from '../task/use-now';
+import { RecordNumber } from '../../components/data-table/cells';
+import { useNow } from '../../lib/use-now';
+import { TaskStatusBadge, TimeLeftBadge } from '../task/task-ui';
 import type { DashboardMyTasks, DashboardTask } from './dashboard-api';
 import classes from './HomePage.module.css';
 import { ChartCard, ChartEmpty } from './Panel';
@@ -50,7 +51,7 @@ function TaskItem({ task, now }: { task: DashboardTask; now: Date }) {
         <Group wrap="nowrap" gap="sm" align="flex-start" justify="space-between">
           <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-              <TaskNumber value={task.number} size="xs" c="dimmed" />
+              <RecordNumber value={task.number} size="xs" c="dimmed" />
               <Text size="sm" fw={600} truncate>
                 {task.title}
               </Text>

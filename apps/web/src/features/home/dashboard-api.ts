@@ -37,6 +37,14 @@ export function halalasOf(value: string | null | undefined): number {
 /** Halalas → riyals as a plain number, only for plotting. */
 export const riyalsForChart = (halalas: number): number => halalas / 100;
 
+/** A chart's rows: each amount kept exact in halalas (sums, tooltips) and as riyals in `amount` for the chart's scale. */
+export function chartPoints<R extends { amount: string }>(rows: readonly R[]) {
+  return rows.map((r) => {
+    const halalas = halalasOf(r.amount);
+    return { ...r, halalas, amount: riyalsForChart(halalas) };
+  });
+}
+
 const iso = (d: Date) => d.toISOString();
 const endBefore = (d: Date) => new Date(d.getTime() - 1);
 

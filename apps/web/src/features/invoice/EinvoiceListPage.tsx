@@ -11,13 +11,15 @@ import { useMemo } from 'react';
 import {
   type DataTableColumn,
   dateColumn,
-  EXPORT_OPTIONS,
+  EXPORT_WITH_PDF,
   FilterSelect,
   ListDateRangeFilter,
   ListPage,
   ListTotals,
   moneyColumn,
   numberColumn,
+  statusColumn,
+  textColumn,
   useRecordList,
 } from '../../components/data-table';
 import { EINVOICE_STATUS_OPTIONS, EinvoiceStatusBadge } from './einvoice-ui';
@@ -30,11 +32,10 @@ const SCOPE_OPTIONS = [
 ];
 
 export default function EinvoiceListPage() {
-  const { navigate, state, query, canView } = useRecordList<EinvoiceRow, Pick<EinvoiceList, 'totals'>>(
-    INVOICE_PATH,
-    'invoice',
-    { sort: '-issuedAt' },
-  );
+  const { navigate, state, query, canView, listProps } = useRecordList<
+    EinvoiceRow,
+    Pick<EinvoiceList, 'totals'>
+  >(INVOICE_PATH, 'invoice', { sort: '-issuedAt' });
   const totals = query.data?.totals;
 
   const columns = useMemo<DataTableColumn<EinvoiceRow>[]>(
@@ -59,20 +60,10 @@ export default function EinvoiceListPage() {
         meta: { nowrap: true, priority: 3 },
         cell: (c) => <bdi>{c.getValue()}</bdi>,
       },
-      {
-        accessorKey: 'buyerName',
-        header: 'المشتري',
-        meta: { width: 200, priority: 2 },
-        cell: (c) => c.getValue() || '—',
-      },
+      textColumn('buyerName', 'المشتري', { width: 200, priority: 2 }),
       moneyColumn('total', 'الإجمالي', 1),
       moneyColumn('vatAmount', 'الضريبة', 3),
-      {
-        accessorKey: 'status',
-        header: 'الحالة',
-        meta: { nowrap: true, priority: 1 },
-        cell: (c) => <EinvoiceStatusBadge status={c.getValue() as EinvoiceStatus} />,
-      },
+      statusColumn((status: EinvoiceStatus) => <EinvoiceStatusBadge status={status} />),
       dateColumn('issuedAt', 'تاريخ الإصدار', 2),
     ],
     [],
@@ -81,12 +72,10 @@ export default function EinvoiceListPage() {
   return (
     <Stack>
       <ListPage<EinvoiceRow>
-        resourcePath={INVOICE_PATH}
-        state={state}
-        query={query}
+        {...listProps}
         columns={columns}
         exportTitle="تصدير الفواتير"
-        exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
+        exportOptions={EXPORT_WITH_PDF}
         searchPlaceholder="ابحث برقم الفاتورة أو الطلب أو اسم المشتري"
         rowLabel={(r) => `${einvoiceKindLabels[r.kind]} رقم ${r.number}`}
         onRowClick={canView ? (r) => navigate(documentPath(r._id)) : undefined}

@@ -25,14 +25,7 @@ export default function EinvoicePage() {
   const query = useEinvoice(id);
   if (query.isPending) return <Skeleton height={400} radius="lg" />;
   if (query.isError)
-    return (
-      <LoadError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        backTo="/dashboard/invoice"
-        backLabel="العودة إلى الفواتير"
-      />
-    );
+    return <LoadError query={query} backTo="/dashboard/invoice" backLabel="العودة إلى الفواتير" />;
   return <EinvoiceView doc={query.data} />;
 }
 

@@ -3,6 +3,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { downloadFile } from '../../components/export/export-store';
 import { api, apiFetch } from '../../lib/api';
+import { useRecordById } from '../../lib/record-query';
 
 /** Issued tax invoices, credit notes and debit notes (docs/API.md "E-invoices"). */
 export const INVOICE_PATH = '/api/invoice';
@@ -16,11 +17,7 @@ export type { EinvoiceDetails, EinvoiceRow };
 export const einvoiceKey = (id: string) => ['einvoice', id] as const;
 
 export function useEinvoice(id: string | undefined) {
-  return useQuery({
-    queryKey: einvoiceKey(id ?? ''),
-    queryFn: () => api(`${INVOICE_PATH}/${id}`),
-    enabled: Boolean(id),
-  });
+  return useRecordById(einvoiceKey, id, (id) => api(`${INVOICE_PATH}/${id}`));
 }
 
 /** The server's one drawing of the document (the same HTML the PDF prints). */

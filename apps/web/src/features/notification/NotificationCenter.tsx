@@ -3,9 +3,10 @@ import { Badge, Button, Center, Group, Loader, ScrollArea, Stack, Text, ThemeIco
 import { IconBellOff, IconChecks, IconChevronLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RetryButton } from '../../components/feedback';
+import { useNow } from '../../lib/use-now';
 import classes from './Notification.module.css';
-import { markAllRead, markRead, markUnread, removeNotification } from './notification-store';
-import { NotificationRow, useNow } from './notification-ui';
+import { markAllRead, markRead, removeNotification } from './notification-store';
+import { NotificationRow } from './notification-ui';
 import { useNotificationCentre } from './use-notifications';
 
 /** The centre in the bell's popover: the latest 5, newest first (spec §2, §9). */
@@ -17,7 +18,6 @@ export function NotificationCenter({ onClose }: { onClose: () => void }) {
     markRead(item);
     if (item.link) onClose();
   };
-  const toggle = (item: NotificationItem) => (item.read ? markUnread(item) : markRead(item));
   const remove = (item: NotificationItem) => void removeNotification(item).catch(() => {});
 
   let content: React.ReactNode;
@@ -60,7 +60,6 @@ export function NotificationCenter({ onClose }: { onClose: () => void }) {
                 compact
                 autoFocus={i === 0}
                 onOpen={open}
-                onToggleRead={toggle}
                 onDelete={remove}
               />
             </li>

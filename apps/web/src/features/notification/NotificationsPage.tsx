@@ -5,8 +5,8 @@ import {
   notificationTypes,
 } from '@idara/domain';
 import {
-  Alert,
   Button,
+  type ButtonProps,
   Group,
   Paper,
   SegmentedControl,
@@ -16,19 +16,14 @@ import {
   Text,
   ThemeIcon,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconBellOff,
-  IconChecks,
-  IconFilter,
-  IconMail,
-  IconTrashX,
-} from '@tabler/icons-react';
+import { IconBellOff, IconChecks, IconFilter, IconMail, IconTrashX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm/confirm-delete';
-import { RetryButton } from '../../components/feedback';
+import { ErrorAlert, RetryButton } from '../../components/feedback';
+import { useBusy } from '../../components/use-busy';
+import { useNow } from '../../lib/use-now';
 import classes from './Notification.module.css';
 import {
   centreQuery,
@@ -42,12 +37,11 @@ import {
   markAllRead,
   markAllUnread,
   markRead,
-  markUnread,
   onListShift,
   removeAllNotifications,
   removeNotification,
 } from './notification-store';
-import { Digits, NotificationRow, notificationsText, unreadText, useNow } from './notification-ui';
+import { Digits, NotificationRow, notificationsText, unreadText } from './notification-ui';
 
 const ALL_TYPES = 'all';
 const typeOptions = [
@@ -71,6 +65,15 @@ function RowSkeleton() {
 }
 
 /** All of the user's notifications: filters (unread / all, type), bulk actions, pages of 20. */
+/** One of the actions over every notification: small, with its icon, spinning while it runs. */
+function AllAction({
+  icon: Icon,
+  running,
+  ...props
+}: ButtonProps & { icon: typeof IconMail; running: boolean; onClick: () => void; children: ReactNode }) {
+  return <Button size="xs" leftSection={<Icon size={16} />} loading={running} {...props} />;
+}
+
 export default function NotificationsPage() {
   const [params, setParams] = useSearchParams();
   const filters: NotificationFilters = {
@@ -81,7 +84,7 @@ export default function NotificationsPage() {
   const unreadCount = useQuery(unreadCountQuery).data ?? 0;
   // All of the user's notifications (the centre's total), whatever the filters: the bulk actions act on all.
   const allCount = useQuery(centreQuery).data?.total ?? 0;
-  const [busy, setBusy] = useState<null | 'read' | 'unread' | 'delete'>(null);
+  const [busy, run] = useBusy<'read' | 'unread' | 'delete'>();
 
   const list = useInfiniteQuery({
     queryKey: notificationKeys.page(filters),
@@ -126,17 +129,6 @@ export default function NotificationsPage() {
     setParams(next, { replace: true });
   };
 
-  const run = async (kind: 'read' | 'unread' | 'delete', action: () => Promise<void>) => {
-    setBusy(kind);
-    try {
-      await action();
-    } catch {
-      // the API client already showed the error
-    } finally {
-      setBusy(null);
-    }
-  };
-
   const onDelete = (item: NotificationItem) =>
     confirmDelete({
       header: 'حذف الإشعار',
@@ -151,8 +143,6 @@ export default function NotificationsPage() {
       accept: () => run('delete', removeAllNotifications),
     });
 
-  const toggle = (item: NotificationItem) => (item.read ? markUnread(item) : markRead(item));
-
   let body: React.ReactNode;
   if (list.isPending) {
     body = (
@@ -164,15 +154,9 @@ export default function NotificationsPage() {
     );
   } else if (list.isError && items.length === 0) {
     body = (
-      <Alert
-        color="red"
-        variant="light"
-        m="md"
-        icon={<IconAlertCircle size={18} />}
-        title="تعذر تحميل الإشعارات"
-      >
+      <ErrorAlert m="md" title="تعذر تحميل الإشعارات">
         <RetryButton mt="xs" radius={undefined} onRetry={() => void list.refetch()} />
-      </Alert>
+      </ErrorAlert>
     );
   } else if (items.length === 0) {
     body = (
@@ -199,13 +183,7 @@ export default function NotificationsPage() {
       <ul className={classes.pageList} aria-label="الإشعارات" data-testid="notification-list">
         {items.map((item) => (
           <li key={item._id}>
-            <NotificationRow
-              item={item}
-              now={now}
-              onOpen={markRead}
-              onToggleRead={toggle}
-              onDelete={onDelete}
-            />
+            <NotificationRow item={item} now={now} onOpen={markRead} onDelete={onDelete} />
           </li>
         ))}
       </ul>
@@ -245,37 +223,34 @@ export default function NotificationsPage() {
               <Digits text={notificationsText(total)} /> · <Digits text={unreadText(unreadCount)} />
             </Text>
             <Group gap="xs" wrap="wrap">
-              <Button
-                size="xs"
+              <AllAction
                 variant="light"
-                leftSection={<IconChecks size={16} />}
+                icon={IconChecks}
                 disabled={unreadCount === 0}
-                loading={busy === 'read'}
+                running={busy === 'read'}
                 onClick={() => void run('read', markAllRead)}
               >
                 تحديد الكل كمقروء
-              </Button>
-              <Button
-                size="xs"
+              </AllAction>
+              <AllAction
                 variant="default"
-                leftSection={<IconMail size={16} />}
+                icon={IconMail}
                 disabled={allCount === 0}
-                loading={busy === 'unread'}
+                running={busy === 'unread'}
                 onClick={() => void run('unread', markAllUnread)}
               >
                 تحديد الكل كغير مقروء
-              </Button>
-              <Button
-                size="xs"
+              </AllAction>
+              <AllAction
                 variant="light"
                 color="red"
-                leftSection={<IconTrashX size={16} />}
+                icon={IconTrashX}
                 disabled={allCount === 0}
-                loading={busy === 'delete'}
+                running={busy === 'delete'}
                 onClick={onDeleteAll}
               >
                 حذف الكل
-              </Button>
+              </AllAction>
             </Group>
           </Group>
         </Stack>

@@ -106,6 +106,12 @@ export function markUnread(item: NotificationItem): void {
   putUnread(item._id).catch(() => {});
 }
 
+/** A row's read/unread toggle: marks an unread one read, a read one unread. */
+export function toggleRead(item: NotificationItem): void {
+  if (item.read) markUnread(item);
+  else markRead(item);
+}
+
 /** Marks all read: the counter becomes 0. */
 export async function markAllRead(): Promise<void> {
   const res = await postReadAll();

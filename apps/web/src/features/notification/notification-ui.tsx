@@ -8,7 +8,7 @@ import {
   type NotificationType,
   notificationTypeMeta,
 } from '@idara/domain';
-import { ActionIcon, Group, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Text, ThemeIcon, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconBell,
   IconCash,
@@ -26,9 +26,9 @@ import {
   IconTrash,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import classes from './Notification.module.css';
+import { toggleRead } from './notification-store';
 
 const typeIcons: Record<NotificationType, TablerIcon> = {
   create: IconCirclePlus,
@@ -71,16 +71,6 @@ export function NotificationTypeIcon({ type, size = 36 }: { type: string; size?:
       <Icon size={Math.round(size * 0.55)} stroke={1.7} />
     </ThemeIcon>
   );
-}
-
-/** The current time, refreshed every minute, so relative times move on their own. */
-export function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(id);
-  }, [intervalMs]);
-  return now;
 }
 
 const UNREAD: ArabicPluralForms = {
@@ -133,7 +123,6 @@ export interface NotificationRowProps {
   now: Date;
   /** Following the link (or clicking one without a link): mark read and, in the centre, close it. */
   onOpen: (item: NotificationItem) => void;
-  onToggleRead: (item: NotificationItem) => void;
   onDelete: (item: NotificationItem) => void;
   /** The centre's compact row (description on two lines) or the full page's. */
   compact?: boolean;
@@ -141,16 +130,8 @@ export interface NotificationRowProps {
   autoFocus?: boolean;
 }
 
-/** One notification: type icon, title, description, time; a read/unread toggle and delete. */
-export function NotificationRow({
-  item,
-  now,
-  onOpen,
-  onToggleRead,
-  onDelete,
-  compact,
-  autoFocus,
-}: NotificationRowProps) {
+/** One notification: type icon, title, description, time; its read/unread toggle and delete. */
+export function NotificationRow({ item, now, onOpen, onDelete, compact, autoFocus }: NotificationRowProps) {
   const { label } = typeVisual(item.type);
   const unread = !item.read;
   const body = (
@@ -176,7 +157,7 @@ export function NotificationRow({
         <RelativeTime value={item.createdAt} now={now} />
         <span aria-hidden> · </span>
         <span>{label}</span>
-        {unread && <span className={classes.srOnly}> · غير مقروء</span>}
+        {unread && <VisuallyHidden component="span"> · غير مقروء</VisuallyHidden>}
       </Text>
     </>
   );
@@ -210,7 +191,7 @@ export function NotificationRow({
             color={unread ? 'teal' : 'gray'}
             size={compact ? 'md' : 'lg'}
             aria-label={`${readLabel}: ${item.title}`}
-            onClick={() => onToggleRead(item)}
+            onClick={() => toggleRead(item)}
           >
             {unread ? <IconMailOpened size={17} /> : <IconMail size={17} />}
           </ActionIcon>

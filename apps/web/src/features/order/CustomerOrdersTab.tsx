@@ -1,18 +1,18 @@
 import { receivableLabels } from '@idara/domain';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DateTime, ListTotals, Money } from '../../components/data-table';
+import { DateTime, ListTotals, Money, RecordNumber } from '../../components/data-table';
 import { RetryButton } from '../../components/feedback';
 import { Pager } from '../../components/Pager';
-import { EmptyState } from '../../components/page';
+import { CompactTable, EmptyState, NOWRAP } from '../../components/page';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
 import { ORDER_PATH, receivableTotals, useOrderTotals } from './order-api';
-import { OrderNumber, OrderStatusBadge } from './order-ui';
+import { OrderStatusBadge } from './order-ui';
 
 const PAGE_SIZE = 10;
 const FIELDS = '_id,number,status,total,paid,outstanding,scheduledAt,createdAt';
@@ -97,54 +97,33 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={560} type="native">
-        <Table
-          striped
-          highlightOnHover={canDetails}
-          verticalSpacing="sm"
-          horizontalSpacing="md"
-          aria-busy={query.isFetching}
-          data-testid="customer-orders"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>الحالة</Table.Th>
-              <Table.Th>الإجمالي</Table.Th>
-              <Table.Th>{receivableLabels.outstanding}</Table.Th>
-              <Table.Th>تاريخ الإنشاء</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : undefined }}>
-            {rows.map((r) => (
-              <Table.Tr
-                key={r._id}
-                tabIndex={canDetails ? 0 : undefined}
-                aria-label={`الطلب رقم ${r.number}`}
-                style={canDetails ? { cursor: 'pointer' } : undefined}
-                onClick={canDetails ? () => open(r._id) : undefined}
-                onKeyDown={canDetails ? (e) => onKey(e, r._id) : undefined}
-              >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <OrderNumber value={r.number} size="sm" />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <OrderStatusBadge status={r.status} size="sm" />
-                </Table.Td>
-                <Table.Td>
-                  <Money value={r.total} />
-                </Table.Td>
-                <Table.Td>
-                  <Money value={r.outstanding} />
-                </Table.Td>
-                <Table.Td>
-                  <DateTime value={r.createdAt} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <CompactTable
+        rows={rows}
+        rowKey={(r) => r._id}
+        rowProps={(r) => ({
+          tabIndex: canDetails ? 0 : undefined,
+          'aria-label': `الطلب رقم ${r.number}`,
+          style: canDetails ? { cursor: 'pointer' } : undefined,
+          onClick: canDetails ? () => open(r._id) : undefined,
+          onKeyDown: canDetails ? (e) => onKey(e, r._id) : undefined,
+        })}
+        bodyProps={{ style: { opacity: query.isPlaceholderData ? 0.6 : undefined } }}
+        minWidth={560}
+        scrollType="native"
+        striped
+        highlightOnHover={canDetails}
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        aria-busy={query.isFetching}
+        data-testid="customer-orders"
+        columns={[
+          { header: '#', cell: (r) => <RecordNumber value={r.number} size="sm" />, td: NOWRAP },
+          { header: 'الحالة', cell: (r) => <OrderStatusBadge status={r.status} size="sm" />, td: NOWRAP },
+          { header: 'الإجمالي', cell: (r) => <Money value={r.total} /> },
+          { header: receivableLabels.outstanding, cell: (r) => <Money value={r.outstanding} /> },
+          { header: 'تاريخ الإنشاء', cell: (r) => <DateTime value={r.createdAt} /> },
+        ]}
+      />
     );
   }
 

@@ -16,16 +16,16 @@ import {
   unitInfo,
   unitOf,
 } from '@idara/domain';
-import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconPlayerPlay, IconReceipt, IconRotate } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DateText, Ltr } from '../../components/bidi';
 import { ask, ReasonModal } from '../../components/confirm';
-import { Money, useDeleteRecord } from '../../components/data-table';
+import { Money, RecordNumber, useDeleteRecord } from '../../components/data-table';
 import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
-import { EmptyState, InfoItem, RecordPage, Section } from '../../components/page';
+import { CompactTable, EmptyState, InfoItem, NOWRAP, RecordPage, Section } from '../../components/page';
 import { TaxBadge } from '../../components/tax';
 import { useCan } from '../../lib/auth';
 import { dayNoon } from '../../lib/riyadh-day';
@@ -38,6 +38,7 @@ import classes from './OrderForm.module.css';
 import { VatRows } from './OrderTotalsPreview';
 import {
   afterOrderChanged,
+  BACK_TO_ORDERS,
   changeOrderStatus,
   isClosed,
   ORDER_PATH,
@@ -48,13 +49,13 @@ import {
   useOrder,
   useUserOptions,
 } from './order-api';
-import { OrderNumber, OrderStatusBadge } from './order-ui';
+import { OrderStatusBadge } from './order-ui';
 
 const BASE = '/dashboard/order';
 
 export default function OrderDetailsPage() {
   return (
-    <RecordPage useRecord={useOrder} sections={3} backTo={BASE} backLabel="العودة إلى الطلبات">
+    <RecordPage useRecord={useOrder} sections={3} {...BACK_TO_ORDERS}>
       {(order) => <OrderDetails order={order} />}
     </RecordPage>
   );
@@ -161,7 +162,7 @@ function OrderDetails({ order }: { order: Order }) {
       >
         <Group gap="xs" wrap="wrap">
           <DetailsTitle>
-            الطلب <OrderNumber value={order.number} inherit />
+            الطلب <RecordNumber value={order.number} inherit />
           </DetailsTitle>
           <span data-testid="order-status">
             <OrderStatusBadge status={order.status} />
@@ -309,36 +310,21 @@ function ItemsCard({ order }: { order: Order }) {
         <EmptyState icon={<IconReceipt size={24} />} title="لا توجد بنود" />
       ) : (
         <>
-          <Table striped verticalSpacing="xs" data-testid="order-items" visibleFrom="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>الخدمة</Table.Th>
-                <Table.Th>الضريبة</Table.Th>
-                <Table.Th>الكمية</Table.Th>
-                <Table.Th>سعر الوحدة</Table.Th>
-                <Table.Th>الإجمالي</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.items.map((item) => (
-                <Table.Tr key={item._id}>
-                  <Table.Td>{item.name}</Table.Td>
-                  <Table.Td>
-                    <TaxBadge tax={item} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Quantity item={item} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Money value={item.unitPrice} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Money value={item.lineTotal} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <CompactTable
+            rows={order.items}
+            rowKey={(item) => item._id}
+            striped
+            verticalSpacing="xs"
+            data-testid="order-items"
+            visibleFrom="sm"
+            columns={[
+              { header: 'الخدمة', cell: (item) => item.name },
+              { header: 'الضريبة', cell: (item) => <TaxBadge tax={item} /> },
+              { header: 'الكمية', cell: (item) => <Quantity item={item} />, td: NOWRAP },
+              { header: 'سعر الوحدة', cell: (item) => <Money value={item.unitPrice} /> },
+              { header: 'الإجمالي', cell: (item) => <Money value={item.lineTotal} /> },
+            ]}
+          />
           <Stack gap={0} hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {order.items.map((item, i) => (
               <li key={item._id}>

@@ -12,6 +12,7 @@ import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { RecordNumber } from '../../components/data-table/cells';
 import { DateTimeField, DayField } from '../../components/date-fields';
 import {
   CitySelect,
@@ -51,7 +52,7 @@ import {
   type TermsOf,
   termsOf,
 } from './order-lines';
-import { type CustomerPlace, loadCustomerPlace, OrderNumber } from './order-ui';
+import { type CustomerPlace, loadCustomerPlace } from './order-ui';
 import '../../lib/dayjs-locale';
 
 const BASE = '/dashboard/order';
@@ -334,7 +335,7 @@ function OrderForm({ order }: { order?: Order }) {
       <Stack gap="lg">
         {order && closed && (
           <Alert color="orange" radius="lg" icon={<IconLock size={20} />} title="لا يمكن تعديل هذا الطلب">
-            الطلب <OrderNumber value={order.number} /> حالته «{orderStatusLabels[order.status]}»، ولا تُعدّل
+            الطلب <RecordNumber value={order.number} /> حالته «{orderStatusLabels[order.status]}»، ولا تُعدّل
             الطلبات المكتملة أو الملغاة.
           </Alert>
         )}

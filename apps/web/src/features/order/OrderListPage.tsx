@@ -1,26 +1,22 @@
-import {
-  arabicPlural,
-  formatDateTime,
-  formatGregorianDate,
-  ORDERS,
-  type OrderStatus,
-  receivableLabels,
-} from '@idara/domain';
-import { ActionIcon, Menu, Stack, Text } from '@mantine/core';
-import { IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { arabicPlural, ORDERS, type OrderStatus, receivableLabels } from '@idara/domain';
+import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import {
+  actionsColumn,
   type DataTableColumn,
   Empty,
-  EXPORT_OPTIONS,
+  EXPORT_WITH_PDF,
+  hashNumberColumn,
   ListDateRangeFilter,
   ListPage,
   ListTotals,
   LookupFilter,
   MoreFilters,
   moneyColumn,
-  SrOnlyInline,
+  RowMenu,
   StatusFilter,
+  stackedDateColumn,
+  statusColumn,
   useRecordList,
 } from '../../components/data-table';
 import { CustomerPicker } from '../../components/pickers/CustomerPicker';
@@ -35,7 +31,7 @@ import {
   useServices,
   useUserOptions,
 } from './order-api';
-import { OrderNumber, OrderStatusBadge } from './order-ui';
+import { OrderStatusBadge } from './order-ui';
 
 const BASE = '/dashboard/order';
 
@@ -43,7 +39,7 @@ const BASE = '/dashboard/order';
 const MORE_FILTERS = ['customer', 'service', 'city', 'assignee', 'createdAtFrom', 'createdAtTo'];
 
 export default function OrderListPage() {
-  const { navigate, state, query, remove, canEdit, canView, canDelete } = useRecordList<OrderRow>(
+  const { navigate, state, remove, canEdit, canView, canDelete, listProps } = useRecordList<OrderRow>(
     ORDER_PATH,
     'order',
     {
@@ -59,12 +55,7 @@ export default function OrderListPage() {
   const columns = useMemo<DataTableColumn<OrderRow>[]>(
     () => [
       // At every width: the order's number, customer, status and total, and its actions.
-      {
-        accessorKey: 'number',
-        header: '#',
-        meta: { nowrap: true, priority: 1, label: 'رقم الطلب' },
-        cell: (c) => <OrderNumber value={c.getValue()} size="sm" />,
-      },
+      hashNumberColumn('رقم الطلب'),
       {
         accessorKey: 'customerName',
         header: 'العميل',
@@ -81,72 +72,25 @@ export default function OrderListPage() {
         meta: { priority: 3 },
         cell: (c) => c.getValue() || <Empty />,
       },
-      {
-        accessorKey: 'status',
-        header: 'الحالة',
-        meta: { nowrap: true, priority: 1 },
-        cell: (c) => <OrderStatusBadge status={c.getValue() as OrderStatus} size="sm" />,
-      },
+      statusColumn((status: OrderStatus) => <OrderStatusBadge status={status} size="sm" />),
       moneyColumn('total', 'الإجمالي', 1),
       moneyColumn('paid', 'المدفوع', 3),
       moneyColumn('outstanding', receivableLabels.outstanding, 2),
-      {
-        accessorKey: 'scheduledAt',
-        header: 'موعد التنفيذ',
-        meta: { nowrap: true, priority: 2 },
-        cell: (c) => <StackedDate value={c.getValue() as string | null} />,
-      },
-      {
-        accessorKey: 'createdAt',
-        header: 'تاريخ الإنشاء',
-        meta: { nowrap: true, priority: 3 },
-        cell: (c) => <StackedDate value={c.getValue() as string} />,
-      },
-      {
-        id: '__actions',
-        // in-flow label: an absolutely positioned one widens the page at 375 px
-        header: () => <SrOnlyInline>إجراءات</SrOnlyInline>,
-        enableSorting: false,
-        meta: { width: 1, nowrap: true, slot: 'actions' },
-        cell: ({ row }) => {
-          const r = row.original;
-          const edit = canEdit && !isClosed(r.status);
-          if (!canView && !edit && !canDelete) return null;
-          return (
-            <Menu position="bottom-end" withinPortal shadow="md" radius="md">
-              <Menu.Target>
-                <ActionIcon variant="subtle" aria-label={`إجراءات الطلب رقم ${r.number}`}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {canView && (
-                  <Menu.Item leftSection={<IconEye size={16} />} onClick={() => navigate(`${BASE}/${r._id}`)}>
-                    عرض
-                  </Menu.Item>
-                )}
-                {edit && (
-                  <Menu.Item
-                    leftSection={<IconEdit size={16} />}
-                    onClick={() => navigate(`${BASE}/edit/${r._id}`)}
-                  >
-                    تعديل
-                  </Menu.Item>
-                )}
-                {canDelete && (
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => remove({ _id: r._id, name: `الطلب رقم ${r.number}` })}
-                  >
-                    حذف
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          );
-        },
-      },
+      stackedDateColumn('scheduledAt', 'موعد التنفيذ', 2),
+      stackedDateColumn('createdAt', 'تاريخ الإنشاء', 3),
+      actionsColumn(({ row }) => {
+        const r = row.original;
+        const edit = canEdit && !isClosed(r.status);
+        if (!canView && !edit && !canDelete) return null;
+        return (
+          <RowMenu
+            label={`إجراءات الطلب رقم ${r.number}`}
+            onView={canView ? () => navigate(`${BASE}/${r._id}`) : undefined}
+            onEdit={edit ? () => navigate(`${BASE}/edit/${r._id}`) : undefined}
+            onDelete={canDelete ? () => remove({ _id: r._id, name: `الطلب رقم ${r.number}` }) : undefined}
+          />
+        );
+      }),
     ],
     [canEdit, canView, canDelete, navigate, remove],
   );
@@ -192,9 +136,7 @@ export default function OrderListPage() {
   return (
     <Stack>
       <ListPage<OrderRow>
-        resourcePath={ORDER_PATH}
-        state={state}
-        query={query}
+        {...listProps}
         columns={columns}
         createTo={`${BASE}/new`}
         createLabel="طلب جديد"
@@ -202,7 +144,7 @@ export default function OrderListPage() {
         // No bulk selection: it is all or nothing, and an order with payments cannot be deleted;
         // each row's menu (and the order's page) deletes one order.
         exportTitle="تصدير الطلبات"
-        exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
+        exportOptions={EXPORT_WITH_PDF}
         searchPlaceholder="رقم الطلب أو العميل أو الجوال"
         rowLabel={(r) => `الطلب رقم ${r.number} — ${r.customerName}`}
         onRowClick={canView ? (r) => navigate(`${BASE}/${r._id}`) : undefined}
@@ -223,19 +165,5 @@ export default function OrderListPage() {
         items={totals.data && receivableTotals(totals.data)}
       />
     </Stack>
-  );
-}
-
-/** Date on top, time underneath: keeps the wide table narrow. */
-function StackedDate({ value }: { value: string | null | undefined }) {
-  if (!value) return <Empty />;
-  const time = formatDateTime(value).slice(0, 7);
-  return (
-    <span style={{ whiteSpace: 'nowrap' }}>
-      <bdi>{formatGregorianDate(value)}</bdi>
-      <Text component="span" display="block" size="xs" c="dimmed">
-        <bdi>{time}</bdi>
-      </Text>
-    </span>
   );
 }

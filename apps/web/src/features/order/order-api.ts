@@ -16,6 +16,7 @@ import type { ListQueryParams, ListTotal } from '../../components/data-table';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useContractLookup, useServiceLookup } from '../../lib/lookups';
+import { useRecordById } from '../../lib/record-query';
 import { userDirectoryQuery } from '../../lib/user-directory';
 
 /** A row of `GET /api/order` (docs/API.md, Orders). Money is a decimal string ("1250.50"). */
@@ -27,15 +28,20 @@ export type ServiceOption = PricedOption;
 export type ContractOption = PricedOption;
 
 export const ORDER_PATH = '/api/order';
+/** The way back from an order's pages to the list. */
+export const BACK_TO_ORDERS = { backTo: '/dashboard/order', backLabel: 'العودة إلى الطلبات' };
+
 export const orderKey = (id: string) => [ORDER_PATH, 'record', id] as const;
 
 export function useOrder(id: string | undefined) {
-  return useQuery({
-    queryKey: orderKey(id ?? ''),
-    queryFn: ({ signal }) => api(`${ORDER_PATH}/${id}`, { stopAlert: true, signal }),
-    enabled: Boolean(id),
-    retry: false,
-  });
+  return useRecordById(
+    orderKey,
+    id,
+    (id, signal) => api(`${ORDER_PATH}/${id}`, { stopAlert: true, signal }),
+    {
+      retry: false,
+    },
+  );
 }
 
 /** `GET /api/order/totals`: the receivable figures summed over the orders the filters select. */

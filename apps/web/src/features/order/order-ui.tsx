@@ -1,5 +1,5 @@
 import { type CustomerPick, orderStatusLabels } from '@idara/domain';
-import { Badge, Text, type TextProps } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { customerKey } from '../customer/customer-api';
@@ -17,15 +17,6 @@ export function OrderStatusBadge({
     <Badge variant="light" radius="sm" size={size} color={orderStatusColors[status] ?? 'gray'}>
       {orderStatusLabels[status] ?? status}
     </Badge>
-  );
-}
-
-/** '#123' read left to right inside Arabic text. */
-export function OrderNumber({ value, ...props }: { value: number } & TextProps) {
-  return (
-    <Text span fw={600} {...props}>
-      <bdi dir="ltr">#{value}</bdi>
-    </Text>
   );
 }
 

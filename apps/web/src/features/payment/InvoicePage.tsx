@@ -35,6 +35,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ask, ReasonModal } from '../../components/confirm';
 import { DateTime, Money } from '../../components/data-table';
+import { InfoAlert } from '../../components/feedback';
 import { InfoItem, LoadError } from '../../components/page';
 import { useBusy } from '../../components/use-busy';
 import { can, useAuth, useCan } from '../../lib/auth';
@@ -100,14 +101,7 @@ export default function InvoicePage() {
 
   if (query.isPending) return <InvoiceSkeleton />;
   if (query.isError || !query.data) {
-    return (
-      <LoadError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        backTo={PAYMENT_BASE}
-        backLabel="العودة إلى الحسابات"
-      />
-    );
+    return <LoadError query={query} backTo={PAYMENT_BASE} backLabel="العودة إلى الحسابات" />;
   }
   return <InvoiceView payment={query.data} />;
 }
@@ -231,15 +225,9 @@ function InvoiceView({ payment }: { payment: PaymentDetails }) {
         }
       >
         {reviewBlocked && (
-          <Alert
-            mt="md"
-            color="blue"
-            variant="light"
-            icon={<IconInfoCircle size={18} />}
-            data-testid="four-eyes"
-          >
+          <InfoAlert mt="md" data-testid="four-eyes">
             سجّلت هذه الدفعة بنفسك، فيعتمدها أو يرفضها زميل آخر.
-          </Alert>
+          </InfoAlert>
         )}
         {payment.status === 'rejected' && (
           <Alert

@@ -13,13 +13,15 @@ import {
   actionsColumn,
   type DataTableColumn,
   dateColumn,
-  EXPORT_OPTIONS,
+  EXPORT_WITH_PDF,
   FilterSelect,
   ListDateRangeFilter,
   ListPage,
   ListTotals,
   moneyColumn,
   numberColumn,
+  statusColumn,
+  textColumn,
   useLookup,
   useRecordList,
 } from '../../components/data-table';
@@ -36,11 +38,10 @@ import {
 import { formatDay, PAYMENT_STATUS_OPTIONS, PaymentStatusBadge } from './payment-ui';
 
 export default function PaymentListPage() {
-  const { navigate, state, query, canEdit, canView } = useRecordList<Payment, Pick<PaymentList, 'totals'>>(
-    PAYMENT_PATH,
-    'payment',
-    { sort: '-createdAt' },
-  );
+  const { navigate, state, query, canEdit, canView, listProps } = useRecordList<
+    Payment,
+    Pick<PaymentList, 'totals'>
+  >(PAYMENT_PATH, 'payment', { sort: '-createdAt' });
   const canOrders = useCan('order:details');
   const canCustomers = useCan('customer:read');
   const canMethods = useCan('paymentMethod:read');
@@ -69,26 +70,11 @@ export default function PaymentListPage() {
             <bdi>{row.original.orderNumber}</bdi>
           ),
       },
-      {
-        accessorKey: 'customerName',
-        header: 'العميل',
-        meta: { width: 200, priority: 2 },
-        cell: (c) => c.getValue() || '—',
-      },
+      textColumn('customerName', 'العميل', { width: 200, priority: 2 }),
       moneyColumn('amount', 'المبلغ', 1),
       moneyColumn('taxAmount', 'الضريبة', 4),
-      {
-        accessorKey: 'paymentMethodName',
-        header: 'طريقة الدفع',
-        meta: { nowrap: true, priority: 3 },
-        cell: (c) => c.getValue() || '—',
-      },
-      {
-        accessorKey: 'status',
-        header: 'الحالة',
-        meta: { nowrap: true, priority: 1 },
-        cell: (c) => <PaymentStatusBadge status={c.getValue() as PaymentStatus} />,
-      },
+      textColumn('paymentMethodName', 'طريقة الدفع', { nowrap: true, priority: 3 }),
+      statusColumn((status: PaymentStatus) => <PaymentStatusBadge status={status} />),
       {
         accessorKey: 'dueDate',
         header: 'تاريخ الاستحقاق',
@@ -135,15 +121,13 @@ export default function PaymentListPage() {
   return (
     <Stack>
       <ListPage<Payment>
-        resourcePath={PAYMENT_PATH}
-        state={state}
-        query={query}
+        {...listProps}
         columns={columns}
         createTo={`${PAYMENT_BASE}/new`}
         createLabel="إضافة دفعة"
         createPermission="payment:create"
         exportTitle="تصدير الحسابات"
-        exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
+        exportOptions={EXPORT_WITH_PDF}
         searchPlaceholder="ابحث برقم السند أو الطلب أو اسم العميل"
         rowLabel={(r) => `السند رقم ${r.number}`}
         onRowClick={canView ? (r) => navigate(invoicePath(r._id)) : undefined}

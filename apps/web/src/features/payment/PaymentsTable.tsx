@@ -1,6 +1,7 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { DateTime, Money } from '../../components/data-table';
+import { CompactTable } from '../../components/page';
 import { useCan } from '../../lib/auth';
 import { invoicePath, orderPath, type Payment } from './payment-api';
 import { PaymentStatusBadge } from './payment-ui';
@@ -29,6 +30,8 @@ function RecordLink({
 type Row = Pick<Payment, '_id' | 'number' | 'amount' | 'status' | 'createdAt'>;
 type OrderColumns = Pick<Payment, 'order' | 'orderNumber'>;
 
+const hasOrder = (p: Row): p is Row & OrderColumns => 'order' in p;
+
 /** A compact payments table (an order's card, a customer's tab): invoice, [order], amount, status, date. */
 export function PaymentsTable({
   rows,
@@ -37,45 +40,36 @@ export function PaymentsTable({
   const canView = useCan('payment:details');
   const canOrder = useCan('order:details');
   return (
-    <Table.ScrollContainer minWidth={showOrder ? 560 : 520} type="native">
-      <Table verticalSpacing="sm" striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>رقم السند</Table.Th>
-            {showOrder && <Table.Th>رقم الطلب</Table.Th>}
-            <Table.Th>المبلغ</Table.Th>
-            <Table.Th>الحالة</Table.Th>
-            <Table.Th>التاريخ</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((p) => (
-            <Table.Tr key={p._id}>
-              <Table.Td>
-                <RecordLink to={invoicePath(p._id)} label={`السند رقم ${p.number}`} allowed={canView}>
-                  {p.number}
-                </RecordLink>
-              </Table.Td>
-              {showOrder && 'order' in p && (
-                <Table.Td>
-                  <RecordLink to={orderPath(p.order)} label={`الطلب رقم ${p.orderNumber}`} allowed={canOrder}>
-                    {p.orderNumber}
-                  </RecordLink>
-                </Table.Td>
-              )}
-              <Table.Td>
-                <Money value={p.amount} />
-              </Table.Td>
-              <Table.Td>
-                <PaymentStatusBadge status={p.status} />
-              </Table.Td>
-              <Table.Td>
-                <DateTime value={p.createdAt} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <CompactTable
+      rows={rows}
+      rowKey={(p) => p._id}
+      minWidth={showOrder ? 560 : 520}
+      scrollType="native"
+      verticalSpacing="sm"
+      striped
+      highlightOnHover
+      columns={[
+        {
+          header: 'رقم السند',
+          cell: (p) => (
+            <RecordLink to={invoicePath(p._id)} label={`السند رقم ${p.number}`} allowed={canView}>
+              {p.number}
+            </RecordLink>
+          ),
+        },
+        showOrder && {
+          header: 'رقم الطلب',
+          cell: (p) =>
+            hasOrder(p) && (
+              <RecordLink to={orderPath(p.order)} label={`الطلب رقم ${p.orderNumber}`} allowed={canOrder}>
+                {p.orderNumber}
+              </RecordLink>
+            ),
+        },
+        { header: 'المبلغ', cell: (p) => <Money value={p.amount} /> },
+        { header: 'الحالة', cell: (p) => <PaymentStatusBadge status={p.status} /> },
+        { header: 'التاريخ', cell: (p) => <DateTime value={p.createdAt} /> },
+      ]}
+    />
   );
 }

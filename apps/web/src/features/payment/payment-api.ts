@@ -15,6 +15,7 @@ import { downloadFile } from '../../components/export/export-store';
 import { api, type RequestOptions } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import type { Query } from '../../lib/api-routes';
+import { useRecordById } from '../../lib/record-query';
 
 /** Payments and invoices (docs/API.md "Payments and invoices"). Money is always a decimal string. */
 export const PAYMENT_PATH = '/api/payment';
@@ -48,12 +49,14 @@ export type PaymentMethodRow = PaymentMethodOption;
 export const paymentKey = (id: string) => [PAYMENT_PATH, 'detail', id] as const;
 
 export function usePayment(id: string | undefined) {
-  return useQuery({
-    queryKey: paymentKey(id ?? ''),
-    queryFn: ({ signal }) => api(`${PAYMENT_PATH}/${id}`, { signal, stopAlert: true }),
-    enabled: Boolean(id),
-    retry: false,
-  });
+  return useRecordById(
+    paymentKey,
+    id,
+    (id, signal) => api(`${PAYMENT_PATH}/${id}`, { signal, stopAlert: true }),
+    {
+      retry: false,
+    },
+  );
 }
 
 /** A page of payments for a filter (an order's, a customer's); a literal `fields` types its rows. */

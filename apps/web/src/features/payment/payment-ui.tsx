@@ -1,5 +1,6 @@
 import { type PaymentStatus, paymentStatusLabels } from '@idara/domain';
-import { Badge, type BadgeProps } from '@mantine/core';
+import type { BadgeProps } from '@mantine/core';
+import { StatusBadge } from '../../components/data-table/cells';
 
 export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
   pending: 'yellow',
@@ -13,21 +14,14 @@ export const PAYMENT_STATUS_OPTIONS = (Object.keys(paymentStatusLabels) as Payme
   label: paymentStatusLabels[s],
 }));
 
-export function PaymentStatusBadge({ status, ...props }: { status: PaymentStatus } & BadgeProps) {
-  return (
-    <Badge
-      variant="light"
-      radius="sm"
-      color={PAYMENT_STATUS_COLORS[status] ?? 'gray'}
-      data-testid="payment-status"
-      data-status={status}
-      // never cut to an ellipsis inside a narrow table cell
-      style={{ minWidth: 'max-content' }}
-      {...props}
-    >
-      {paymentStatusLabels[status] ?? status}
-    </Badge>
-  );
+const PAYMENT_STATUS_LOOK = {
+  labels: paymentStatusLabels,
+  colors: PAYMENT_STATUS_COLORS,
+  testId: 'payment-status',
+};
+
+export function PaymentStatusBadge(props: { status: PaymentStatus } & BadgeProps) {
+  return <StatusBadge look={PAYMENT_STATUS_LOOK} {...props} />;
 }
 
 /** A calendar date 'YYYY-MM-DD' shown as 'YYYY/MM/DD'. */

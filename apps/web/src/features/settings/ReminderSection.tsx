@@ -16,7 +16,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
@@ -26,6 +25,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ask } from '../../components/confirm/confirm-store';
 import { useEntityForm } from '../../components/entity';
+import { CompactTable } from '../../components/page';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 
@@ -133,41 +133,37 @@ function PreviewTable() {
           لا أحد اليوم.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>العميل</Table.Th>
-                <Table.Th>الفاتورة</Table.Th>
-                <Table.Th>المبلغ المفتوح</Table.Th>
-                <Table.Th>أيام التأخير</Table.Th>
-                <Table.Th>القاعدة</Table.Th>
-                <Table.Th>السبب</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.data.map((r) => (
-                <Table.Tr key={`${r.rule}/${r.einvoice}`}>
-                  <Table.Td>{r.customerName}</Table.Td>
-                  <Table.Td>
-                    <bdi>{r.invoiceNumber}</bdi>
-                  </Table.Td>
-                  <Table.Td>
-                    <bdi>{r.open}</bdi> ر.س
-                  </Table.Td>
-                  <Table.Td>{r.daysOverdue}</Table.Td>
-                  <Table.Td>{r.ruleName}</Table.Td>
-                  <Table.Td>
-                    <Badge color={r.send ? 'teal' : 'gray'} variant="light" mb={4}>
-                      {r.send ? 'سيُذكَّر' : 'لن يُذكَّر'}
-                    </Badge>
-                    <Text size="sm">{r.reason}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CompactTable
+          rows={data?.data ?? []}
+          rowKey={(r) => `${r.rule}/${r.einvoice}`}
+          minWidth={640}
+          striped
+          columns={[
+            { header: 'العميل', cell: (r) => r.customerName },
+            { header: 'الفاتورة', cell: (r) => <bdi>{r.invoiceNumber}</bdi> },
+            {
+              header: 'المبلغ المفتوح',
+              cell: (r) => (
+                <>
+                  <bdi>{r.open}</bdi> ر.س
+                </>
+              ),
+            },
+            { header: 'أيام التأخير', cell: (r) => r.daysOverdue },
+            { header: 'القاعدة', cell: (r) => r.ruleName },
+            {
+              header: 'السبب',
+              cell: (r) => (
+                <>
+                  <Badge color={r.send ? 'teal' : 'gray'} variant="light" mb={4}>
+                    {r.send ? 'سيُذكَّر' : 'لن يُذكَّر'}
+                  </Badge>
+                  <Text size="sm">{r.reason}</Text>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -2,8 +2,7 @@ import { arabicPlural } from '@idara/domain';
 import { Text } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { DialogForm } from '../../components/DialogForm';
+import { DialogForm, useDialogValue } from '../../components/DialogForm';
 import { useBusy } from '../../components/use-busy';
 import { notify } from '../../lib/toast';
 import { UserPicker } from './pickers';
@@ -22,23 +21,17 @@ export function AssignModal({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [assignee, setAssignee] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const assignee = useDialogValue<string | null>(opened, null);
   const [busy, run] = useBusy<'assign'>();
-  useEffect(() => {
-    if (opened) {
-      setAssignee(null);
-      setError(null);
-    }
-  }, [opened]);
 
   const submit = () => {
-    if (!assignee) {
-      setError('اختر الموظف');
+    if (!assignee.value) {
+      assignee.fail('اختر الموظف');
       return;
     }
+    const chosen = assignee.value;
     return run('assign', async () => {
-      const res = await assignTasks(ids, assignee);
+      const res = await assignTasks(ids, chosen);
       notify.success(res?.message ?? 'تم إسناد المهام');
       afterTaskChanged(queryClient);
       onDone();
@@ -62,12 +55,9 @@ export function AssignModal({
       <UserPicker
         label="الموظف"
         withAsterisk
-        value={assignee}
-        error={error}
-        onChange={(v) => {
-          setAssignee(v);
-          setError(null);
-        }}
+        value={assignee.value}
+        error={assignee.error}
+        onChange={assignee.change}
         comboboxProps={{ withinPortal: true }}
         data-autofocus
       />

@@ -1,18 +1,6 @@
 import { arabicPluralAtLeast, formatDateTime } from '@idara/domain';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import {
-  Alert,
-  Badge,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconAlertCircle,
   IconCalendarEvent,
   IconChecklist,
   IconCircleCheck,
@@ -22,14 +10,15 @@ import {
 } from '@tabler/icons-react';
 import { type CSSProperties, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { RetryButton, WarningAlert } from '../../components/feedback';
+import { RecordNumber } from '../../components/data-table/cells';
+import { ErrorAlert, RetryButton, WarningAlert } from '../../components/feedback';
 import { Pager, pagesOf } from '../../components/Pager';
 import { EmptyState } from '../../components/page';
 import { errorMessage } from '../../lib/api-error';
+import { useNow } from '../../lib/use-now';
 import classes from './Task.module.css';
 import { isOverdue, TASKS, type TaskRow, taskPath, taskStatusColors, useTaskList } from './task-api';
-import { TaskNumber, TaskStatusBadge, TimeLeftBadge } from './task-ui';
-import { useNow } from './use-now';
+import { TaskStatusBadge, TimeLeftBadge } from './task-ui';
 
 type Tab = 'open' | 'submitted' | 'done';
 
@@ -153,18 +142,12 @@ export default function MyTasksPage() {
       {list.isPending ? (
         <CardSkeletons />
       ) : list.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          radius="lg"
-          icon={<IconAlertCircle size={18} />}
-          title="تعذر تحميل المهام"
-        >
+        <ErrorAlert radius="lg" title="تعذر تحميل المهام">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{errorMessage(list.error)}</Text>
             <RetryButton onRetry={() => void list.refetch()} />
           </Stack>
-        </Alert>
+        </ErrorAlert>
       ) : list.data.data.length === 0 ? (
         <Paper withBorder data-testid="my-tasks-empty">
           <EmptyState icon={<current.icon size={26} />} title={current.empty} text={current.emptyText} />
@@ -217,7 +200,7 @@ function TaskCard({ task, now }: { task: TaskRow; now: Date }) {
     >
       <Stack gap={8}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <TaskNumber value={task.number} size="sm" c="dimmed" />
+          <RecordNumber value={task.number} size="sm" c="dimmed" />
           <TaskStatusBadge status={task.status} size="sm" />
         </Group>
         <Text fw={700} className={classes.title} lineClamp={2}>

@@ -1,10 +1,10 @@
 import type { Customer, Order } from '@idara/domain';
-import { Anchor, Button, Table, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Empty } from '../../components/data-table';
-import { CardListStates, EmptyState, RecordsCard } from '../../components/page';
+import { CardListStates, CompactTable, EmptyState, RecordsCard } from '../../components/page';
 import { useCan } from '../../lib/auth';
 import { TaskFormModal, type TaskPreset } from './TaskFormModal';
 import { taskPath, useTaskList } from './task-api';
@@ -92,51 +92,42 @@ function RelatedTasksCard({
         errorTitle="تعذر تحميل المهام"
         empty={rows.length === 0 ? <EmptyState icon={<IconChecklist size={26} />} title={emptyText} /> : null}
       >
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table verticalSpacing="sm" striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>المهمة</Table.Th>
-                {showOrder && <Table.Th>الطلب</Table.Th>}
-                <Table.Th>المكلّف</Table.Th>
-                <Table.Th>الحالة</Table.Th>
-                <Table.Th>موعد التسليم</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((t) => (
-                <Table.Tr key={t._id}>
-                  <Table.Td>
-                    <bdi dir="ltr">#{t.number}</bdi>
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={taskPath(t._id)} size="sm" fw={500}>
-                      {t.title}
-                    </Anchor>
-                    {t.formTitle && (
-                      <Text size="xs" c="dimmed">
-                        {t.formTitle}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  {showOrder && 'orderNumber' in t && (
-                    <Table.Td>
-                      {t.orderNumber !== null ? <bdi dir="ltr">#{t.orderNumber}</bdi> : <Empty />}
-                    </Table.Td>
+        <CompactTable
+          rows={rows}
+          rowKey={(t) => t._id}
+          minWidth={560}
+          scrollType="native"
+          verticalSpacing="sm"
+          striped
+          highlightOnHover
+          columns={[
+            { header: '#', cell: (t) => <bdi dir="ltr">#{t.number}</bdi> },
+            {
+              header: 'المهمة',
+              cell: (t) => (
+                <>
+                  <Anchor component={Link} to={taskPath(t._id)} size="sm" fw={500}>
+                    {t.title}
+                  </Anchor>
+                  {t.formTitle && (
+                    <Text size="xs" c="dimmed">
+                      {t.formTitle}
+                    </Text>
                   )}
-                  <Table.Td>{t.assigneeName || <Empty />}</Table.Td>
-                  <Table.Td>
-                    <TaskStatusBadge status={t.status} size="sm" />
-                  </Table.Td>
-                  <Table.Td>
-                    <DueCell dueAt={t.dueAt} status={t.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                </>
+              ),
+            },
+            showOrder && {
+              header: 'الطلب',
+              cell: (t) =>
+                'orderNumber' in t &&
+                (t.orderNumber !== null ? <bdi dir="ltr">#{t.orderNumber}</bdi> : <Empty />),
+            },
+            { header: 'المكلّف', cell: (t) => t.assigneeName || <Empty /> },
+            { header: 'الحالة', cell: (t) => <TaskStatusBadge status={t.status} size="sm" /> },
+            { header: 'موعد التسليم', cell: (t) => <DueCell dueAt={t.dueAt} status={t.status} /> },
+          ]}
+        />
       </CardListStates>
 
       {canAdd && <TaskFormModal opened={adding} onClose={() => setAdding(false)} preset={preset} />}

@@ -15,7 +15,6 @@ import {
   IconCircleCheck,
   IconDeviceFloppy,
   IconForms,
-  IconInfoCircle,
   IconMessageReport,
   IconPlayerPlay,
   IconSend,
@@ -25,8 +24,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DateText } from '../../components/bidi';
 import { ask } from '../../components/confirm';
-import { DialogForm, DialogNote } from '../../components/DialogForm';
-import { useDeleteRecord } from '../../components/data-table';
+import { DialogForm, DialogNote, useDialogValue } from '../../components/DialogForm';
+import { RecordNumber, useDeleteRecord } from '../../components/data-table';
 import {
   DeleteAction,
   DetailsHeader,
@@ -34,11 +33,13 @@ import {
   EditAction,
   useUnsavedChangesGuard,
 } from '../../components/entity';
+import { InfoAlert } from '../../components/feedback';
 import { InfoItem, RecordPage, Section } from '../../components/page';
 import { useBusy } from '../../components/use-busy';
 import { isApiError } from '../../lib/api-error';
 import { can, useAuth, useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
+import { useNow } from '../../lib/use-now';
 import { answerErrorsOf, FormRenderer } from '../form/renderer/FormRenderer';
 import classes from './Task.module.css';
 import { TaskFormModal } from './TaskFormModal';
@@ -57,8 +58,7 @@ import {
   uploadTaskFile,
   useTask,
 } from './task-api';
-import { TaskNumber, TaskStatusBadge, TimeLeftBadge } from './task-ui';
-import { useNow } from './use-now';
+import { TaskStatusBadge, TimeLeftBadge } from './task-ui';
 
 export default function TaskDetailsPage() {
   return (
@@ -159,7 +159,7 @@ function TaskDetails({ task }: { task: Task }) {
         }
       >
         <Group gap="xs" wrap="wrap">
-          <TaskNumber value={task.number} c="dimmed" size="sm" />
+          <RecordNumber value={task.number} c="dimmed" size="sm" />
           <span data-testid="task-status-badge">
             <TaskStatusBadge status={task.status} />
           </span>
@@ -466,14 +466,7 @@ function TaskWork({
           }
         >
           {needsStart && (
-            <Alert
-              color="blue"
-              variant="light"
-              radius="md"
-              mb="md"
-              icon={<IconInfoCircle size={18} />}
-              title="ابدأ المهمة لتعبئة النموذج"
-            >
+            <InfoAlert radius="md" mb="md" title="ابدأ المهمة لتعبئة النموذج">
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">اضغط «بدء المهمة» عند وصولك إلى موقع العمل، ثم عبّئ الحقول.</Text>
                 <Button
@@ -486,7 +479,7 @@ function TaskWork({
                   بدء الآن
                 </Button>
               </Stack>
-            </Alert>
+            </InfoAlert>
           )}
           <div data-testid="task-form">
             <FormRenderer
@@ -559,23 +552,18 @@ function ReviewModal({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const note = useDialogValue(decision, '');
   const [busy, run] = useBusy<'review'>();
   const [shown, setShown] = useState<'approve' | 'return'>('approve');
   useEffect(() => {
-    if (decision) {
-      setShown(decision);
-      setNote('');
-      setError(null);
-    }
+    if (decision) setShown(decision);
   }, [decision]);
 
   const returning = shown === 'return';
   const submit = () => {
-    const parsed = taskReviewBody.safeParse({ decision: shown, note });
+    const parsed = taskReviewBody.safeParse({ decision: shown, note: note.value });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'اكتب سبب الإعادة');
+      note.fail(parsed.error.issues[0]?.message ?? 'اكتب سبب الإعادة');
       return;
     }
     return run('review', async () => {
@@ -599,7 +587,7 @@ function ReviewModal({
       busy={busy === 'review'}
     >
       <Text size="sm">
-        المهمة <TaskNumber value={task.number} /> «{task.title}»
+        المهمة <RecordNumber value={task.number} /> «{task.title}»
         {task.assigneeName ? ` — ${task.assigneeName}` : ''}
       </Text>
       <DialogNote
@@ -607,10 +595,7 @@ function ReviewModal({
         withAsterisk={returning}
         placeholder={returning ? 'مثل: الصورة غير واضحة، أعد تصوير المكيف من الأمام' : 'ملاحظة للموظف'}
         maxLength={2000}
-        value={note}
-        onChange={setNote}
-        error={error}
-        clearError={() => setError(null)}
+        note={note}
       />
     </DialogForm>
   );

@@ -6,14 +6,15 @@ import {
   type Order,
   taskBody,
 } from '@idara/domain';
-import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { DateTimeField } from '../../components/date-fields';
 import { useEntityForm } from '../../components/entity';
+import { ErrorAlert } from '../../components/feedback';
 import { CustomerPicker } from '../../components/pickers/CustomerPicker';
 import { errorMessage } from '../../lib/api-error';
 import { useAuth, useCan } from '../../lib/auth';
@@ -123,9 +124,7 @@ export function TaskFormModal({
           <Skeleton h={36} radius="sm" />
         </Stack>
       ) : editing && query.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="تعذر تحميل المهمة">
-          {errorMessage(query.error)}
-        </Alert>
+        <ErrorAlert title="تعذر تحميل المهمة">{errorMessage(query.error)}</ErrorAlert>
       ) : opened ? (
         <TaskForm
           key={taskId ?? 'new'}

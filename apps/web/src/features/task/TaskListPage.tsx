@@ -1,25 +1,21 @@
-import { ActionIcon, Anchor, Box, Button, Checkbox, Group, Menu, Text } from '@mantine/core';
-import {
-  IconDots,
-  IconEdit,
-  IconEye,
-  IconForms,
-  IconPlus,
-  IconTrash,
-  IconUserCheck,
-  IconX,
-} from '@tabler/icons-react';
+import { Anchor, Box, Button, Checkbox, Text } from '@mantine/core';
+import { IconForms, IconPlus, IconUserCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   actionsColumn,
   type DataTableColumn,
   Empty,
+  hashNumberColumn,
   ListDateRangeFilter,
   ListPage,
   MoreFilters,
+  RowMenu,
+  SelectionBar,
   SrOnlyInline,
   StatusFilter,
+  stackedDateColumn,
+  statusColumn,
   toolbarField,
   useRecordList,
 } from '../../components/data-table';
@@ -28,16 +24,18 @@ import { useUserOptions } from '../order/order-api';
 import { AssignModal } from './AssignModal';
 import { OrderPicker, UserPicker } from './pickers';
 import { TaskFormModal } from './TaskFormModal';
-import { TASK_PATH, type TaskRow, taskPath, taskStatusOptions } from './task-api';
-import { DueCell, StackedDate, TaskNumber, TaskStatusBadge } from './task-ui';
+import { TASK_PATH, type TaskRow, type TaskStatus, taskPath, taskStatusOptions } from './task-api';
+import { DueCell, TaskStatusBadge } from './task-ui';
 
 /** Filters beyond search and status; on phones they fold behind a button. */
 const MORE_FILTERS = ['assignee', 'order', 'dueAtFrom', 'dueAtTo'];
 
 export default function TaskListPage() {
-  const { navigate, state, query, remove, canEdit, canDelete } = useRecordList<TaskRow>(TASK_PATH, 'task', {
-    sort: '-createdAt',
-  });
+  const { navigate, state, query, remove, canEdit, canDelete, listProps } = useRecordList<TaskRow>(
+    TASK_PATH,
+    'task',
+    { sort: '-createdAt' },
+  );
   const canCreate = useCan('task:create');
   const canAll = useCan('task:details');
   const canUsers = useCan('user:read');
@@ -90,12 +88,7 @@ export default function TaskListPage() {
         },
       });
     cols.push(
-      {
-        accessorKey: 'number',
-        header: '#',
-        meta: { nowrap: true, priority: 1, label: 'رقم المهمة' },
-        cell: (c) => <TaskNumber value={c.getValue()} size="sm" />,
-      },
+      hashNumberColumn('رقم المهمة'),
       {
         accessorKey: 'title',
         header: 'المهمة',
@@ -117,12 +110,7 @@ export default function TaskListPage() {
           </div>
         ),
       },
-      {
-        accessorKey: 'status',
-        header: 'الحالة',
-        meta: { nowrap: true, priority: 1 },
-        cell: ({ row }) => <TaskStatusBadge status={row.original.status} size="sm" />,
-      },
+      statusColumn((status: TaskStatus) => <TaskStatusBadge status={status} size="sm" />),
       personColumn('assigneeName', 'المكلّف', 2),
       personColumn('customerName', 'العميل', 3),
       {
@@ -152,42 +140,17 @@ export default function TaskListPage() {
         meta: { nowrap: true, priority: 2 },
         cell: ({ row }) => <DueCell dueAt={row.original.dueAt} status={row.original.status} />,
       },
-      {
-        accessorKey: 'submittedAt',
-        header: 'أُرسلت',
-        meta: { nowrap: true, priority: 3 },
-        cell: (c) => <StackedDate value={c.getValue() as string | null} />,
-      },
+      stackedDateColumn('submittedAt', 'أُرسلت', 3),
       actionsColumn(({ row }) => {
         const r = row.original;
         const edit = canEdit && r.status !== 'approved';
         return (
-          <Menu position="bottom-end" withinPortal shadow="md" radius="md">
-            <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={`إجراءات المهمة رقم ${r.number}`}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconEye size={16} />} onClick={() => navigate(taskPath(r._id))}>
-                عرض
-              </Menu.Item>
-              {edit && (
-                <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing({ id: r._id })}>
-                  تعديل
-                </Menu.Item>
-              )}
-              {canDelete && (
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => remove({ _id: r._id, name: `المهمة رقم ${r.number}` })}
-                >
-                  حذف
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <RowMenu
+            label={`إجراءات المهمة رقم ${r.number}`}
+            onView={() => navigate(taskPath(r._id))}
+            onEdit={edit ? () => setEditing({ id: r._id }) : undefined}
+            onDelete={canDelete ? () => remove({ _id: r._id, name: `المهمة رقم ${r.number}` }) : undefined}
+          />
         );
       }),
     );
@@ -245,43 +208,26 @@ export default function TaskListPage() {
   const bulkBar =
     selectable && selected.length > 0 ? (
       <Box w="100%">
-        <Group
-          justify="space-between"
-          gap="xs"
-          role="region"
-          aria-label="إجراءات التحديد"
+        <SelectionBar
+          count={selected.length}
+          onClear={() => setSelected([])}
           p="xs"
           style={{
             borderRadius: 'var(--mantine-radius-md)',
             background: 'var(--mantine-primary-color-light)',
           }}
         >
-          <Text size="sm" fw={500}>
-            تم تحديد <bdi>{selected.length}</bdi>
-          </Text>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconX size={14} />}
-              onClick={() => setSelected([])}
-            >
-              إلغاء التحديد
-            </Button>
-            <Button size="xs" leftSection={<IconUserCheck size={14} />} onClick={() => setAssignOpen(true)}>
-              إسناد إلى موظف
-            </Button>
-          </Group>
-        </Group>
+          <Button size="xs" leftSection={<IconUserCheck size={14} />} onClick={() => setAssignOpen(true)}>
+            إسناد إلى موظف
+          </Button>
+        </SelectionBar>
       </Box>
     ) : null;
 
   return (
     <>
       <ListPage<TaskRow>
-        resourcePath={TASK_PATH}
-        state={state}
-        query={query}
+        {...listProps}
         columns={columns}
         actions={createButton}
         emptyAction={createButton}

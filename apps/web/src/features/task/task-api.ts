@@ -12,6 +12,7 @@ import {
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api, apiFetch } from '../../lib/api';
 import type { Query } from '../../lib/api-routes';
+import { useRecordById } from '../../lib/record-query';
 
 export type { TaskStatus };
 
@@ -28,10 +29,7 @@ export type { Task, TaskAttachment, TaskReview, TaskRow };
 export const taskKey = (id: string) => [TASK_PATH, 'record', id] as const;
 
 export function useTask(id: string | undefined) {
-  return useQuery({
-    queryKey: taskKey(id ?? ''),
-    queryFn: ({ signal }) => api(`${TASK_PATH}/${id}`, { stopAlert: true, signal }),
-    enabled: Boolean(id),
+  return useRecordById(taskKey, id, (id, signal) => api(`${TASK_PATH}/${id}`, { stopAlert: true, signal }), {
     retry: false,
   });
 }

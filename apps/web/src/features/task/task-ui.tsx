@@ -1,33 +1,14 @@
 import { formatDateTime, formatGregorianDate, formatTimeLeft, taskStatusLabels } from '@idara/domain';
-import { Badge, type BadgeProps, Text, type TextProps } from '@mantine/core';
+import { Badge, type BadgeProps, Text } from '@mantine/core';
 import { IconAlarm, IconClockHour4 } from '@tabler/icons-react';
-import { Empty } from '../../components/data-table/cells';
+import { Empty, StatusBadge } from '../../components/data-table/cells';
 import { isOpenTask, isOverdue, type TaskStatus, taskStatusColors } from './task-api';
 
-/** Coloured status badge with the Arabic label. */
-export function TaskStatusBadge({ status, ...props }: { status: TaskStatus } & BadgeProps) {
-  return (
-    <Badge
-      variant="light"
-      radius="sm"
-      color={taskStatusColors[status] ?? 'gray'}
-      data-testid="task-status"
-      data-status={status}
-      style={{ minWidth: 'max-content' }}
-      {...props}
-    >
-      {taskStatusLabels[status] ?? status}
-    </Badge>
-  );
-}
+const TASK_STATUS_LOOK = { labels: taskStatusLabels, colors: taskStatusColors, testId: 'task-status' };
 
-/** '#12' read left to right inside Arabic text. */
-export function TaskNumber({ value, ...props }: { value: number } & TextProps) {
-  return (
-    <Text span fw={600} {...props}>
-      <bdi dir="ltr">#{value}</bdi>
-    </Text>
-  );
+/** Coloured status badge with the Arabic label. */
+export function TaskStatusBadge(props: { status: TaskStatus } & BadgeProps) {
+  return <StatusBadge look={TASK_STATUS_LOOK} {...props} />;
 }
 
 /**
@@ -67,19 +48,6 @@ export function withBdiDigits(text: string) {
   return parts.map((p, i) =>
     // biome-ignore lint/suspicious/noArrayIndexKey: fixed split of one string
     /^\d+$/.test(p) ? <bdi key={i}>{p}</bdi> : p,
-  );
-}
-
-/** An instant in a table: date over time, keeps the wide table narrow. */
-export function StackedDate({ value }: { value: string | null | undefined }) {
-  if (!value) return <Empty />;
-  return (
-    <span style={{ whiteSpace: 'nowrap' }}>
-      <bdi>{formatGregorianDate(value)}</bdi>
-      <Text component="span" display="block" size="xs" c="dimmed">
-        <bdi>{formatDateTime(value).slice(0, 7)}</bdi>
-      </Text>
-    </span>
   );
 }
 

@@ -11,27 +11,30 @@ import { IconKey, IconLink, IconPhone, IconPlayerPause, IconPlayerPlay } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DateText, Ltr } from '../../components/bidi';
+import { Ltr } from '../../components/bidi';
 import { confirm } from '../../components/confirm';
 import { ActiveBadge, useDeleteRecord } from '../../components/data-table';
-import { DeleteAction, DetailsHeader, DetailsTitle, EditAction } from '../../components/entity';
-import { InfoItem, RecordPage, Section } from '../../components/page';
+import { DeleteAction, DetailsHeader, DetailsTitle, EditAction, HeaderAction } from '../../components/entity';
+import { InfoItem, RecordDates, RecordPage, Section } from '../../components/page';
 import { api } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth';
 import { forPerson } from '../../lib/person';
 import { notify } from '../../lib/toast';
 import { ActivityTimeline, RelativeTime } from '../customer/ActivityTimeline';
 import { ResetPasswordModal, SigninLinkModal } from './UserModals';
-import { afterUserSaved, USER_PATH, type UserRecord, userBody, userKey, useUserRecord } from './user-api';
+import {
+  afterUserSaved,
+  BACK_TO_USERS,
+  USER_PATH,
+  type UserRecord,
+  userBody,
+  userKey,
+  useUserRecord,
+} from './user-api';
 
 export default function UserDetailsPage() {
   return (
-    <RecordPage
-      useRecord={useUserRecord}
-      sections={2}
-      backTo="/dashboard/user"
-      backLabel="العودة إلى المستخدمين"
-    >
+    <RecordPage useRecord={useUserRecord} sections={2} {...BACK_TO_USERS}>
       {(user) => <UserDetails user={user} />}
     </RecordPage>
   );
@@ -117,22 +120,12 @@ function UserDetails({ user }: { user: UserRecord }) {
                 >
                   {user.active ? 'إيقاف' : 'تفعيل'}
                 </Button>
-                <Button
-                  variant="light"
-                  color="cyan"
-                  onClick={() => setLinkOpen(true)}
-                  leftSection={<IconLink size={16} />}
-                >
+                <HeaderAction color="cyan" icon={<IconLink size={16} />} onClick={() => setLinkOpen(true)}>
                   إنشاء رابط دخول
-                </Button>
-                <Button
-                  variant="light"
-                  color="grape"
-                  onClick={() => setResetOpen(true)}
-                  leftSection={<IconKey size={16} />}
-                >
+                </HeaderAction>
+                <HeaderAction color="grape" icon={<IconKey size={16} />} onClick={() => setResetOpen(true)}>
                   إعادة تعيين كلمة المرور
-                </Button>
+                </HeaderAction>
               </>
             )}
             {canDelete && within && !isSelf && <DeleteAction onClick={() => remove(user)} />}
@@ -158,12 +151,7 @@ function UserDetails({ user }: { user: UserRecord }) {
                 forPerson(user, 'لم يدخل بعد', 'لم تدخل بعد')
               )}
             </InfoItem>
-            <InfoItem label="تاريخ الإضافة">
-              <DateText value={user.createdAt} />
-            </InfoItem>
-            <InfoItem label="آخر تعديل">
-              <DateText value={user.updatedAt} />
-            </InfoItem>
+            <RecordDates record={user} />
           </SimpleGrid>
         }
       >

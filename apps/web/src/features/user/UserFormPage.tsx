@@ -3,16 +3,13 @@ import {
   mayActOnUser,
   type PersonGender,
   personGenderLabels,
-  personGenders,
   rolePresets,
   userCreateBody,
 } from '@idara/domain';
 import {
   Alert,
   Button,
-  Group,
   PasswordInput,
-  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -24,7 +21,13 @@ import { IconKey, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { EmailField, PhoneField, RecordFormActions, useEntityForm } from '../../components/entity';
+import {
+  EmailField,
+  GenderField,
+  PhoneField,
+  RecordFormActions,
+  useEntityForm,
+} from '../../components/entity';
 import { RecordFormGate, Section } from '../../components/page';
 import { useAuth } from '../../lib/auth';
 import { forPerson } from '../../lib/person';
@@ -201,18 +204,11 @@ function UserForm({ user }: { user?: UserRecord }) {
               />
               <EmailField autoComplete="off" {...form.getInputProps('email')} />
               <TextInput label="المسمى الوظيفي" autoComplete="off" {...form.getInputProps('jobTitle')} />
-              <Radio.Group
-                label="الجنس"
+              <GenderField
                 description="تُصاغ الجمل عن المستخدم بحسبه («سجّل» أو «سجّلت»)"
                 withAsterisk
                 {...form.getInputProps('gender')}
-              >
-                <Group gap="xl" mt={8}>
-                  {personGenders.map((g) => (
-                    <Radio key={g} value={g} label={personGenderLabels[g]} />
-                  ))}
-                </Group>
-              </Radio.Group>
+              />
               <Select
                 label="الدور"
                 withAsterisk

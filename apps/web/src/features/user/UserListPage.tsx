@@ -8,6 +8,7 @@ import {
   ListPage,
   nameColumn,
   phoneColumn,
+  statusColumn,
   toolbarField,
   useRecordList,
 } from '../../components/data-table';
@@ -45,12 +46,7 @@ export default function UserListPage() {
       meta: { priority: 3 },
       cell: (c) => (c.getValue() ? String(c.getValue()) : <Empty />),
     },
-    {
-      accessorKey: 'active',
-      header: 'الحالة',
-      meta: { nowrap: true, priority: 1 },
-      cell: (c) => <ActiveBadge active={c.getValue() as boolean} />,
-    },
+    statusColumn((active: boolean) => <ActiveBadge active={active} />, 'active'),
     {
       accessorKey: 'lastLoginAt',
       header: 'آخر دخول',

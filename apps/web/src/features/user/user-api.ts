@@ -1,20 +1,20 @@
 import { rolePresets, type User } from '@idara/domain';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { authStore, setCurrentUser } from '../../lib/auth';
+import { useRecordById } from '../../lib/record-query';
 import { userDirectoryQuery } from '../../lib/user-directory';
 
 export type UserRecord = User;
 
 export const USER_PATH = '/api/user';
+/** The way back from a user's pages to the list. */
+export const BACK_TO_USERS = { backTo: '/dashboard/user', backLabel: 'العودة إلى المستخدمين' };
+
 export const userKey = (id: string) => [USER_PATH, 'record', id] as const;
 
 export function useUserRecord(id: string | undefined) {
-  return useQuery({
-    queryKey: userKey(id ?? ''),
-    queryFn: () => api(`${USER_PATH}/${id}`, { stopAlert: true }),
-    enabled: Boolean(id),
-  });
+  return useRecordById(userKey, id, (id) => api(`${USER_PATH}/${id}`, { stopAlert: true }));
 }
 
 /** The whole record PUT expects (it replaces every field). */

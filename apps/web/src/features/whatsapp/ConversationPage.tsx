@@ -1,17 +1,5 @@
 import { formatSaudiPhoneLocal, type MessageTemplate, serviceWindowExplanation } from '@idara/domain';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconArrowRight,
   IconBrandWhatsapp,
@@ -23,12 +11,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ActionIconLink } from '../../components/ActionIconLink';
 import { LoadError } from '../../components/page';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-error';
 import { useAuth, useCan } from '../../lib/auth';
 import { onSocketReconnect, useSocketEvent } from '../../lib/socket';
-import { useNow } from '../task/use-now';
+import { useNow } from '../../lib/use-now';
 import { availableTemplates, Composer, TemplatePicker } from './Composer';
 import {
   ConversationEmpty,
@@ -87,12 +76,7 @@ function Conversation({ customerId }: { customerId: string }) {
         !query.isError && <HeaderPlaceholder />
       )}
       {query.isError ? (
-        <LoadError
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          backTo={`/dashboard/customer/${customerId}`}
-          backLabel="العودة إلى العميل"
-        />
+        <LoadError query={query} backTo={`/dashboard/customer/${customerId}`} backLabel="العودة إلى العميل" />
       ) : (
         <ConversationBody customerId={customerId} query={query} first={newest} config={config.data} />
       )}
@@ -119,18 +103,15 @@ function ConversationHeader({
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           {canDetails && (
-            <Tooltip label="العودة إلى العميل">
-              <ActionIcon
-                component={Link}
-                to={customerPath}
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label="العودة إلى العميل"
-              >
-                <IconArrowRight size={20} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIconLink
+              label="العودة إلى العميل"
+              to={customerPath}
+              variant="subtle"
+              color="gray"
+              size="lg"
+            >
+              <IconArrowRight size={20} />
+            </ActionIconLink>
           )}
           <Avatar color="green" variant="light" aria-hidden>
             <IconBrandWhatsapp size={22} />

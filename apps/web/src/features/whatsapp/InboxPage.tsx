@@ -5,23 +5,12 @@ import {
   formatSaudiPhoneLocal,
   type InboxCustomer,
 } from '@idara/domain';
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowRight, IconInbox, IconMessageCircle, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ActionIconLink } from '../../components/ActionIconLink';
 import { useEntityForm } from '../../components/entity';
 import { EmptyState, LoadError } from '../../components/page';
 import { useAuth, useCan } from '../../lib/auth';
@@ -102,14 +91,7 @@ function InboxList({ query, selected }: { query: ReturnType<typeof useInbox>; se
     );
   }
   if (query.isError) {
-    return (
-      <LoadError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        backTo="/dashboard/customer"
-        backLabel="العودة إلى العملاء"
-      />
-    );
+    return <LoadError query={query} backTo="/dashboard/customer" backLabel="العودة إلى العملاء" />;
   }
   if (query.data.length === 0) {
     return (
@@ -183,19 +165,16 @@ function InboxThread({ phone, row }: { phone: string; row: InboxRow | undefined 
     <Paper withBorder className={classes.inboxThread} data-testid="wa-inbox-thread">
       <Stack gap="sm" p="sm">
         <Group gap="sm" wrap="nowrap">
-          <Tooltip label="العودة إلى القائمة">
-            <ActionIcon
-              component={Link}
-              to={INBOX_BASE}
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label="العودة إلى القائمة"
-              className={classes.inboxBack}
-            >
-              <IconArrowRight size={20} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIconLink
+            label="العودة إلى القائمة"
+            to={INBOX_BASE}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            className={classes.inboxBack}
+          >
+            <IconArrowRight size={20} />
+          </ActionIconLink>
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={700}>
               <bdi dir="ltr">{displayPhone(phone)}</bdi>
@@ -214,12 +193,7 @@ function InboxThread({ phone, row }: { phone: string; row: InboxRow | undefined 
           <ConversationSkeleton />
         ) : messages.isError ? (
           <Stack p="sm">
-            <LoadError
-              error={messages.error}
-              onRetry={() => void messages.refetch()}
-              backTo={INBOX_BASE}
-              backLabel="العودة إلى القائمة"
-            />
+            <LoadError query={messages} backTo={INBOX_BASE} backLabel="العودة إلى القائمة" />
           </Stack>
         ) : (
           <MessageList

@@ -123,12 +123,7 @@ export default function CustomerStatementPage() {
           <Skeleton h={240} radius="lg" />
         </Stack>
       ) : query.isError || !s ? (
-        <LoadError
-          error={query.error}
-          onRetry={() => query.refetch()}
-          backTo={back}
-          backLabel="العودة إلى العميل"
-        />
+        <LoadError query={query} backTo={back} backLabel="العودة إلى العميل" />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

@@ -1,30 +1,15 @@
-import {
-  type Announcements,
-  type CollisionDetection,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  type DragMoveEvent,
-  DragOverlay,
-  type DragStartEvent,
-  KeyboardSensor,
-  MouseSensor,
-  pointerWithin,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { getEventCoordinates } from '@dnd-kit/utilities';
+import { DndContext, DragOverlay } from '@dnd-kit/core';
+import { arrayMove } from '@dnd-kit/sortable';
 import { type FormFieldType, formFieldTypeLabels } from '@idara/domain';
-import { Alert, Box, Button, SegmentedControl, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Box, Button, SegmentedControl, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useEditConflict, useUnsavedChangesGuard } from '../../../components/entity';
+import { ErrorAlert } from '../../../components/feedback';
 import { LoadError } from '../../../components/page';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
@@ -39,7 +24,7 @@ import {
   saveForm,
   useFormRecord,
 } from '../form-api';
-import { BuilderCanvas, CANVAS_ID, type DropTarget } from './BuilderCanvas';
+import { BuilderCanvas } from './BuilderCanvas';
 import { BuilderHeader, SaveControls } from './BuilderHeader';
 import { BuilderPreview } from './BuilderPreview';
 import {
@@ -56,24 +41,12 @@ import {
   snapshotOf,
   validate,
 } from './builder-model';
-import { FieldPalette, PaletteOverlay, paletteTypeOf } from './FieldPalette';
+import { FieldPalette, PaletteOverlay } from './FieldPalette';
 import { FieldProperties, KEY_CLASH, NoFieldSelected } from './FieldProperties';
 import classes from './FormBuilder.module.css';
+import { useFieldDrag } from './use-field-drag';
 
 const WIDE = '(min-width: 62em)';
-
-/** Palette drags look for the field under the pointer; reordering takes the closest card. */
-const collision: CollisionDetection = (args) => {
-  if (paletteTypeOf(args.active.id)) {
-    const hits = pointerWithin(args);
-    const onField = hits.filter((h) => h.id !== CANVAS_ID);
-    return onField.length ? onField.slice(0, 1) : hits;
-  }
-  return closestCenter({
-    ...args,
-    droppableContainers: args.droppableContainers.filter((c) => c.id !== CANVAS_ID),
-  });
-};
 
 /** The builder's parts the edit-conflict comparison shows. */
 const conflictLabels: Record<string, string> = {
@@ -124,12 +97,7 @@ export default function FormBuilderPage() {
   if (id && query.isError)
     return (
       <Box p="md">
-        <LoadError
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          backTo={FORM_BASE}
-          backLabel="العودة إلى النماذج"
-        />
+        <LoadError query={query} backTo={FORM_BASE} backLabel="العودة إلى النماذج" />
       </Box>
     );
   return <FormBuilder key={id ?? 'new'} record={id ? query.data : undefined} />;
@@ -157,9 +125,6 @@ function FormBuilder({ record }: { record?: FormRecord }) {
     if (top !== undefined && top < 0) window.scrollTo({ top: window.scrollY + top - 8, behavior: 'instant' });
   }, [mobileTab]);
   const [announcement, setAnnouncement] = useState('');
-  const [dragType, setDragType] = useState<FormFieldType | null>(null);
-  const [drop, setDrop] = useState<DropTarget>(null);
-  const dropRef = useRef<DropTarget>(null);
 
   const dirty = snapshotOf(state) !== baseline;
   const { allowLeave } = useUnsavedChangesGuard(dirty);
@@ -312,75 +277,7 @@ function FormBuilder({ record }: { record?: FormRecord }) {
     });
   };
 
-  // ---- drag and drop ----
-
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  const setDropTarget = (target: DropTarget) => {
-    dropRef.current = target;
-    setDrop((cur) => (JSON.stringify(cur) === JSON.stringify(target) ? cur : target));
-  };
-
-  const onDragStart = ({ active }: DragStartEvent) => {
-    setDragType(paletteTypeOf(active.id));
-    setDropTarget(null);
-  };
-
-  const onDragMove = ({ active, over, activatorEvent, delta }: DragMoveEvent) => {
-    if (!paletteTypeOf(active.id)) return;
-    if (!over) return setDropTarget(null);
-    if (over.id === CANVAS_ID) return setDropTarget('end');
-    const start = getEventCoordinates(activatorEvent);
-    const y = (start?.y ?? 0) + delta.y;
-    const middle = over.rect.top + over.rect.height / 2;
-    setDropTarget({ uid: String(over.id), side: y > middle ? 'after' : 'before' });
-  };
-
-  const endDrag = () => {
-    setDragType(null);
-    setDropTarget(null);
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const type = paletteTypeOf(active.id);
-    const target = dropRef.current;
-    endDrag();
-    if (type) {
-      if (!over || !target) return;
-      if (target === 'end') return addField(type);
-      const index = fields.findIndex((f) => f.uid === target.uid);
-      addField(type, index < 0 ? undefined : index + (target.side === 'after' ? 1 : 0));
-      return;
-    }
-    if (!over || active.id === over.id) return;
-    const from = fields.findIndex((f) => f.uid === active.id);
-    const to = fields.findIndex((f) => f.uid === over.id);
-    if (from < 0 || to < 0) return;
-    setFields((list) => arrayMove(list, from, to));
-  };
-
-  const nameOf = (id: string | number) => {
-    const type = paletteTypeOf(id);
-    if (type) return `حقل «${formFieldTypeLabels[type]}»`;
-    const f = fields.find((x) => x.uid === id);
-    return f ? `«${f.label || formFieldTypeLabels[f.type]}»` : 'الحقل';
-  };
-  const positionOf = (id: string | number) => {
-    const i = fields.findIndex((f) => f.uid === id);
-    return i < 0 ? 'آخر النموذج' : `الموضع ${i + 1} من ${fields.length}`;
-  };
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `التُقط ${nameOf(active.id)}. ${positionOf(active.id)}`,
-    onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} فوق ${positionOf(over.id)}` : `${nameOf(active.id)} خارج النموذج`,
-    onDragEnd: ({ active, over }) =>
-      over ? `أُفلت ${nameOf(active.id)} في ${positionOf(over.id)}` : `أُفلت ${nameOf(active.id)} خارج النموذج`,
-    onDragCancel: ({ active }) => `أُلغي السحب، بقي ${nameOf(active.id)} في مكانه`,
-  };
+  const drag = useFieldDrag(fields, addField, setFields);
 
   // ---- save ----
 
@@ -472,16 +369,16 @@ function FormBuilder({ record }: { record?: FormRecord }) {
         حقول النموذج (<bdi>{fields.length}</bdi>)
       </Text>
       {listError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} mb="xs" p="xs" role="alert">
+        <ErrorAlert mb="xs" p="xs" role="alert">
           {listError}
-        </Alert>
+        </ErrorAlert>
       )}
       <BuilderCanvas
         fields={fields}
         selected={selected}
         errors={errors.fields}
-        drop={drop}
-        receiving={dragType !== null && drop !== null}
+        drop={drag.drop}
+        receiving={drag.dragType !== null && drag.drop !== null}
         onSelect={(uid) => select(uid)}
         onMove={moveField}
         onDuplicate={duplicateField}
@@ -532,21 +429,7 @@ function FormBuilder({ record }: { record?: FormRecord }) {
       <div className={classes.srOnly} aria-live="polite" role="status">
         {announcement}
       </div>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={collision}
-        onDragStart={onDragStart}
-        onDragMove={onDragMove}
-        onDragEnd={onDragEnd}
-        onDragCancel={endDrag}
-        accessibility={{
-          announcements,
-          screenReaderInstructions: {
-            draggable:
-              'لإعادة ترتيب الحقل اضغط مسافة أو Enter لالتقاطه، ثم السهمين لأعلى ولأسفل لتحريكه، ثم مسافة أو Enter لإفلاته، أو Escape للإلغاء.',
-          },
-        }}
-      >
+      <DndContext {...drag.contextProps}>
         {wide ? (
           <div className={classes.workspace}>
             <div className={classes.column}>{palette}</div>
@@ -604,7 +487,9 @@ function FormBuilder({ record }: { record?: FormRecord }) {
             </Tabs.Panel>
           </Tabs>
         )}
-        <DragOverlay dropAnimation={null}>{dragType ? <PaletteOverlay type={dragType} /> : null}</DragOverlay>
+        <DragOverlay dropAnimation={null}>
+          {drag.dragType ? <PaletteOverlay type={drag.dragType} /> : null}
+        </DragOverlay>
       </DndContext>
       {!wide && (
         <div className={classes.bottomBar}>

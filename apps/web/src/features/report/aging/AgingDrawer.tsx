@@ -1,8 +1,9 @@
 import { agingBucketLabels, einvoiceKindLabels, formatCount } from '@idara/domain';
-import { Anchor, Badge, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { Money } from '../../../components/data-table';
 import { RetryButton, WarningAlert } from '../../../components/feedback';
+import { CompactTable } from '../../../components/page';
 import { useCan } from '../../../lib/auth';
 import { documentPath } from '../../invoice/invoice-api';
 import { useAgingCustomer } from './aging-api';
@@ -66,50 +67,41 @@ export function AgingDrawer({ customer, onClose }: { customer: string | null; on
           {data.documents.length === 0 ? (
             <Text c="dimmed">لا توجد مستندات مفتوحة لهذا العميل.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped highlightOnHover style={{ whiteSpace: 'nowrap' }}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>الرقم</Table.Th>
-                    <Table.Th>النوع</Table.Th>
-                    <Table.Th>تاريخ الاستحقاق</Table.Th>
-                    <Table.Th>المبلغ</Table.Th>
-                    <Table.Th>المتبقي</Table.Th>
-                    <Table.Th>أيام التأخير</Table.Th>
-                    <Table.Th>الفئة</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.documents.map((d) => (
-                    <Table.Tr key={d.id} data-testid="aging-document">
-                      <Table.Td>
-                        {canOpenInvoice ? (
-                          <Anchor component={Link} to={documentPath(d.id)}>
-                            <bdi>{d.number}</bdi>
-                          </Anchor>
-                        ) : (
-                          <bdi>{d.number}</bdi>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{einvoiceKindLabels[d.kind]}</Table.Td>
-                      <Table.Td>{day(d.dueDay)}</Table.Td>
-                      <Table.Td>
-                        <Money value={d.amount} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Money value={d.open} />
-                      </Table.Td>
-                      <Table.Td>{formatCount(d.daysOverdue)}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" radius="sm" color={BUCKET_COLORS[d.bucket]}>
-                          {agingBucketLabels[d.bucket]}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <CompactTable
+              rows={data.documents}
+              rowKey={(d) => d.id}
+              rowProps={() => ({ 'data-testid': 'aging-document' })}
+              minWidth={640}
+              striped
+              highlightOnHover
+              style={{ whiteSpace: 'nowrap' }}
+              columns={[
+                {
+                  header: 'الرقم',
+                  cell: (d) =>
+                    canOpenInvoice ? (
+                      <Anchor component={Link} to={documentPath(d.id)}>
+                        <bdi>{d.number}</bdi>
+                      </Anchor>
+                    ) : (
+                      <bdi>{d.number}</bdi>
+                    ),
+                },
+                { header: 'النوع', cell: (d) => einvoiceKindLabels[d.kind] },
+                { header: 'تاريخ الاستحقاق', cell: (d) => day(d.dueDay) },
+                { header: 'المبلغ', cell: (d) => <Money value={d.amount} /> },
+                { header: 'المتبقي', cell: (d) => <Money value={d.open} /> },
+                { header: 'أيام التأخير', cell: (d) => formatCount(d.daysOverdue) },
+                {
+                  header: 'الفئة',
+                  cell: (d) => (
+                    <Badge variant="light" radius="sm" color={BUCKET_COLORS[d.bucket]}>
+                      {agingBucketLabels[d.bucket]}
+                    </Badge>
+                  ),
+                },
+              ]}
+            />
           )}
         </Stack>
       )}

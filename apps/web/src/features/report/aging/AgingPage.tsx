@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import {
   type DataTableColumn,
-  EXPORT_OPTIONS,
+  EXPORT_WITH_PDF,
   ListPage,
   ListTotals,
   moneyColumn,
@@ -43,7 +43,7 @@ export default function AgingPage() {
         query={query}
         columns={columns}
         exportTitle="تصدير أعمار الذمم"
-        exportOptions={[...EXPORT_OPTIONS, { label: 'PDF', value: 'pdf' }]}
+        exportOptions={EXPORT_WITH_PDF}
         searchPlaceholder="ابحث باسم العميل أو جواله"
         rowLabel={(r) => r.customerName}
         onRowClick={(r) => setCustomer(r._id)}

@@ -3,6 +3,7 @@ import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DateTime, Money } from '../../../components/data-table/cells';
 import { Pager } from '../../../components/Pager';
+import { CompactTable } from '../../../components/page/CompactTable';
 
 const DOCUMENTS = {
   one: 'مستند واحد',
@@ -32,53 +33,39 @@ export function VatDocumentsTable({
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>رقم المستند</Table.Th>
-                  <Table.Th>النوع</Table.Th>
-                  <Table.Th>تاريخ الإصدار</Table.Th>
-                  <Table.Th>العميل</Table.Th>
-                  <Table.Th>الصافي</Table.Th>
-                  <Table.Th>الضريبة</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {documents.data.map((d) => (
-                  <Table.Tr key={d._id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/dashboard/invoice/${d._id}`}>
-                        <bdi>{d.number}</bdi>
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{einvoiceKindLabels[d.kind]}</Table.Td>
-                    <Table.Td>
-                      <DateTime value={d.issuedAt} hijri />
-                    </Table.Td>
-                    <Table.Td>{d.customerName}</Table.Td>
-                    <Table.Td>
-                      <Money value={d.net} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Money value={d.vat} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr fw={700}>
-                  <Table.Td colSpan={4}>الإجمالي ({arabicPlural(documents.count, DOCUMENTS)})</Table.Td>
-                  <Table.Td data-testid="vat-documents-net">
-                    <Money value={documents.sums.net} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Money value={documents.sums.vat} />
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+          <CompactTable
+            rows={documents.data}
+            rowKey={(d) => d._id}
+            minWidth={640}
+            striped
+            withTableBorder
+            columns={[
+              {
+                header: 'رقم المستند',
+                cell: (d) => (
+                  <Anchor component={Link} to={`/dashboard/invoice/${d._id}`}>
+                    <bdi>{d.number}</bdi>
+                  </Anchor>
+                ),
+              },
+              { header: 'النوع', cell: (d) => einvoiceKindLabels[d.kind] },
+              { header: 'تاريخ الإصدار', cell: (d) => <DateTime value={d.issuedAt} hijri /> },
+              { header: 'العميل', cell: (d) => d.customerName },
+              { header: 'الصافي', cell: (d) => <Money value={d.net} /> },
+              { header: 'الضريبة', cell: (d) => <Money value={d.vat} /> },
+            ]}
+            footer={
+              <Table.Tr fw={700}>
+                <Table.Td colSpan={4}>الإجمالي ({arabicPlural(documents.count, DOCUMENTS)})</Table.Td>
+                <Table.Td data-testid="vat-documents-net">
+                  <Money value={documents.sums.net} />
+                </Table.Td>
+                <Table.Td>
+                  <Money value={documents.sums.vat} />
+                </Table.Td>
+              </Table.Tr>
+            }
+          />
           {pages > 1 && (
             <Group justify="center">
               <Pager pages={pages} page={documents.page} onChange={onPage} />

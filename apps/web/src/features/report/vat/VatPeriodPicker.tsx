@@ -1,4 +1,5 @@
 import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { CalendarSwitch } from '../../../components/CalendarSwitch';
 import { type Calendar, type PeriodLength, periodNames, type VatPeriod } from './vat-period';
 
 /** Month or quarter, Gregorian or Hijri; the chosen period named in both calendars. */
@@ -24,15 +25,7 @@ export function VatPeriodPicker({
   return (
     <Stack gap="xs">
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <SegmentedControl
-          aria-label="التقويم"
-          value={calendar}
-          onChange={(v) => onCalendar(v as Calendar)}
-          data={[
-            { value: 'gregorian', label: 'ميلادي' },
-            { value: 'hijri', label: 'هجري' },
-          ]}
-        />
+        <CalendarSwitch value={calendar} onChange={onCalendar} />
         <SegmentedControl
           aria-label="مدة الإقرار"
           value={length}
