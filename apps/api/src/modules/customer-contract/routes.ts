@@ -8,6 +8,13 @@ import { ref } from '../../http/references';
 import { assertEquipmentOf, assertTeam } from '../visit/team';
 import { planContractVisits, prepareContract, visitsOf } from './planning';
 
+/**
+ * `endingWithin=<days>`: the end day from today (Riyadh) to that many days later. Its values are the
+ * whole days 1–365, declared as an enum so that anything else is a 400 and no From/To range applies.
+ */
+const endingWithinDays = Array.from({ length: 365 }, (_, i) => String(i + 1));
+const riyadhToday = sql`(now() at time zone 'Asia/Riyadh')::date`;
+
 /** عقود العملاء: the records, each planning its visits, and cancel and renew. */
 export default entityRoutes(definition, {
   table: customerContracts,
@@ -26,6 +33,13 @@ export default entityRoutes(definition, {
         column: customerContracts.billing,
         type: 'enum',
         values: ['upfront', 'per_period', 'per_visit'],
+      },
+      endingWithin: {
+        column: customerContracts.endDate,
+        type: 'enum',
+        values: endingWithinDays,
+        where: (days) =>
+          sql`${customerContracts.endDate} between ${riyadhToday} and ${riyadhToday} + ${days}::int`,
       },
       assignee: {
         column: customerContracts.assignees,
