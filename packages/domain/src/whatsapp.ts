@@ -93,7 +93,7 @@ export const messageTemplates: MessageTemplate[] = [
       { key: 'visitNumber', label: 'رقم الزيارة' },
     ],
     render: (v) =>
-      `مرحباً ${v.customerName}، نذكّرك بموعد الزيارة رقم ${v.visitNumber} يوم ${v.day} ${v.timeWindow}. إن احتجت إلى تغيير الموعد فردّ على هذه الرسالة.`,
+      `مرحباً ${v.customerName}، نذكّرك بموعد زيارتنا يوم ${v.day} ${v.timeWindow} (الزيارة رقم ${v.visitNumber}). إن احتجت إلى تغيير الموعد فردّ على هذه الرسالة.`,
   },
   {
     name: 'contract_renewal',
@@ -104,7 +104,7 @@ export const messageTemplates: MessageTemplate[] = [
       { key: 'endDay', label: 'يوم انتهاء العقد' },
     ],
     render: (v) =>
-      `مرحباً ${v.customerName}، ينتهي عقدك رقم ${v.contractNumber} يوم ${v.endDay}. يسعدنا تجديده لتستمر زياراتك دون انقطاع؛ ردّ على هذه الرسالة وسنتواصل معك.`,
+      `مرحباً ${v.customerName}، عقدك رقم ${v.contractNumber} ينتهي يوم ${v.endDay}. يسعدنا تجديده لتستمر زياراتك دون انقطاع؛ ردّ على هذه الرسالة وسنتواصل معك.`,
   },
   {
     name: 'password_reset_code',

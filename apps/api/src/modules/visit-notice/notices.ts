@@ -177,7 +177,7 @@ export async function confirmVisits(app: FastifyInstance, day: string, now: Date
         timeWindow: visitTimeWindow(visit.scheduledAt, visit.durationMinutes),
         visitNumber: String(visit.number),
       },
-      summary: `تأكيد واتساب للعميل «${visit.customer.name}» بموعد الزيارة رقم ${visit.number} يوم ${day}`,
+      summary: `تأكيد واتساب للعميل «${visit.customer.name}» بموعد الزيارة رقم ${visit.number} في ${day}`,
     })),
   );
 }
