@@ -46,6 +46,7 @@ import { serviceRoutes } from './modules/service/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/task/routes';
 import { userRoutes } from './modules/user/routes';
+import { VisitNoticeScheduler } from './modules/visit-notice/scheduler';
 import { registerWhatsappAutomations } from './modules/whatsapp/automations';
 import { whatsappMessageChannel } from './modules/whatsapp/channel';
 import { cloudApi } from './modules/whatsapp/cloud-api';
@@ -247,6 +248,10 @@ export async function buildApp(opts: AppOptions) {
   await app.register(reminderRoutes, { prefix: '/api/reminder', reminders });
   app.addHook('onReady', async () => reminders.start());
   app.addHook('preClose', async () => reminders.stop());
+  const visitNotices = new VisitNoticeScheduler(app);
+  app.decorate('visitNotices', visitNotices);
+  app.addHook('onReady', async () => visitNotices.start());
+  app.addHook('preClose', async () => visitNotices.stop());
 
   await registerWebApp(app, web);
   app.decorate('io', opts.realtime !== false ? await attachRealtime(app, opts.config.REDIS_URL) : null);

@@ -10,6 +10,7 @@ import type { MessageChannel } from './lib/message-channel';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { AuthUser } from './modules/auth/sessions';
 import type { ReminderScheduler } from './modules/reminder/scheduler';
+import type { VisitNoticeScheduler } from './modules/visit-notice/scheduler';
 import type { MessageDispatcher } from './modules/whatsapp/dispatcher';
 import type { SubmissionWorker } from './zatca/submissions';
 
@@ -34,6 +35,8 @@ declare module 'fastify' {
     whatsapp: { channel: 'whatsapp' | 'outbox'; dispatcher: MessageDispatcher | null };
     /** Overdue-balance reminders sent on a tick (modules/reminder/scheduler.ts). */
     reminders: ReminderScheduler;
+    /** Contract expiry and the notices about tomorrow's visits and ending contracts (modules/visit-notice). */
+    visitNotices: VisitNoticeScheduler;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -47,6 +47,7 @@ export * from './user-agent';
 export * from './vat';
 export * from './vat-categories';
 export * from './vat-return';
+export * from './visit-notices';
 export * from './visit-planning';
 export * from './visits';
 export * from './whatsapp';

@@ -87,6 +87,29 @@ export const messageTemplates: MessageTemplate[] = [
       `مرحباً ${v.customerName}، كشف حسابك للفترة من ${v.from} إلى ${v.to} جاهز، والرصيد ${v.closing} ر.س. يمكنك الاطلاع عليه من الرابط: ${v.link}`,
   },
   {
+    name: 'visit_confirmation',
+    label: 'تأكيد موعد الزيارة',
+    params: [
+      { key: 'customerName', label: 'اسم العميل' },
+      { key: 'day', label: 'يوم الزيارة' },
+      { key: 'timeWindow', label: 'وقت الزيارة' },
+      { key: 'visitNumber', label: 'رقم الزيارة' },
+    ],
+    render: (v) =>
+      `مرحباً ${v.customerName}، نذكّرك بموعد زيارتنا يوم ${v.day} ${v.timeWindow} (الزيارة رقم ${v.visitNumber}). إن احتجت إلى تغيير الموعد فردّ على هذه الرسالة.`,
+  },
+  {
+    name: 'contract_renewal',
+    label: 'تجديد العقد',
+    params: [
+      { key: 'customerName', label: 'اسم العميل' },
+      { key: 'contractNumber', label: 'رقم العقد' },
+      { key: 'endDay', label: 'يوم انتهاء العقد' },
+    ],
+    render: (v) =>
+      `مرحباً ${v.customerName}، عقدك رقم ${v.contractNumber} ينتهي يوم ${v.endDay}. يسعدنا تجديده لتستمر زياراتك دون انقطاع؛ ردّ على هذه الرسالة وسنتواصل معك.`,
+  },
+  {
     name: 'password_reset_code',
     label: 'رمز استعادة كلمة المرور',
     params: [{ key: 'code', label: 'الرمز' }],
@@ -94,8 +117,16 @@ export const messageTemplates: MessageTemplate[] = [
   },
 ];
 
-/** Templates a user may pick in the composer (the password code and the statement link are the system's own). */
-const systemTemplates = new Set(['password_reset_code', 'statement_link']);
+/**
+ * Templates a user may pick in the composer: not the system's own (the password code, the statement
+ * link, and the visit confirmation and renewal offer the contracts-and-visits tick sends).
+ */
+const systemTemplates = new Set([
+  'password_reset_code',
+  'statement_link',
+  'visit_confirmation',
+  'contract_renewal',
+]);
 export const composerTemplates = messageTemplates.filter((t) => !systemTemplates.has(t.name));
 
 export function findTemplate(name: string) {

@@ -902,6 +902,26 @@ export const reminderSends = pgTable(
   ],
 );
 
+/**
+ * One row per notice the contracts-and-visits tick sends (modules/visit-notice), written in the
+ * transaction that queues it: the unique (kind, subject) is what keeps two ticks or two processes
+ * from sending it twice.
+ */
+export const noticeSends = pgTable(
+  'notice_sends',
+  {
+    _id: id(),
+    /** visit_confirmation, contract_renewal or unassigned_visits. */
+    kind: text('kind').notNull(),
+    /** What it is about: `<visit id>@<day>`, a contract's id, or the day whose visits lack a team. */
+    subject: text('subject').notNull(),
+    /** The WhatsApp message it queued (none for the office's notice). */
+    message: uuid('message_id').references(() => messages._id, { onDelete: 'set null' }),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notice_sends_kind_subject_key').on(t.kind, t.subject)],
+);
+
 // The home dashboard's totals, kept exact by triggers of migration 0017 as orders, their lines and
 // payments change, so the dashboard reads a few hundred rows whatever the number of orders.
 

@@ -65,3 +65,6 @@ export async function recordActivity(tx: DbOrTx, actor: ActorContext, entry: Act
     userAgent: actor.userAgent,
   });
 }
+
+/** The actor of what the server does on its own (a tick's messages, a contract's expiry). */
+export const systemActor: ActorContext = { actorId: null, actorName: 'النظام', ip: '', userAgent: '' };

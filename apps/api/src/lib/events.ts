@@ -48,6 +48,8 @@ export interface DomainEvents {
   'einvoice.rejected': { einvoiceId: string };
   /** A simplified document still unreported 20 hours after issue (once per document). */
   'einvoice.overdue': { einvoiceId: string };
+  /** Tomorrow's open visits with no team, told once a day by the visits tick (modules/visit-notice). */
+  'visits.unassigned': { day: string; count: number };
   /** A task was given to someone (`newTask`, to the assignee). */
   'task.assigned': TaskEvent;
   /** A task was submitted for review (`ask`, to its creator and the reviewers). */

@@ -1,4 +1,4 @@
-import { riyadhDayOf, weekdayOfDay } from '@idara/domain';
+import { addDays, riyadhDayOf, weekdayOfDay } from '@idara/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, customerContracts, visits } from '../../db/schema';
@@ -169,6 +169,37 @@ describe('customer contracts', () => {
     expect(refused.json().message).toContain('أكثر من أيام العمل');
     expect(await contractCount()).toBe(before);
     expect(await visitCount()).toBe(visitsBefore);
+  });
+
+  it('lists the contracts ending within a number of days from today (Riyadh), 1 to 365', async () => {
+    const today = riyadhDayOf(new Date());
+    const ids: Record<string, string> = {};
+    for (const [key, endDate] of [
+      ['today', today],
+      ['inTen', addDays(today, 10)],
+      ['inThirty', addDays(today, 30)],
+      ['inForty', addDays(today, 40)],
+      ['yesterday', addDays(today, -1)],
+    ]) {
+      ids[key] = (
+        await post('/api/customer-contract', { customer, contract: quarterly, startDate: '2027-06-01' })
+      ).json()._id;
+      await t.db.update(customerContracts).set({ endDate }).where(eq(customerContracts._id, ids[key]));
+    }
+    const ending = async (query: string) => {
+      const res = await get(`/api/customer-contract?limit=0&fields=_id&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const found = new Set(res.json().data.map((r: { _id: string }) => r._id));
+      return Object.keys(ids).filter((key) => found.has(ids[key]));
+    };
+    expect(await ending('endingWithin=30')).toEqual(['today', 'inTen', 'inThirty']);
+    expect(await ending('endingWithin=10&status=active')).toEqual(['today', 'inTen']);
+    expect(await ending('endingWithin=1,40')).toEqual(['today', 'inTen', 'inThirty', 'inForty']);
+    for (const bad of ['0', '366', 'ثلاثين', '7.5']) {
+      const res = await get(`/api/customer-contract?endingWithin=${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toBe('قيمة المرشح «endingWithin» غير معروفة');
+    }
   });
 
   it('belongs to those who hold its permissions', async () => {

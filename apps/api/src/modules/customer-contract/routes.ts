@@ -1,5 +1,5 @@
 import { addDays, customerContract as definition, riyadhDayOf, text } from '@idara/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { customerContracts, visits } from '../../db/schema';
 import { entityRoutes } from '../../http/entity-routes';
@@ -9,6 +9,13 @@ import { ref } from '../../http/references';
 import { assertEquipmentOf, assertTeam } from '../visit/team';
 import { assertBillable, billDue } from './billing';
 import { planContractVisits, prepareContract, visitsOf } from './planning';
+
+/**
+ * `endingWithin=<days>`: the end day from today (Riyadh) to that many days later. Its values are the
+ * whole days 1–365, declared as an enum so that anything else is a 400 and no From/To range applies.
+ */
+const endingWithinDays = Array.from({ length: 365 }, (_, i) => String(i + 1));
+const riyadhToday = sql`(now() at time zone 'Asia/Riyadh')::date`;
 
 /** عقود العملاء: the records, each planning its visits, and cancel and renew. */
 export default entityRoutes(definition, {
@@ -28,6 +35,13 @@ export default entityRoutes(definition, {
         column: customerContracts.billing,
         type: 'enum',
         values: ['upfront', 'per_period', 'per_visit'],
+      },
+      endingWithin: {
+        column: customerContracts.endDate,
+        type: 'enum',
+        values: endingWithinDays,
+        where: (days) =>
+          sql`${customerContracts.endDate} between ${riyadhToday} and ${riyadhToday} + ${days}::int`,
       },
       assignee: containsFilter(customerContracts.assignees),
     },

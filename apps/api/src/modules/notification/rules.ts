@@ -2,10 +2,12 @@ import {
   arabicPlural,
   CUSTOMERS,
   describeUserAgent,
+  dispatchBoardPath,
   pastVerb,
   personDid,
   RECORDS,
   ROWS,
+  unassignedVisitsNotice,
 } from '@idara/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -220,6 +222,15 @@ export function registerNotificationRules(app: FastifyInstance) {
       documentLink(einvoiceId, doc.number),
     );
   });
+
+  // The day before: whoever dispatches visits hears how many of tomorrow's have no team yet.
+  rule('visits.unassigned', async ({ day, count }) =>
+    to(await usersWith(db, ['visit:update'], null), {
+      type: 'message',
+      ...unassignedVisitsNotice(day, count),
+      link: dispatchBoardPath(day),
+    }),
+  );
 
   rule('records.imported', async ({ entity, count, skipped, actorId, fileName }) => {
     const permission = importReaders[entity];

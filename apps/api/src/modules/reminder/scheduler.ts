@@ -7,20 +7,10 @@ import {
   riyadhDayOf,
 } from '@idara/domain';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { reminderSends } from '../../db/schema';
-import { recordActivity } from '../../lib/activity';
-import {
-  canonicalPhone,
-  presentMessage,
-  pushMessage,
-  queueMessage,
-  renderTemplate,
-} from '../whatsapp/service';
+import { MinuteTick } from '../../lib/minute-tick';
+import { canonicalPhone, presentMessage, pushMessage, queueSystemTemplate } from '../whatsapp/service';
 import { enabledRules, loadPlan } from './plan';
-
-const TICK_MS = 60_000;
-const system = { actorId: null, actorName: 'النظام', ip: '', userAgent: '' };
 
 /**
  * Sends due reminders once a minute: nothing while no rule is enabled, on a Riyadh Friday or outside
@@ -28,38 +18,8 @@ const system = { actorId: null, actorName: 'النظام', ip: '', userAgent: ''
  * one transaction; the row's unique key (rule, document, occurrence) makes a second tick or a second
  * process insert nothing and queue nothing.
  */
-export class ReminderScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
-  constructor(
-    private app: FastifyInstance,
-    /** The clock every tick reads (tests set a fixed instant). */
-    public now: () => Date = () => new Date(),
-  ) {}
-
-  start() {
-    this.timer = setInterval(() => void this.kick(), TICK_MS);
-    this.timer.unref();
-  }
-
-  stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
-
-  /** One tick unless one is running in this process. */
-  kick() {
-    this.running ??= this.tick()
-      .catch((err) => {
-        this.app.log.error({ err }, 'reminder tick failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
-  }
+export class ReminderScheduler extends MinuteTick<number> {
+  protected readonly failure = 'reminder tick failed';
 
   /** Sends what is due now; answers how many reminders this call queued. */
   async tick(now = this.now()): Promise<number> {
@@ -111,23 +71,14 @@ export class ReminderScheduler {
         .onConflictDoNothing()
         .returning({ _id: reminderSends._id });
       if (!claimed) return null;
-      const { row } = await queueMessage(tx, this.app.whatsapp.channel, {
+      const row = await queueSystemTemplate(tx, this.app.whatsapp.channel, {
         customer: entry.customer,
         phone: canonicalPhone(entry.whatsapp),
-        kind: 'template',
         template,
-        templateParams: params,
-        body: renderTemplate(template, params),
-        purpose: 'conversation',
-        sentBy: null,
-      });
-      await tx.update(reminderSends).set({ message: row._id }).where(eq(reminderSends._id, claimed._id));
-      await recordActivity(tx, system, {
-        action: 'create',
-        entity: 'message',
-        entityId: row._id,
+        params,
         summary: `تذكير واتساب للعميل «${entry.customerName}» بالفاتورة ${entry.number} (${entry.reason})`,
       });
+      await tx.update(reminderSends).set({ message: row._id }).where(eq(reminderSends._id, claimed._id));
       return row;
     });
     if (row) await pushMessage(this.app, 'message', presentMessage(row));

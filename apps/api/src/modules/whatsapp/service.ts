@@ -15,7 +15,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { customers, messages, users } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { ActorContext } from '../../http/request-context';
-import { recordActivity } from '../../lib/activity';
+import { recordActivity, systemActor } from '../../lib/activity';
 import { userRoom } from '../../realtime/server';
 import { usersWith } from '../notification/service';
 
@@ -161,6 +161,34 @@ export function renderTemplate(name: string, params: Record<string, string>) {
   const template = findTemplate(name);
   if (!template) throw new AppError(422, 'القالب غير معروف');
   return template.render(params);
+}
+
+/**
+ * A template message the server sends a customer on its own (a reminder, a visit's confirmation),
+ * queued in `tx` with its activity-log row; the caller pushes it once `tx` has committed.
+ */
+export async function queueSystemTemplate(
+  tx: DbOrTx,
+  channel: 'whatsapp' | 'outbox',
+  m: { customer: string; phone: string; template: string; params: Record<string, string>; summary: string },
+) {
+  const { row } = await queueMessage(tx, channel, {
+    customer: m.customer,
+    phone: m.phone,
+    kind: 'template',
+    template: m.template,
+    templateParams: m.params,
+    body: renderTemplate(m.template, m.params),
+    purpose: 'conversation',
+    sentBy: null,
+  });
+  await recordActivity(tx, systemActor, {
+    action: 'create',
+    entity: 'message',
+    entityId: row._id,
+    summary: m.summary,
+  });
+  return row;
 }
 
 /** Templates and documents staff may send one customer in a window (a conversation's text replies are not counted). */
