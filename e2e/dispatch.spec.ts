@@ -80,10 +80,27 @@ async function book(
   return res.json();
 }
 
+/**
+ * A team whose أحمد has the visit to move (`time` on `day`) and whose بدر has one later that day,
+ * so both lanes are on the board.
+ */
+async function twoLanes(request: APIRequestContext, day: string, time: string) {
+  const t = await team(request);
+  const visit = await book(request, t, day, time, [t.ahmad]);
+  await book(request, t, day, '16:00', [t.badr]);
+  return { t, visit };
+}
+
 async function stored(request: APIRequestContext, t: Team, visit: Visit): Promise<Visit> {
   const res = await request.get(`/api/visit/${visit._id}`, { headers: t.headers });
   expect(res.status()).toBe(200);
   return res.json();
+}
+
+/** Who the server has on the visit, and when. */
+async function placeOf(request: APIRequestContext, t: Team, visit: Visit) {
+  const saved = await stored(request, t, visit);
+  return [saved.assignees, saved.scheduledAt];
 }
 
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+03:00`).toISOString();
@@ -104,12 +121,13 @@ async function newDispatcher(browser: Browser, request: APIRequestContext, name:
 }
 
 /**
- * Drags `from` with the mouse onto `to`'s middle height, `dx` pixels sideways from where it was
- * picked up, waiting until the copy under the pointer says where it lands.
+ * Drags the visit with the mouse from lane `from` onto lane `to` (user ids, or `unassigned`), `dx`
+ * pixels sideways from where it was picked up, waiting until the copy under the pointer says where
+ * it lands.
  */
-async function drag(page: Page, from: Locator, to: Locator, landing: string | RegExp, dx = 0) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
+async function drag(page: Page, visit: Visit, from: string, to: string, landing: string, dx = 0) {
+  const a = await card(track(page, from), visit).boundingBox();
+  const b = await track(page, to).boundingBox();
   if (!a || !b) throw new Error('the card or its target is not on screen');
   const x = a.x + a.width / 2;
   const y = a.y + a.height / 2;
@@ -117,12 +135,21 @@ async function drag(page: Page, from: Locator, to: Locator, landing: string | Re
   await page.mouse.down();
   await page.mouse.move(x + 12, y, { steps: 4 });
   await page.mouse.move(x + dx, b.y + b.height / 2, { steps: 12 });
-  await expect(page.getByTestId('drag-landing')).toContainText(landing);
+  await expect(page.getByTestId('drag-landing')).toHaveText(landing);
   await page.mouse.up();
 }
 
-/** Screenshots of what is open now, light and dark, at `widths`; back to light after. */
-async function shoot(page: Page, name: string, widths = [1280]) {
+/** The board shows the visit in lane `to` and no longer in lane `from`. */
+async function expectMoved(page: Page, visit: Visit, from: string, to: string) {
+  await expect(card(track(page, to), visit)).toBeVisible();
+  await expect(card(track(page, from), visit)).toHaveCount(0);
+}
+
+/**
+ * Screenshots of what is open now, light and dark, at `widths` (`whole`: the whole page, checked
+ * to be no wider than the window); back to light and the window's size after.
+ */
+async function shoot(page: Page, name: string, widths = [1280], whole = false) {
   fs.mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize();
   for (const scheme of ['light', 'dark'] as const) {
@@ -130,7 +157,8 @@ async function shoot(page: Page, name: string, widths = [1280]) {
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       await settleLayout(page);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.png`) });
+      if (whole) await expectNoOverflow(page, `${name} at ${width} px (${scheme})`);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: whole });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -210,18 +238,10 @@ test('the board shows a lane per technician and one for unassigned visits, count
   await expect(page.getByText('لا زيارات في هذا اليوم')).toBeVisible();
 
   // Light and dark at a phone's, a tablet's and a desk's width: nothing wider than the window.
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const view of ['day', 'week'] as const) {
     await page.goto(`/dashboard/dispatch?day=${day}${view === 'week' ? '&view=week' : ''}`);
     await expect(page.locator('[data-visit]').first()).toBeVisible();
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const width of [375, 768, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        await expectNoOverflow(page, `the ${view} board (${scheme})`);
-        await page.screenshot({ path: path.join(SHOTS, `${view}-${width}-${scheme}.png`), fullPage: true });
-      }
-    }
+    await shoot(page, view, [375, 768, 1280], true);
   }
   expect(errors).toEqual([]);
 });
@@ -230,44 +250,26 @@ test('a visit dragged with the mouse onto another technician’s lane is theirs 
   page,
   request,
 }) => {
-  const t = await team(request);
   const day = '2031-05-05';
-  const visit = await book(request, t, day, '10:00', [t.ahmad]);
-  await book(request, t, day, '16:00', [t.badr]);
+  const { t, visit } = await twoLanes(request, day, '10:00');
   await dispatcher(page, request, 'سارة المنسقة', `/dashboard/dispatch?day=${day}`);
 
-  await drag(
-    page,
-    card(track(page, t.ahmad._id), visit),
-    track(page, t.badr._id),
-    `${t.badr.name} · 10:00 ص`,
-  );
-  await expect(card(track(page, t.badr._id), visit)).toBeVisible();
-  await expect(card(track(page, t.ahmad._id), visit)).toHaveCount(0);
-  await expect.poll(async () => (await stored(request, t, visit)).assignees).toEqual([t.badr._id]);
-  expect((await stored(request, t, visit)).scheduledAt).toBe(at(day, '10:00'));
+  await drag(page, visit, t.ahmad._id, t.badr._id, `${t.badr.name} · 10:00 ص`);
+  await expectMoved(page, visit, t.ahmad._id, t.badr._id);
+  await expect.poll(() => placeOf(request, t, visit)).toEqual([[t.badr._id], at(day, '10:00')]);
 
   // Along its own lane, an hour to the left: an hour later, the same technician.
   const hour = ((await track(page, t.badr._id).boundingBox())!.width / 14) * -1;
-  await drag(
-    page,
-    card(track(page, t.badr._id), visit),
-    track(page, t.badr._id),
-    `${t.badr.name} · 11:00 ص`,
-    hour,
-  );
-  await expect.poll(async () => (await stored(request, t, visit)).scheduledAt).toBe(at(day, '11:00'));
-  expect((await stored(request, t, visit)).assignees).toEqual([t.badr._id]);
+  await drag(page, visit, t.badr._id, t.badr._id, `${t.badr.name} · 11:00 ص`, hour);
+  await expect.poll(() => placeOf(request, t, visit)).toEqual([[t.badr._id], at(day, '11:00')]);
 });
 
 test('the keyboard moves a visit: Space picks it up, the arrows move it, Space drops it', async ({
   page,
   request,
 }) => {
-  const t = await team(request);
   const day = '2031-05-06';
-  const visit = await book(request, t, day, '10:00', [t.ahmad]);
-  await book(request, t, day, '16:00', [t.badr]);
+  const { t, visit } = await twoLanes(request, day, '10:00');
   await dispatcher(page, request, 'هند المنسقة', `/dashboard/dispatch?day=${day}`);
 
   const moving = card(track(page, t.ahmad._id), visit);
@@ -284,12 +286,7 @@ test('the keyboard moves a visit: Space picks it up, the arrows move it, Space d
   await page.keyboard.press('Space');
 
   await expect(card(track(page, t.badr._id), visit)).toBeVisible();
-  await expect
-    .poll(async () => {
-      const saved = await stored(request, t, visit);
-      return [saved.assignees, saved.scheduledAt];
-    })
-    .toEqual([[t.badr._id], at(day, '11:00')]);
+  await expect.poll(() => placeOf(request, t, visit)).toEqual([[t.badr._id], at(day, '11:00')]);
 
   // Escape puts a picked-up visit back.
   const back = card(track(page, t.badr._id), visit);
@@ -315,6 +312,7 @@ test('Enter opens «نقل أو إسناد الزيارة», which assigns and m
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'نقل أو إسناد الزيارة' });
   await expect(dialog.getByRole('combobox', { name: 'الوقت' })).toHaveValue('09:00');
+  await expect(dialog.getByRole('button', { name: 'اليوم', exact: true })).toHaveText('2031/05/07');
   await shoot(page, 'dialog');
   // Backspace takes أحمد off; بدر is chosen from the list.
   const technicians = dialog.getByRole('combobox', { name: 'الفنيون' });
@@ -327,8 +325,7 @@ test('Enter opens «نقل أو إسناد الزيارة», which assigns and m
   await expect(dialog).toBeHidden();
 
   await expect(card(track(page, t.badr._id), visit)).toHaveAttribute('aria-label', /02:30 م – 03:30 م/);
-  const saved = await stored(request, t, visit);
-  expect([saved.assignees, saved.scheduledAt]).toEqual([[t.badr._id], at(day, '14:30')]);
+  expect(await placeOf(request, t, visit)).toEqual([[t.badr._id], at(day, '14:30')]);
 });
 
 test('a double booking shows the server’s Arabic message; overriding it with a reason books it', async ({
@@ -342,12 +339,7 @@ test('a double booking shows the server’s Arabic message; overriding it with a
   await dispatcher(page, request, 'نوف المنسقة', `/dashboard/dispatch?day=${day}`);
 
   const clash = page.getByRole('dialog', { name: 'تعارض في مواعيد الفني' });
-  await drag(
-    page,
-    card(track(page, 'unassigned'), visit),
-    track(page, t.ahmad._id),
-    `${t.ahmad.name} · 10:30 ص`,
-  );
+  await drag(page, visit, 'unassigned', t.ahmad._id, `${t.ahmad.name} · 10:30 ص`);
   await expect(clash.getByTestId('visit-clash')).toContainText(`في الزيارة رقم ${booked.number}`);
   await expect(clash.getByTestId('visit-clash')).toContainText('وتتداخل مع هذا الموعد');
   // Cancelled: the visit is back where it was, and nothing was saved.
@@ -356,12 +348,7 @@ test('a double booking shows the server’s Arabic message; overriding it with a
   await expect(card(track(page, 'unassigned'), visit)).toBeVisible();
   expect((await stored(request, t, visit)).assignees).toEqual([]);
 
-  await drag(
-    page,
-    card(track(page, 'unassigned'), visit),
-    track(page, t.ahmad._id),
-    `${t.ahmad.name} · 10:30 ص`,
-  );
+  await drag(page, visit, 'unassigned', t.ahmad._id, `${t.ahmad.name} · 10:30 ص`);
   await expect(clash).toBeVisible();
   // A reason is required.
   await clash.getByRole('button', { name: 'تجاوز التعارض' }).click();
@@ -379,10 +366,8 @@ test('a move on one board shows on another at once; a second move of the same ve
   browser,
   request,
 }) => {
-  const t = await team(request);
   const day = '2031-05-10';
-  const visit = await book(request, t, day, '09:00', [t.ahmad]);
-  await book(request, t, day, '15:00', [t.badr]);
+  const { t, visit } = await twoLanes(request, day, '09:00');
   const url = `/dashboard/dispatch?day=${day}`;
   const first = await newDispatcher(browser, request, 'منيرة الأولى', url);
   const second = await newDispatcher(browser, request, 'عبير الثانية', url);
@@ -398,14 +383,8 @@ test('a move on one board shows on another at once; a second move of the same ve
   // The first drags it to بدر; the second board moves it too, without a reload.
   await first.keyboard.press('Escape');
   await expect(first.getByRole('dialog', { name: 'نقل أو إسناد الزيارة' })).toBeHidden();
-  await drag(
-    first,
-    card(track(first, t.ahmad._id), visit),
-    track(first, t.badr._id),
-    `${t.badr.name} · 09:00 ص`,
-  );
-  await expect(card(track(second, t.badr._id), visit)).toBeVisible();
-  await expect(card(track(second, t.ahmad._id), visit)).toHaveCount(0);
+  await drag(first, visit, t.ahmad._id, t.badr._id, `${t.badr.name} · 09:00 ص`);
+  await expectMoved(second, visit, t.ahmad._id, t.badr._id);
 
   // The second still holds the old version in its dialog: its save is stopped and explained.
   const dialog = second.getByRole('dialog', { name: 'نقل أو إسناد الزيارة' });
@@ -423,8 +402,7 @@ test('a move on one board shows on another at once; a second move of the same ve
   await dialog.getByRole('button', { name: 'حفظ' }).click();
   await expect(dialog).toBeHidden();
   await expect(card(track(first, t.badr._id), visit)).toHaveAttribute('aria-label', /12:00 م – 01:00 م/);
-  const saved = await stored(request, t, visit);
-  expect([saved.assignees, saved.scheduledAt]).toEqual([[t.badr._id], at(day, '12:00')]);
+  expect(await placeOf(request, t, visit)).toEqual([[t.badr._id], at(day, '12:00')]);
 });
 
 test('on a phone the board fits the screen and the dialog is the way to move', async ({ page, request }) => {
@@ -435,7 +413,7 @@ test('on a phone the board fits the screen and the dialog is the way to move', a
   await dispatcher(page, request, 'جود المنسقة', `/dashboard/dispatch?day=${day}&view=week`);
   await settleLayout(page);
   await expectNoOverflow(page, 'the week on a phone');
-  await page.locator(`[data-lane="${t.ahmad._id}"] [data-visit="${visit.number}"]`).click();
+  await card(page, visit).click();
   const dialog = page.getByRole('dialog', { name: 'نقل أو إسناد الزيارة' });
   await expect(dialog.getByRole('combobox', { name: 'الوقت' })).toHaveValue('17:00');
   await shoot(page, 'phone-dialog', [375]);

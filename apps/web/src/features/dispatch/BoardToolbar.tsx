@@ -96,24 +96,33 @@ export function BoardToolbar({
           <Badge size="lg" variant="light" color="gray">
             {arabicPlural(total, VISITS)}
           </Badge>
-          <Badge
-            size="lg"
-            variant="light"
-            color={counters.overdue ? 'red' : 'gray'}
-            leftSection={counters.overdue ? <IconAlertTriangle size={14} aria-hidden /> : null}
-            data-testid="overdue-count"
-          >
-            {counters.overdueText}
-          </Badge>
-          <Badge
-            size="lg"
-            variant="light"
-            color={counters.unassigned ? 'orange' : 'gray'}
-            leftSection={counters.unassigned ? <IconUserQuestion size={14} aria-hidden /> : null}
-            data-testid="unassigned-count"
-          >
-            {counters.unassignedText}
-          </Badge>
+          {[
+            {
+              id: 'overdue-count',
+              n: counters.overdue,
+              text: counters.overdueText,
+              color: 'red',
+              Icon: IconAlertTriangle,
+            },
+            {
+              id: 'unassigned-count',
+              n: counters.unassigned,
+              text: counters.unassignedText,
+              color: 'orange',
+              Icon: IconUserQuestion,
+            },
+          ].map(({ id, n, text, color, Icon }) => (
+            <Badge
+              key={id}
+              size="lg"
+              variant="light"
+              color={n ? color : 'gray'}
+              leftSection={n ? <Icon size={14} aria-hidden /> : null}
+              data-testid={id}
+            >
+              {text}
+            </Badge>
+          ))}
         </Group>
       )}
       <Group gap="sm" wrap="wrap" align="flex-end">

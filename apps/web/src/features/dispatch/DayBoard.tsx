@@ -1,6 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import { riyadhDayOf } from '@idara/domain';
-import { type CSSProperties, Fragment } from 'react';
+import { type CSSProperties, Fragment, useEffect, useRef } from 'react';
 import {
   type BoardVisit,
   blockSpan,
@@ -94,8 +94,15 @@ export function DayBoard({
     isToday && nowMinutes >= 0 && nowMinutes <= axis.hours * 60
       ? (nowMinutes / (axis.hours * 60)) * 100
       : null;
+  // Today opens with now in view, however late in the day it is.
+  const box = useRef<HTMLDivElement>(null);
+  const showsNow = nowAt !== null;
+  useEffect(() => {
+    if (showsNow)
+      box.current?.querySelector(`.${classes.now}`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [showsNow]);
   return (
-    <div className={classes.board} data-testid="day-board">
+    <div ref={box} className={classes.board} data-testid="day-board">
       <div className={classes.dayGrid} style={{ '--hours': axis.hours } as CSSProperties}>
         <div className={classes.corner}>الفني</div>
         <div className={classes.hours} aria-hidden>

@@ -138,8 +138,8 @@ export default function DispatchPage() {
         </Paper>
       );
     }
-    if (view === 'week' && !wide)
-      return <WeekAgenda days={range.days} lanes={lanes} visits={visits} cards={cards} />;
+    const shown = { lanes, visits, cards, onRemoveLane: lanesPicked.remove };
+    if (view === 'week' && !wide) return <WeekAgenda days={range.days} {...shown} />;
     return (
       <BoardDnd
         view={view}
@@ -152,22 +152,9 @@ export default function DispatchPage() {
         prefetch={moves.prefetch}
       >
         {view === 'day' ? (
-          <DayBoard
-            day={day}
-            axis={axis}
-            lanes={lanes}
-            visits={visits}
-            cards={cards}
-            onRemoveLane={lanesPicked.remove}
-          />
+          <DayBoard day={day} axis={axis} {...shown} />
         ) : (
-          <WeekBoard
-            days={range.days}
-            lanes={lanes}
-            visits={visits}
-            cards={cards}
-            onRemoveLane={lanesPicked.remove}
-          />
+          <WeekBoard days={range.days} {...shown} />
         )}
       </BoardDnd>
     );

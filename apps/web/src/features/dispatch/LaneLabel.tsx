@@ -3,10 +3,21 @@ import { CloseButton, Stack, Text } from '@mantine/core';
 import type { Lane } from './board-model';
 import classes from './Dispatch.module.css';
 
-/** A lane's head: the technician (or «بلا فني»), their job, how many visits; an added lane may go. */
-export function LaneLabel({ lane, onRemove }: { lane: Lane; onRemove: (id: string) => void }) {
+/**
+ * A lane's head: the technician (or «بلا فني»), their job, how many visits; an added lane may go.
+ * Beside its track on the board, or atop its card on a phone's week (`stacked`).
+ */
+export function LaneLabel({
+  lane,
+  onRemove,
+  stacked = false,
+}: {
+  lane: Lane;
+  onRemove: (id: string) => void;
+  stacked?: boolean;
+}) {
   return (
-    <div className={classes.laneLabel} data-lane={lane.id}>
+    <div className={stacked ? classes.laneHead : classes.laneLabel} data-lane={lane.id}>
       <Stack gap={0} style={{ minWidth: 0 }}>
         <span className={classes.laneName}>{lane.name}</span>
         {lane.jobTitle && (

@@ -1,13 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
-import {
-  arabicPlural,
-  arabicWeekdayOf,
-  formatGregorianDate,
-  hijriParts,
-  riyadhDayOf,
-  VISITS,
-} from '@idara/domain';
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { arabicWeekdayOf, formatGregorianDate, hijriParts, riyadhDayOf } from '@idara/domain';
+import { Paper, Stack } from '@mantine/core';
 import { Fragment } from 'react';
 import { dayNoon } from '../../lib/riyadh-day';
 import { type BoardVisit, dropId, type Lane, laneVisits } from './board-model';
@@ -66,20 +59,16 @@ function WeekCell({
   );
 }
 
-/** The week view: a row per lane, a column per day from Saturday to Friday. */
-export function WeekBoard({
-  days,
-  lanes,
-  visits,
-  cards,
-  onRemoveLane,
-}: {
+interface WeekProps {
   days: string[];
   lanes: Lane[];
   visits: BoardVisit[];
   cards: BoardCardProps;
   onRemoveLane: (id: string) => void;
-}) {
+}
+
+/** The week view: a row per lane, a column per day from Saturday to Friday. */
+export function WeekBoard({ days, lanes, visits, cards, onRemoveLane }: WeekProps) {
   const today = riyadhDayOf(cards.now);
   return (
     <div className={classes.board} data-testid="week-board">
@@ -112,31 +101,14 @@ export function WeekBoard({
 }
 
 /** The week on a phone: each lane a card listing its days' visits; a visit moves through its dialog. */
-export function WeekAgenda({
-  days,
-  lanes,
-  visits,
-  cards,
-}: {
-  days: string[];
-  lanes: Lane[];
-  visits: BoardVisit[];
-  cards: BoardCardProps;
-}) {
+export function WeekAgenda({ days, lanes, visits, cards, onRemoveLane }: WeekProps) {
   return (
     <Stack gap="sm" data-testid="week-board">
       {lanes.map((lane) => {
         const mine = laneVisits(visits, lane.id);
         return (
-          <Paper key={lane.id} withBorder p="sm" data-lane={lane.id}>
-            <Group justify="space-between" gap="xs" mb={mine.length ? 'xs' : 0}>
-              <Text fw={700} size="sm">
-                {lane.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {arabicPlural(mine.length, VISITS)}
-              </Text>
-            </Group>
+          <Paper key={lane.id} withBorder p="sm">
+            <LaneLabel lane={lane} onRemove={onRemoveLane} stacked />
             <Stack gap={6}>
               {days.map((day) => {
                 const onDay = visitsOn(mine, day);
