@@ -8,6 +8,7 @@ import {
   IconForms,
   IconHistory,
   IconHome,
+  IconLayoutKanban,
   IconListCheck,
   IconReceiptTax,
   IconReportMoney,
@@ -67,6 +68,12 @@ export const navigation: NavGroup[] = [
         label: 'المهام',
         icon: IconChecklist,
         description: 'إسناد المهام ومراجعتها',
+      },
+      {
+        path: '/dashboard/dispatch',
+        label: 'لوحة التوزيع',
+        icon: IconLayoutKanban,
+        description: 'توزيع الزيارات على الفنيين',
       },
       { path: '/dashboard/payment', label: 'الحسابات', icon: IconCash, description: 'الدفعات والسندات' },
       {

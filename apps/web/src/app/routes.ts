@@ -126,6 +126,12 @@ export const routes: AppRoute[] = [
     permissions: ['task:read'],
     page: () => import('../features/task/TaskListPage'),
   },
+  {
+    path: '/dashboard/dispatch',
+    title: 'لوحة التوزيع',
+    permissions: ['visit:read'],
+    page: () => import('../features/dispatch/DispatchPage'),
+  },
 
   {
     path: '/dashboard/payment',
