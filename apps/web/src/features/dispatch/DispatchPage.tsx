@@ -8,7 +8,7 @@ import { LazyDialog } from '../../components/LazyDialog';
 import { EmptyState } from '../../components/page';
 import { errorMessage } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
-import { useNow } from '../task/use-now';
+import { useNow } from '../../lib/use-now';
 import { BoardDnd } from './BoardDnd';
 import { BoardToolbar } from './BoardToolbar';
 import {
