@@ -4,15 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatDateTime } from '@idara/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 
 /**
  * PDF text a person can copy and search: the Arabic words our PDFs print come back from the two
  * extractors people meet — poppler's `pdftotext` (many viewers and search tools) and pdf.js (the
  * one browsers ship) — for a tax invoice and for a list export.
  */
-let t: TestApp;
-let admin: string;
 let invoicePdf: Buffer;
 let invoiceHtml: string;
 let issuedAt: string;
@@ -37,10 +35,9 @@ fs.writeFileSync(
 );
 process.env.FONTCONFIG_FILE = path.join(noSystemFonts, 'fonts.conf');
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
+  const post = (url: string, payload: object) => t.post(url, payload);
   const customer = (await post('/api/customer', { name: NAME, phoneNumber: '0551119988' })).json();
   await post('/api/customer', { name: 'منشأة الإلغاء غير الضريبية', phoneNumber: '0551119989' });
   const service = (await post('/api/service', { name: 'تنظيف منشأة كاملة', price: '200' })).json();
@@ -52,11 +49,9 @@ beforeAll(async () => {
   ).json();
   const doc = (await post(`/api/order/${order._id}/invoice`, {})).json();
   issuedAt = doc.issuedAt;
-  invoicePdf = (await t.inject({ method: 'GET', url: `/api/invoice/${doc._id}/pdf`, token: admin }))
-    .rawPayload;
-  invoiceHtml = (await t.inject({ method: 'GET', url: `/api/invoice/${doc._id}/html`, token: admin })).body;
-  listPdf = (await t.inject({ method: 'GET', url: '/api/customer/export?fileType=pdf', token: admin }))
-    .rawPayload;
+  invoicePdf = (await t.get(`/api/invoice/${doc._id}/pdf`)).rawPayload;
+  invoiceHtml = (await t.get(`/api/invoice/${doc._id}/html`)).body;
+  listPdf = (await t.get('/api/customer/export?fileType=pdf')).rawPayload;
 }, 120_000);
 afterAll(async () => {
   await t.close();

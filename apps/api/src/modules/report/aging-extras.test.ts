@@ -5,38 +5,23 @@ import path from 'node:path';
 import { agingBuckets, toHalalas } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { activity } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 import { agedReceivables } from '../../test/receivable-history';
 
 /** The aging report's export, drill-down and home summary agree with the report itself. */
 
-let t: TestApp;
-let admin: string;
 const customers: string[] = [];
 const keys = [...agingBuckets, 'total'] as const;
 type Row = Record<string, string>;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  const made = await agedReceivables(
-    t,
-    [
-      ['سارة القحطاني', '0552230301'],
-      ['شركة الرواد', '0552230302', 'company'],
-      ['مؤسسة النخيل', '0552230303'],
-      ['خالد العتيبي', '0552230304'],
-    ],
-    [21, 22],
-    { spreadSeed: 5 },
-  );
-  admin = made.admin;
-  customers.push(...made.customers);
+  customers.push(...(await agedReceivables(t, { people: 4, seeds: [21, 22], spreadSeed: 5 })));
 }, 120_000);
-afterAll(() => t.close());
 
-const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+const { get } = t;
 const report = async (query = '') => (await get(`/api/report/aging?limit=500&${query}`)).json();
 
 async function readXlsx(buffer: Buffer) {
