@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { fakeFatoora } from './fake-fatoora';
 import { TestApp, type TestAppOptions } from './harness';
 
 export interface FixtureOptions extends TestAppOptions {
@@ -21,4 +22,15 @@ export function useTestApp(options: FixtureOptions | (() => FixtureOptions) = {}
   });
   afterAll(() => t.close());
   return t;
+}
+
+/**
+ * A local FATOORA for this file's app (`env: fatooraEnv(fake)`): listening before the app starts
+ * (call this before `useTestApp`), closed after the app.
+ */
+export function useFakeFatoora() {
+  const fake = fakeFatoora();
+  beforeAll(() => fake.listen());
+  afterAll(() => fake.close());
+  return fake;
 }

@@ -193,18 +193,6 @@ export class TestApp {
   }
 }
 
-/**
- * `get` and `post` on a test file's app, as `defaultToken()` unless a call names another token. Both
- * are read at call time, so a file may assign its app and token in `beforeAll`.
- */
-export function requestsOn(app: () => TestApp, defaultToken: () => string) {
-  return {
-    get: (url: string, token = defaultToken()) => app().inject({ method: 'GET', url, token }),
-    post: (url: string, payload: unknown = {}, token = defaultToken()) =>
-      app().inject({ method: 'POST', url, token, payload: payload as object }),
-  };
-}
-
 /** A multipart/form-data body with one file part (`name` is the form field). */
 export function multipartFile(
   fileName: string,
