@@ -5,6 +5,7 @@ import path from 'node:path';
 import { formatDateTime } from '@idara/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/fixture';
+import { pdfToText } from '../test/pdf-to-text';
 
 /**
  * PDF text a person can copy and search: the Arabic words our PDFs print come back from the two
@@ -58,16 +59,6 @@ afterAll(async () => {
   fs.rmSync(noSystemFonts, { recursive: true, force: true });
 });
 
-function byPoppler(pdf: Buffer) {
-  const file = path.join(os.tmpdir(), `idara-text-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
-
 async function byPdfjs(pdf: Buffer) {
   // pdf.js 6 uses Promise.withResolvers, which Node has from 22 on.
   (Promise as unknown as { withResolvers?: unknown }).withResolvers ??= () => {
@@ -100,7 +91,7 @@ describe('Arabic text in our PDFs', () => {
     ['the customer list', () => listPdf, LIST_WORDS],
   ] as const) {
     it(`${what}: poppler and pdf.js give back the words printed`, async () => {
-      const poppler = plain(byPoppler(pdf()));
+      const poppler = plain(pdfToText(pdf()));
       const pdfjs = plain(await byPdfjs(pdf()));
       for (const word of words) {
         expect(pdfjs, `pdf.js: ${word}`).toContain(word);
@@ -114,7 +105,7 @@ describe('Arabic text in our PDFs', () => {
 
   it('prints the issue time with the date on the invoice', async () => {
     // Extractors order a line's mixed runs their own way; the words and the time are there.
-    const line = plain(byPoppler(invoicePdf))
+    const line = plain(pdfToText(invoicePdf))
       .split('\n')
       .find((l) => l.includes('تاريخ الإصدار'));
     expect(line).toContain('الساعة');
@@ -147,7 +138,7 @@ describe('Arabic text in our PDFs', () => {
     expect(words.size).toBeGreaterThan(30);
     // poppler may set a mark apart from its letter, even by a space («لم ُت رسل»): look for each word
     // in the printed text without marks and spaces.
-    const printed = plain(byPoppler(invoicePdf)).replace(/[\s\u064b-\u0652]/g, '');
+    const printed = plain(pdfToText(invoicePdf)).replace(/[\s\u064b-\u0652]/g, '');
     expect([...words].filter((w) => !printed.includes(w))).toEqual([]);
   });
 });

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { arabicPlural, DOCUMENTS, riyadhDayOf, toHalalas, vatFigures, vatReturnLabels } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activity, einvoices } from '../../db/schema';
 import { useTestApp } from '../../test/fixture';
+import { pdfToText } from '../../test/pdf-to-text';
 import { historyActors, random, receivableHistory } from '../../test/receivable-history';
 
 /**
@@ -183,15 +180,9 @@ describe('GET /api/report/vat/export', () => {
     const res = await get(`/api/report/vat/export?fileType=pdf&from=${to}&to=${to}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
-    const file = path.join(os.tmpdir(), `idara-vat-${process.pid}.pdf`);
-    fs.writeFileSync(file, res.rawPayload);
-    try {
-      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
-      expect(text).toContain('إجمالي ضريبة القيمة المضافة المستحقة');
-      expect(text).toContain('المبيعات المعفاة');
-    } finally {
-      fs.rmSync(file, { force: true });
-    }
+    const text = pdfToText(res.rawPayload);
+    expect(text).toContain('إجمالي ضريبة القيمة المضافة المستحقة');
+    expect(text).toContain('المبيعات المعفاة');
   }, 60_000);
 
   it('refuses bad file types and periods before streaming, and users without report:vat', async () => {
