@@ -10,6 +10,7 @@ import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments, orders, tasks } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import { fieldError } from '../../http/errors';
+import { assertExists } from '../../http/references';
 import { customerResource, customerSearchText } from './resource';
 
 export const customerRoutes = crudRoutes({
@@ -75,11 +76,7 @@ export const customerRoutes = crudRoutes({
       cityGovernment = city.government;
     }
     if (b.government) {
-      const [gov] = await tx
-        .select({ _id: governments._id })
-        .from(governments)
-        .where(eq(governments._id, b.government));
-      if (!gov) throw fieldError('government', 'المنطقة المختارة غير موجودة');
+      await assertExists(tx, 'government', 'government', b.government);
       if (cityGovernment && cityGovernment !== b.government)
         throw fieldError('city', 'المدينة لا تتبع المنطقة المختارة');
     }
