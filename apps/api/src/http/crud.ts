@@ -15,10 +15,12 @@ import { recordActivity } from '../lib/activity';
 import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from './edit-version';
 import { AppError, notFound } from './errors';
 import { type ExportConfig, registerExportRoute } from './export-route';
+import { guarded } from './guarded';
 import { type ListResource, runList, withJoinsSelect } from './list-query';
 import { assertRefsExist, type RefField, referrersOf, registerReferrer } from './references';
 import { actorOf } from './request-context';
 import type { RoutesPlugin } from './response-contract';
+import { idParams } from './route-params';
 
 type Row = Record<string, unknown>;
 
@@ -70,7 +72,6 @@ export interface CrudConfig<Body extends z.ZodType, Rec extends z.ZodObject = z.
   export: ExportConfig<keyof z.output<Rec> & string>;
 }
 
-const params = z.object({ id: idSchema });
 const bulkBody = z.object({
   ids: z
     .array(idSchema)
@@ -145,7 +146,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
   return async (app) => {
     app.get(
       '/',
-      { config: { permissions: [can('read')] }, schema: { tags, response: { 200: list } } },
+      guarded(can('read'), { tags, response: { 200: list } }),
       async (req) => runList(app.db, resource, req.query as Row) as Promise<z.input<typeof list>>,
     );
 
@@ -158,16 +159,13 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
 
     app.get(
       '/:id',
-      { config: { permissions: [can('details')] }, schema: { tags, params, response: { 200: record } } },
+      guarded(can('details'), { tags, params: idParams, response: { 200: record } }),
       async (req, reply) => withETag(reply, await load(app.db, req.params.id)),
     );
 
     app.post(
       '/',
-      {
-        config: { permissions: [can('create')] },
-        schema: { tags, body: config.body, response: { 201: record } },
-      },
+      guarded(can('create'), { tags, body: config.body, response: { 201: record } }),
       async (req, reply) => {
         const input = req.body as z.output<Body>;
         const created = await app.db.transaction(async (tx) => {
@@ -199,8 +197,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
     app.put(
       '/:id',
       {
-        config: { permissions: [can('update')] },
-        schema: { tags, params, body: config.body, response: { 200: record } },
+        ...guarded(can('update'), { tags, params: idParams, body: config.body, response: { 200: record } }),
         // A PUT changes only what it names: its body is laid over the stored record before the
         // schema runs, so a field it leaves out keeps its value instead of taking the default.
         preValidation: async (req) => {
@@ -252,7 +249,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
 
     app.delete(
       '/:id',
-      { config: { permissions: [can('delete')] }, schema: { tags, params, response: { 200: messageOut } } },
+      guarded(can('delete'), { tags, params: idParams, response: { 200: messageOut } }),
       async (req) => {
         const deleted = await app.db.transaction(async (tx) => {
           const before = await load(tx, req.params.id, true);
@@ -273,10 +270,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
 
     app.post(
       '/bulk-delete',
-      {
-        config: { permissions: [can('delete')] },
-        schema: { tags, body: bulkBody, response: { 200: messageOut } },
-      },
+      guarded(can('delete'), { tags, body: bulkBody, response: { 200: messageOut } }),
       async (req) => {
         const ids = [...new Set(req.body.ids)];
         const n = await app.db.transaction(async (tx) => {

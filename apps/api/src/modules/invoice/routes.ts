@@ -10,19 +10,20 @@ import {
   entityNouns,
   fileOut,
   fromHalalas,
-  idSchema,
 } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { einvoices } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { contentDisposition } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
+import { guarded } from '../../http/guarded';
 import { aggregateList, runList } from '../../http/list-query';
 import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
 import { assertLinkOpens } from '../../lib/signed-links';
 import { countedDocuments } from './counted';
@@ -31,7 +32,6 @@ import { creditableOf, issueNote, issueOrderInvoice } from './issue';
 import { einvoiceResource } from './resource';
 import { assertMayReachCustomer } from './sharing';
 
-const params = z.object({ id: idSchema });
 const tags = ['invoice'];
 
 /** A document as the API shows it: the frozen row, its notes, and what a credit note may still take. */
@@ -72,37 +72,33 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
   const emitIssued = (id: string, actorId: string | null) =>
     app.events.emit('einvoice.issued', { einvoiceId: id, actorId });
 
-  app.get(
-    '/',
-    { config: { permissions: ['invoice:read'] }, schema: { tags, response: { 200: einvoiceListOut } } },
-    async (req) => {
-      const query = req.query as Record<string, unknown>;
-      // Credit notes take away from what was invoiced, and rejected documents count nowhere; the totals say so.
-      const signed = (col: typeof einvoices.total | typeof einvoices.vatAmount) =>
-        sql`coalesce(sum(case when not (${countedDocuments()}) then 0 when ${einvoices.kind} = 'credit' then -${col} else ${col} end), 0)`;
-      const [list, sums] = await Promise.all([
-        runList(app.db, einvoiceResource, query),
-        aggregateList<{ total: string | number; vatAmount: string | number; count: number }>(
-          app.db,
-          einvoiceResource,
-          query,
-          {
-            total: signed(einvoices.total),
-            vatAmount: signed(einvoices.vatAmount),
-            count: sql`count(*)::int`,
-          },
-        ),
-      ]);
-      return {
-        ...(list as Omit<z.input<typeof einvoiceListOut>, 'totals'>),
-        totals: {
-          total: fromHalalas(Number(sums.total)),
-          vatAmount: fromHalalas(Number(sums.vatAmount)),
-          count: Number(sums.count),
+  app.get('/', guarded('invoice:read', { tags, response: { 200: einvoiceListOut } }), async (req) => {
+    const query = req.query as Record<string, unknown>;
+    // Credit notes take away from what was invoiced, and rejected documents count nowhere; the totals say so.
+    const signed = (col: typeof einvoices.total | typeof einvoices.vatAmount) =>
+      sql`coalesce(sum(case when not (${countedDocuments()}) then 0 when ${einvoices.kind} = 'credit' then -${col} else ${col} end), 0)`;
+    const [list, sums] = await Promise.all([
+      runList(app.db, einvoiceResource, query),
+      aggregateList<{ total: string | number; vatAmount: string | number; count: number }>(
+        app.db,
+        einvoiceResource,
+        query,
+        {
+          total: signed(einvoices.total),
+          vatAmount: signed(einvoices.vatAmount),
+          count: sql`count(*)::int`,
         },
-      };
-    },
-  );
+      ),
+    ]);
+    return {
+      ...(list as Omit<z.input<typeof einvoiceListOut>, 'totals'>),
+      totals: {
+        total: fromHalalas(Number(sums.total)),
+        vatAmount: fromHalalas(Number(sums.vatAmount)),
+        count: Number(sums.count),
+      },
+    };
+  });
 
   registerExportRoute(app, {
     entity: 'einvoice',
@@ -140,19 +136,13 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id',
-    {
-      config: { permissions: ['invoice:details'] },
-      schema: { tags, params, response: { 200: einvoiceDetailsOut } },
-    },
+    guarded('invoice:details', { tags, params: idParams, response: { 200: einvoiceDetailsOut } }),
     async (req) => einvoiceDetails(app.db, req.params.id),
   );
 
   app.get(
     '/:id/xml',
-    {
-      config: { permissions: ['invoice:details'] },
-      schema: { tags, params, response: { 200: fileOut('application/xml') } },
-    },
+    guarded('invoice:details', { tags, params: idParams, response: { 200: fileOut('application/xml') } }),
     async (req, reply) => {
       const row = await loadRow(app.db, req.params.id);
       if (!row.xml) throw new AppError(404, 'هذه الوثيقة من المرحلة الأولى وليس لها ملف XML');
@@ -165,10 +155,7 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id/html',
-    {
-      config: { permissions: ['invoice:details'] },
-      schema: { tags, params, response: { 200: fileOut('text/html') } },
-    },
+    guarded('invoice:details', { tags, params: idParams, response: { 200: fileOut('text/html') } }),
     async (req, reply) => {
       const row = await loadRow(app.db, req.params.id);
       return reply
@@ -186,10 +173,7 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id/pdf',
-    {
-      config: { permissions: ['invoice:details'] },
-      schema: { tags, params, response: { 200: fileOut('application/pdf') } },
-    },
+    guarded('invoice:details', { tags, params: idParams, response: { 200: fileOut('application/pdf') } }),
     async (req, reply) => {
       const row = await loadRow(app.db, req.params.id);
       const { pdf, disposition } = await sendPdf(row, requesterOf(req), false);
@@ -210,7 +194,10 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
   // The link a customer gets: no account, a signature over this document's id.
   app.get(
     '/:id/document.pdf',
-    { config: { public: true }, schema: { tags, params, response: { 200: fileOut('application/pdf') } } },
+    {
+      config: { public: true },
+      schema: { tags, params: idParams, response: { 200: fileOut('application/pdf') } },
+    },
     async (req, reply) => {
       await assertLinkOpens(
         app.db,
@@ -233,10 +220,12 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
   for (const kind of ['credit', 'debit'] as const) {
     app.post(
       `/:id/${kind}-note`,
-      {
-        config: { permissions: [`invoice:${kind}`] },
-        schema: { tags, params, body: creditNoteBody, response: { 201: einvoiceDetailsOut } },
-      },
+      guarded(`invoice:${kind}`, {
+        tags,
+        params: idParams,
+        body: creditNoteBody,
+        response: { 201: einvoiceDetailsOut },
+      }),
       async (req, reply) => {
         const row = await app.db.transaction((tx) =>
           issueNote(tx, actorOf(req), req.params.id, kind, req.body),
@@ -252,10 +241,7 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
 export const orderInvoiceRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/:id/invoice',
-    {
-      config: { permissions: ['invoice:issue'] },
-      schema: { tags, params, response: { 201: einvoiceDetailsOut } },
-    },
+    guarded('invoice:issue', { tags, params: idParams, response: { 201: einvoiceDetailsOut } }),
     async (req, reply) => {
       const row = await app.db.transaction((tx) => issueOrderInvoice(tx, actorOf(req), req.params.id));
       if (!row) throw new AppError(409, 'لا يوجد ما يُفوتر في هذا الطلب: قيمته كلها مفوترة');

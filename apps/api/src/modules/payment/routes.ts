@@ -2,7 +2,6 @@ import {
   entityNouns,
   fileOut,
   fromHalalas,
-  idSchema,
   paymentBody,
   paymentCountsInTotals,
   paymentDetailsOut,
@@ -12,16 +11,18 @@ import {
   paymentStatusLabels,
 } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { einvoices, payments } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
 import { contentDisposition } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
+import { guarded } from '../../http/guarded';
 import { aggregateList, runList } from '../../http/list-query';
 import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
 import { assertLinkOpens } from '../../lib/signed-links';
 import { documentHtml } from '../invoice/document-html';
@@ -30,36 +31,31 @@ import { paymentDetails } from './details';
 import { paymentResource } from './resource';
 import { changePaymentStatus, createPayment, updatePayment } from './service';
 
-const params = z.object({ id: idSchema });
 const tags = ['payment'];
 
 export const paymentRoutes: RoutesPlugin = async (app) => {
-  app.get(
-    '/',
-    { config: { permissions: ['payment:read'] }, schema: { tags, response: { 200: paymentListOut } } },
-    async (req) => {
-      const query = req.query as Record<string, unknown>;
-      const [list, sums] = await Promise.all([
-        runList(app.db, paymentResource, query),
-        aggregateList<{ amount: string | number; taxAmount: string | number; count: number }>(
-          app.db,
-          paymentResource,
-          query,
-          {
-            // A rejected payment is money that never came: it is listed, not totalled.
-            amount: sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} <> 'rejected'), 0)`,
-            taxAmount: sql`coalesce(sum(${payments.taxAmount}) filter (where ${payments.status} <> 'rejected'), 0)`,
-            count: sql`count(*)::int`,
-          },
-        ),
-      ]);
-      const riyals = (h: string | number) => fromHalalas(Number(h));
-      return {
-        ...(list as Omit<z.input<typeof paymentListOut>, 'totals'>),
-        totals: { amount: riyals(sums.amount), taxAmount: riyals(sums.taxAmount), count: Number(sums.count) },
-      };
-    },
-  );
+  app.get('/', guarded('payment:read', { tags, response: { 200: paymentListOut } }), async (req) => {
+    const query = req.query as Record<string, unknown>;
+    const [list, sums] = await Promise.all([
+      runList(app.db, paymentResource, query),
+      aggregateList<{ amount: string | number; taxAmount: string | number; count: number }>(
+        app.db,
+        paymentResource,
+        query,
+        {
+          // A rejected payment is money that never came: it is listed, not totalled.
+          amount: sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} <> 'rejected'), 0)`,
+          taxAmount: sql`coalesce(sum(${payments.taxAmount}) filter (where ${payments.status} <> 'rejected'), 0)`,
+          count: sql`count(*)::int`,
+        },
+      ),
+    ]);
+    const riyals = (h: string | number) => fromHalalas(Number(h));
+    return {
+      ...(list as Omit<z.input<typeof paymentListOut>, 'totals'>),
+      totals: { amount: riyals(sums.amount), taxAmount: riyals(sums.taxAmount), count: Number(sums.count) },
+    };
+  });
 
   registerExportRoute(app, {
     entity: 'payment',
@@ -90,10 +86,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id',
-    {
-      config: { permissions: ['payment:details'] },
-      schema: { tags, params, response: { 200: paymentDetailsOut } },
-    },
+    guarded('payment:details', { tags, params: idParams, response: { 200: paymentDetailsOut } }),
     async (req, reply) =>
       withETag(reply, (await paymentDetails(app.db, req.params.id)) as z.input<typeof paymentDetailsOut>),
   );
@@ -109,10 +102,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id/pdf',
-    {
-      config: { permissions: ['payment:details'] },
-      schema: { tags, params, response: { 200: fileOut('application/pdf') } },
-    },
+    guarded('payment:details', { tags, params: idParams, response: { 200: fileOut('application/pdf') } }),
     async (req, reply) => {
       const row = await paidDocument(req.params.id);
       const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
@@ -133,7 +123,10 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
   // Links sent before phase 2 named the payment: they open the invoice it pays.
   app.get(
     '/:id/invoice.pdf',
-    { config: { public: true }, schema: { tags, params, response: { 200: fileOut('application/pdf') } } },
+    {
+      config: { public: true },
+      schema: { tags, params: idParams, response: { 200: fileOut('application/pdf') } },
+    },
     async (req, reply) => {
       await assertLinkOpens(
         app.db,
@@ -158,10 +151,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/',
-    {
-      config: { permissions: ['payment:create'] },
-      schema: { tags, body: paymentBody, response: { 201: paymentOut } },
-    },
+    guarded('payment:create', { tags, body: paymentBody, response: { 201: paymentOut } }),
     async (req, reply) => {
       const { payment, orderNumber } = await app.db.transaction((tx) =>
         createPayment(tx, actorOf(req), req.body),
@@ -179,10 +169,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
 
   app.put(
     '/:id',
-    {
-      config: { permissions: ['payment:update'] },
-      schema: { tags, params, body: paymentBody, response: { 200: paymentOut } },
-    },
+    guarded('payment:update', { tags, params: idParams, body: paymentBody, response: { 200: paymentOut } }),
     async (req, reply) =>
       withETag(
         reply,
@@ -195,10 +182,12 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
   // Which permission a move needs depends on the move (domain paymentTransitionPermission).
   app.post(
     '/:id/status',
-    {
-      config: { permissions: ['payment:details'] },
-      schema: { tags, params, body: paymentStatusBody, response: { 200: paymentDetailsOut } },
-    },
+    guarded('payment:details', {
+      tags,
+      params: idParams,
+      body: paymentStatusBody,
+      response: { 200: paymentDetailsOut },
+    }),
     async (req) => {
       const actor = { ...actorOf(req), permissions: req.user!.permissions };
       const { payment, requestedBy, issued } = await app.db.transaction((tx) =>
