@@ -20,17 +20,16 @@ import { contentDisposition } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { guarded } from '../../http/guarded';
 import { aggregateList, runList } from '../../http/list-query';
-import { htmlToPdf, requesterOf } from '../../http/pdf';
+import { requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
-import { assertLinkOpens } from '../../lib/signed-links';
 import { countedDocuments } from './counted';
 import { documentHtml } from './document-html';
+import { documentPdf, openSharedDocument, sendDocumentPdf } from './document-pdf';
 import { creditableOf, issueNote, issueOrderInvoice } from './issue';
 import { einvoiceResource } from './resource';
-import { assertMayReachCustomer } from './sharing';
 
 const tags = ['invoice'];
 
@@ -165,29 +164,19 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  const sendPdf = async (row: Awaited<ReturnType<typeof loadRow>>, requester: string, inline: boolean) => {
-    const pdf = await htmlToPdf(await documentHtml(row), { requester });
-    const disposition = contentDisposition(row.number, 'pdf');
-    return { pdf, disposition: inline ? disposition.replace(/^attachment/, 'inline') : disposition };
-  };
-
   app.get(
     '/:id/pdf',
     guarded('invoice:details', { tags, params: idParams, response: { 200: fileOut('application/pdf') } }),
     async (req, reply) => {
       const row = await loadRow(app.db, req.params.id);
-      const { pdf, disposition } = await sendPdf(row, requesterOf(req), false);
+      const pdf = await documentPdf(row, requesterOf(req));
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: 'einvoice',
         entityId: row._id,
         summary: `تحميل ${einvoiceKindLabels[row.kind as keyof typeof einvoiceKindLabels]} رقم ${row.number} (PDF)`,
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', disposition)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDocumentPdf(reply, pdf, row.number, false);
     },
   );
 
@@ -199,21 +188,8 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
       schema: { tags, params: idParams, response: { 200: fileOut('application/pdf') } },
     },
     async (req, reply) => {
-      await assertLinkOpens(
-        app.db,
-        'invoice',
-        req.params.id,
-        req.query as Record<string, unknown>,
-        entityNouns.einvoice,
-      );
-      const row = await loadRow(app.db, req.params.id);
-      assertMayReachCustomer(row);
-      const { pdf, disposition } = await sendPdf(row, requesterOf(req), true);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', disposition)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      const row = await openSharedDocument(app.db, req.params.id, req.query, (id) => loadRow(app.db, id));
+      return sendDocumentPdf(reply, await documentPdf(row, requesterOf(req)), row.number, true);
     },
   );
 

@@ -1,5 +1,4 @@
 import {
-  entityNouns,
   fileOut,
   fromHalalas,
   paymentBody,
@@ -15,18 +14,15 @@ import type { z } from 'zod';
 import { einvoices, payments } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
-import { contentDisposition } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { guarded } from '../../http/guarded';
 import { aggregateList, runList } from '../../http/list-query';
-import { htmlToPdf, requesterOf } from '../../http/pdf';
+import { requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
-import { assertLinkOpens } from '../../lib/signed-links';
-import { documentHtml } from '../invoice/document-html';
-import { assertMayReachCustomer } from '../invoice/sharing';
+import { documentPdf, openSharedDocument, sendDocumentPdf } from '../invoice/document-pdf';
 import { paymentDetails } from './details';
 import { paymentResource } from './resource';
 import { changePaymentStatus, createPayment, updatePayment } from './service';
@@ -105,18 +101,14 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
     guarded('payment:details', { tags, params: idParams, response: { 200: fileOut('application/pdf') } }),
     async (req, reply) => {
       const row = await paidDocument(req.params.id);
-      const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
+      const pdf = await documentPdf(row, requesterOf(req));
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: 'einvoice',
         entityId: row._id,
         summary: `تحميل الفاتورة رقم ${row.number} (PDF)`,
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition(`فاتورة-${row.number}`, 'pdf'))
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDocumentPdf(reply, pdf, `فاتورة-${row.number}`, false);
     },
   );
 
@@ -128,24 +120,8 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
       schema: { tags, params: idParams, response: { 200: fileOut('application/pdf') } },
     },
     async (req, reply) => {
-      await assertLinkOpens(
-        app.db,
-        'invoice',
-        req.params.id,
-        req.query as Record<string, unknown>,
-        entityNouns.einvoice,
-      );
-      const row = await paidDocument(req.params.id);
-      assertMayReachCustomer(row);
-      const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          contentDisposition(`فاتورة-${row.number}`, 'pdf').replace(/^attachment/, 'inline'),
-        )
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      const row = await openSharedDocument(app.db, req.params.id, req.query, paidDocument);
+      return sendDocumentPdf(reply, await documentPdf(row, requesterOf(req)), `فاتورة-${row.number}`, true);
     },
   );
 
