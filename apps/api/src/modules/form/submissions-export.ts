@@ -2,7 +2,7 @@ import { answerText, type FormField, fileOut, taskStatusLabels } from '@idara/do
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formVersions } from '../../db/schema';
-import { type ExportColumn, parseFileType, sendExport } from '../../http/export';
+import { type ExportColumn, labelColumn, parseFileType, sendExport } from '../../http/export';
 import { guarded } from '../../http/guarded';
 import { iterateList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
@@ -54,11 +54,7 @@ export function registerSubmissionsExport(app: FastifyInstance) {
         { key: 'assigneeName', header: 'الموظف' },
         { key: 'customerName', header: 'العميل' },
         { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
-        {
-          key: 'status',
-          header: 'الحالة',
-          value: (r) => taskStatusLabels[r.status as keyof typeof taskStatusLabels] ?? r.status,
-        },
+        labelColumn('status', 'الحالة', taskStatusLabels),
         { key: 'formVersion', header: 'إصدار النموذج', type: 'number' },
         { key: 'submittedAt', header: 'تاريخ الإرسال', type: 'datetime' },
         ...answerColumns(versions),

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { einvoices } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { contentDisposition } from '../../http/export';
+import { contentDisposition, labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { guarded } from '../../http/guarded';
 import { aggregateList, runList } from '../../http/list-query';
@@ -109,23 +109,11 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
       signInTotals: (r) => (einvoiceCountsInTotals(r.status) ? einvoiceSignInTotals(r.kind) : 0),
       columns: () => [
         { key: 'number', header: 'الرقم' },
-        {
-          key: 'kind',
-          header: 'النوع',
-          value: (r) => einvoiceKindLabels[r.kind as keyof typeof einvoiceKindLabels] ?? r.kind,
-        },
-        {
-          key: 'scope',
-          header: 'الفئة',
-          value: (r) => einvoiceScopeLabels[r.scope as keyof typeof einvoiceScopeLabels] ?? r.scope,
-        },
+        labelColumn('kind', 'النوع', einvoiceKindLabels),
+        labelColumn('scope', 'الفئة', einvoiceScopeLabels),
         { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
         { key: 'buyerName', header: 'المشتري', width: 28 },
-        {
-          key: 'status',
-          header: 'الحالة',
-          value: (r) => einvoiceStatusLabels[r.status as keyof typeof einvoiceStatusLabels] ?? r.status,
-        },
+        labelColumn('status', 'الحالة', einvoiceStatusLabels),
         { key: 'total', header: 'الإجمالي شامل الضريبة (ر.س)', type: 'money', total: true },
         { key: 'vatAmount', header: 'الضريبة (ر.س)', type: 'money', total: true },
         { key: 'issuedAt', header: 'تاريخ الإصدار', type: 'datetime' },

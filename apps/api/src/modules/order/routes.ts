@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { orders } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
+import { labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { guarded } from '../../http/guarded';
 import { aggregateList, runList } from '../../http/list-query';
@@ -84,11 +85,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
           value: (r) => (r.customerPhone ? formatSaudiPhoneLocal(String(r.customerPhone)) : ''),
         },
         { key: 'cityName', header: 'المدينة' },
-        {
-          key: 'status',
-          header: 'الحالة',
-          value: (r) => orderStatusLabels[r.status as keyof typeof orderStatusLabels] ?? r.status,
-        },
+        labelColumn('status', 'الحالة', orderStatusLabels),
         { key: 'subtotal', header: 'المجموع (ر.س)', type: 'money', total: true },
         { key: 'discount', header: 'الخصم (ر.س)', type: 'money', total: true },
         { key: 'taxAmount', header: 'الضريبة (ر.س)', type: 'money', total: true },

@@ -8,6 +8,7 @@ import {
 } from '@idara/domain';
 import { paymentMethods, payments } from '../../db/schema';
 import { catalogueRoutes } from '../../http/catalogue-routes';
+import { labelColumn } from '../../http/export';
 import { filtersOn } from '../../http/list-parts';
 
 export const paymentMethodRoutes = catalogueRoutes({
@@ -25,11 +26,7 @@ export const paymentMethodRoutes = catalogueRoutes({
     fileName: 'طرق الدفع',
     columns: () => [
       { key: 'name', header: 'طريقة الدفع' },
-      {
-        key: 'kind',
-        header: 'النوع',
-        value: (r) => paymentMethodKindLabels[r.kind as keyof typeof paymentMethodKindLabels] ?? r.kind,
-      },
+      labelColumn('kind', 'النوع', paymentMethodKindLabels),
       { key: 'details', header: 'التفاصيل', width: 40 },
       { key: 'active', header: 'فعّالة', type: 'boolean' },
       { key: 'createdAt', header: 'تاريخ الإضافة', type: 'datetime' },

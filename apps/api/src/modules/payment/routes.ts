@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { einvoices, payments } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
+import { labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { guarded } from '../../http/guarded';
 import { aggregateList, runList } from '../../http/list-query';
@@ -66,11 +67,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
         { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
         { key: 'customerName', header: 'العميل', width: 28 },
         { key: 'paymentMethodName', header: 'طريقة الدفع' },
-        {
-          key: 'status',
-          header: 'الحالة',
-          value: (r) => paymentStatusLabels[r.status as keyof typeof paymentStatusLabels] ?? r.status,
-        },
+        labelColumn('status', 'الحالة', paymentStatusLabels),
         { key: 'amount', header: 'المبلغ شامل الضريبة (ر.س)', type: 'money', total: true },
         { key: 'taxAmount', header: 'الضريبة (ر.س)', type: 'money', total: true },
         { key: 'dueDate', header: 'تاريخ الاستحقاق' },

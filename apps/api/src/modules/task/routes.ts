@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ifMatchOf, withETag } from '../../http/edit-version';
 import { badRequest, fieldError } from '../../http/errors';
+import { labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { guarded } from '../../http/guarded';
 import { runList } from '../../http/list-query';
@@ -78,11 +79,7 @@ export const taskRoutes: RoutesPlugin = async (app) => {
       columns: () => [
         { key: 'number', header: 'رقم المهمة', type: 'number' },
         { key: 'title', header: 'المهمة', width: 32 },
-        {
-          key: 'status',
-          header: 'الحالة',
-          value: (r) => taskStatusLabels[r.status as keyof typeof taskStatusLabels] ?? r.status,
-        },
+        labelColumn('status', 'الحالة', taskStatusLabels),
         { key: 'assigneeName', header: 'الموظف' },
         { key: 'customerName', header: 'العميل', width: 26 },
         { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
