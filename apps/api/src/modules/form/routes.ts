@@ -7,10 +7,12 @@ import {
   idSchema,
   messageOut,
 } from '@idara/domain';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ifMatchOf, withETag } from '../../http/edit-version';
+import type { Tx } from '../../db/client';
 import { guarded } from '../../http/guarded';
 import { runList } from '../../http/list-query';
+import { registerDetailsRoute, registerEditRoute } from '../../http/record-routes';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { idParams } from '../../http/route-params';
@@ -46,12 +48,12 @@ export const formRoutes: RoutesPlugin = async (app) => {
 
   registerSubmissionsExport(app);
 
-  app.get(
-    '/:id',
-    guarded('forms:read', { tags, params: idParams, response: { 200: formRecordOut } }),
-    async (req, reply) =>
-      withETag(reply, (await loadForm(app.db, req.params.id)) as FormAnswer, 'rowVersion'),
-  );
+  registerDetailsRoute(app, 'forms:read', {
+    tags,
+    answer: formRecordOut,
+    load: loadForm,
+    versionField: 'rowVersion',
+  });
 
   app.get(
     '/:id/versions/:version',
@@ -59,37 +61,28 @@ export const formRoutes: RoutesPlugin = async (app) => {
     async (req) => loadFormVersion(app.db, req.params.id, req.params.version),
   );
 
+  /** A form made in one transaction, new or copied: 201 with it. */
+  const created = async (reply: FastifyReply, make: (tx: Tx) => Promise<unknown>) =>
+    reply.status(201).send((await app.db.transaction(make)) as FormAnswer);
+
   app.post(
     '/',
     guarded('forms:create', { tags, body: formBody, response: { 201: formRecordOut } }),
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send((await app.db.transaction((tx) => createForm(tx, actorOf(req), req.body))) as FormAnswer),
+    async (req, reply) => created(reply, (tx) => createForm(tx, actorOf(req), req.body)),
   );
 
-  app.put(
-    '/:id',
-    guarded('forms:update', { tags, params: idParams, body: formBody, response: { 200: formRecordOut } }),
-    async (req, reply) =>
-      withETag(
-        reply,
-        (await app.db.transaction((tx) =>
-          updateForm(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
-        )) as FormAnswer,
-        'rowVersion',
-      ),
-  );
+  registerEditRoute(app, 'forms:update', {
+    tags,
+    body: formBody,
+    answer: formRecordOut,
+    edit: updateForm,
+    versionField: 'rowVersion',
+  });
 
   app.post(
     '/:id/duplicate',
     guarded('forms:create', { tags, params: idParams, response: { 201: formRecordOut } }),
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(
-          (await app.db.transaction((tx) => duplicateForm(tx, actorOf(req), req.params.id))) as FormAnswer,
-        ),
+    async (req, reply) => created(reply, (tx) => duplicateForm(tx, actorOf(req), req.params.id)),
   );
 
   app.put(

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../http/errors';
 import { contentDisposition, labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { guarded } from '../../http/guarded';
-import { aggregateList, runList } from '../../http/list-query';
+import { listWithMoneyTotals } from '../../http/list-totals';
 import { requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
@@ -76,27 +76,11 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
     // Credit notes take away from what was invoiced, and rejected documents count nowhere; the totals say so.
     const signed = (col: typeof einvoices.total | typeof einvoices.vatAmount) =>
       sql`coalesce(sum(case when not (${countedDocuments()}) then 0 when ${einvoices.kind} = 'credit' then -${col} else ${col} end), 0)`;
-    const [list, sums] = await Promise.all([
-      runList(app.db, einvoiceResource, query),
-      aggregateList<{ total: string | number; vatAmount: string | number; count: number }>(
-        app.db,
-        einvoiceResource,
-        query,
-        {
-          total: signed(einvoices.total),
-          vatAmount: signed(einvoices.vatAmount),
-          count: sql`count(*)::int`,
-        },
-      ),
-    ]);
-    return {
-      ...(list as Omit<z.input<typeof einvoiceListOut>, 'totals'>),
-      totals: {
-        total: fromHalalas(Number(sums.total)),
-        vatAmount: fromHalalas(Number(sums.vatAmount)),
-        count: Number(sums.count),
-      },
-    };
+    const list = await listWithMoneyTotals(app.db, einvoiceResource, query, {
+      total: signed(einvoices.total),
+      vatAmount: signed(einvoices.vatAmount),
+    });
+    return list as z.input<typeof einvoiceListOut>;
   });
 
   registerExportRoute(app, {

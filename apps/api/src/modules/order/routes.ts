@@ -1,6 +1,5 @@
 import {
   formatSaudiPhoneLocal,
-  fromHalalas,
   hasAll,
   messageOut,
   orderBody,
@@ -17,12 +16,13 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { orders } from '../../db/schema';
-import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
 import { labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { guarded } from '../../http/guarded';
-import { aggregateList, runList } from '../../http/list-query';
+import { runList } from '../../http/list-query';
+import { moneyTotals } from '../../http/list-totals';
+import { registerDetailsRoute, registerEditRoute } from '../../http/record-routes';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { idParams } from '../../http/route-params';
@@ -46,12 +46,11 @@ export const orderRoutes: RoutesPlugin = async (app) => {
   // filters select: a customer's balance is `?customer=<id>`. Apart from the list, which stays cheap.
   app.get('/totals', guarded('order:read', { tags, response: { 200: orderTotalsOut } }), async (req) => {
     const sum = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`;
-    const sums = await aggregateList<Record<string, string | number>>(
+    const { count, ...money } = await moneyTotals(
       app.db,
       orderResource,
       req.query as Record<string, unknown>,
       {
-        count: sql`count(*)::int`,
         total: sum(orders.total),
         invoiced: sum(orders.invoiced),
         paid: sum(orders.paid),
@@ -60,12 +59,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
         uninvoiced: sum(orders.uninvoiced),
       },
     );
-    const money = (k: string) => fromHalalas(Number(sums[k]));
-    return {
-      count: Number(sums.count),
-      total: money('total'),
-      ...Object.fromEntries(receivableKeys.map((k) => [k, money(k)])),
-    } as z.input<typeof orderTotalsOut>;
+    return { count, ...money } as z.input<typeof orderTotalsOut>;
   });
 
   registerExportRoute(app, {
@@ -102,12 +96,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
     },
   });
 
-  app.get(
-    '/:id',
-    guarded('order:details', { tags, params: idParams, response: { 200: orderOut } }),
-    async (req, reply) =>
-      withETag(reply, (await loadOrder(app.db, req.params.id)) as z.input<typeof orderOut>),
-  );
+  registerDetailsRoute(app, 'order:details', { tags, answer: orderOut, load: loadOrder });
 
   app.post(
     '/',
@@ -135,17 +124,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.put(
-    '/:id',
-    guarded('order:update', { tags, params: idParams, body: orderBody, response: { 200: orderOut } }),
-    async (req, reply) =>
-      withETag(
-        reply,
-        (await app.db.transaction((tx) =>
-          updateOrder(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
-        )) as z.input<typeof orderOut>,
-      ),
-  );
+  registerEditRoute(app, 'order:update', { tags, body: orderBody, answer: orderOut, edit: updateOrder });
 
   app.post(
     '/:id/status',

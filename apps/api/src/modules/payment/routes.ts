@@ -1,6 +1,5 @@
 import {
   fileOut,
-  fromHalalas,
   paymentBody,
   paymentCountsInTotals,
   paymentDetailsOut,
@@ -12,13 +11,13 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { einvoices, payments } from '../../db/schema';
-import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
 import { labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { guarded } from '../../http/guarded';
-import { aggregateList, runList } from '../../http/list-query';
+import { listWithMoneyTotals } from '../../http/list-totals';
 import { requesterOf } from '../../http/pdf';
+import { registerDetailsRoute, registerEditRoute } from '../../http/record-routes';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { idParams } from '../../http/route-params';
@@ -32,26 +31,12 @@ const tags = ['payment'];
 
 export const paymentRoutes: RoutesPlugin = async (app) => {
   app.get('/', guarded('payment:read', { tags, response: { 200: paymentListOut } }), async (req) => {
-    const query = req.query as Record<string, unknown>;
-    const [list, sums] = await Promise.all([
-      runList(app.db, paymentResource, query),
-      aggregateList<{ amount: string | number; taxAmount: string | number; count: number }>(
-        app.db,
-        paymentResource,
-        query,
-        {
-          // A rejected payment is money that never came: it is listed, not totalled.
-          amount: sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} <> 'rejected'), 0)`,
-          taxAmount: sql`coalesce(sum(${payments.taxAmount}) filter (where ${payments.status} <> 'rejected'), 0)`,
-          count: sql`count(*)::int`,
-        },
-      ),
-    ]);
-    const riyals = (h: string | number) => fromHalalas(Number(h));
-    return {
-      ...(list as Omit<z.input<typeof paymentListOut>, 'totals'>),
-      totals: { amount: riyals(sums.amount), taxAmount: riyals(sums.taxAmount), count: Number(sums.count) },
-    };
+    const list = await listWithMoneyTotals(app.db, paymentResource, req.query as Record<string, unknown>, {
+      // A rejected payment is money that never came: it is listed, not totalled.
+      amount: sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} <> 'rejected'), 0)`,
+      taxAmount: sql`coalesce(sum(${payments.taxAmount}) filter (where ${payments.status} <> 'rejected'), 0)`,
+    });
+    return list as z.input<typeof paymentListOut>;
   });
 
   registerExportRoute(app, {
@@ -77,12 +62,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
     },
   });
 
-  app.get(
-    '/:id',
-    guarded('payment:details', { tags, params: idParams, response: { 200: paymentDetailsOut } }),
-    async (req, reply) =>
-      withETag(reply, (await paymentDetails(app.db, req.params.id)) as z.input<typeof paymentDetailsOut>),
-  );
+  registerDetailsRoute(app, 'payment:details', { tags, answer: paymentDetailsOut, load: paymentDetails });
 
   /** The document a payment's PDF shows: the invoice it pays (404 in Arabic while none is issued). */
   async function paidDocument(id: string) {
@@ -140,17 +120,12 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.put(
-    '/:id',
-    guarded('payment:update', { tags, params: idParams, body: paymentBody, response: { 200: paymentOut } }),
-    async (req, reply) =>
-      withETag(
-        reply,
-        (await app.db.transaction((tx) =>
-          updatePayment(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
-        )) as z.input<typeof paymentOut>,
-      ),
-  );
+  registerEditRoute(app, 'payment:update', {
+    tags,
+    body: paymentBody,
+    answer: paymentOut,
+    edit: updatePayment,
+  });
 
   // Which permission a move needs depends on the move (domain paymentTransitionPermission).
   app.post(

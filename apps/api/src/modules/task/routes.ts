@@ -24,6 +24,7 @@ import { labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
 import { guarded } from '../../http/guarded';
 import { runList } from '../../http/list-query';
+import { registerDetailsRoute } from '../../http/record-routes';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { idParams } from '../../http/route-params';
@@ -92,11 +93,11 @@ export const taskRoutes: RoutesPlugin = async (app) => {
     },
   });
 
-  app.get(
-    '/:id',
-    guarded('task:read', { tags, params: idParams, response: { 200: taskOut } }),
-    async (req, reply) => withETag(reply, (await viewTask(app.db, req.user!, req.params.id)) as TaskAnswer),
-  );
+  registerDetailsRoute(app, 'task:read', {
+    tags,
+    answer: taskOut,
+    load: (db, id, user) => viewTask(db, user, id),
+  });
 
   app.post(
     '/',
