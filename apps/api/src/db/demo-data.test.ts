@@ -1,22 +1,16 @@
 import { normalizeArabic } from '@idara/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runList } from '../http/list-query';
 import { customerSearchText } from '../modules/customer/resource';
 import { orderResource } from '../modules/order/resource';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 import { withIndexesBuiltAfter } from './bulk-insert';
 import { insertDemoCustomers } from './demo-customers';
 import { insertDemoOrders } from './demo-orders';
 import { customers, orderItems, orders, payments, services } from './schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ signedIn: false });
 
 const indexes = async () =>
   (
@@ -42,16 +36,12 @@ describe('demo data loaded in bulk', () => {
 
     const token = await t.adminToken();
     const [first] = stored;
-    const found = await t.inject({
-      method: 'GET',
-      url: `/api/customer?search=${encodeURIComponent(first.name)}&limit=100`,
-      token,
-    });
+    const found = await t.get(`/api/customer?search=${encodeURIComponent(first.name)}&limit=100`, token);
     expect(found.statusCode).toBe(200);
     expect(found.json().data.map((c: { _id: string }) => c._id)).toContain(first._id);
 
     const [order] = await t.db.select().from(orders).limit(1);
-    const detail = await t.inject({ method: 'GET', url: `/api/order/${order._id}`, token });
+    const detail = await t.get(`/api/order/${order._id}`, token);
     expect(detail.statusCode).toBe(200);
     const body = detail.json();
     const linesTotal = body.items.reduce((s: number, i: { lineTotal: string }) => s + Number(i.lineTotal), 0);

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/fixture';
 import { seedIfEmpty } from './seed';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ signedIn: false });
 
 const counts = async () => {
   const result = await t.db.execute(sql`select
@@ -21,7 +15,7 @@ const counts = async () => {
 
 describe('database', () => {
   it('runs on the engine the suite was asked for', async () => {
-    const health = (await t.inject({ method: 'GET', url: '/api/health' })).json();
+    const health = (await t.get('/api/health')).json();
     expect(health).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 
 /**
  * No English reaches a user: every body schema of every route, from the server's route table, is
@@ -9,8 +9,6 @@ import { createTestApp, type TestApp } from '../test/harness';
  * framework's own refusals (malformed JSON, an unsupported content type, a body too large).
  */
 
-let t: TestApp;
-let admin: string;
 const ID = '00000000-0000-4000-8000-000000000000';
 const concrete = (url: string) =>
   url.replace(/:(\w+)/g, (_, name) => (name === 'phone' ? '+966500000001' : ID));
@@ -70,11 +68,7 @@ function keysOf(schema: unknown): string[] {
   return [];
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn()).token;
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('every error message is Arabic', () => {
   it('walks every body schema with wrong values', async () => {
@@ -95,7 +89,7 @@ describe('every error message is Arabic', () => {
         const res = await t.inject({
           method: route.method as 'POST',
           url: concrete(route.url),
-          token: admin,
+          token: t.admin,
           headers: { 'content-type': 'application/json' },
           payload: JSON.stringify(payload),
         });
@@ -133,7 +127,7 @@ describe('every error message is Arabic', () => {
         const res = await t.inject({
           method: route.method as 'GET',
           url,
-          token: admin,
+          token: t.admin,
           ...(route.method === 'GET' || route.method === 'DELETE'
             ? {}
             : { headers: { 'content-type': 'application/json' }, payload: '{}' }),
@@ -151,26 +145,16 @@ describe('every error message is Arabic', () => {
   }, 300_000);
 
   it('a WhatsApp number that is not a phone, and a payment without its method, are refused in Arabic', async () => {
-    const customer = await t.inject({
-      method: 'POST',
-      url: '/api/customer',
-      token: admin,
-      payload: {
-        name: 'عميل الأخطاء',
-        type: 'individual',
-        phoneNumber: '0551234567',
-        whatsappNumber: '12ab',
-      },
+    const customer = await t.post('/api/customer', {
+      name: 'عميل الأخطاء',
+      type: 'individual',
+      phoneNumber: '0551234567',
+      whatsappNumber: '12ab',
     });
     expect(customer.statusCode).toBe(422);
     expect(customer.json().fieldErrors.whatsappNumber).toMatch(ARABIC);
     for (const m of messagesOf(customer.json())) expect(isArabic(m), m).toBe(true);
-    const payment = await t.inject({
-      method: 'POST',
-      url: '/api/payment',
-      token: admin,
-      payload: { amount: 10 },
-    });
+    const payment = await t.post('/api/payment', { amount: 10 });
     expect(payment.statusCode).toBe(422);
     for (const m of messagesOf(payment.json())) expect(isArabic(m), m).toBe(true);
     expect(Object.keys(payment.json().fieldErrors ?? {})).toContain('paymentMethod');
@@ -187,11 +171,11 @@ describe('every error message is Arabic', () => {
       },
     ];
     for (const c of cases) {
-      const res = await t.inject({ method: 'POST', url: '/api/customer', token: admin, ...c });
+      const res = await t.inject({ method: 'POST', url: '/api/customer', token: t.admin, ...c });
       expect(res.statusCode).toBe(c.status);
       expect(res.json().message).toMatch(ARABIC);
     }
-    const long = await t.inject({ method: 'GET', url: `/api/customer/${'a'.repeat(600)}`, token: admin });
+    const long = await t.get(`/api/customer/${'a'.repeat(600)}`);
     expect(long.json().message).toMatch(ARABIC);
   });
 });

@@ -16,10 +16,12 @@ import type { DomainEvents, EventBus } from '../lib/events';
 import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from './edit-version';
 import { AppError, notFound } from './errors';
 import { type ExportConfig, registerExportRoute } from './export-route';
+import { guarded } from './guarded';
 import { type ListResource, runList, withJoinsSelect } from './list-query';
 import { assertRefsExist, type RefField, referrersOf, registerReferrer } from './references';
 import { type ActorContext, actorOf } from './request-context';
 import type { RoutesPlugin } from './response-contract';
+import { idParams } from './route-params';
 
 type Row = Record<string, unknown>;
 
@@ -114,7 +116,6 @@ export interface RecordAction {
   carry?: (row: Row) => Row;
 }
 
-const params = z.object({ id: idSchema });
 const bulkBody = z.object({
   ids: z
     .array(idSchema)
@@ -250,10 +251,12 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
     for (const [name, action] of Object.entries(config.actions ?? {})) {
       app.post(
         `/:id/${name}`,
-        {
-          config: { permissions: [can(action.permission)] },
-          schema: { tags, params, body: action.body, response: { [action.creates ? 201 : 200]: record } },
-        },
+        guarded(can(action.permission), {
+          tags,
+          params: idParams,
+          body: action.body,
+          response: { [action.creates ? 201 : 200]: record },
+        }),
         async (req, reply) => {
           const input = (req.body ?? {}) as Row;
           const ifMatch = ifMatchOf(req);
@@ -284,7 +287,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
 
     app.get(
       '/',
-      { config: { permissions: [can('read')] }, schema: { tags, response: { 200: list } } },
+      guarded(can('read'), { tags, response: { 200: list } }),
       async (req) => runList(app.db, resource, req.query as Row) as Promise<z.input<typeof list>>,
     );
 
@@ -297,16 +300,13 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
 
     app.get(
       '/:id',
-      { config: { permissions: [can('details')] }, schema: { tags, params, response: { 200: record } } },
+      guarded(can('details'), { tags, params: idParams, response: { 200: record } }),
       async (req, reply) => withETag(reply, await answer(app.db, await load(app.db, req.params.id))),
     );
 
     app.post(
       '/',
-      {
-        config: { permissions: [can('create')] },
-        schema: { tags, body: config.body, response: { 201: record } },
-      },
+      guarded(can('create'), { tags, body: config.body, response: { 201: record } }),
       async (req, reply) => {
         const input = req.body as z.output<Body>;
         const { write, committed } = writeContext(app.events, actorOf(req));
@@ -322,8 +322,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
     app.put(
       '/:id',
       {
-        config: { permissions: [can('update')] },
-        schema: { tags, params, body: config.body, response: { 200: record } },
+        ...guarded(can('update'), { tags, params: idParams, body: config.body, response: { 200: record } }),
         // A PUT changes only what it names: its body is laid over the stored record before the
         // schema runs, so a field it leaves out keeps its value instead of taking the default.
         preValidation: async (req) => {
@@ -366,7 +365,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
 
     app.delete(
       '/:id',
-      { config: { permissions: [can('delete')] }, schema: { tags, params, response: { 200: messageOut } } },
+      guarded(can('delete'), { tags, params: idParams, response: { 200: messageOut } }),
       async (req) => {
         const deleted = await app.db.transaction(async (tx) => {
           const before = await load(tx, req.params.id, true);
@@ -388,10 +387,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
 
     app.post(
       '/bulk-delete',
-      {
-        config: { permissions: [can('delete')] },
-        schema: { tags, body: bulkBody, response: { 200: messageOut } },
-      },
+      guarded(can('delete'), { tags, body: bulkBody, response: { 200: messageOut } }),
       async (req) => {
         const ids = [...new Set(req.body.ids)];
         const n = await app.db.transaction(async (tx) => {

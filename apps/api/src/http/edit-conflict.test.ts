@@ -1,11 +1,9 @@
 import { formatDateTime } from '@idara/domain';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 
-let t: TestApp;
-let admin: string;
 /** A second editor with a known name: the 412 must name her. */
 let layla: string;
 const LAYLA = 'ليلى القحطاني';
@@ -14,41 +12,22 @@ let cleaning: string;
 let customerId: string;
 let laylaId: string;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  const created = await t.inject({
-    method: 'POST',
-    url: '/api/user',
-    token: admin,
-    payload: { name: LAYLA, phoneNumber: '0557770001', role: 'admin', password: 'Passw0rd!x' },
+  const created = await t.post('/api/user', {
+    name: LAYLA,
+    phoneNumber: '0557770001',
+    role: 'admin',
+    password: 'Passw0rd!x',
   });
   expect(created.statusCode).toBe(201);
   laylaId = created.json()._id;
   layla = (await t.signIn('0557770001', 'Passw0rd!x')).token;
-  riyadh = (await t.inject({ method: 'GET', url: '/api/city?limit=0&search=الرياض', token: admin })).json()
-    .data[0]._id;
-  cleaning = (
-    await t.inject({
-      method: 'POST',
-      url: '/api/service',
-      token: admin,
-      payload: { name: 'تنظيف', price: '150.00' },
-    })
-  ).json()._id;
-  governmentId = (await t.inject({ method: 'GET', url: '/api/government?limit=1', token: admin })).json()
-    .data[0]._id;
-  customerId = (
-    await t.inject({
-      method: 'POST',
-      url: '/api/customer',
-      token: admin,
-      payload: { name: 'سارة العتيبي', phoneNumber: '0551110001' },
-    })
-  ).json()._id;
-});
-afterAll(async () => {
-  await t.close();
+  riyadh = (await t.get('/api/city?limit=0&search=الرياض')).json().data[0]._id;
+  cleaning = (await t.post('/api/service', { name: 'تنظيف', price: '150.00' })).json()._id;
+  governmentId = (await t.get('/api/government?limit=1')).json().data[0]._id;
+  customerId = (await t.post('/api/customer', { name: 'سارة العتيبي', phoneNumber: '0551110001' })).json()
+    ._id;
 });
 
 interface Editable {
@@ -82,7 +61,7 @@ function created(
   return {
     name,
     setup: async () => {
-      const res = await t.inject({ method: 'POST', url: `/api/${area}`, token: admin, payload: body('') });
+      const res = await t.post(`/api/${area}`, body(''));
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json()._id;
       return { url: `/api/${area}/${id}`, entity, entityId: async () => id };
@@ -151,11 +130,11 @@ const editables: Editable[] = [
   {
     name: 'user',
     setup: async () => {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/user',
-        token: admin,
-        payload: { name: 'خالد الشمري', phoneNumber: '0557770002', role: 'employee', password: 'Passw0rd!x' },
+      const res = await t.post('/api/user', {
+        name: 'خالد الشمري',
+        phoneNumber: '0557770002',
+        role: 'employee',
+        password: 'Passw0rd!x',
       });
       expect(res.statusCode).toBe(201);
       const id = res.json()._id;
@@ -167,7 +146,7 @@ const editables: Editable[] = [
   {
     name: 'order',
     setup: async () => {
-      const res = await t.inject({ method: 'POST', url: '/api/order', token: admin, payload: orderBody('') });
+      const res = await t.post('/api/order', orderBody(''));
       expect(res.statusCode).toBe(201);
       const id = res.json()._id;
       return { url: `/api/order/${id}`, entity: 'order', entityId: async () => id };
@@ -178,26 +157,11 @@ const editables: Editable[] = [
   {
     name: 'payment',
     setup: async () => {
-      const order = await t.inject({
-        method: 'POST',
-        url: '/api/order',
-        token: admin,
-        payload: orderBody(''),
-      });
-      const method = await t.inject({
-        method: 'POST',
-        url: '/api/paymentMethod',
-        token: admin,
-        payload: { name: 'نقداً للاختبار', kind: 'cash' },
-      });
+      const order = await t.post('/api/order', orderBody(''));
+      const method = await t.post('/api/paymentMethod', { name: 'نقداً للاختبار', kind: 'cash' });
       expect(method.statusCode, method.body).toBe(201);
       paymentTarget = { order: order.json()._id, paymentMethod: method.json()._id };
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/payment',
-        token: admin,
-        payload: { ...paymentTarget, amount: '10.00' },
-      });
+      const res = await t.post('/api/payment', { ...paymentTarget, amount: '10.00' });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json()._id;
       return { url: `/api/payment/${id}`, entity: 'payment', entityId: async () => id };
@@ -208,12 +172,7 @@ const editables: Editable[] = [
   {
     name: 'task',
     setup: async () => {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/task',
-        token: admin,
-        payload: { title: 'زيارة فحص', assignee: laylaId },
-      });
+      const res = await t.post('/api/task', { title: 'زيارة فحص', assignee: laylaId });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json()._id;
       return { url: `/api/task/${id}`, entity: 'task', entityId: async () => id };
@@ -226,15 +185,14 @@ const editables: Editable[] = [
     setup: async () => ({
       url: '/api/settings',
       entity: 'settings',
-      entityId: async () =>
-        (await t.inject({ method: 'GET', url: '/api/settings', token: admin })).json()._id,
+      entityId: async () => (await t.get('/api/settings')).json()._id,
     }),
     body: (v) => ({ address: v }),
     read: (r) => r.address,
   },
 ];
 
-const get = (url: string) => t.inject({ method: 'GET', url, token: admin });
+const get = (url: string) => t.get(url);
 const put = (url: string, token: string, payload: object, ifMatch?: string) =>
   t.inject({
     method: 'PUT',
@@ -293,7 +251,7 @@ describe.each(editables)('edit conflicts: $name', (e) => {
       .limit(1);
     const logsBefore = await t.db.select().from(activity);
 
-    const stale = await put(url, admin, e.body('حفظ المدير'), opened.etag);
+    const stale = await put(url, t.admin, e.body('حفظ المدير'), opened.etag);
     expect(stale.statusCode).toBe(412);
     const body = stale.json();
     expect(body.message).toContain(LAYLA);
@@ -311,21 +269,21 @@ describe.each(editables)('edit conflicts: $name', (e) => {
   });
 
   it('a PUT without If-Match still saves (last write wins), and * or a list of tags is accepted', async () => {
-    const free = await put(url, admin, e.body('بلا شرط'));
+    const free = await put(url, t.admin, e.body('بلا شرط'));
     expect(free.statusCode, free.body).toBe(200);
     expect(e.read((await current()).row)).toBe('بلا شرط');
 
-    const star = await put(url, admin, e.body('أي نسخة'), '*');
+    const star = await put(url, t.admin, e.body('أي نسخة'), '*');
     expect(star.statusCode, star.body).toBe(200);
 
     const { etag } = await current();
-    const list = await put(url, admin, e.body('من قائمة'), `"99999", ${etag}`);
+    const list = await put(url, t.admin, e.body('من قائمة'), `"99999", ${etag}`);
     expect(list.statusCode, list.body).toBe(200);
 
     // If-Match uses strong comparison: a weak tag never matches, nor does a malformed one.
     const { etag: now } = await current();
-    expect((await put(url, admin, e.body('ضعيف'), `W/${now}`)).statusCode).toBe(412);
-    expect((await put(url, admin, e.body('تالف'), 'غير صالح')).statusCode).toBe(412);
+    expect((await put(url, t.admin, e.body('ضعيف'), `W/${now}`)).statusCode).toBe(412);
+    expect((await put(url, t.admin, e.body('تالف'), 'غير صالح')).statusCode).toBe(412);
     expect(e.read((await current()).row)).toBe('من قائمة');
   });
 
@@ -333,7 +291,7 @@ describe.each(editables)('edit conflicts: $name', (e) => {
     const { etag } = await current();
     const [a, b] = await Promise.all([
       put(url, layla, e.body('المتسابق أ'), etag),
-      put(url, admin, e.body('المتسابق ب'), etag),
+      put(url, t.admin, e.body('المتسابق ب'), etag),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 412]);
     const winner = a.statusCode === 200 ? 'المتسابق أ' : 'المتسابق ب';
@@ -346,24 +304,19 @@ describe.each(editables)('edit conflicts: $name', (e) => {
 describe('changes outside PUT to a field a PUT carries move the version on', () => {
   it('form: switching it off stops a builder save made before', async () => {
     const fields = [{ key: 'notes', type: 'textarea', label: 'ملاحظات' }];
-    const created = await t.inject({
-      method: 'POST',
-      url: '/api/form',
-      token: admin,
-      payload: { title: 'نموذج التفعيل', description: '', active: true, fields },
+    const created = await t.post('/api/form', {
+      title: 'نموذج التفعيل',
+      description: '',
+      active: true,
+      fields,
     });
     const url = `/api/form/${created.json()._id}`;
     const opened = (await get(url)).headers.etag as string;
-    const off = await t.inject({
-      method: 'PUT',
-      url: `${url}/active`,
-      token: layla,
-      payload: { active: false },
-    });
+    const off = await t.put(`${url}/active`, { active: false }, layla);
     expect(off.statusCode, off.body).toBe(200);
     const stale = await put(
       url,
-      admin,
+      t.admin,
       { title: 'نموذج التفعيل', description: 'x', active: true, fields },
       opened,
     );
@@ -373,30 +326,24 @@ describe('changes outside PUT to a field a PUT carries move the version on', () 
   });
 
   it('task: a reassignment from the list stops an edit made before, naming who reassigned', async () => {
-    const other = await t.inject({
-      method: 'POST',
-      url: '/api/user',
-      token: admin,
-      payload: { name: 'منصور الفني', phoneNumber: '0557770003', role: 'employee', password: 'Passw0rd!x' },
+    const other = await t.post('/api/user', {
+      name: 'منصور الفني',
+      phoneNumber: '0557770003',
+      role: 'employee',
+      password: 'Passw0rd!x',
     });
-    const created = await t.inject({
-      method: 'POST',
-      url: '/api/task',
-      token: admin,
-      payload: { title: 'مهمة الإسناد', assignee: laylaId },
-    });
+    const created = await t.post('/api/task', { title: 'مهمة الإسناد', assignee: laylaId });
     const url = `/api/task/${created.json()._id}`;
     const opened = (await get(url)).headers.etag as string;
-    const assigned = await t.inject({
-      method: 'POST',
-      url: '/api/task/assign',
-      token: layla,
-      payload: { ids: [created.json()._id], assignee: other.json()._id },
-    });
+    const assigned = await t.post(
+      '/api/task/assign',
+      { ids: [created.json()._id], assignee: other.json()._id },
+      layla,
+    );
     expect(assigned.statusCode, assigned.body).toBe(200);
     const stale = await put(
       url,
-      admin,
+      t.admin,
       { title: 'مهمة الإسناد', assignee: laylaId, description: 'x' },
       opened,
     );
@@ -408,14 +355,9 @@ describe('changes outside PUT to a field a PUT carries move the version on', () 
   it('user: a profile change stops an admin edit made before', async () => {
     const url = `/api/user/${laylaId}`;
     const opened = (await get(url)).headers.etag as string;
-    const profile = await t.inject({
-      method: 'PUT',
-      url: '/api/auth/profile',
-      token: layla,
-      payload: { name: LAYLA, email: 'layla@example.com' },
-    });
+    const profile = await t.put('/api/auth/profile', { name: LAYLA, email: 'layla@example.com' }, layla);
     expect(profile.statusCode, profile.body).toBe(200);
-    const stale = await put(url, admin, { email: '' }, opened);
+    const stale = await put(url, t.admin, { email: '' }, opened);
     expect(stale.statusCode).toBe(412);
     expect(stale.json().changedBy).toBe(LAYLA);
     expect((await get(url)).json().email).toBe('layla@example.com');

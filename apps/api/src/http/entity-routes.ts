@@ -3,6 +3,7 @@ import { getTableColumns, is } from 'drizzle-orm';
 import { type PgColumn, PgDateString } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type CrudConfig, crudRoutes } from './crud';
+import { rowColumns } from './list-parts';
 import type { ListResource } from './list-query';
 
 type Definition = ReturnType<typeof defineEntity>;
@@ -26,9 +27,7 @@ export function entityRoutes<D extends Definition>(
 ) {
   const { table, search, resource, ...rest } = config;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const fields = Object.fromEntries(
-    Object.keys(definition.row.shape).flatMap((key) => (columns[key] ? [[key, columns[key]]] : [])),
-  );
+  const fields = rowColumns(definition.row, table);
   // Every calendar day filters as days, and as a range (`<day>From`, `<day>To`).
   const dayFilters = Object.fromEntries(
     Object.entries(fields).flatMap(([key, column]) =>

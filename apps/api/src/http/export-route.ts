@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { recordActivity } from '../lib/activity';
 import { type ExportColumn, parseFileType, sendExport } from './export';
 import { type SignInTotals, withTotals } from './export-cells';
+import { guarded } from './guarded';
 import { iterateList, type ListResource, parseListQuery, runList } from './list-query';
 import { PDF_MAX_ROWS, pdfTooLong, requesterOf, sendPdfExport } from './pdf';
 import { actorOf } from './request-context';
@@ -45,10 +46,7 @@ export function registerExportRoute(
 ) {
   app.get(
     '/export',
-    {
-      config: { permissions: [opts.permission] },
-      schema: { tags: [opts.entity], response: { 200: fileOut('xlsx, csv or pdf') } },
-    },
+    guarded(opts.permission, { tags: [opts.entity], response: { 200: fileOut('xlsx, csv or pdf') } }),
     async (req, reply) => {
       const raw = req.query as Record<string, unknown>;
       const query = opts.scope ? opts.scope(req, raw) : raw;

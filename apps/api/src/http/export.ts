@@ -25,6 +25,15 @@ export interface ExportColumn<Key extends string = string> {
   total?: boolean;
 }
 
+/** A column showing a code by its Arabic label (the code itself when it has none). */
+export function labelColumn<Key extends string>(
+  key: Key,
+  header: string,
+  labels: Record<string, string>,
+): ExportColumn<Key> {
+  return { key, header, value: (row) => labels[row[key] as string] ?? row[key] };
+}
+
 export interface ExportRequest {
   fileType: ExportFileType;
   /** Arabic base file name without extension, e.g. 'العملاء' → 'العملاء-2026-11-21.xlsx' */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../db/schema';
 import { customerResource, customerSearchText } from '../modules/customer/resource';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 import { aggregateList, LIST_COUNT_CAP, runList, SEARCH_COUNT_CAP } from './list-query';
 import { PDF_MAX_ROWS } from './pdf';
 
@@ -13,11 +13,8 @@ const FEW = 3;
 const COMPANIES = LIST_COUNT_CAP - MANY - FEW + 8;
 const ALL = MANY + FEW + COMPANIES;
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   const rows = [
     ...Array.from({ length: MANY }, (_, i) => ({
       name: `سالم المطيري ${i}`,
@@ -38,12 +35,9 @@ beforeAll(async () => {
       .insert(customers)
       .values(rows.slice(i, i + 2000).map((c) => ({ ...c, searchText: customerSearchText(c) })));
 });
-afterAll(async () => {
-  await t.close();
-});
 
 const list = async (query: string) => {
-  const res = await t.inject({ method: 'GET', url: `/api/customer?${query}`, token: admin });
+  const res = await t.get(`/api/customer?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { data: { _id: string; name: string }[]; total: number; totalIsCapped?: boolean };
 };
@@ -131,20 +125,12 @@ describe('capped list totals', () => {
   it('counts a PDF export exactly up to its own row limit, past the search cap', async () => {
     expect(SEARCH_COUNT_CAP).toBeLessThan(MANY);
     expect(MANY).toBeLessThan(PDF_MAX_ROWS);
-    const printed = await t.inject({
-      method: 'GET',
-      url: `/api/customer/export?fileType=pdf&${search('سالم')}`,
-      token: admin,
-    });
+    const printed = await t.get(`/api/customer/export?fileType=pdf&${search('سالم')}`);
     expect(printed.statusCode, printed.body.slice(0, 200)).toBe(200);
     expect(printed.headers['content-type']).toContain('application/pdf');
 
     expect(COMPANIES).toBeGreaterThan(PDF_MAX_ROWS);
-    const refused = await t.inject({
-      method: 'GET',
-      url: `/api/customer/export?fileType=pdf&${search('الريان')}`,
-      token: admin,
-    });
+    const refused = await t.get(`/api/customer/export?fileType=pdf&${search('الريان')}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ maxRows: PDF_MAX_ROWS });
     expect(refused.json().message).toContain('القائمة أطول مما');

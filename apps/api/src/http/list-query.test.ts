@@ -1,13 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { userResource, userSearchText } from '../modules/user/resource';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 import { iterateList, parseListQuery, runList } from './list-query';
 
-let t: TestApp;
+const t = useTestApp({ signedIn: false });
 beforeAll(async () => {
-  t = await createTestApp();
   const names = ['أحمد سالم', 'إيمان علي', 'آمنة حسن', 'مريم', 'زياد'];
   await t.db.insert(users).values(
     names.map((name, i) => {
@@ -20,9 +19,6 @@ beforeAll(async () => {
       return { ...u, searchText: userSearchText(u) };
     }),
   );
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('list query', () => {

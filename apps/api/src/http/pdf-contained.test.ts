@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfToText } from '../test/pdf-to-text';
 import { closePdfBrowser, htmlToPdf } from './pdf';
 
 /** The PDF browser is contained: no script runs and no request leaves the document. */
@@ -26,16 +23,6 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const textOf = (pdf: Buffer) => {
-  const file = path.join(os.tmpdir(), `idara-contained-${process.pid}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-};
-
 describe('printing a document', () => {
   it('runs no script and makes no request, while inline images and fonts still draw', async () => {
     requests = [];
@@ -47,7 +34,7 @@ describe('printing a document', () => {
       <script>document.getElementById('p').textContent = 'SCRIPT RAN'; fetch('${origin}/fetch');</script>
       </body></html>`;
     const pdf = await htmlToPdf(html, { requester: 'test' });
-    const text = textOf(pdf);
+    const text = pdfToText(pdf);
     expect(text).toContain('الفاتورة');
     expect(text).not.toContain('SCRIPT RAN');
     expect(requests).toEqual([]);

@@ -4,15 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatDateTime } from '@idara/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
+import { pdfToText } from '../test/pdf-to-text';
 
 /**
  * PDF text a person can copy and search: the Arabic words our PDFs print come back from the two
  * extractors people meet — poppler's `pdftotext` (many viewers and search tools) and pdf.js (the
  * one browsers ship) — for a tax invoice and for a list export.
  */
-let t: TestApp;
-let admin: string;
 let invoicePdf: Buffer;
 let invoiceHtml: string;
 let issuedAt: string;
@@ -37,10 +36,9 @@ fs.writeFileSync(
 );
 process.env.FONTCONFIG_FILE = path.join(noSystemFonts, 'fonts.conf');
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
+  const post = (url: string, payload: object) => t.post(url, payload);
   const customer = (await post('/api/customer', { name: NAME, phoneNumber: '0551119988' })).json();
   await post('/api/customer', { name: 'منشأة الإلغاء غير الضريبية', phoneNumber: '0551119989' });
   const service = (await post('/api/service', { name: 'تنظيف منشأة كاملة', price: '200' })).json();
@@ -52,26 +50,14 @@ beforeAll(async () => {
   ).json();
   const doc = (await post(`/api/order/${order._id}/invoice`, {})).json();
   issuedAt = doc.issuedAt;
-  invoicePdf = (await t.inject({ method: 'GET', url: `/api/invoice/${doc._id}/pdf`, token: admin }))
-    .rawPayload;
-  invoiceHtml = (await t.inject({ method: 'GET', url: `/api/invoice/${doc._id}/html`, token: admin })).body;
-  listPdf = (await t.inject({ method: 'GET', url: '/api/customer/export?fileType=pdf', token: admin }))
-    .rawPayload;
+  invoicePdf = (await t.get(`/api/invoice/${doc._id}/pdf`)).rawPayload;
+  invoiceHtml = (await t.get(`/api/invoice/${doc._id}/html`)).body;
+  listPdf = (await t.get('/api/customer/export?fileType=pdf')).rawPayload;
 }, 120_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(noSystemFonts, { recursive: true, force: true });
 });
-
-function byPoppler(pdf: Buffer) {
-  const file = path.join(os.tmpdir(), `idara-text-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
 
 async function byPdfjs(pdf: Buffer) {
   // pdf.js 6 uses Promise.withResolvers, which Node has from 22 on.
@@ -105,7 +91,7 @@ describe('Arabic text in our PDFs', () => {
     ['the customer list', () => listPdf, LIST_WORDS],
   ] as const) {
     it(`${what}: poppler and pdf.js give back the words printed`, async () => {
-      const poppler = plain(byPoppler(pdf()));
+      const poppler = plain(pdfToText(pdf()));
       const pdfjs = plain(await byPdfjs(pdf()));
       for (const word of words) {
         expect(pdfjs, `pdf.js: ${word}`).toContain(word);
@@ -119,7 +105,7 @@ describe('Arabic text in our PDFs', () => {
 
   it('prints the issue time with the date on the invoice', async () => {
     // Extractors order a line's mixed runs their own way; the words and the time are there.
-    const line = plain(byPoppler(invoicePdf))
+    const line = plain(pdfToText(invoicePdf))
       .split('\n')
       .find((l) => l.includes('تاريخ الإصدار'));
     expect(line).toContain('الساعة');
@@ -152,7 +138,7 @@ describe('Arabic text in our PDFs', () => {
     expect(words.size).toBeGreaterThan(30);
     // poppler may set a mark apart from its letter, even by a space («لم ُت رسل»): look for each word
     // in the printed text without marks and spaces.
-    const printed = plain(byPoppler(invoicePdf)).replace(/[\s\u064b-\u0652]/g, '');
+    const printed = plain(pdfToText(invoicePdf)).replace(/[\s\u064b-\u0652]/g, '');
     expect([...words].filter((w) => !printed.includes(w))).toEqual([]);
   });
 });

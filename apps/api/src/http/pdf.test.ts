@@ -1,29 +1,23 @@
 import { PDF_ROW_LIMIT } from '@idara/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, type TestApp } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/fixture';
+import { multipartFile } from '../test/harness';
 import { pdfQueue, pdfStats, resetPdfStats } from './pdf';
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   const rows = ['اسم العميل,رقم الجوال'];
   for (let i = 0; i < 30; i++) rows.push(`عميل ${i},05${String(20_000_000 + i)}`);
   const res = await t.inject({
     method: 'POST',
     url: '/api/customer/import',
-    token: admin,
+    token: t.admin,
     ...multipartFile('c.csv', rows.join('\r\n'), 'text/csv'),
   });
   expect(res.json().imported).toBe(30);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const exportPdf = (token: string, query = '') =>
-  t.inject({ method: 'GET', url: `/api/customer/export?fileType=pdf${query}`, token });
+const exportPdf = (token: string, query = '') => t.get(`/api/customer/export?fileType=pdf${query}`, token);
 
 /** A job that holds a queue slot until released. */
 function hold(requester: string) {
@@ -65,7 +59,7 @@ describe('PDF work is bounded', () => {
     // Two slots taken above; fill the rest of the queue (one running, ten waiting) with others' work.
     const others = Array.from({ length: 9 }, (_, i) => hold(`ip:10.0.0.${i}`));
     expect(pdfQueue.stats()).toMatchObject({ running: 1, waiting: 10 });
-    const busy = await exportPdf(admin);
+    const busy = await exportPdf(t.admin);
     expect(busy.statusCode).toBe(503);
     expect(busy.json().message).toMatch(/الخادم مشغول بتجهيز ملفات PDF/);
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -81,19 +75,19 @@ describe('PDF work is bounded', () => {
     const imported = await t.inject({
       method: 'POST',
       url: '/api/customer/import',
-      token: admin,
+      token: t.admin,
       ...multipartFile('many.csv', rows.join('\r\n'), 'text/csv'),
     });
     expect(imported.json().imported).toBe(PDF_ROW_LIMIT);
     resetPdfStats();
-    const res = await exportPdf(admin);
+    const res = await exportPdf(t.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(`${PDF_ROW_LIMIT} سجل على الأكثر`);
     expect(res.json().message).toMatch(/Excel أو CSV/);
     expect(res.json().maxRows).toBe(PDF_ROW_LIMIT);
     expect(pdfStats().peakPages).toBe(0);
     // The same list narrowed by a search prints.
-    const narrowed = await exportPdf(admin, `&search=${encodeURIComponent('كثير 99')}`);
+    const narrowed = await exportPdf(t.admin, `&search=${encodeURIComponent('كثير 99')}`);
     expect(narrowed.statusCode).toBe(200);
   });
 });

@@ -87,27 +87,20 @@ export function resetPdfStats() {
  */
 export async function sendPdfExport(
   reply: FastifyReply,
-  req: {
-    fileName: string;
-    title: string;
-    columns: ExportColumn[];
-    rows: AsyncIterable<Record<string, unknown>>;
-    requester: string;
-    signal?: AbortSignal;
-  },
+  req: PrintedList & { requester: string; signal?: AbortSignal },
 ): Promise<number> {
   return pdfQueue.run(req.requester, () => printList(reply, req), req.signal);
 }
 
-async function printList(
-  reply: FastifyReply,
-  req: {
-    fileName: string;
-    title: string;
-    columns: ExportColumn[];
-    rows: AsyncIterable<Record<string, unknown>>;
-  },
-): Promise<number> {
+/** A list to print: its file name, title, columns and rows. */
+interface PrintedList {
+  fileName: string;
+  title: string;
+  columns: ExportColumn[];
+  rows: AsyncIterable<Record<string, unknown>>;
+}
+
+async function printList(reply: FastifyReply, req: PrintedList): Promise<number> {
   const cols = outputColumns(req.columns);
   const body: string[] = [];
   for await (const row of req.rows) {

@@ -21,25 +21,20 @@ import { fieldError } from './errors';
  * while something refers to it (docs/ARCHITECTURE.md, "Typed resources").
  */
 const targets = {
-  customer: { noun: entityNouns.customer, table: customers, id: customers._id, name: customers.name },
-  city: { noun: entityNouns.city, table: cities, id: cities._id, name: cities.name },
-  government: {
-    noun: entityNouns.government,
-    table: governments,
-    id: governments._id,
-    name: governments.name,
-  },
-  service: { noun: entityNouns.service, table: services, id: services._id, name: services.name },
-  contract: { noun: entityNouns.contract, table: contracts, id: contracts._id, name: contracts.name },
-  paymentMethod: {
-    noun: entityNouns.paymentMethod,
-    table: paymentMethods,
-    id: paymentMethods._id,
-    name: paymentMethods.name,
-  },
-  user: { noun: entityNouns.user, table: users, id: users._id, name: users.name },
+  customer: target(entityNouns.customer, customers),
+  city: target(entityNouns.city, cities),
+  government: target(entityNouns.government, governments),
+  service: target(entityNouns.service, services),
+  contract: target(entityNouns.contract, contracts),
+  paymentMethod: target(entityNouns.paymentMethod, paymentMethods),
+  user: target(entityNouns.user, users),
   form: { noun: entityNouns.form, table: forms, id: forms._id, name: forms.title },
-} satisfies Record<string, { noun: EntityNoun; table: PgTable; id: PgColumn; name: PgColumn }>;
+};
+
+/** A table a reference may point at, by its `_id`, named by its `name`. */
+function target<T extends PgTable & { _id: PgColumn; name: PgColumn }>(noun: EntityNoun, table: T) {
+  return { noun, table, id: table._id, name: table.name };
+}
 
 export type RefTarget = keyof typeof targets;
 
@@ -89,17 +84,16 @@ function fieldOf(column: PgColumn): string {
 
 /** 422 on the field when the id names no record (the id's form was checked by the body). */
 export async function assertRefsExist(tx: Tx, refs: RefField[], values: Record<string, unknown>) {
-  for (const r of refs) {
-    const id = values[r.field];
-    if (id === null || id === undefined || id === '') continue;
-    const t = targets[r.target];
-    const [found] = await tx
-      .select({ _id: t.id })
-      .from(t.table)
-      .where(eq(t.id, id as string))
-      .limit(1);
-    if (!found) throw fieldError(r.field, chosenMissingText(t.noun));
-  }
+  for (const r of refs)
+    await assertExists(tx, r.target, r.field, values[r.field] as string | null | undefined);
+}
+
+/** 422 on `field` («المدينة المختارة غير موجودة») when `id`, if given, names no record of `target`. */
+export async function assertExists(tx: Tx, target: RefTarget, field: string, id: string | null | undefined) {
+  if (id === null || id === undefined || id === '') return;
+  const t = targets[target];
+  const [found] = await tx.select({ _id: t.id }).from(t.table).where(eq(t.id, id)).limit(1);
+  if (!found) throw fieldError(field, chosenMissingText(t.noun));
 }
 
 /** Another table pointing at a record: deleting the record is refused while it does. */

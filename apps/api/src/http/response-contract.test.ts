@@ -1,9 +1,9 @@
 import { customerRow, dateTimeOut, errorResponse, listOf } from '@idara/domain';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 import { registerErrorHandling } from './errors';
 import { registerResponseContract } from './response-contract';
 
@@ -71,13 +71,7 @@ describe('response contract: an answer outside its schema', () => {
 });
 
 describe('response contract: every route of the app', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ signedIn: false });
 
   it('declares a response schema for its success status and the shared error schema for 4xx and 5xx', () => {
     const api = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));

@@ -1,7 +1,7 @@
 import { apiRoutes, messageOut, userOut } from '@idara/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../app';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 
 type Table = Pick<RouteEntry, 'method' | 'url' | 'response'>[];
 
@@ -32,13 +32,7 @@ function routeMapProblems(table: Table, map: Record<string, unknown>): string[] 
 }
 
 describe('the route map is the app’s contract', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ signedIn: false });
 
   it('names every route with the very schema it declares, and no other route', () => {
     expect(Object.keys(apiRoutes).length).toBeGreaterThan(150);

@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { MAINTENANCE_MESSAGE } from '@idara/domain';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 import { userRoom } from './server';
 
-let t: TestApp;
 let url: string;
 const sockets: Socket[] = [];
 
+const t = useTestApp({ realtime: true, signedIn: false });
 beforeAll(async () => {
-  t = await createTestApp({ realtime: true });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });
@@ -70,30 +69,23 @@ describe('realtime', () => {
     const admin = await t.adminToken();
     const next = () => new Promise((resolve) => socket.once('maintenance', resolve));
     const set = async (maintenanceMode: boolean) => {
-      const current = (await t.inject({ method: 'GET', url: '/api/settings', token: admin })).json();
+      const current = (await t.get('/api/settings', admin)).json();
       const { _id, version, createdAt, updatedAt, ...body } = current;
-      const res = await t.inject({
-        method: 'PUT',
-        url: '/api/settings',
-        token: admin,
-        payload: { ...body, maintenanceMode },
-      });
+      const res = await t.put('/api/settings', { ...body, maintenanceMode }, admin);
       expect(res.statusCode).toBe(200);
     };
 
     let heard = next();
     await set(true);
     expect(await heard).toEqual({ on: true, message: MAINTENANCE_MESSAGE });
-    const refused = await t.inject({ method: 'GET', url: '/api/customer', token: employee.token });
+    const refused = await t.get('/api/customer', employee.token);
     expect(refused.statusCode).toBe(503);
     expect(refused.json().message).toBe(MAINTENANCE_MESSAGE);
 
     heard = next();
     await set(false);
     expect(await heard).toEqual({ on: false, message: MAINTENANCE_MESSAGE });
-    expect((await t.inject({ method: 'GET', url: '/api/customer', token: employee.token })).statusCode).toBe(
-      200,
-    );
+    expect((await t.get('/api/customer', employee.token)).statusCode).toBe(200);
   });
   it('tells those who may read visits that visits changed, and nobody else; a permission taken away stops it', async () => {
     const admin = await t.adminToken();

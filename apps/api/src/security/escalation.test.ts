@@ -7,26 +7,22 @@ import {
 } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, sessions, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { createSession } from '../modules/auth/sessions';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 
 /**
  * Nobody acts beyond what they hold: every route that changes a user, or signs in as one, is tried
  * by random actors on random targets, and whatever the server refuses it refuses whole.
  */
 
-let t: TestApp;
 let passwordHash: string;
 let phoneSeq = 0;
+const t = useTestApp({ signedIn: false });
 beforeAll(async () => {
-  t = await createTestApp();
   passwordHash = await hashPassword('Passw0rd!x');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const nextPhone = () => normalizeSaudiPhone(`057${String(++phoneSeq).padStart(7, '0')}`)!;
@@ -209,23 +205,13 @@ describe('the attack as reported', () => {
     // Nor make a peer, or themselves, an admin.
     const peer = await insertUser({ role: 'employee', permissions: ['user:read'] });
     for (const id of [peer._id, holder._id]) {
-      const res = await t.inject({
-        method: 'PUT',
-        url: `/api/user/${id}`,
-        token: holder.token,
-        payload: { role: 'admin' },
-      });
+      const res = await t.put(`/api/user/${id}`, { role: 'admin' }, holder.token);
       expect(res.statusCode).toBe(403);
       const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users._id, id));
       expect(row.role).toBe('employee');
     }
     // A peer holding no more than they do is theirs to manage.
-    const ok = await t.inject({
-      method: 'PUT',
-      url: `/api/user/${peer._id}`,
-      token: holder.token,
-      payload: { name: 'اسم آخر' },
-    });
+    const ok = await t.put(`/api/user/${peer._id}`, { name: 'اسم آخر' }, holder.token);
     expect(ok.statusCode).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 import { formFieldTypes } from '@idara/domain';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, type TestApp } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/fixture';
+import { multipartFile } from '../test/harness';
 
 /**
  * Every write route and every list, from the server's route table, fed hostile input as the admin
@@ -12,8 +13,6 @@ import { createTestApp, multipartFile, type TestApp } from '../test/harness';
  * builders (NUL and huge labels), settings, hostile dates, and overlong ids on every `:id` route.
  * Runs on the embedded database and, with TEST_DATABASE_URL (`npm run test:db`), on PostgreSQL.
  */
-let t: TestApp;
-let admin: string;
 
 const ID = '00000000-0000-4000-8000-000000000000';
 const concrete = (url: string) =>
@@ -90,13 +89,13 @@ let customerId: string;
 let serviceId: string;
 let adminId: string;
 
+const t = useTestApp({ signedIn: false });
 beforeAll(async () => {
-  t = await createTestApp();
   const signed = await t.signIn();
-  admin = signed.token;
+  t.admin = signed.token;
   adminId = signed.user._id;
   const post = async (url: string, payload: object) => {
-    const res = await t.inject({ method: 'POST', url, token: admin, payload });
+    const res = await t.post(url, payload);
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res.json()._id as string;
   };
@@ -111,10 +110,7 @@ beforeAll(async () => {
   customerId = await post('/api/customer', { name: 'عميل الاختبار', phoneNumber: '0551230000' });
   serviceId = await post('/api/service', { name: 'خدمة الاختبار', price: '10' });
   taskId = await post('/api/task', { title: 'مهمة الاختبار', assignee: adminId, form: formId });
-  await t.inject({ method: 'POST', url: `/api/task/${taskId}/start`, token: admin });
-});
-afterAll(async () => {
-  await t.close();
+  await t.post(`/api/task/${taskId}/start`);
 });
 
 function expectSafe(
@@ -153,7 +149,7 @@ describe('fuzzing from the route table', () => {
           const res = await t.inject({
             method: route.method as 'POST',
             url: concrete(route.url),
-            token: admin,
+            token: t.admin,
             headers: { 'content-type': 'application/json' },
             payload: JSON.stringify(payload) ?? 'null',
           });
@@ -192,7 +188,7 @@ describe('fuzzing from the route table', () => {
       await fc.assert(
         fc.asyncProperty(params, async (query) => {
           const qs = new URLSearchParams(query as Record<string, string>).toString();
-          const res = await t.inject({ method: 'GET', url: `${route.url}?${qs}`, token: admin });
+          const res = await t.get(`${route.url}?${qs}`);
           expectSafe(res, `GET ${route.url}?${qs.slice(0, 100)}`);
         }),
         { numRuns: 10 },
@@ -243,7 +239,7 @@ function json(method: 'POST' | 'PUT', url: string, payload: unknown) {
   return t.inject({
     method,
     url,
-    token: admin,
+    token: t.admin,
     headers: { 'content-type': 'application/json' },
     payload: JSON.stringify(payload) ?? 'null',
   });
@@ -284,7 +280,7 @@ describe('fuzzing the bodies a random dictionary rarely reaches', () => {
         const res = await t.inject({
           method: 'POST',
           url: `/api/customer/import${dryRun ? '?dryRun=true' : ''}`,
-          token: admin,
+          token: t.admin,
           ...multipartFile(fileName.replaceAll('"', ''), bytes, contentType),
         });
         expectSafe(res, `import ${JSON.stringify(fileName).slice(0, 60)} ${contentType}`);
@@ -294,7 +290,7 @@ describe('fuzzing the bodies a random dictionary rarely reaches', () => {
       const res = await t.inject({
         method: 'POST',
         url: '/api/customer/import',
-        token: admin,
+        token: t.admin,
         headers: { 'content-type': 'application/json' },
         payload,
       });
@@ -319,7 +315,7 @@ describe('fuzzing the bodies a random dictionary rarely reaches', () => {
         const res = await t.inject({
           method: 'POST',
           url: `/api/task/${encodeURIComponent(target)}/files?field=${encodeURIComponent(f)}`,
-          token: admin,
+          token: t.admin,
           ...multipartFile(
             fileName.replaceAll('"', '').replaceAll('\r', '').replaceAll('\n', ''),
             data,
@@ -428,16 +424,10 @@ describe('fuzzing the bodies a random dictionary rarely reaches', () => {
             endDate: value,
           }),
           await json('POST', '/api/payment', { order: ID, amount: '1', paymentMethod: ID, dueDate: value }),
-          await t.inject({
-            method: 'GET',
-            url: `/api/task?dueAtFrom=${encodeURIComponent(String(value))}&createdAtTo=${encodeURIComponent(String(value))}`,
-            token: admin,
-          }),
-          await t.inject({
-            method: 'GET',
-            url: `/api/order?scheduledAtFrom=${encodeURIComponent(String(value))}`,
-            token: admin,
-          }),
+          await t.get(
+            `/api/task?dueAtFrom=${encodeURIComponent(String(value))}&createdAtTo=${encodeURIComponent(String(value))}`,
+          ),
+          await t.get(`/api/order?scheduledAtFrom=${encodeURIComponent(String(value))}`),
         ];
         for (const res of answers) expectSafe(res, `date ${JSON.stringify(value).slice(0, 60)}`);
       },
@@ -455,7 +445,7 @@ describe('fuzzing the bodies a random dictionary rarely reaches', () => {
           const res = await t.inject({
             method: route.method as 'GET',
             url: route.url.replace(/:(\w+)/g, encodeURIComponent(id)),
-            token: admin,
+            token: t.admin,
             ...(route.method === 'GET' || route.method === 'DELETE'
               ? {}
               : { headers: { 'content-type': 'application/json' }, payload: '{}' }),

@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activity, authFailures, outbox } from '../db/schema';
 import { signLink } from '../lib/signed-links';
 import { LIMITS } from '../modules/auth/rate-limit';
-import { ADMIN, createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
+import { ADMIN } from '../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ signedIn: false });
 
 const signin = (phoneNumber: string, password: string, remoteAddress: string, cookie?: string) =>
   t.app.inject({
@@ -43,12 +38,7 @@ describe('password guessing', () => {
   it('limits guessing the current password from a session, logs each miss, and never locks the owner’s sign-in', async () => {
     const { token, phoneNumber, password } = await t.userWith('employee');
     const change = (currentPassword: string) =>
-      t.inject({
-        method: 'PUT',
-        url: '/api/auth/password',
-        token,
-        payload: { currentPassword, newPassword: 'N3wPassw0rd!x' },
-      });
+      t.put('/api/auth/password', { currentPassword, newPassword: 'N3wPassw0rd!x' }, token);
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => change(`wrong-${i}`)));
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 400).length).toBeLessThanOrEqual(LIMITS.perPhoneAndAddress.max);

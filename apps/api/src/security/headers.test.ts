@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ signedIn: false });
 
 describe('security headers', () => {
   it('sends a Content-Security-Policy without inline scripts, no framing, and the other helmet headers', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.get('/api/health');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);

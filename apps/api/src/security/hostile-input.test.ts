@@ -1,16 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema';
-import { createTestApp, multipartFile, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
+import { multipartFile } from '../test/harness';
 
 /**
  * The hostile values found by hand that once gave 500 or were silently read as other dates; each
  * must now be a 4xx with an Arabic message and nothing written (both engines).
  */
-let t: TestApp;
-let admin: string;
 let adminId: string;
 let customerId: string;
 let serviceId: string;
@@ -37,78 +36,50 @@ function expectArabic4xx(res: { statusCode: number; body: string }, what: string
   expect(JSON.parse(res.body).message, what).toMatch(/[\u0600-\u06FF]/);
 }
 
+const t = useTestApp({ env: { WHATSAPP_APP_SECRET: SECRET }, signedIn: false });
 beforeAll(async () => {
-  t = await createTestApp({ env: { WHATSAPP_APP_SECRET: SECRET } });
   const signed = await t.signIn();
-  admin = signed.token;
+  t.admin = signed.token;
   adminId = signed.user._id;
-  const customer = await t.inject({
-    method: 'POST',
-    url: '/api/customer',
-    token: admin,
-    payload: { name: 'عميل التواريخ', phoneNumber: '0551112233' },
-  });
+  const customer = await t.post('/api/customer', { name: 'عميل التواريخ', phoneNumber: '0551112233' });
   customerId = customer.json()._id;
-  const service = await t.inject({
-    method: 'POST',
-    url: '/api/service',
-    token: admin,
-    payload: { name: 'خدمة التواريخ', price: '100' },
-  });
+  const service = await t.post('/api/service', { name: 'خدمة التواريخ', price: '100' });
   serviceId = service.json()._id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('dates', () => {
   it('refuses hostile task dueAt values with an Arabic 422, and writes nothing', async () => {
     for (const dueAt of HOSTILE_DATES) {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/task',
-        token: admin,
-        payload: { title: `مهمة ${dueAt}`, assignee: adminId, dueAt },
-      });
+      const res = await t.post('/api/task', { title: `مهمة ${dueAt}`, assignee: adminId, dueAt });
       expectArabic4xx(res, `task dueAt ${dueAt}`);
       expect(res.statusCode).toBe(422);
       expect(res.json().fieldErrors?.dueAt, dueAt).toMatch(/[\u0600-\u06FF]/);
     }
-    const list = await t.inject({ method: 'GET', url: '/api/task?limit=0', token: admin });
+    const list = await t.get('/api/task?limit=0');
     expect(list.json().total).toBe(0);
   });
 
   it('refuses hostile order scheduledAt and payment-style calendar dates', async () => {
     for (const value of HOSTILE_DATES) {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/order',
-        token: admin,
-        payload: {
-          customer: customerId,
-          items: [{ service: serviceId, quantity: 1, unitPrice: '100' }],
-          scheduledAt: value,
-          startDate: '2026-01-01',
-        },
+      const res = await t.post('/api/order', {
+        customer: customerId,
+        items: [{ service: serviceId, quantity: 1, unitPrice: '100' }],
+        scheduledAt: value,
+        startDate: '2026-01-01',
       });
       expectArabic4xx(res, `order scheduledAt ${value}`);
       expect(res.json().fieldErrors?.scheduledAt, value).toBeTruthy();
     }
     for (const value of ['2026-02-30', '99999', '-5', '1899-12-31', '+275760-09-13']) {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/order',
-        token: admin,
-        payload: {
-          customer: customerId,
-          items: [{ service: serviceId, quantity: 1, unitPrice: '100' }],
-          startDate: value,
-        },
+      const res = await t.post('/api/order', {
+        customer: customerId,
+        items: [{ service: serviceId, quantity: 1, unitPrice: '100' }],
+        startDate: value,
       });
       expectArabic4xx(res, `order startDate ${value}`);
       expect(res.json().fieldErrors?.startDate, value).toBeTruthy();
     }
-    const list = await t.inject({ method: 'GET', url: '/api/order?limit=0', token: admin });
+    const list = await t.get('/api/order?limit=0');
     expect(list.json().total).toBe(0);
   });
 
@@ -122,12 +93,7 @@ describe('dates', () => {
       ['', null],
       [null, null],
     ] as const) {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/task',
-        token: admin,
-        payload: { title: 'مهمة بتاريخ صحيح', assignee: adminId, dueAt },
-      });
+      const res = await t.post('/api/task', { title: 'مهمة بتاريخ صحيح', assignee: adminId, dueAt });
       expect(res.statusCode, `${dueAt} ${res.body}`).toBe(201);
       expect(res.json().dueAt === null ? null : new Date(res.json().dueAt).toISOString()).toBe(stored);
     }
@@ -137,30 +103,18 @@ describe('dates', () => {
     for (const route of ['/api/task', '/api/order', '/api/customer', '/api/activity', '/api/payment']) {
       for (const value of HOSTILE_DATES) {
         for (const param of ['createdAtFrom', 'createdAtTo']) {
-          const res = await t.inject({
-            method: 'GET',
-            url: `${route}?${param}=${encodeURIComponent(value)}`,
-            token: admin,
-          });
+          const res = await t.get(`${route}?${param}=${encodeURIComponent(value)}`);
           expectArabic4xx(res, `${route} ${param}=${value}`);
         }
       }
     }
-    const ok = await t.inject({
-      method: 'GET',
-      url: '/api/task?dueAtFrom=2026-01-01&dueAtTo=2026-12-31T20:59:59.999Z',
-      token: admin,
-    });
+    const ok = await t.get('/api/task?dueAtFrom=2026-01-01&dueAtTo=2026-12-31T20:59:59.999Z');
     expect(ok.statusCode).toBe(200);
   });
 
   it('refuses a hostile `before` on the WhatsApp conversation list', async () => {
     for (const value of ['99999', '+275760-09-13', '2026-02-30T00:00:00Z']) {
-      const res = await t.inject({
-        method: 'GET',
-        url: `/api/whatsapp/customer/${customerId}?before=${encodeURIComponent(value)}`,
-        token: admin,
-      });
+      const res = await t.get(`/api/whatsapp/customer/${customerId}?before=${encodeURIComponent(value)}`);
       expectArabic4xx(res, `before=${value}`);
     }
   });
@@ -174,50 +128,34 @@ describe('control characters', () => {
       { key: 'a', type: 'text', label: 'عنوان\u0007' },
       { key: 'a', type: 'select', label: 'عنوان', options: ['أ\u0000'] },
     ]) {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/form',
-        token: admin,
-        payload: { title: 'نموذج', fields: [field] },
-      });
+      const res = await t.post('/api/form', { title: 'نموذج', fields: [field] });
       expectArabic4xx(res, JSON.stringify(field));
       expect(res.statusCode).toBe(422);
       expect(Object.keys(res.json().fieldErrors ?? {}).join()).toMatch(/^fields\.0\./);
     }
-    const list = await t.inject({ method: 'GET', url: '/api/form?limit=0', token: admin });
+    const list = await t.get('/api/form?limit=0');
     expect(list.json().total).toBe(0);
   });
 
   it('refuses control characters and broken surrogates in any body, keeps tabs and new lines', async () => {
     for (const name of ['عميل\u0000', 'عميل\u001b[31m', 'عميل\uD800', `عميل${'\u0000'.repeat(3)}`]) {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/customer',
-        token: admin,
-        payload: { name, phoneNumber: '0551112299' },
-      });
+      const res = await t.post('/api/customer', { name, phoneNumber: '0551112299' });
       expectArabic4xx(res, JSON.stringify(name));
       expect(res.json().fieldErrors?.name).toBeTruthy();
     }
-    const keyed = await t.inject({
-      method: 'POST',
-      url: '/api/customer',
-      token: admin,
-      payload: { name: 'عميل', phoneNumber: '0551112299', 'x\u0000': 1 },
-    });
+    const keyed = await t.post('/api/customer', { name: 'عميل', phoneNumber: '0551112299', 'x\u0000': 1 });
     expectArabic4xx(keyed, 'a NUL in a key');
-    const fine = await t.inject({
-      method: 'POST',
-      url: '/api/customer',
-      token: admin,
-      payload: { name: 'عميل سليم', phoneNumber: '0551112299', notes: 'سطر\tأول\r\nسطر ثانٍ' },
+    const fine = await t.post('/api/customer', {
+      name: 'عميل سليم',
+      phoneNumber: '0551112299',
+      notes: 'سطر\tأول\r\nسطر ثانٍ',
     });
     expect(fine.statusCode, fine.body).toBe(201);
     expect(fine.json().notes).toBe('سطر\tأول\r\nسطر ثانٍ');
   });
 
   it('removes bidi overrides and isolates before anything is stored, so no document draws "evil" as "live"', async () => {
-    const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
+    const post = (url: string, payload: object) => t.post(url, payload);
     const customer = await post('/api/customer', {
       name: 'شركة \u202Elive\u202C للتجارة',
       // As a phone's contacts app copies a number: wrapped in isolates.
@@ -245,7 +183,7 @@ describe('control characters', () => {
     });
     expect(note.statusCode, note.body).toBe(201);
     for (const id of [invoice._id, note.json()._id]) {
-      const html = await t.inject({ method: 'GET', url: `/api/invoice/${id}/html`, token: admin });
+      const html = await t.get(`/api/invoice/${id}/html`);
       expect(html.statusCode).toBe(200);
       expect(html.body).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
       expect(html.body).toContain('live');
@@ -259,7 +197,7 @@ describe('control characters', () => {
     const res = await t.inject({
       method: 'POST',
       url: '/api/customer/import',
-      token: admin,
+      token: t.admin,
       ...multipartFile('عملاء.csv', csv, 'text/csv'),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -269,7 +207,7 @@ describe('control characters', () => {
   });
 
   it('refuses control characters in a query string', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/customer?search=%00abc', token: admin });
+    const res = await t.get('/api/customer?search=%00abc');
     expectArabic4xx(res, 'search with NUL');
   });
 });
@@ -284,7 +222,7 @@ describe('ids and paths', () => {
       const res = await t.inject({
         method: route.method as 'GET',
         url,
-        token: admin,
+        token: t.admin,
         ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
       });
       expectArabic4xx(res, `${route.method} ${route.url}`);
@@ -297,7 +235,7 @@ describe('ids and paths', () => {
       ['PATCH', '/api/customer'],
       ['GET', `/api/${'x'.repeat(20_000)}`],
     ] as const) {
-      const res = await t.inject({ method, url, token: admin });
+      const res = await t.inject({ method, url, token: t.admin });
       expectArabic4xx(res, `${method} ${url.slice(0, 40)}`);
     }
   });

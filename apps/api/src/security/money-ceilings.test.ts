@@ -1,7 +1,7 @@
 import { riyadhDayOf, toHalalas } from '@idara/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, orders } from '../db/schema';
-import { createTestApp, requestsOn, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
 
 /**
  * Money has ceilings a real business never meets (a line 10 million riyals, an order, note or
@@ -10,23 +10,16 @@ import { createTestApp, requestsOn, type TestApp } from '../test/harness';
  * and orders of a line of 100,000 × 1,000,000,000.00 broke every report for every user.
  */
 
-let t: TestApp;
-let admin: string;
 let customer: string;
 let service: string;
-const { get, post } = requestsOn(
-  () => t,
-  () => admin,
-);
+const t = useTestApp();
+const { get, post } = t;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   customer = (await post('/api/customer', { name: 'مؤسسة الحد الأعلى', phoneNumber: '0552239911' })).json()
     ._id;
   service = (await post('/api/service', { name: 'مشروع كبير', price: '1.00' })).json()._id;
 });
-afterAll(() => t.close());
 
 const count = async (table: typeof orders | typeof einvoices) => (await t.db.select().from(table)).length;
 

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/fixture';
 
-let t: TestApp;
-let admin: string;
 let nobody: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   nobody = (await t.userWith('employee', [])).token;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const concrete = (url: string) => url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
@@ -45,7 +39,7 @@ describe('permission matrix, generated from the server route table', () => {
       const refused = await t.inject({ ...request, token: nobody });
       expect(refused.statusCode, `${route.method} ${route.url} without ${route.permissions}`).toBe(403);
       expect(refused.json().message).toMatch(/صلاحية/);
-      const allowed = await t.inject({ ...request, token: admin });
+      const allowed = await t.inject({ ...request, token: t.admin });
       expect([401, 403], `${route.method} ${route.url} as admin`).not.toContain(allowed.statusCode);
       expect(allowed.statusCode, `${route.method} ${route.url} as admin never 500`).toBeLessThan(500);
     }

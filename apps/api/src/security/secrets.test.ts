@@ -3,26 +3,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { appSecrets, outbox, users } from '../db/schema';
 import { forgetSecrets, signLink, verifyLink } from '../lib/signed-links';
 import { hashPassword } from '../modules/auth/passwords';
 import { documentLink } from '../modules/whatsapp/automations';
-import { ADMIN, createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/fixture';
+import { ADMIN, createTestApp } from '../test/harness';
 import { SERVER_START_MS, spawnServer, stopProcess } from '../test/processes';
 import { sealingKey } from '../zatca/credentials';
 
 /** No secrets in logs, nothing that tells a registered phone from another, no links from the Host header. */
 
 const logLines: string[] = [];
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ logLines });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ logLines, signedIn: false });
 
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });

@@ -2,16 +2,18 @@ import { expect } from 'vitest';
 import type { TestApp } from './harness';
 
 /**
- * A VAT-registered company with its national address (the first city of the seed): its documents are
- * standard tax invoices, cleared by FATOORA. Returns the customer's id.
+ * A VAT-registered company with its national address (the first city of the seed), made by the
+ * administrator (`t.admin`): its documents are standard tax invoices, cleared by FATOORA. Returns the
+ * customer's id.
  */
-export async function companyBuyer(t: TestApp, token: string, name: string, phoneNumber: string) {
-  const [city] = (await t.inject({ method: 'GET', url: '/api/city?limit=1', token })).json().data;
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/customer',
-    token,
-    payload: { name, type: 'company', phoneNumber, vatNumber: '310122393500003', ...nationalAddressIn(city) },
+export async function companyBuyer(t: TestApp, name: string, phoneNumber: string) {
+  const [city] = (await t.get('/api/city?limit=1')).json().data;
+  const res = await t.post('/api/customer', {
+    name,
+    type: 'company',
+    phoneNumber,
+    vatNumber: '310122393500003',
+    ...nationalAddressIn(city),
   });
   return res.json()._id as string;
 }

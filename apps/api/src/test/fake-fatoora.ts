@@ -105,7 +105,15 @@ async function readJson(req: IncomingMessage) {
   }
 }
 
+/** The fake, listening on `port` (0: any free one). */
 export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
+  const fake = fakeFatoora();
+  await fake.listen(port);
+  return fake;
+}
+
+/** The fake, not yet listening: `listen` opens it and sets its `url`. */
+export function fakeFatoora(): FakeFatoora & { listen(port?: number): Promise<void> } {
   const ca = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
   const caKeyPem = ca.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const identities = new Map<
@@ -291,9 +299,12 @@ export async function startFakeFatoora(port = 0): Promise<FakeFatoora> {
     }
     send(res, 404, { message: 'not found' });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return fake;
+  return Object.assign(fake, {
+    async listen(port = 0) {
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+      fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+  });
 }
 
 /**

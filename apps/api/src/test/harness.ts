@@ -12,24 +12,36 @@ import { testSeller } from './test-seller';
 
 export { ADMIN };
 
+export interface TestAppOptions {
+  realtime?: boolean;
+  env?: Record<string, string>;
+  webDist?: string;
+  /** The embedded database in this directory instead of memory (ignored on PostgreSQL). */
+  dataDir?: string;
+  /** Every log line the app writes, at trace level (per-request lines included), goes here. */
+  logLines?: string[];
+  /** false: keep the seed's settings, which hold no seller data (a fresh installation). */
+  seller?: boolean;
+}
+
+interface Started {
+  app: FastifyInstance;
+  database: Database;
+  cleanup: () => Promise<void>;
+}
+
 /**
  * A real app on a real, empty, migrated and seeded database: in-memory PGlite by default, or a
  * fresh database on the PostgreSQL server named by TEST_DATABASE_URL (the CI database suite). In a
  * Vitest run the database is a copy of the run's seeded one (`seeded-database.ts`).
  */
-export async function createTestApp(
-  opts: {
-    realtime?: boolean;
-    env?: Record<string, string>;
-    webDist?: string;
-    /** The embedded database in this directory instead of memory (ignored on PostgreSQL). */
-    dataDir?: string;
-    /** Every log line the app writes, at trace level (per-request lines included), goes here. */
-    logLines?: string[];
-    /** false: keep the seed's settings, which hold no seller data (a fresh installation). */
-    seller?: boolean;
-  } = {},
-) {
+export async function createTestApp(opts: TestAppOptions = {}) {
+  const t = new TestApp();
+  await t.start(opts);
+  return t;
+}
+
+async function startApp(opts: TestAppOptions): Promise<Started> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -70,18 +82,42 @@ export async function createTestApp(
     realtime: opts.realtime ?? false,
   });
   await app.ready();
-  return new TestApp(app, database, async () => {
-    await dropDatabase?.();
-    fs.rmSync(backupDir, { recursive: true, force: true });
-  });
+  return {
+    app,
+    database,
+    cleanup: async () => {
+      await dropDatabase?.();
+      fs.rmSync(backupDir, { recursive: true, force: true });
+    },
+  };
 }
 
+/**
+ * The app under test and the calls tests make on it. `get`, `post`, `put` and `delete` send
+ * `admin` unless a call names another token.
+ */
 export class TestApp {
-  constructor(
-    public app: FastifyInstance,
-    public database: Database,
-    private dropDatabase?: () => Promise<void>,
-  ) {}
+  #started?: Started;
+  /** The administrator's token once signed in (`useTestApp` signs in; a file may set it). */
+  admin = '';
+
+  /** Builds the app; `createTestApp` and `useTestApp` call it. */
+  async start(opts: TestAppOptions = {}) {
+    this.#started = await startApp(opts);
+  }
+
+  private get started() {
+    if (!this.#started) throw new Error('the test app has not started (useTestApp starts it in beforeAll)');
+    return this.#started;
+  }
+
+  get app() {
+    return this.started.app;
+  }
+
+  get database() {
+    return this.started.database;
+  }
 
   get db() {
     return this.database.db;
@@ -94,6 +130,18 @@ export class TestApp {
       headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
   }
+
+  // Arrow functions, so that a file may take them off the app: `const { get, post } = t`.
+  get = (url: string, token = this.admin) => this.inject({ method: 'GET', url, token });
+
+  /** Without a payload the request has no body. */
+  post = (url: string, payload?: unknown, token = this.admin) =>
+    this.inject({ method: 'POST', url, token, payload: payload as object });
+
+  put = (url: string, payload?: unknown, token = this.admin) =>
+    this.inject({ method: 'PUT', url, token, payload: payload as object });
+
+  delete = (url: string, token = this.admin) => this.inject({ method: 'DELETE', url, token });
 
   async signIn(phoneNumber = ADMIN.phone, password = ADMIN.password, remoteAddress = '127.0.0.1') {
     const res = await this.app.inject({
@@ -132,26 +180,17 @@ export class TestApp {
   }
 
   async close() {
-    const mismatches = [...this.app.responseMismatches];
-    await this.app.close();
-    await this.database.close();
-    await this.dropDatabase?.();
+    const started = this.#started;
+    if (!started) return;
+    this.#started = undefined;
+    const mismatches = [...started.app.responseMismatches];
+    await started.app.close();
+    await started.database.close();
+    await started.cleanup();
     // A route answered outside its response schema: the request already failed with a 500; this
     // fails the file too, in case the test that made it did not look at the status.
     if (mismatches.length > 0) throw new Error(`answers outside their schema:\n${mismatches.join('\n')}`);
   }
-}
-
-/**
- * `get` and `post` on a test file's app, as `defaultToken()` unless a call names another token. Both
- * are read at call time, so a file may assign its app and token in `beforeAll`.
- */
-export function requestsOn(app: () => TestApp, defaultToken: () => string) {
-  return {
-    get: (url: string, token = defaultToken()) => app().inject({ method: 'GET', url, token }),
-    post: (url: string, payload: unknown = {}, token = defaultToken()) =>
-      app().inject({ method: 'POST', url, token, payload: payload as object }),
-  };
 }
 
 /** A multipart/form-data body with one file part (`name` is the form field). */

@@ -20,8 +20,8 @@ export function random(seed: number) {
   return { int, pick };
 }
 
+/** Who and what a history works with; the administrator (`t.admin`) records, a second admin reviews. */
 export interface HistoryActors {
-  admin: string;
   reviewer: string;
   customers: string[];
   service: string;
@@ -40,8 +40,7 @@ export interface HistoryActors {
  * Returns the orders it made.
  */
 export async function receivableHistory(t: TestApp, seed: number, actors: HistoryActors, steps = 60) {
-  const post = (url: string, payload: unknown = {}, token = actors.admin) =>
-    t.inject({ method: 'POST', url, token, payload: payload as object });
+  const post = (url: string, payload: unknown = {}, token?: string) => t.post(url, payload, token);
   const r = random(seed);
   const orders: string[] = [];
   const paymentIds: string[] = [];
@@ -124,32 +123,50 @@ export async function receivableHistory(t: TestApp, seed: number, actors: Histor
 }
 
 /**
- * Customers (name, phone, type) with random histories (one per seed), their documents' issue days
- * then spread over the past `spreadDays` (a history made in one test run is all issued today), so
- * every aging bucket is reached. Returns the admin's token and the customers' ids.
+ * The actors of a history: a second admin to review payments, these customers (each a customer
+ * body), a service at 100.00 and the seed's cash payment method.
+ */
+export async function historyActors(t: TestApp, people: Record<string, string>[]): Promise<HistoryActors> {
+  const reviewer = (await t.userWith('admin')).token;
+  const customers: string[] = [];
+  for (const person of people) customers.push((await t.post('/api/customer', person)).json()._id);
+  const service = (await t.post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
+  const cash = (await t.get('/api/paymentMethod?limit=0')).json().data[0]._id;
+  return { reviewer, customers, service, cash };
+}
+
+/** The aging tests' customers: people and a company, whose histories reach every bucket. */
+const agingPeople = [
+  { name: 'سارة القحطاني', phoneNumber: '0552230201', type: 'individual' },
+  { name: 'شركة الرواد', phoneNumber: '0552230202', type: 'company' },
+  { name: 'مؤسسة النخيل', phoneNumber: '0552230203', type: 'individual' },
+  { name: 'خالد العتيبي', phoneNumber: '0552230204', type: 'individual' },
+];
+
+/**
+ * The first `people` of the aging tests' customers with random histories (one per seed), their
+ * documents' issue days then spread over the past `spreadDays` (a history made in one test run is
+ * all issued today), so every aging bucket is reached. Returns the customers' ids.
  */
 export async function agedReceivables(
   t: TestApp,
-  people: [name: string, phone: string, type?: string][],
-  seeds: number[],
-  { steps = 80, spreadSeed = 7, spreadDays = 200 } = {},
+  { people, seeds, steps = 80, spreadSeed = 7, spreadDays = 200 }: AgingHistory,
 ) {
-  const admin = await t.adminToken();
-  const reviewer = (await t.userWith('admin')).token;
-  const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
-  const customers: string[] = [];
-  for (const [name, phoneNumber, type = 'individual'] of people)
-    customers.push((await post('/api/customer', { name, phoneNumber, type })).json()._id);
-  const service = (await post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
-  const cash = (await t.inject({ method: 'GET', url: '/api/paymentMethod?limit=0', token: admin })).json()
-    .data[0]._id;
-  for (const seed of seeds)
-    await receivableHistory(t, seed, { admin, reviewer, customers, service, cash }, steps);
+  const actors = await historyActors(t, agingPeople.slice(0, people));
+  for (const seed of seeds) await receivableHistory(t, seed, actors, steps);
   const r = random(spreadSeed);
   for (const doc of await t.db.select({ _id: einvoices._id }).from(einvoices))
     await t.db
       .update(einvoices)
       .set({ issuedAt: sql`${einvoices.issuedAt} - make_interval(days => ${r.int(0, spreadDays)})` })
       .where(eq(einvoices._id, doc._id));
-  return { admin, customers };
+  return actors.customers;
+}
+
+interface AgingHistory {
+  people: number;
+  seeds: number[];
+  steps?: number;
+  spreadSeed?: number;
+  spreadDays?: number;
 }

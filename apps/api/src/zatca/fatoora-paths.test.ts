@@ -3,13 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { einvoiceSubmissions, einvoices, notifications, zatcaCredentials } from '../db/schema';
 import { open } from '../lib/secret-box';
 import { issuedInvoiceFor } from '../test/buyers';
-import { type FakeFatoora, fatooraEnv, startFakeFatoora } from '../test/fake-fatoora';
-import { createTestApp, type TestApp } from '../test/harness';
+import { fatooraEnv } from '../test/fake-fatoora';
+import { useFakeFatoora, useTestApp } from '../test/fixture';
+import { createTestApp } from '../test/harness';
+import { retryNow } from '../test/submissions';
 
 /**
  * The paths a person meets around FATOORA besides the happy one (fatoora.test.ts): each onboarding
@@ -18,18 +20,17 @@ import { createTestApp, type TestApp } from '../test/harness';
  */
 
 const SECRET_KEY = randomBytes(32).toString('base64');
-let fake: FakeFatoora;
-let t: TestApp;
-let admin: string;
+const logLines: string[] = [];
+const fake = useFakeFatoora();
+const t = useTestApp(() => ({ env: fatooraEnv(fake, SECRET_KEY), logLines }));
 let customer: string;
 let company: string;
 let service: string;
-const logLines: string[] = [];
 /** Every answer body the tests saw, to prove none carries a secret. */
 const answers: string[] = [];
 
 async function call(method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await t.inject({ method, url, token: admin, payload: payload as object });
+  const res = await t.inject({ method, url, token: t.admin, payload: payload as object });
   answers.push(res.body);
   return res;
 }
@@ -45,12 +46,6 @@ const credentials = () => t.db.select().from(zatcaCredentials);
 const activeRows = () => t.db.select().from(zatcaCredentials).where(eq(zatcaCredentials.active, true));
 
 beforeAll(async () => {
-  fake = await startFakeFatoora();
-  t = await createTestApp({
-    env: fatooraEnv(fake, SECRET_KEY),
-    logLines,
-  });
-  admin = await t.adminToken();
   customer = (await post('/api/customer', { name: 'سلمان العتيبي', phoneNumber: '0552229911' })).json()._id;
   const [city] = (await get('/api/city?limit=1')).json().data;
   company = (
@@ -68,10 +63,6 @@ beforeAll(async () => {
     })
   ).json()._id;
   service = (await post('/api/service', { name: 'تركيب', price: '100.00' })).json()._id;
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
 });
 
 describe('onboarding fails cleanly at every step, and can be retried', () => {
@@ -179,11 +170,7 @@ describe('every answer of reporting and clearance', () => {
     expect(job.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
     fake.script.push({ status: 409, body: { reportingStatus: 'REPORTED' } });
-    await t.db
-      .update(einvoiceSubmissions)
-      .set({ nextAttemptAt: new Date() })
-      .where(eq(einvoiceSubmissions._id, job._id));
-    await t.app.submissions.settled();
+    await retryNow(t, doc._id);
     expect((await docOf(doc._id)).status).toBe('reported');
     expect((await jobOf(doc._id)).doneAt).not.toBeNull();
   });
@@ -194,15 +181,11 @@ describe('every answer of reporting and clearance', () => {
     await t.app.submissions.settled();
     expect((await docOf(doc._id)).status).toBe('pending');
     expect((await jobOf(doc._id)).lastError).toMatch(/^unreachable/);
-    await t.db
-      .update(einvoiceSubmissions)
-      .set({ nextAttemptAt: new Date() })
-      .where(eq(einvoiceSubmissions.einvoice, doc._id));
     let cleared = false;
     t.app.events.on('einvoice.cleared', ({ einvoiceId }) => {
       if (einvoiceId === doc._id) cleared = true;
     });
-    await t.app.submissions.settled();
+    await retryNow(t, doc._id);
     const row = await docOf(doc._id);
     expect(row.status).toBe('cleared');
     expect(row.xml).toContain('<!-- cleared by FATOORA -->');
@@ -290,10 +273,10 @@ describe('every answer of reporting and clearance', () => {
 
   it('a reader without the onboarding permission sees the state but cannot connect or renew', async () => {
     const reader = await t.userWith('employee', ['invoice:read']);
-    const state = await t.inject({ method: 'GET', url: '/api/einvoicing', token: reader.token });
+    const state = await t.get('/api/einvoicing', reader.token);
     expect(state.statusCode).toBe(200);
     for (const url of ['/api/einvoicing/onboard', '/api/einvoicing/renew']) {
-      const res = await t.inject({ method: 'POST', url, token: reader.token, payload: { otp: fake.otp } });
+      const res = await t.post(url, { otp: fake.otp }, reader.token);
       expect(res.statusCode).toBe(403);
     }
   });

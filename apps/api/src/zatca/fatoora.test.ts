@@ -1,40 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { einvoiceSubmissions, einvoices, zatcaCredentials } from '../db/schema';
 import { companyBuyer, issuedInvoiceFor } from '../test/buyers';
-import { type FakeFatoora, fatooraEnv, startFakeFatoora } from '../test/fake-fatoora';
-import { createTestApp, requestsOn, type TestApp } from '../test/harness';
+import { fatooraEnv } from '../test/fake-fatoora';
+import { useFakeFatoora, useTestApp } from '../test/fixture';
+import { retryNow } from '../test/submissions';
 import { SubmissionWorker } from './submissions';
 
 /** Connecting to FATOORA and reporting/clearing documents, against a local fake of the gateway. */
 
-let fake: FakeFatoora;
-let t: TestApp;
-let admin: string;
+const fake = useFakeFatoora();
+const t = useTestApp(() => ({ env: fatooraEnv(fake) }));
+const { get, post } = t;
 let customer: string;
 let company: string;
 let service: string;
-
-const { get, post } = requestsOn(
-  () => t,
-  () => admin,
-);
 
 const issueFor = (buyer: string) => issuedInvoiceFor(post, buyer, service);
 
 const statusOf = async (id: string) => (await t.db.select().from(einvoices).where(eq(einvoices._id, id)))[0];
 
 beforeAll(async () => {
-  fake = await startFakeFatoora();
-  t = await createTestApp({ env: fatooraEnv(fake) });
-  admin = await t.adminToken();
   customer = (await post('/api/customer', { name: 'فهد القحطاني', phoneNumber: '0552229901' })).json()._id;
-  company = await companyBuyer(t, admin, 'شركة المدار التجارية', '0552229902');
+  company = await companyBuyer(t, 'شركة المدار التجارية', '0552229902');
   service = (await post('/api/service', { name: 'صيانة', price: '100.00' })).json()._id;
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
 });
 
 describe('onboarding', () => {
@@ -50,19 +39,14 @@ describe('onboarding', () => {
   });
 
   it('refuses incomplete seller data and a wrong OTP in Arabic, storing nothing', async () => {
-    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { crNumber: '' } });
+    await t.put('/api/settings', { crNumber: '' });
     const noCr = await post('/api/einvoicing/onboard', { otp: fake.otp });
     expect(noCr.statusCode).toBe(422);
     expect(noCr.json().fieldErrors).toMatchObject({ crNumber: 'السجل التجاري 10 أرقام' });
-    await t.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      token: admin,
-      payload: { crNumber: '1010010000' },
-    });
+    await t.put('/api/settings', { crNumber: '1010010000' });
 
     // A VAT group's member connects under its own TIN, and every CSR names the business category.
-    const put = (payload: object) => t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload });
+    const put = (payload: object) => t.put('/api/settings', payload);
     await put({ vatNumber: '310122393510003', businessCategory: '' });
     const group = await post('/api/einvoicing/onboard', { otp: fake.otp });
     expect(group.statusCode).toBe(422);
@@ -130,11 +114,7 @@ describe('reporting and clearance', () => {
       .where(eq(einvoiceSubmissions.einvoice, retried._id));
     expect(job.doneAt).toBeNull();
     expect(job.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-    await t.db
-      .update(einvoiceSubmissions)
-      .set({ nextAttemptAt: new Date() })
-      .where(eq(einvoiceSubmissions._id, job._id));
-    await t.app.submissions.settled();
+    await retryNow(t, retried._id);
     expect((await statusOf(retried._id)).status).toBe('reported');
 
     fake.script.push({

@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { riyadhDayOf } from '@idara/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, einvoiceSubmissions, einvoices } from '../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activity, einvoices } from '../db/schema';
 import { documentLink } from '../modules/whatsapp/automations';
 import { companyBuyer } from '../test/buyers';
-import { type FakeFatoora, fatooraEnv, startFakeFatoora } from '../test/fake-fatoora';
-import { createTestApp, requestsOn, type TestApp } from '../test/harness';
+import { fatooraEnv } from '../test/fake-fatoora';
+import { useFakeFatoora, useTestApp } from '../test/fixture';
+import { retryNow } from '../test/submissions';
 
 /**
  * A document FATOORA rejects is not a tax document (docs/API.md "Rejected documents"): it counts
@@ -17,16 +18,12 @@ import { createTestApp, requestsOn, type TestApp } from '../test/harness';
  * document with its own number, the next ICV, and the rejected document's hash as its PIH.
  */
 
-let fake: FakeFatoora;
-let t: TestApp;
-let admin: string;
+const fake = useFakeFatoora();
+const t = useTestApp(() => ({ env: fatooraEnv(fake) }));
+const { get, post } = t;
 let company: string;
 let service: string;
 
-const { get, post } = requestsOn(
-  () => t,
-  () => admin,
-);
 const docOf = async (id: string) => (await t.db.select().from(einvoices).where(eq(einvoices._id, id)))[0];
 
 const rejection = {
@@ -41,16 +38,9 @@ const rejection = {
 };
 
 beforeAll(async () => {
-  fake = await startFakeFatoora();
-  t = await createTestApp({ env: fatooraEnv(fake) });
-  admin = await t.adminToken();
-  company = await companyBuyer(t, admin, 'شركة الأفق للمقاولات', '0552231201');
+  company = await companyBuyer(t, 'شركة الأفق للمقاولات', '0552231201');
   service = (await post('/api/service', { name: 'صيانة دورية', price: '300.00' })).json()._id;
   expect((await post('/api/einvoicing/onboard', { otp: fake.otp })).statusCode).toBe(201);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
 });
 
 describe('a standard invoice FATOORA rejects', () => {
@@ -116,7 +106,7 @@ describe('a standard invoice FATOORA rejects', () => {
 });
 
 describe('after onboarding the seller is the one the certificate names', () => {
-  const put = (payload: object) => t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload });
+  const put = (payload: object) => t.put('/api/settings', payload);
 
   it('refuses a new VAT number (a new onboarding is needed) and an emptied CR or address; the address may change', async () => {
     const before = (await get('/api/settings')).json();
@@ -167,11 +157,7 @@ describe('clearance before sharing', () => {
     expect(preview).toContain(WATERMARK);
     expect(preview).not.toContain('رمز الاستجابة السريعة');
 
-    await t.db
-      .update(einvoiceSubmissions)
-      .set({ nextAttemptAt: new Date() })
-      .where(eq(einvoiceSubmissions.einvoice, doc._id));
-    await t.app.submissions.settled();
+    await retryNow(t, doc._id);
     expect((await docOf(doc._id)).status).toBe('cleared');
     const shared = await publicPdf(doc._id);
     expect(shared.statusCode, shared.body).toBe(200);

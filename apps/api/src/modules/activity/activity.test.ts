@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('activity log export', () => {
   it('says what the screen says: Arabic actions and record kinds, never raw codes', async () => {
-    const made = await t.inject({
-      method: 'POST',
-      url: '/api/customer',
-      token: admin,
-      payload: { name: 'عميل السجل', phoneNumber: '0551239876' },
-    });
+    const made = await t.post('/api/customer', { name: 'عميل السجل', phoneNumber: '0551239876' });
     expect(made.statusCode).toBe(201);
-    const csv = (await t.inject({ method: 'GET', url: '/api/activity/export?fileType=csv', token: admin }))
-      .body;
+    const csv = (await t.get('/api/activity/export?fileType=csv')).body;
     const row = csv.split('\r\n').find((line) => line.includes('عميل السجل'));
     expect(row).toBeDefined();
     const cells = row!.split(',');

@@ -1,17 +1,13 @@
-import {
-  activityActionLabels,
-  activityEntityLabels,
-  activityListOut,
-  activityOut,
-  idSchema,
-} from '@idara/domain';
+import { activityActionLabels, activityEntityLabels, activityListOut, activityOut } from '@idara/domain';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { activity } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
+import { guarded } from '../../http/guarded';
 import { type ListResource, runList } from '../../http/list-query';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 
 export const activityActions = [
   'create',
@@ -56,10 +52,7 @@ export const activityResource: ListResource = {
 export const activityRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/',
-    {
-      config: { permissions: ['activity:read'] },
-      schema: { tags: ['activity'], response: { 200: activityListOut } },
-    },
+    guarded('activity:read', { tags: ['activity'], response: { 200: activityListOut } }),
     async (req) =>
       runList(app.db, activityResource, req.query as Record<string, unknown>) as Promise<
         z.input<typeof activityListOut>
@@ -88,10 +81,7 @@ export const activityRoutes: RoutesPlugin = async (app) => {
   });
   app.get(
     '/:id',
-    {
-      config: { permissions: ['activity:read'] },
-      schema: { tags: ['activity'], params: z.object({ id: idSchema }), response: { 200: activityOut } },
-    },
+    guarded('activity:read', { tags: ['activity'], params: idParams, response: { 200: activityOut } }),
     async (req) => {
       const [row] = await app.db
         .select(activityResource.fields)

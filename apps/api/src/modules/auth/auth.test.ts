@@ -1,15 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activity, authFailures, outbox, sessions } from '../../db/schema';
-import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
+import { ADMIN } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ signedIn: false });
 
 const signin = (phoneNumber: string, password: string, remoteAddress = '10.0.0.1') =>
   t.app.inject({
@@ -40,7 +35,7 @@ describe('sign-in', () => {
 
   it('me returns the user with the spec fields and nothing secret', async () => {
     const { token } = await t.signIn();
-    const res = await t.inject({ method: 'GET', url: '/api/auth/me', token });
+    const res = await t.get('/api/auth/me', token);
     expect(res.statusCode).toBe(200);
     const me = res.json();
     for (const key of ['_id', 'name', 'role', 'jobTitle', 'permissions', 'phoneNumber'])
@@ -122,7 +117,7 @@ describe('sessions', () => {
   it('sign-out ends the session: the token then gets 401 clearToken', async () => {
     const { token } = await t.signIn();
     expect((await t.inject({ method: 'POST', url: '/api/auth/signout', token })).json().message).toBeTruthy();
-    const after = await t.inject({ method: 'GET', url: '/api/auth/me', token });
+    const after = await t.get('/api/auth/me', token);
     expect(after.statusCode).toBe(401);
     expect(after.json().action).toBe('clearToken');
   });
@@ -130,19 +125,19 @@ describe('sessions', () => {
   it('an expired token gets 401 clearToken; no token gets 401 without it', async () => {
     const { token } = await t.signIn();
     await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
-    const expired = await t.inject({ method: 'GET', url: '/api/auth/me', token });
+    const expired = await t.get('/api/auth/me', token);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().action).toBe('clearToken');
-    const none = await t.inject({ method: 'GET', url: '/api/auth/me' });
+    const none = await t.get('/api/auth/me');
     expect(none.statusCode).toBe(401);
     expect(none.json().action).toBeUndefined();
-    const garbage = await t.inject({ method: 'GET', url: '/api/auth/me', token: 'x'.repeat(50) });
+    const garbage = await t.get('/api/auth/me', 'x'.repeat(50));
     expect(garbage.json().action).toBe('clearToken');
   });
 
   it('sessions last 90 days', async () => {
     const { token } = await t.signIn();
-    const list = await t.inject({ method: 'GET', url: '/api/auth/sessions', token });
+    const list = await t.get('/api/auth/sessions', token);
     const current = list.json().data.find((s: { current: boolean }) => s.current);
     expect(current).toBeTruthy();
     const [row] = await t.db.select().from(sessions).where(eq(sessions._id, current._id));
@@ -153,87 +148,54 @@ describe('sessions', () => {
   it('lists and revokes only my own sessions', async () => {
     const a = await t.userWith('employee');
     const second = await t.signIn(a.phoneNumber, a.password);
-    const list = (await t.inject({ method: 'GET', url: '/api/auth/sessions', token: a.token })).json().data;
+    const list = (await t.get('/api/auth/sessions', a.token)).json().data;
     expect(list).toHaveLength(2);
     const other = list.find((s: { current: boolean }) => !s.current);
     const admin = await t.adminToken();
-    expect(
-      (await t.inject({ method: 'DELETE', url: `/api/auth/sessions/${other._id}`, token: admin })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.inject({ method: 'DELETE', url: `/api/auth/sessions/${other._id}`, token: a.token }))
-        .statusCode,
-    ).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: second.token })).statusCode).toBe(
-      401,
-    );
+    expect((await t.delete(`/api/auth/sessions/${other._id}`, admin)).statusCode).toBe(404);
+    expect((await t.delete(`/api/auth/sessions/${other._id}`, a.token)).statusCode).toBe(200);
+    expect((await t.get('/api/auth/me', second.token)).statusCode).toBe(401);
   });
 
   it('a password change revokes the other sessions and keeps this one', async () => {
     const a = await t.userWith('employee');
     const other = await t.signIn(a.phoneNumber, a.password);
-    const wrong = await t.inject({
-      method: 'PUT',
-      url: '/api/auth/password',
-      token: a.token,
-      payload: { currentPassword: 'nope', newPassword: 'NewPassw0rd!' },
-    });
+    const wrong = await t.put(
+      '/api/auth/password',
+      { currentPassword: 'nope', newPassword: 'NewPassw0rd!' },
+      a.token,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fieldErrors.currentPassword).toBeTruthy();
-    const ok = await t.inject({
-      method: 'PUT',
-      url: '/api/auth/password',
-      token: a.token,
-      payload: { currentPassword: a.password, newPassword: 'NewPassw0rd!' },
-    });
-    expect(ok.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: a.token })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: other.token })).json().action).toBe(
-      'clearToken',
+    const ok = await t.put(
+      '/api/auth/password',
+      { currentPassword: a.password, newPassword: 'NewPassw0rd!' },
+      a.token,
     );
+    expect(ok.statusCode).toBe(200);
+    expect((await t.get('/api/auth/me', a.token)).statusCode).toBe(200);
+    expect((await t.get('/api/auth/me', other.token)).json().action).toBe('clearToken');
     expect((await signin(a.phoneNumber, 'NewPassw0rd!', '10.4.0.1')).statusCode).toBe(200);
   });
 
   it('disabling a user ends their sessions at once', async () => {
     const a = await t.userWith('employee');
     const admin = await t.adminToken();
-    const res = await t.inject({
-      method: 'PUT',
-      url: `/api/user/${a.user._id}`,
-      token: admin,
-      payload: { active: false },
-    });
+    const res = await t.put(`/api/user/${a.user._id}`, { active: false }, admin);
     expect(res.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: a.token })).json().action).toBe(
-      'clearToken',
-    );
+    expect((await t.get('/api/auth/me', a.token)).json().action).toBe('clearToken');
     expect((await signin(a.phoneNumber, a.password, '10.5.0.1')).statusCode).toBe(403);
   });
 
   it('updates the profile name and email, and records it', async () => {
     const a = await t.userWith('employee');
-    const res = await t.inject({
-      method: 'PUT',
-      url: '/api/auth/profile',
-      token: a.token,
-      payload: { name: 'سارة العتيبي', email: 'sara@example.sa' },
-    });
+    const res = await t.put('/api/auth/profile', { name: 'سارة العتيبي', email: 'sara@example.sa' }, a.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'سارة العتيبي', email: 'sara@example.sa' });
     // A partial edit keeps what it does not name.
-    const renamed = await t.inject({
-      method: 'PUT',
-      url: '/api/auth/profile',
-      token: a.token,
-      payload: { name: 'سارة محمد العتيبي' },
-    });
+    const renamed = await t.put('/api/auth/profile', { name: 'سارة محمد العتيبي' }, a.token);
     expect(renamed.json()).toMatchObject({ name: 'سارة محمد العتيبي', email: 'sara@example.sa' });
-    const bad = await t.inject({
-      method: 'PUT',
-      url: '/api/auth/profile',
-      token: a.token,
-      payload: { name: 'س', email: 'not-an-email' },
-    });
+    const bad = await t.put('/api/auth/profile', { name: 'س', email: 'not-an-email' }, a.token);
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['email', 'name']);
   });
@@ -291,9 +253,7 @@ describe('forgotten password', () => {
       payload: { phoneNumber: a.phoneNumber, code, password: 'Brand-new-1' },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: a.token })).json().action).toBe(
-      'clearToken',
-    );
+    expect((await t.get('/api/auth/me', a.token)).json().action).toBe('clearToken');
     expect((await signin(a.phoneNumber, 'Brand-new-1', '10.6.0.1')).statusCode).toBe(200);
     // a used code never works again
     const again = await t.app.inject({

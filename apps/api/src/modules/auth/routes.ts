@@ -2,7 +2,6 @@ import {
   changePasswordBody,
   entityNouns,
   forgotPasswordBody,
-  idSchema,
   messageOut,
   profileUpdateBody,
   resetPasswordBody,
@@ -13,11 +12,11 @@ import {
   userOut,
 } from '@idara/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { sessions, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
 import {
   changePassword,
@@ -173,7 +172,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
 
   app.delete(
     '/sessions/:id',
-    { schema: { tags, params: z.object({ id: idSchema }), response: { 200: messageOut } } },
+    { schema: { tags, params: idParams, response: { 200: messageOut } } },
     async (req) => {
       const revoked = await app.db.transaction(async (tx) => {
         const rows = await tx

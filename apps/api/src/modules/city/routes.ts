@@ -1,37 +1,21 @@
-import { cityBody, cityRecord, entityNouns, normalizeArabic } from '@idara/domain';
+import { cityBody, cityRecord, cityRow, entityNouns } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments, orders } from '../../db/schema';
-import { crudRoutes } from '../../http/crud';
+import { catalogueRoutes } from '../../http/catalogue-routes';
 import { AppError } from '../../http/errors';
-import { fieldsOf, type ListResource } from '../../http/list-query';
+import { filtersOn } from '../../http/list-parts';
 
-export const cityResource: ListResource = {
-  table: cities,
-  fields: fieldsOf(cityRecord, {
-    _id: cities._id,
-    name: cities.name,
-    government: cities.government,
-    createdAt: cities.createdAt,
-    updatedAt: cities.updatedAt,
-  }),
-  filters: { government: { column: cities.government, type: 'uuid' } },
-  searchColumn: cities.searchText,
-  defaultSort: 'name',
-  maxLimit: 1000,
-};
-
-export const cityRoutes = crudRoutes({
+export const cityRoutes = catalogueRoutes({
   entity: 'city',
   area: 'city',
   noun: entityNouns.city,
   table: cities,
-  id: cities._id,
-  resource: cityResource,
+  row: cityRow,
+  filters: filtersOn(cities, { uuid: ['government'] }),
   record: cityRecord,
   body: cityBody,
-  toValues: (b) => ({ name: b.name, government: b.government, searchText: normalizeArabic(b.name) }),
-  label: (r) => String(r.name),
+  search: (b) => b.name,
   export: {
     fileName: 'المدن',
     async columns(db) {

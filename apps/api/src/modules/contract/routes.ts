@@ -1,41 +1,19 @@
-import { contractBody, contractRecord, entityNouns, normalizeArabic } from '@idara/domain';
+import { contractBody, contractRecord, contractRow, entityNouns } from '@idara/domain';
 import { contracts, orders } from '../../db/schema';
-import { crudRoutes } from '../../http/crud';
-import { fieldsOf, type ListResource } from '../../http/list-query';
+import { catalogueRoutes } from '../../http/catalogue-routes';
+import { filtersOn } from '../../http/list-parts';
 import { ref } from '../../http/references';
 
-export const contractResource: ListResource = {
-  table: contracts,
-  fields: fieldsOf(contractRecord, {
-    _id: contracts._id,
-    name: contracts.name,
-    description: contracts.description,
-    durationMonths: contracts.durationMonths,
-    visits: contracts.visits,
-    price: contracts.price,
-    active: contracts.active,
-    form: contracts.form,
-    service: contracts.service,
-    createdAt: contracts.createdAt,
-    updatedAt: contracts.updatedAt,
-  }),
-  filters: { active: { column: contracts.active, type: 'boolean' } },
-  searchColumn: contracts.searchText,
-  defaultSort: 'name',
-  maxLimit: 1000,
-};
-
-export const contractRoutes = crudRoutes({
+export const contractRoutes = catalogueRoutes({
   entity: 'contract',
   area: 'contract',
   noun: entityNouns.contract,
   table: contracts,
-  id: contracts._id,
-  resource: contractResource,
+  row: contractRow,
+  filters: filtersOn(contracts, { boolean: ['active'] }),
   record: contractRecord,
   body: contractBody,
-  toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
-  label: (r) => String(r.name),
+  search: (b) => `${b.name} ${b.description}`,
   references: [{ table: orders, column: orders.contract, what: 'الطلبات' }],
   refs: [ref('form', contracts.form), ref('service', contracts.service)],
   plural: 'أنواع العقود',

@@ -1,36 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activity, customers } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
-let admin: string;
 let riyadhRegion: string;
 let riyadh: string;
 let jeddah: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  const govs = (await t.inject({ method: 'GET', url: '/api/government?limit=0', token: admin })).json().data;
+  const govs = (await t.get('/api/government?limit=0')).json().data;
   riyadhRegion = govs.find((g: { name: string }) => g.name === 'منطقة الرياض')._id;
-  const cityList = (await t.inject({ method: 'GET', url: '/api/city?limit=0', token: admin })).json().data;
+  const cityList = (await t.get('/api/city?limit=0')).json().data;
   riyadh = cityList.find((c: { name: string }) => c.name === 'الرياض')._id;
   jeddah = cityList.find((c: { name: string }) => c.name === 'جدة')._id;
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const create = (payload: Record<string, unknown>) =>
-  t.inject({ method: 'POST', url: '/api/customer', token: admin, payload });
+const create = (payload: Record<string, unknown>) => t.post('/api/customer', payload);
 const search = async (q: string) =>
-  (
-    await t.inject({
-      method: 'GET',
-      url: `/api/customer?limit=0&search=${encodeURIComponent(q)}`,
-      token: admin,
-    })
-  )
+  (await t.get(`/api/customer?limit=0&search=${encodeURIComponent(q)}`))
     .json()
     .data.map((c: { name: string }) => c.name);
 
@@ -116,34 +103,27 @@ describe('customers', () => {
 
   it('updates with before/after in the log, filters by city, and deletes', async () => {
     const created = (await create({ name: 'عميل للتعديل', phoneNumber: '0553000000' })).json();
-    const updated = await t.inject({
-      method: 'PUT',
-      url: `/api/customer/${created._id}`,
-      token: admin,
-      payload: { name: 'عميل معدل', phoneNumber: '0553000000', city: riyadh, government: riyadhRegion },
+    const updated = await t.put(`/api/customer/${created._id}`, {
+      name: 'عميل معدل',
+      phoneNumber: '0553000000',
+      city: riyadh,
+      government: riyadhRegion,
     });
     expect(updated.statusCode).toBe(200);
     const [log] = await t.db.select().from(activity).where(eq(activity.action, 'update'));
     expect(log.changes).toMatchObject({ before: { name: 'عميل للتعديل' }, after: { name: 'عميل معدل' } });
-    const inRiyadh = (
-      await t.inject({ method: 'GET', url: `/api/customer?city=${riyadh}&limit=0`, token: admin })
-    ).json();
+    const inRiyadh = (await t.get(`/api/customer?city=${riyadh}&limit=0`)).json();
     expect(inRiyadh.data.map((c: { name: string }) => c.name).sort()).toEqual(
       ['أحمد بن سعيد', 'عميل معدل'].sort(),
     );
-    expect(
-      (await t.inject({ method: 'DELETE', url: `/api/customer/${created._id}`, token: admin })).json()
-        .message,
-    ).toContain('عميل معدل');
-    expect(
-      (await t.inject({ method: 'GET', url: `/api/customer/${created._id}`, token: admin })).statusCode,
-    ).toBe(404);
+    expect((await t.delete(`/api/customer/${created._id}`)).json().message).toContain('عميل معدل');
+    expect((await t.get(`/api/customer/${created._id}`)).statusCode).toBe(404);
   });
 });
 
 describe('a partial edit changes only what it names', () => {
   it('a PUT of one field keeps every other field of a customer and a service', async () => {
-    const put = (url: string, payload: object) => t.inject({ method: 'PUT', url, token: admin, payload });
+    const put = (url: string, payload: object) => t.put(url, payload);
     const full = {
       name: 'شركة الاختبار الجزئي',
       type: 'company',
@@ -172,19 +152,14 @@ describe('a partial edit changes only what it names', () => {
     });
 
     const service = (
-      await t.inject({
-        method: 'POST',
-        url: '/api/service',
-        token: admin,
-        payload: {
-          name: 'خدمة جزئية',
-          price: '10.00',
-          description: 'وصف',
-          unit: 'hour',
-          vatCategory: 'Z',
-          vatExemptionCode: 'VATEX-SA-33',
-          active: false,
-        },
+      await t.post('/api/service', {
+        name: 'خدمة جزئية',
+        price: '10.00',
+        description: 'وصف',
+        unit: 'hour',
+        vatCategory: 'Z',
+        vatExemptionCode: 'VATEX-SA-33',
+        active: false,
       })
     ).json();
     const priced = await put(`/api/service/${service._id}`, { price: '12.50' });
@@ -204,118 +179,63 @@ describe('a partial edit changes only what it names', () => {
 
 describe('references', () => {
   it('refuses to delete a region with cities, or a city with customers, with an Arabic reason', async () => {
-    const gov = await t.inject({ method: 'DELETE', url: `/api/government/${riyadhRegion}`, token: admin });
+    const gov = await t.delete(`/api/government/${riyadhRegion}`);
     expect(gov.statusCode).toBe(409);
     // In agreement with the feminine nouns: «لارتباطها», «غير موجودة».
     expect(gov.json().message).toMatch(/لا يمكن حذف المنطقة «منطقة الرياض» لارتباطها بـ \d+ من المدن/);
-    const city = await t.inject({ method: 'DELETE', url: `/api/city/${riyadh}`, token: admin });
+    const city = await t.delete(`/api/city/${riyadh}`);
     expect(city.statusCode).toBe(409);
     expect(city.json().message).toMatch(/لا يمكن حذف المدينة «.+» لارتباطها بـ \d+ من العملاء/);
-    const missing = await t.inject({
-      method: 'GET',
-      url: '/api/service/00000000-0000-4000-8000-000000000000',
-      token: admin,
-    });
+    const missing = await t.get('/api/service/00000000-0000-4000-8000-000000000000');
     expect(missing.json().message).toBe('الخدمة غير موجودة');
-    const missingCustomer = await t.inject({
-      method: 'GET',
-      url: '/api/customer/00000000-0000-4000-8000-000000000000',
-      token: admin,
-    });
+    const missingCustomer = await t.get('/api/customer/00000000-0000-4000-8000-000000000000');
     expect(missingCustomer.json().message).toBe('العميل غير موجود');
   });
 
   it('bulk delete is all or nothing', async () => {
-    const a = (
-      await t.inject({
-        method: 'POST',
-        url: '/api/government',
-        token: admin,
-        payload: { name: 'منطقة تجريبية أ' },
-      })
-    ).json();
-    const b = (
-      await t.inject({
-        method: 'POST',
-        url: '/api/government',
-        token: admin,
-        payload: { name: 'منطقة تجريبية ب' },
-      })
-    ).json();
-    const refused = await t.inject({
-      method: 'POST',
-      url: '/api/government/bulk-delete',
-      token: admin,
-      payload: { ids: [a._id, riyadhRegion] },
-    });
+    const a = (await t.post('/api/government', { name: 'منطقة تجريبية أ' })).json();
+    const b = (await t.post('/api/government', { name: 'منطقة تجريبية ب' })).json();
+    const refused = await t.post('/api/government/bulk-delete', { ids: [a._id, riyadhRegion] });
     expect(refused.statusCode).toBe(409);
-    expect(
-      (await t.inject({ method: 'GET', url: `/api/government/${a._id}`, token: admin })).statusCode,
-    ).toBe(200);
-    const ok = await t.inject({
-      method: 'POST',
-      url: '/api/government/bulk-delete',
-      token: admin,
-      payload: { ids: [a._id, b._id] },
-    });
+    expect((await t.get(`/api/government/${a._id}`)).statusCode).toBe(200);
+    const ok = await t.post('/api/government/bulk-delete', { ids: [a._id, b._id] });
     expect(ok.statusCode).toBe(200);
-    expect(
-      (await t.inject({ method: 'GET', url: `/api/government/${b._id}`, token: admin })).statusCode,
-    ).toBe(404);
+    expect((await t.get(`/api/government/${b._id}`)).statusCode).toBe(404);
   });
 });
 
 describe('services and contracts', () => {
   it('keep money exact as two-place decimal strings', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/service',
-      token: admin,
-      payload: { name: 'صيانة مكيف', price: '0.1' },
-    });
+    const res = await t.post('/api/service', { name: 'صيانة مكيف', price: '0.1' });
     expect(res.statusCode).toBe(201);
     expect(res.json().price).toBe('0.10');
-    const sum = await t.inject({
-      method: 'POST',
-      url: '/api/contract',
-      token: admin,
-      payload: { name: 'عقد سنوي', durationMonths: 12, visits: 4, price: 1234.565 },
+    const sum = await t.post('/api/contract', {
+      name: 'عقد سنوي',
+      durationMonths: 12,
+      visits: 4,
+      price: 1234.565,
     });
     // A part of a halala is refused, never rounded into another amount.
     expect(sum.statusCode).toBe(422);
     expect(sum.json().fieldErrors.price).toContain('منزلتين عشريتين');
-    const exact = await t.inject({
-      method: 'POST',
-      url: '/api/contract',
-      token: admin,
-      payload: { name: 'عقد سنوي', durationMonths: 12, visits: 4, price: 1234.56 },
+    const exact = await t.post('/api/contract', {
+      name: 'عقد سنوي',
+      durationMonths: 12,
+      visits: 4,
+      price: 1234.56,
     });
     expect(exact.json().price).toBe('1234.56');
-    const bad = await t.inject({
-      method: 'POST',
-      url: '/api/contract',
-      token: admin,
-      payload: { name: 'عقد', durationMonths: 0, visits: -1, price: 'abc' },
-    });
+    const bad = await t.post('/api/contract', { name: 'عقد', durationMonths: 0, visits: -1, price: 'abc' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['durationMonths', 'price', 'visits']);
-    const dup = await t.inject({
-      method: 'POST',
-      url: '/api/service',
-      token: admin,
-      payload: { name: 'صيانة مكيف', price: 5 },
-    });
+    const dup = await t.post('/api/service', { name: 'صيانة مكيف', price: 5 });
     expect(dup.statusCode).toBe(409);
   });
 });
 
 describe('activity log', () => {
   it('lists changes newest first, filtered by entity, action and user, with activity:read only', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/activity?entity=customer&action=create&limit=50',
-      token: admin,
-    });
+    const res = await t.get('/api/activity?entity=customer&action=create&limit=50');
     expect(res.statusCode).toBe(200);
     expect(
       res
@@ -325,20 +245,14 @@ describe('activity log', () => {
         ),
     ).toBe(true);
     const employee = await t.userWith('employee');
-    expect((await t.inject({ method: 'GET', url: '/api/activity', token: employee.token })).statusCode).toBe(
-      403,
-    );
+    expect((await t.get('/api/activity', employee.token)).statusCode).toBe(403);
   });
 });
 
 describe('exports', () => {
   it('streams the filtered, sorted customer list as XLSX that reads back row by row, and logs it', async () => {
     const ExcelJS = (await import('exceljs')).default;
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/customer/export?fileType=xlsx&city=${riyadh}&sort=name`,
-      token: admin,
-    });
+    const res = await t.get(`/api/customer/export?fileType=xlsx&city=${riyadh}&sort=name`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
     const book = new ExcelJS.Workbook();
@@ -347,9 +261,7 @@ describe('exports', () => {
     expect(sheet.views[0].rightToLeft).toBe(true);
     const header = (sheet.getRow(1).values as string[]).filter(Boolean);
     expect(header.slice(0, 3)).toEqual(['اسم العميل', 'النوع', 'رقم الجوال']);
-    const list = (
-      await t.inject({ method: 'GET', url: `/api/customer?city=${riyadh}&sort=name&limit=0`, token: admin })
-    ).json().data;
+    const list = (await t.get(`/api/customer?city=${riyadh}&sort=name&limit=0`)).json().data;
     expect(sheet.rowCount - 1).toBe(list.length);
     list.forEach((c: { name: string; phoneNumber: string }, i: number) => {
       const row = sheet.getRow(i + 2);
@@ -362,15 +274,11 @@ describe('exports', () => {
 
   it('writes CSV with a BOM, neutralises formula cells, and refuses unknown file types', async () => {
     await create({ name: '=HYPERLINK("http://x")', phoneNumber: '0554000000' });
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/customer/export?fileType=csv&search=HYPERLINK',
-      token: admin,
-    });
+    const res = await t.get('/api/customer/export?fileType=csv&search=HYPERLINK');
     expect(res.statusCode).toBe(200);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     expect(res.body).toContain(`"'=HYPERLINK(""http://x"")"`);
-    const bad = await t.inject({ method: 'GET', url: '/api/customer/export?fileType=exe', token: admin });
+    const bad = await t.get('/api/customer/export?fileType=exe');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/نوع الملف/);
   });
@@ -378,11 +286,7 @@ describe('exports', () => {
 
 describe('PDF export', () => {
   it('renders the customer list as an A4 PDF with an Arabic file name', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/customer/export?fileType=pdf&sort=name',
-      token: admin,
-    });
+    const res = await t.get('/api/customer/export?fileType=pdf&sort=name');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/filename\*=UTF-8''.+\.pdf$/);
@@ -390,8 +294,6 @@ describe('PDF export', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(10_000);
     // PDF is offered for customers only; other lists answer 400
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/service/export?fileType=pdf', token: admin })).statusCode,
-    ).toBe(400);
+    expect((await t.get('/api/service/export?fileType=pdf')).statusCode).toBe(400);
   });
 });

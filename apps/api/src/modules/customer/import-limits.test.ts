@@ -3,30 +3,23 @@ import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activity, customers } from '../../db/schema';
-import { createTestApp, multipartFile, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
+import { multipartFile } from '../../test/harness';
 import { buildZip, sheetXml, xlsxSkeleton } from '../../test/zip';
 import { MAX_IMPORT_ROWS } from './import';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MB = 1024 * 1024;
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const upload = (fileName: string, content: Buffer | string, type = XLSX) =>
   t.inject({
     method: 'POST',
     url: '/api/customer/import',
-    token: admin,
+    token: t.admin,
     ...multipartFile(fileName, content, type),
   });
 
@@ -73,7 +66,7 @@ describe('spreadsheet import limits', () => {
     const res = await t.inject({
       method: 'POST',
       url: '/api/customer/import?dryRun=true',
-      token: admin,
+      token: t.admin,
       ...multipartFile('يدوي.xlsx', file, XLSX),
     });
     expect(res.statusCode).toBe(200);

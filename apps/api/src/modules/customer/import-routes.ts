@@ -2,8 +2,10 @@ import multipart from '@fastify/multipart';
 import { arabicPlural, CUSTOMERS, importOut, ROWS } from '@idara/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../http/errors';
+import { guarded } from '../../http/guarded';
 import { actorOf } from '../../http/request-context';
 import { readTable } from '../../http/spreadsheet';
+import { readUploadedFile } from '../../http/upload';
 import { requesterOf } from '../../http/work-queue';
 import { checkCustomerRows, importCustomers, MAX_IMPORT_ROWS, summary } from './import';
 
@@ -19,21 +21,12 @@ export const customerImportRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/import',
-    {
-      config: { permissions: ['customer:create'] },
-      schema: { tags: ['customer'], response: { 200: importOut } },
-    },
+    guarded('customer:create', { tags: ['customer'], response: { 200: importOut } }),
     async (req) => {
-      if (!req.isMultipart()) throw badRequest('أرسل الملف في الحقل «file» بصيغة «multipart/form-data»');
-      const file = await req.file();
-      if (!file) throw badRequest('لم يُرسل أي ملف');
-      let buffer: Buffer;
-      try {
-        buffer = await file.toBuffer();
-      } catch {
-        throw badRequest('حجم الملف أكبر من 5 ميغابايت');
-      }
-      const table = await readTable(buffer, file.filename, MAX_IMPORT_ROWS, requesterOf(req));
+      const file = await readUploadedFile(req, 'أرسل الملف في الحقل «file» بصيغة «multipart/form-data»', () =>
+        badRequest('حجم الملف أكبر من 5 ميغابايت'),
+      );
+      const table = await readTable(file.bytes, file.name, MAX_IMPORT_ROWS, requesterOf(req));
       const rows = await checkCustomerRows(app.db, table);
       const invalid = rows.filter((r) => r.errors.length > 0);
       const dryRun = String((req.query as Record<string, unknown>).dryRun ?? '') === 'true';
@@ -45,13 +38,13 @@ export const customerImportRoutes: FastifyPluginAsync = async (app) => {
           rows: summary(rows).slice(0, 1000),
         };
       }
-      const imported = await importCustomers(app.db, rows, file.filename, actorOf(req));
+      const imported = await importCustomers(app.db, rows, file.name, actorOf(req));
       app.events.emit('records.imported', {
         entity: 'customer',
         count: imported,
         skipped: invalid.length,
         actorId: req.user?._id ?? null,
-        fileName: file.filename,
+        fileName: file.name,
       });
       return {
         message: `تم استيراد ${arabicPlural(imported, CUSTOMERS)}${invalid.length ? `، وتخطي ${arabicPlural(invalid.length, ROWS)}` : ''}`,

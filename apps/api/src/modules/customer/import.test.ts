@@ -1,29 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activity, customers } from '../../db/schema';
-import { createTestApp, multipartFile, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
+import { multipartFile } from '../../test/harness';
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await t.inject({
-    method: 'POST',
-    url: '/api/customer',
-    token: admin,
-    payload: { name: 'عميل موجود', phoneNumber: '0559000000' },
-  });
-});
-afterAll(async () => {
-  await t.close();
+  await t.post('/api/customer', { name: 'عميل موجود', phoneNumber: '0559000000' });
 });
 
 const upload = (
   fileName: string,
   content: Buffer | string,
   dryRun: boolean,
-  token = admin,
+  token = t.admin,
   type = 'text/csv',
 ) =>
   t.inject({
@@ -72,13 +62,7 @@ describe('customer import', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ imported: 2 });
     expect(res.json().skipped.map((s: { line: number }) => s.line)).toEqual([4, 5, 6, 7, 8]);
-    const found = (
-      await t.inject({
-        method: 'GET',
-        url: `/api/customer?search=${encodeURIComponent('النور')}`,
-        token: admin,
-      })
-    ).json();
+    const found = (await t.get(`/api/customer?search=${encodeURIComponent('النور')}`)).json();
     expect(found.data[0]).toMatchObject({
       name: 'مؤسسة النور، للتجارة',
       type: 'company',
@@ -89,16 +73,12 @@ describe('customer import', () => {
   });
 
   it('reads back its own XLSX export (every row now a known phone)', async () => {
-    const exported = await t.inject({
-      method: 'GET',
-      url: '/api/customer/export?fileType=xlsx',
-      token: admin,
-    });
+    const exported = await t.get('/api/customer/export?fileType=xlsx');
     const res = await upload(
       'العملاء.xlsx',
       exported.rawPayload,
       true,
-      admin,
+      t.admin,
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(res.statusCode).toBe(200);
@@ -107,26 +87,21 @@ describe('customer import', () => {
   });
 
   it('round-trips formula-like names through XLSX as written, and phone numbers through CSV', async () => {
-    const made = await t.inject({
-      method: 'POST',
-      url: '/api/customer',
-      token: admin,
-      payload: { name: '=SUM(1,2)', phoneNumber: '0551234999' },
-    });
+    const made = await t.post('/api/customer', { name: '=SUM(1,2)', phoneNumber: '0551234999' });
     expect(made.statusCode).toBe(201);
-    const xlsx = await t.inject({ method: 'GET', url: '/api/customer/export?fileType=xlsx', token: admin });
+    const xlsx = await t.get('/api/customer/export?fileType=xlsx');
     const back = await upload(
       'العملاء.xlsx',
       xlsx.rawPayload,
       true,
-      admin,
+      t.admin,
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(back.json().rows.map((r: { name: string }) => r.name)).toContain('=SUM(1,2)');
 
     // CSV: the phone as Excel keeps it (="0551234999"), read back as the number; the formula-like
     // name keeps CSV's protective apostrophe (CSV has no text cells).
-    const csvFile = await t.inject({ method: 'GET', url: '/api/customer/export?fileType=csv', token: admin });
+    const csvFile = await t.get('/api/customer/export?fileType=csv');
     expect(csvFile.body).toContain(',"=""0551234999""",'); // the field ="0551234999", quoted per RFC 4180
     expect(csvFile.body).toContain("'=SUM(1,2)");
     const fromCsv = (await upload('العملاء.csv', csvFile.body, true)).json();

@@ -1,6 +1,6 @@
 import { customerTypes, formatSaudiPhoneLocal, normalizeArabic } from '@idara/domain';
 import { customers } from '../../db/schema';
-import type { ListResource } from '../../http/list-query';
+import { filtersOn, listResource } from '../../http/list-parts';
 
 export const customerFields = {
   _id: customers._id,
@@ -23,18 +23,13 @@ export const customerFields = {
   updatedAt: customers.updatedAt,
 };
 
-export const customerResource: ListResource = {
-  table: customers,
-  fields: customerFields,
-  filters: {
-    type: { column: customers.type, type: 'enum', values: customerTypes },
-    city: { column: customers.city, type: 'uuid' },
-    government: { column: customers.government, type: 'uuid' },
-    createdAt: { column: customers.createdAt, type: 'date' },
-  },
-  searchColumn: customers.searchText,
-  defaultSort: '-createdAt',
-};
+export const customerResource = listResource(customers, customerFields, {
+  filters: filtersOn(customers, {
+    enum: { type: customerTypes },
+    uuid: ['city', 'government'],
+    date: ['createdAt'],
+  }),
+});
 
 /** What Arabic search matches: name, both phone forms, WhatsApp, email, VAT and CR numbers. */
 export function customerSearchText(c: {

@@ -10,6 +10,8 @@ import { nameLookup } from '../../db/lookups';
 import { cities, customers, governments, orders, tasks } from '../../db/schema';
 import { crudRoutes } from '../../http/crud';
 import { fieldError } from '../../http/errors';
+import { labelColumn } from '../../http/export';
+import { assertExists } from '../../http/references';
 import { customerResource, customerSearchText } from './resource';
 
 export const customerRoutes = crudRoutes({
@@ -36,11 +38,7 @@ export const customerRoutes = crudRoutes({
       const local = (v: unknown) => (v ? formatSaudiPhoneLocal(String(v)) : '');
       return [
         { key: 'name', header: 'اسم العميل', width: 30 },
-        {
-          key: 'type',
-          header: 'النوع',
-          value: (r) => customerTypeLabels[r.type as keyof typeof customerTypeLabels] ?? r.type,
-        },
+        labelColumn('type', 'النوع', customerTypeLabels),
         { key: 'phoneNumber', header: 'رقم الجوال', type: 'phone', value: (r) => local(r.phoneNumber) },
         { key: 'whatsappNumber', header: 'واتساب', type: 'phone', value: (r) => local(r.whatsappNumber) },
         { key: 'email', header: 'البريد الإلكتروني' },
@@ -75,11 +73,7 @@ export const customerRoutes = crudRoutes({
       cityGovernment = city.government;
     }
     if (b.government) {
-      const [gov] = await tx
-        .select({ _id: governments._id })
-        .from(governments)
-        .where(eq(governments._id, b.government));
-      if (!gov) throw fieldError('government', 'المنطقة المختارة غير موجودة');
+      await assertExists(tx, 'government', 'government', b.government);
       if (cityGovernment && cityGovernment !== b.government)
         throw fieldError('city', 'المدينة لا تتبع المنطقة المختارة');
     }

@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
-let admin: string;
 let reviewer: string;
 
 // Payment moves are made by a second admin (four eyes).
 const post = (url: string, payload: unknown) =>
-  t.inject({
-    method: 'POST',
-    url,
-    token: url.includes('/api/payment/') ? reviewer : admin,
-    payload: payload as object,
-  });
+  t.post(url, payload as object, url.includes('/api/payment/') ? reviewer : t.admin);
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   reviewer = (await t.userWith('admin')).token;
   const customer = (await post('/api/customer', { name: 'عميل اللوحة', phoneNumber: '0553330001' })).json()
     ._id;
   const service = (await post('/api/service', { name: 'غسيل خزانات', price: '200.00' })).json()._id;
-  const cash = (await t.inject({ method: 'GET', url: '/api/paymentMethod?limit=0', token: admin })).json()
-    .data[0]._id;
+  const cash = (await t.get('/api/paymentMethod?limit=0')).json().data[0]._id;
   const a = (
     await post('/api/order', { customer, items: [{ service, quantity: 2, unitPrice: '200.00' }] })
   ).json(); // 460.00
@@ -32,13 +23,10 @@ beforeAll(async () => {
   await post(`/api/payment/${p._id}/status`, { status: 'paid' });
   await post(`/api/order/${a._id}/status`, { status: 'in_progress' });
 });
-afterAll(async () => {
-  await t.close();
-});
 
 describe('dashboard', () => {
   it('sums the business in one call for the admin', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/dashboard', token: admin });
+    const res = await t.get('/api/dashboard');
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d.cards).toMatchObject({
@@ -59,14 +47,14 @@ describe('dashboard', () => {
 
   it('leaves out what a user may not read', async () => {
     const employee = await t.userWith('employee', ['order:read']);
-    const d = (await t.inject({ method: 'GET', url: '/api/dashboard', token: employee.token })).json();
+    const d = (await t.get('/api/dashboard', employee.token)).json();
     expect(d.cards.openOrders).toBe(2);
     expect(d.cards.unpaidBalance).toBeUndefined();
     expect(d.cards.revenueHijriMonth).toBeUndefined();
     expect(d.revenueByMonth).toBeUndefined();
     expect(d.recentActivity).toBeUndefined();
     const nobody = await t.userWith('employee', []);
-    const empty = (await t.inject({ method: 'GET', url: '/api/dashboard', token: nobody.token })).json();
+    const empty = (await t.get('/api/dashboard', nobody.token)).json();
     expect(empty).toEqual({ cards: {} });
     expect((await t.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
   });

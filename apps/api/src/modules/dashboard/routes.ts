@@ -22,6 +22,7 @@ import {
   orders,
   tasks,
 } from '../../db/schema';
+import { guarded } from '../../http/guarded';
 import type { RoutesPlugin } from '../../http/response-contract';
 
 const gregorianMonthLabel = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-latn', {
@@ -188,7 +189,7 @@ export async function dashboardData(
 export const dashboardRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/',
-    { config: { permissions: [] }, schema: { tags: ['dashboard'], response: { 200: dashboardOut } } },
+    guarded([], { tags: ['dashboard'], response: { 200: dashboardOut } }),
     async (req) =>
       dashboardData(app.db, req.user!.permissions, new Date(), req.user!._id) as Promise<
         z.input<typeof dashboardOut>

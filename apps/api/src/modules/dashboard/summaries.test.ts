@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
-let admin: string;
 let reviewer: string;
 let customer: string;
 let cash: string;
@@ -14,7 +12,7 @@ const call = async (method: 'POST' | 'DELETE', url: string, payload?: object) =>
   const res = await t.inject({
     method,
     url,
-    token: url.includes('/api/payment/') ? reviewer : admin,
+    token: url.includes('/api/payment/') ? reviewer : t.admin,
     payload,
   });
   expect(res.statusCode, res.body).toBeLessThan(500);
@@ -137,20 +135,15 @@ async function run(s: Step) {
   }
 }
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   reviewer = (await t.userWith('admin')).token;
   customer = (await call('POST', '/api/customer', { name: 'عميل الملخص', phoneNumber: '0553330002' })).json()
     ._id;
   for (const name of ['تنظيف', 'صيانة', 'نقل']) {
     services.push((await call('POST', '/api/service', { name, price: '100.00' })).json()._id);
   }
-  cash = (await t.inject({ method: 'GET', url: '/api/paymentMethod?limit=0', token: admin })).json().data[0]
-    ._id;
-});
-afterAll(async () => {
-  await t.close();
+  cash = (await t.get('/api/paymentMethod?limit=0')).json().data[0]._id;
 });
 
 describe('dashboard summary tables', () => {

@@ -2,6 +2,7 @@ import { einvoicingAttentionOut, einvoicingCredentialOut, einvoicingStateOut } f
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { einvoices } from '../../db/schema';
+import { guarded } from '../../http/guarded';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { productionRow } from '../../zatca/credentials';
@@ -22,75 +23,55 @@ const otpBody = z.object({
 
 /** The e-invoicing connection: its state for the settings screen, and onboarding with the portal's OTP. */
 export const einvoicingRoutes: RoutesPlugin = async (app) => {
-  app.get(
-    '/',
-    { config: { permissions: ['invoice:read'] }, schema: { tags, response: { 200: einvoicingStateOut } } },
-    async () => {
-      const row = await productionRow(app.db);
-      const problems = await sellerProblems(app.db);
-      const [attention] = await app.db
-        .select({
-          rejected: sql<number>`count(*) filter (where ${einvoices.status} = 'rejected')::int`,
-          overdue: sql<number>`count(*) filter (where ${overdueSimplified()})::int`,
-        })
-        .from(einvoices);
-      const cert = row ? readCertificate(row.certificate) : null;
-      return {
-        environment: app.config.ZATCA_ENV,
-        connected: Boolean(row),
-        credential:
-          row && cert
-            ? {
-                kind: row.kind,
-                environment: row.environment,
-                serialNumber: cert.serialNumber,
-                issuer: cert.issuer,
-                notAfter: cert.notAfter,
-                daysLeft: Math.floor((cert.notAfter.getTime() - Date.now()) / DAY),
-              }
-            : null,
-        seller: { ready: Object.keys(problems).length === 0, fieldErrors: problems },
-        publicUrl: Boolean(app.config.PUBLIC_URL),
-        attention,
-      };
-    },
-  );
+  app.get('/', guarded('invoice:read', { tags, response: { 200: einvoicingStateOut } }), async () => {
+    const row = await productionRow(app.db);
+    const problems = await sellerProblems(app.db);
+    const [attention] = await app.db
+      .select({
+        rejected: sql<number>`count(*) filter (where ${einvoices.status} = 'rejected')::int`,
+        overdue: sql<number>`count(*) filter (where ${overdueSimplified()})::int`,
+      })
+      .from(einvoices);
+    const cert = row ? readCertificate(row.certificate) : null;
+    return {
+      environment: app.config.ZATCA_ENV,
+      connected: Boolean(row),
+      credential:
+        row && cert
+          ? {
+              kind: row.kind,
+              environment: row.environment,
+              serialNumber: cert.serialNumber,
+              issuer: cert.issuer,
+              notAfter: cert.notAfter,
+              daysLeft: Math.floor((cert.notAfter.getTime() - Date.now()) / DAY),
+            }
+          : null,
+      seller: { ready: Object.keys(problems).length === 0, fieldErrors: problems },
+      publicUrl: Boolean(app.config.PUBLIC_URL),
+      attention,
+    };
+  });
 
-  app.post(
-    '/onboard',
-    {
-      config: { permissions: ['invoice:onboard'] },
-      schema: {
-        tags,
-        body: otpBody,
-        response: { 201: einvoicingCredentialOut },
+  // Connecting and renewing take the same OTP and answer the new credential.
+  for (const [path, connect] of [
+    ['/onboard', onboard],
+    ['/renew', renew],
+  ] as const) {
+    app.post(
+      path,
+      guarded('invoice:onboard', { tags, body: otpBody, response: { 201: einvoicingCredentialOut } }),
+      async (req, reply) => {
+        const credential = await connect(app.db, app.config, req.body.otp, actorOf(req));
+        return reply.status(201).send({ credential });
       },
-    },
-    async (req, reply) => {
-      const credential = await onboard(app.db, app.config, req.body.otp, actorOf(req));
-      return reply.status(201).send({ credential });
-    },
-  );
-
-  app.post(
-    '/renew',
-    {
-      config: { permissions: ['invoice:onboard'] },
-      schema: { tags, body: otpBody, response: { 201: einvoicingCredentialOut } },
-    },
-    async (req, reply) => {
-      const credential = await renew(app.db, app.config, req.body.otp, actorOf(req));
-      return reply.status(201).send({ credential });
-    },
-  );
+    );
+  }
 
   /** The documents behind `attention`: rejected ones, and simplified ones unreported for 20 hours. */
   app.get(
     '/attention',
-    {
-      config: { permissions: ['invoice:read'] },
-      schema: { tags, response: { 200: einvoicingAttentionOut } },
-    },
+    guarded('invoice:read', { tags, response: { 200: einvoicingAttentionOut } }),
     async () => {
       const columns = {
         _id: einvoices._id,

@@ -1,38 +1,30 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 
 /** The equipment register: a reference (the customer) and calendar days, end to end through the API. */
-let t: TestApp;
-let admin: string;
 let sara: { _id: string; name: string };
 let omar: { _id: string; name: string };
 const serial = () => `SN-${Math.floor(Math.random() * 1e9)}`;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   const customer = async (name: string) =>
     (
-      await t.inject({
-        method: 'POST',
-        url: '/api/customer',
-        token: admin,
-        payload: { name, phoneNumber: `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` },
+      await t.post('/api/customer', {
+        name,
+        phoneNumber: `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
       })
     ).json();
   sara = await customer('سارة القحطاني');
   omar = await customer('عمر الزهراني');
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const create = (payload: Record<string, unknown>, token = admin) =>
-  t.inject({ method: 'POST', url: '/api/equipment', token, payload });
+const create = (payload: Record<string, unknown>, token = t.admin) =>
+  t.post('/api/equipment', payload, token);
 const list = async (query: string) => {
-  const res = await t.inject({ method: 'GET', url: `/api/equipment?limit=0&${query}`, token: admin });
+  const res = await t.get(`/api/equipment?limit=0&${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { data: { name: string; customerName: string; installedAt: string | null }[] };
 };
@@ -56,7 +48,7 @@ describe('equipment', () => {
       warrantyUntil: '2028-03-14',
       notes: '',
     });
-    const details = await t.inject({ method: 'GET', url: `/api/equipment/${created._id}`, token: admin });
+    const details = await t.get(`/api/equipment/${created._id}`);
     expect(details.json()).toMatchObject({ customerName: 'سارة القحطاني', installedAt: '2026-03-15' });
     const log = await t.db.select().from(activity).where(eq(activity.entityId, created._id));
     expect(log.map((l) => [l.action, l.summary])).toEqual([
@@ -124,11 +116,7 @@ describe('equipment', () => {
     const found = await list(`search=${encodeURIComponent('اطباق')}`);
     expect(found.data.map((e) => e.name)).toEqual(['غسالة أطباق']);
 
-    const wrong = await t.inject({
-      method: 'GET',
-      url: '/api/equipment?installedAtFrom=2026-02-30',
-      token: admin,
-    });
+    const wrong = await t.get('/api/equipment?installedAtFrom=2026-02-30');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('قيمة المرشح «installedAt» ليست يوماً صحيحاً');
   });
@@ -144,12 +132,7 @@ describe('equipment', () => {
         notes: 'الطابق الثاني',
       })
     ).json();
-    const res = await t.inject({
-      method: 'PUT',
-      url: `/api/equipment/${made._id}`,
-      token: admin,
-      payload: { customer: omar._id },
-    });
+    const res = await t.put(`/api/equipment/${made._id}`, { customer: omar._id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       customer: omar._id,
@@ -162,39 +145,23 @@ describe('equipment', () => {
   });
 
   it('a customer with equipment cannot be deleted (409 naming it); once the equipment is gone, they can', async () => {
-    const lone = (
-      await t.inject({
-        method: 'POST',
-        url: '/api/customer',
-        token: admin,
-        payload: { name: 'نورة العتيبي', phoneNumber: '0557776655' },
-      })
-    ).json();
+    const lone = (await t.post('/api/customer', { name: 'نورة العتيبي', phoneNumber: '0557776655' })).json();
     const piece = (await create({ name: 'مولد كهرباء', serialNumber: serial(), customer: lone._id })).json();
-    const refused = await t.inject({ method: 'DELETE', url: `/api/customer/${lone._id}`, token: admin });
+    const refused = await t.delete(`/api/customer/${lone._id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('لا يمكن حذف العميل «نورة العتيبي» لارتباطه بـ 1 من المعدات');
-    const bulk = await t.inject({
-      method: 'POST',
-      url: '/api/customer/bulk-delete',
-      token: admin,
-      payload: { ids: [lone._id] },
-    });
+    const bulk = await t.post('/api/customer/bulk-delete', { ids: [lone._id] });
     expect(bulk.statusCode).toBe(409);
 
-    const gone = await t.inject({ method: 'DELETE', url: `/api/equipment/${piece._id}`, token: admin });
+    const gone = await t.delete(`/api/equipment/${piece._id}`);
     expect(gone.json().message).toBe(`تم حذف المعدّة «مولد كهرباء (${piece.serialNumber})»`);
-    expect(
-      (await t.inject({ method: 'DELETE', url: `/api/customer/${lone._id}`, token: admin })).statusCode,
-    ).toBe(200);
+    expect((await t.delete(`/api/customer/${lone._id}`)).statusCode).toBe(200);
   });
 
   it('exports with the customer name and each day beside its Hijri date', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/equipment/export?fileType=csv&customer=${omar._id}&installedAtFrom=2026-06-01&installedAtTo=2026-06-01`,
-      token: admin,
-    });
+    const res = await t.get(
+      `/api/equipment/export?fileType=csv&customer=${omar._id}&installedAtFrom=2026-06-01&installedAtTo=2026-06-01`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const [header, row] = res.body
       .replace(/^\uFEFF/, '')
@@ -211,9 +178,9 @@ describe('equipment', () => {
     const { token } = await t.userWith('employee');
     const made = await create({ name: 'مكيف مركزي', serialNumber: serial(), customer: sara._id }, token);
     expect(made.statusCode).toBe(201);
-    const del = await t.inject({ method: 'DELETE', url: `/api/equipment/${made.json()._id}`, token });
+    const del = await t.delete(`/api/equipment/${made.json()._id}`, token);
     expect(del.statusCode).toBe(403);
     const { token: none } = await t.userWith('technician');
-    expect((await t.inject({ method: 'GET', url: '/api/equipment', token: none })).statusCode).toBe(403);
+    expect((await t.get('/api/equipment', none)).statusCode).toBe(403);
   });
 });

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
-let admin: string;
 let employee: { token: string; user: { _id: string } };
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
+const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = t.admin) =>
   t.inject({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const inspection = {
@@ -19,13 +17,9 @@ const inspection = {
   ],
 };
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   employee = await t.userWith('technician');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('forms', () => {

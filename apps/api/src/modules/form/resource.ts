@@ -1,5 +1,5 @@
 import { forms } from '../../db/schema';
-import type { ListResource } from '../../http/list-query';
+import { listResource } from '../../http/list-parts';
 
 export const formFields = {
   _id: forms._id,
@@ -14,11 +14,8 @@ export const formFields = {
   updatedAt: forms.updatedAt,
 };
 
-export const formResource: ListResource = {
-  table: forms,
-  fields: formFields,
+export const formResource = listResource(forms, formFields, {
   filters: { active: { column: forms.active, type: 'boolean' } },
-  searchColumn: forms.searchText,
   defaultSort: '-updatedAt',
   maxLimit: 1000,
-};
+});

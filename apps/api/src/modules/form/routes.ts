@@ -7,11 +7,15 @@ import {
   idSchema,
   messageOut,
 } from '@idara/domain';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ifMatchOf, withETag } from '../../http/edit-version';
+import type { Tx } from '../../db/client';
+import { guarded } from '../../http/guarded';
 import { runList } from '../../http/list-query';
+import { registerDetailsRoute, registerEditRoute } from '../../http/record-routes';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { formResource } from './resource';
 import {
   createForm,
@@ -25,91 +29,70 @@ import {
 } from './service';
 import { registerSubmissionsExport } from './submissions-export';
 
-const params = z.object({ id: idSchema });
 const versionParams = z.object({ id: idSchema, version: z.coerce.number().int().min(1).max(100_000) });
 const tags = ['form'];
 type FormAnswer = z.input<typeof formRecordOut>;
 
 export const formRoutes: RoutesPlugin = async (app) => {
-  app.get(
-    '/',
-    { config: { permissions: ['forms:read'] }, schema: { tags, response: { 200: formListOut } } },
-    async (req) => {
-      const list = await runList(app.db, formResource, req.query as Record<string, unknown>);
-      const counts = await taskCounts(
-        app.db,
-        list.data.map((r) => String(r._id)).filter((id) => id !== 'undefined'),
-      );
-      return {
-        ...list,
-        data: list.data.map((r) => ({ ...r, taskCount: counts.get(String(r._id)) ?? 0 })),
-      } as z.input<typeof formListOut>;
-    },
-  );
+  app.get('/', guarded('forms:read', { tags, response: { 200: formListOut } }), async (req) => {
+    const list = await runList(app.db, formResource, req.query as Record<string, unknown>);
+    const counts = await taskCounts(
+      app.db,
+      list.data.map((r) => String(r._id)).filter((id) => id !== 'undefined'),
+    );
+    return {
+      ...list,
+      data: list.data.map((r) => ({ ...r, taskCount: counts.get(String(r._id)) ?? 0 })),
+    } as z.input<typeof formListOut>;
+  });
 
   registerSubmissionsExport(app);
 
-  app.get(
-    '/:id',
-    { config: { permissions: ['forms:read'] }, schema: { tags, params, response: { 200: formRecordOut } } },
-    async (req, reply) =>
-      withETag(reply, (await loadForm(app.db, req.params.id)) as FormAnswer, 'rowVersion'),
-  );
+  registerDetailsRoute(app, 'forms:read', {
+    tags,
+    answer: formRecordOut,
+    load: loadForm,
+    versionField: 'rowVersion',
+  });
 
   app.get(
     '/:id/versions/:version',
-    {
-      config: { permissions: ['forms:read'] },
-      schema: { tags, params: versionParams, response: { 200: formVersionOut } },
-    },
+    guarded('forms:read', { tags, params: versionParams, response: { 200: formVersionOut } }),
     async (req) => loadFormVersion(app.db, req.params.id, req.params.version),
   );
 
+  /** A form made in one transaction, new or copied: 201 with it. */
+  const created = async (reply: FastifyReply, make: (tx: Tx) => Promise<unknown>) =>
+    reply.status(201).send((await app.db.transaction(make)) as FormAnswer);
+
   app.post(
     '/',
-    {
-      config: { permissions: ['forms:create'] },
-      schema: { tags, body: formBody, response: { 201: formRecordOut } },
-    },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send((await app.db.transaction((tx) => createForm(tx, actorOf(req), req.body))) as FormAnswer),
+    guarded('forms:create', { tags, body: formBody, response: { 201: formRecordOut } }),
+    async (req, reply) => created(reply, (tx) => createForm(tx, actorOf(req), req.body)),
   );
 
-  app.put(
-    '/:id',
-    {
-      config: { permissions: ['forms:update'] },
-      schema: { tags, params, body: formBody, response: { 200: formRecordOut } },
-    },
-    async (req, reply) =>
-      withETag(
-        reply,
-        (await app.db.transaction((tx) =>
-          updateForm(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
-        )) as FormAnswer,
-        'rowVersion',
-      ),
-  );
+  registerEditRoute(app, 'forms:update', {
+    tags,
+    body: formBody,
+    answer: formRecordOut,
+    edit: updateForm,
+    versionField: 'rowVersion',
+  });
 
   app.post(
     '/:id/duplicate',
-    { config: { permissions: ['forms:create'] }, schema: { tags, params, response: { 201: formRecordOut } } },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(
-          (await app.db.transaction((tx) => duplicateForm(tx, actorOf(req), req.params.id))) as FormAnswer,
-        ),
+    guarded('forms:create', { tags, params: idParams, response: { 201: formRecordOut } }),
+    async (req, reply) => created(reply, (tx) => duplicateForm(tx, actorOf(req), req.params.id)),
   );
 
   app.put(
     '/:id/active',
-    {
-      config: { permissions: ['forms:update'] },
-      schema: { tags, params, body: formActiveBody, response: { 200: formRecordOut } },
-    },
+    guarded('forms:update', {
+      tags,
+      params: idParams,
+      body: formActiveBody,
+      response: { 200: formRecordOut },
+    }),
     async (req) =>
       (await app.db.transaction((tx) =>
         setFormActive(tx, actorOf(req), req.params.id, req.body.active),
@@ -118,7 +101,7 @@ export const formRoutes: RoutesPlugin = async (app) => {
 
   app.delete(
     '/:id',
-    { config: { permissions: ['forms:delete'] }, schema: { tags, params, response: { 200: messageOut } } },
+    guarded('forms:delete', { tags, params: idParams, response: { 200: messageOut } }),
     async (req) => {
       const title = await app.db.transaction((tx) => deleteForm(tx, actorOf(req), req.params.id));
       return { message: `تم حذف النموذج «${title}»` };

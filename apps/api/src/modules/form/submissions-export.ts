@@ -1,11 +1,12 @@
-import { answerText, type FormField, fileOut, idSchema, taskStatusLabels } from '@idara/domain';
+import { answerText, type FormField, fileOut, taskStatusLabels } from '@idara/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { formVersions } from '../../db/schema';
-import { type ExportColumn, parseFileType, sendExport } from '../../http/export';
+import { type ExportColumn, labelColumn, parseFileType, sendExport } from '../../http/export';
+import { guarded } from '../../http/guarded';
 import { iterateList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
+import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
 import { taskResource } from '../task/resource';
 import { loadForm } from './service';
@@ -33,14 +34,11 @@ export function answerColumns(versions: { fields: FormField[] }[]): ExportColumn
 export function registerSubmissionsExport(app: FastifyInstance) {
   app.get(
     '/:id/submissions/export',
-    {
-      config: { permissions: ['forms:read', 'task:details'] },
-      schema: {
-        tags: ['form'],
-        params: z.object({ id: idSchema }),
-        response: { 200: fileOut('xlsx or csv') },
-      },
-    },
+    guarded(['forms:read', 'task:details'], {
+      tags: ['form'],
+      params: idParams,
+      response: { 200: fileOut('xlsx or csv') },
+    }),
     async (req, reply) => {
       const { id } = req.params as { id: string };
       const fileType = parseFileType(req.query as Record<string, unknown>);
@@ -56,11 +54,7 @@ export function registerSubmissionsExport(app: FastifyInstance) {
         { key: 'assigneeName', header: 'الموظف' },
         { key: 'customerName', header: 'العميل' },
         { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
-        {
-          key: 'status',
-          header: 'الحالة',
-          value: (r) => taskStatusLabels[r.status as keyof typeof taskStatusLabels] ?? r.status,
-        },
+        labelColumn('status', 'الحالة', taskStatusLabels),
         { key: 'formVersion', header: 'إصدار النموذج', type: 'number' },
         { key: 'submittedAt', header: 'تاريخ الإرسال', type: 'datetime' },
         ...answerColumns(versions),

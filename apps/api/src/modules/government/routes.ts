@@ -1,32 +1,16 @@
-import { entityNouns, governmentBody, governmentRecord, normalizeArabic } from '@idara/domain';
+import { entityNouns, governmentBody, governmentRecord, governmentRow } from '@idara/domain';
 import { cities, customers, governments } from '../../db/schema';
-import { crudRoutes } from '../../http/crud';
-import { fieldsOf, type ListResource } from '../../http/list-query';
+import { catalogueRoutes } from '../../http/catalogue-routes';
 
-export const governmentResource: ListResource = {
-  table: governments,
-  fields: fieldsOf(governmentRecord, {
-    _id: governments._id,
-    name: governments.name,
-    createdAt: governments.createdAt,
-    updatedAt: governments.updatedAt,
-  }),
-  searchColumn: governments.searchText,
-  defaultSort: 'name',
-  maxLimit: 1000,
-};
-
-export const governmentRoutes = crudRoutes({
+export const governmentRoutes = catalogueRoutes({
   entity: 'government',
   area: 'gov',
   noun: entityNouns.government,
   table: governments,
-  id: governments._id,
-  resource: governmentResource,
+  row: governmentRow,
   record: governmentRecord,
   body: governmentBody,
-  toValues: (b) => ({ name: b.name, searchText: normalizeArabic(b.name) }),
-  label: (r) => String(r.name),
+  search: (b) => b.name,
   export: {
     fileName: 'المناطق',
     columns: () => [

@@ -8,19 +8,18 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { einvoices } from '../../db/schema';
 import { nationalAddressIn } from '../../test/buyers';
-import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
+import { createTestApp } from '../../test/harness';
 import { migrateLegacyInvoices } from './legacy';
 
-let t: TestApp;
-let admin: string;
 let customer: string;
 let service: string;
 let cash: string;
 
-const { get, post } = requestsOn(
-  () => t,
-  () => admin,
-);
+// Server errors go to the test output, so a 500 names its cause.
+const logLines: string[] = [];
+const t = useTestApp({ logLines });
+const { get, post } = t;
 
 async function newOrder(unitPrice = '100.00', quantity = 1, forCustomer = customer) {
   const res = await post('/api/order', { customer: forCustomer, items: [{ service, quantity, unitPrice }] });
@@ -59,18 +58,13 @@ function hashByXmllint(xml: string) {
   }
 }
 
-// Server errors go to the test output, so a 500 names its cause.
-const logLines: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ logLines });
-  admin = await t.adminToken();
   customer = (await post('/api/customer', { name: 'محمد العتيبي', phoneNumber: '0552220101' })).json()._id;
   service = (await post('/api/service', { name: 'صيانة مكيفات', price: '100.00' })).json()._id;
   cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
 });
 afterAll(async () => {
   for (const line of logLines) if (/"level":50/.test(line)) console.error(line.slice(0, 2000));
-  await t.close();
 });
 
 describe('issuing', () => {
@@ -123,19 +117,14 @@ describe('issuing', () => {
 
     const [city] = (await get('/api/city?limit=1')).json().data;
     const current = (await get(`/api/customer/${company}`)).json();
-    const put = await t.inject({
-      method: 'PUT',
-      url: `/api/customer/${company}`,
-      token: admin,
-      payload: {
-        ...Object.fromEntries(
-          Object.entries(current).filter(
-            ([k]) =>
-              !['_id', 'createdAt', 'updatedAt', 'version', 'createdBy'].includes(k) && !k.endsWith('Name'),
-          ),
+    const put = await t.put(`/api/customer/${company}`, {
+      ...Object.fromEntries(
+        Object.entries(current).filter(
+          ([k]) =>
+            !['_id', 'createdAt', 'updatedAt', 'version', 'createdBy'].includes(k) && !k.endsWith('Name'),
         ),
-        ...nationalAddressIn(city),
-      },
+      ),
+      ...nationalAddressIn(city),
     });
     expect(put.statusCode, put.body).toBe(200);
     const doc = await issue(order._id);
@@ -210,11 +199,9 @@ describe('credit and debit notes', () => {
   it('an issued invoice freezes its order: no edit, and cancelling asks for the credit note’s reason', async () => {
     const order = await newOrder('100.00', 1);
     const invoice = await issue(order._id);
-    const edit = await t.inject({
-      method: 'PUT',
-      url: `/api/order/${order._id}`,
-      token: admin,
-      payload: { customer, items: [{ service, quantity: 2, unitPrice: '100.00' }] },
+    const edit = await t.put(`/api/order/${order._id}`, {
+      customer,
+      items: [{ service, quantity: 2, unitPrice: '100.00' }],
     });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toMatch(/إشعار دائن أو مدين/);
@@ -385,9 +372,7 @@ describe('notifications', () => {
     });
     expect(note.statusCode).toBe(201);
     await t.settled();
-    const titles: string[] = (
-      await t.inject({ method: 'GET', url: '/api/notification?limit=50', token: reader.token })
-    )
+    const titles: string[] = (await t.get('/api/notification?limit=50', reader.token))
       .json()
       .data.map((n: { title: string }) => n.title);
     expect(titles).toContain(`إشعار دائن رقم ${note.json().number}`);

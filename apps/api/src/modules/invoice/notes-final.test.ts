@@ -1,25 +1,21 @@
 import { fromHalalas, riyadhDayOf, toHalalas } from '@idara/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { einvoices } from '../../db/schema';
-import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 
 /**
  * A note is a final correction (packages/domain receivables.ts): nothing automatic invoices again
  * what a credit note took off, and every amount is issued exactly as asked or refused in Arabic.
  */
 
-let t: TestApp;
-let admin: string;
 let reviewer: string;
 let customer: string;
 let service: string;
 let cash: string;
 
-const { get, post } = requestsOn(
-  () => t,
-  () => admin,
-);
+const t = useTestApp();
+const { get, post } = t;
 
 async function newOrder(unitPrice: string) {
   const res = await post('/api/order', { customer, items: [{ service, quantity: 1, unitPrice }] });
@@ -48,14 +44,11 @@ async function paid(orderId: string, amount: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   reviewer = (await t.userWith('admin')).token;
   customer = (await post('/api/customer', { name: 'نورة الشهري', phoneNumber: '0552231101' })).json()._id;
   service = (await post('/api/service', { name: 'صيانة مكيفات', price: '600.00' })).json()._id;
   cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
 });
-afterAll(() => t.close());
 
 describe('notes are final', () => {
   it('690.00 with credits of 115.00 and 52.33 and a debit of 104.65: a payment and completion issue no new invoice', async () => {

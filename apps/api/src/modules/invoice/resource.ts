@@ -1,6 +1,6 @@
 import { einvoiceKinds, einvoiceScopes, einvoiceStatuses } from '@idara/domain';
 import { einvoices } from '../../db/schema';
-import type { ListResource } from '../../http/list-query';
+import { filtersOn, listResource } from '../../http/list-parts';
 
 export const einvoiceListFields = {
   _id: einvoices._id,
@@ -20,17 +20,11 @@ export const einvoiceListFields = {
   reason: einvoices.reason,
 };
 
-export const einvoiceResource: ListResource = {
-  table: einvoices,
-  fields: einvoiceListFields,
-  filters: {
-    kind: { column: einvoices.kind, type: 'enum', values: einvoiceKinds },
-    scope: { column: einvoices.scope, type: 'enum', values: einvoiceScopes },
-    status: { column: einvoices.status, type: 'enum', values: einvoiceStatuses },
-    customer: { column: einvoices.customer, type: 'uuid' },
-    order: { column: einvoices.order, type: 'uuid' },
-    issuedAt: { column: einvoices.issuedAt, type: 'date' },
-  },
-  searchColumn: einvoices.searchText,
+export const einvoiceResource = listResource(einvoices, einvoiceListFields, {
+  filters: filtersOn(einvoices, {
+    enum: { kind: einvoiceKinds, scope: einvoiceScopes, status: einvoiceStatuses },
+    uuid: ['customer', 'order'],
+    date: ['issuedAt'],
+  }),
   defaultSort: '-issuedAt',
-};
+});

@@ -10,28 +10,27 @@ import {
   entityNouns,
   fileOut,
   fromHalalas,
-  idSchema,
 } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { einvoices } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { contentDisposition } from '../../http/export';
+import { contentDisposition, labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
-import { aggregateList, runList } from '../../http/list-query';
-import { htmlToPdf, requesterOf } from '../../http/pdf';
+import { guarded } from '../../http/guarded';
+import { listWithMoneyTotals } from '../../http/list-totals';
+import { requesterOf } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
-import { assertLinkOpens } from '../../lib/signed-links';
 import { countedDocuments } from './counted';
 import { documentHtml } from './document-html';
+import { documentPdf, openSharedDocument, sendDocumentPdf } from './document-pdf';
 import { creditableOf, issueNote, issueOrderInvoice } from './issue';
 import { einvoiceResource } from './resource';
-import { assertMayReachCustomer } from './sharing';
 
-const params = z.object({ id: idSchema });
 const tags = ['invoice'];
 
 /** A document as the API shows it: the frozen row, its notes, and what a credit note may still take. */
@@ -72,37 +71,17 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
   const emitIssued = (id: string, actorId: string | null) =>
     app.events.emit('einvoice.issued', { einvoiceId: id, actorId });
 
-  app.get(
-    '/',
-    { config: { permissions: ['invoice:read'] }, schema: { tags, response: { 200: einvoiceListOut } } },
-    async (req) => {
-      const query = req.query as Record<string, unknown>;
-      // Credit notes take away from what was invoiced, and rejected documents count nowhere; the totals say so.
-      const signed = (col: typeof einvoices.total | typeof einvoices.vatAmount) =>
-        sql`coalesce(sum(case when not (${countedDocuments()}) then 0 when ${einvoices.kind} = 'credit' then -${col} else ${col} end), 0)`;
-      const [list, sums] = await Promise.all([
-        runList(app.db, einvoiceResource, query),
-        aggregateList<{ total: string | number; vatAmount: string | number; count: number }>(
-          app.db,
-          einvoiceResource,
-          query,
-          {
-            total: signed(einvoices.total),
-            vatAmount: signed(einvoices.vatAmount),
-            count: sql`count(*)::int`,
-          },
-        ),
-      ]);
-      return {
-        ...(list as Omit<z.input<typeof einvoiceListOut>, 'totals'>),
-        totals: {
-          total: fromHalalas(Number(sums.total)),
-          vatAmount: fromHalalas(Number(sums.vatAmount)),
-          count: Number(sums.count),
-        },
-      };
-    },
-  );
+  app.get('/', guarded('invoice:read', { tags, response: { 200: einvoiceListOut } }), async (req) => {
+    const query = req.query as Record<string, unknown>;
+    // Credit notes take away from what was invoiced, and rejected documents count nowhere; the totals say so.
+    const signed = (col: typeof einvoices.total | typeof einvoices.vatAmount) =>
+      sql`coalesce(sum(case when not (${countedDocuments()}) then 0 when ${einvoices.kind} = 'credit' then -${col} else ${col} end), 0)`;
+    const list = await listWithMoneyTotals(app.db, einvoiceResource, query, {
+      total: signed(einvoices.total),
+      vatAmount: signed(einvoices.vatAmount),
+    });
+    return list as z.input<typeof einvoiceListOut>;
+  });
 
   registerExportRoute(app, {
     entity: 'einvoice',
@@ -114,23 +93,11 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
       signInTotals: (r) => (einvoiceCountsInTotals(r.status) ? einvoiceSignInTotals(r.kind) : 0),
       columns: () => [
         { key: 'number', header: 'الرقم' },
-        {
-          key: 'kind',
-          header: 'النوع',
-          value: (r) => einvoiceKindLabels[r.kind as keyof typeof einvoiceKindLabels] ?? r.kind,
-        },
-        {
-          key: 'scope',
-          header: 'الفئة',
-          value: (r) => einvoiceScopeLabels[r.scope as keyof typeof einvoiceScopeLabels] ?? r.scope,
-        },
+        labelColumn('kind', 'النوع', einvoiceKindLabels),
+        labelColumn('scope', 'الفئة', einvoiceScopeLabels),
         { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
         { key: 'buyerName', header: 'المشتري', width: 28 },
-        {
-          key: 'status',
-          header: 'الحالة',
-          value: (r) => einvoiceStatusLabels[r.status as keyof typeof einvoiceStatusLabels] ?? r.status,
-        },
+        labelColumn('status', 'الحالة', einvoiceStatusLabels),
         { key: 'total', header: 'الإجمالي شامل الضريبة (ر.س)', type: 'money', total: true },
         { key: 'vatAmount', header: 'الضريبة (ر.س)', type: 'money', total: true },
         { key: 'issuedAt', header: 'تاريخ الإصدار', type: 'datetime' },
@@ -140,19 +107,13 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id',
-    {
-      config: { permissions: ['invoice:details'] },
-      schema: { tags, params, response: { 200: einvoiceDetailsOut } },
-    },
+    guarded('invoice:details', { tags, params: idParams, response: { 200: einvoiceDetailsOut } }),
     async (req) => einvoiceDetails(app.db, req.params.id),
   );
 
   app.get(
     '/:id/xml',
-    {
-      config: { permissions: ['invoice:details'] },
-      schema: { tags, params, response: { 200: fileOut('application/xml') } },
-    },
+    guarded('invoice:details', { tags, params: idParams, response: { 200: fileOut('application/xml') } }),
     async (req, reply) => {
       const row = await loadRow(app.db, req.params.id);
       if (!row.xml) throw new AppError(404, 'هذه الوثيقة من المرحلة الأولى وليس لها ملف XML');
@@ -165,10 +126,7 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id/html',
-    {
-      config: { permissions: ['invoice:details'] },
-      schema: { tags, params, response: { 200: fileOut('text/html') } },
-    },
+    guarded('invoice:details', { tags, params: idParams, response: { 200: fileOut('text/html') } }),
     async (req, reply) => {
       const row = await loadRow(app.db, req.params.id);
       return reply
@@ -178,65 +136,44 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  const sendPdf = async (row: Awaited<ReturnType<typeof loadRow>>, requester: string, inline: boolean) => {
-    const pdf = await htmlToPdf(await documentHtml(row), { requester });
-    const disposition = contentDisposition(row.number, 'pdf');
-    return { pdf, disposition: inline ? disposition.replace(/^attachment/, 'inline') : disposition };
-  };
-
   app.get(
     '/:id/pdf',
-    {
-      config: { permissions: ['invoice:details'] },
-      schema: { tags, params, response: { 200: fileOut('application/pdf') } },
-    },
+    guarded('invoice:details', { tags, params: idParams, response: { 200: fileOut('application/pdf') } }),
     async (req, reply) => {
       const row = await loadRow(app.db, req.params.id);
-      const { pdf, disposition } = await sendPdf(row, requesterOf(req), false);
+      const pdf = await documentPdf(row, requesterOf(req));
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: 'einvoice',
         entityId: row._id,
         summary: `تحميل ${einvoiceKindLabels[row.kind as keyof typeof einvoiceKindLabels]} رقم ${row.number} (PDF)`,
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', disposition)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDocumentPdf(reply, pdf, row.number, false);
     },
   );
 
   // The link a customer gets: no account, a signature over this document's id.
   app.get(
     '/:id/document.pdf',
-    { config: { public: true }, schema: { tags, params, response: { 200: fileOut('application/pdf') } } },
+    {
+      config: { public: true },
+      schema: { tags, params: idParams, response: { 200: fileOut('application/pdf') } },
+    },
     async (req, reply) => {
-      await assertLinkOpens(
-        app.db,
-        'invoice',
-        req.params.id,
-        req.query as Record<string, unknown>,
-        entityNouns.einvoice,
-      );
-      const row = await loadRow(app.db, req.params.id);
-      assertMayReachCustomer(row);
-      const { pdf, disposition } = await sendPdf(row, requesterOf(req), true);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', disposition)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      const row = await openSharedDocument(app.db, req.params.id, req.query, (id) => loadRow(app.db, id));
+      return sendDocumentPdf(reply, await documentPdf(row, requesterOf(req)), row.number, true);
     },
   );
 
   for (const kind of ['credit', 'debit'] as const) {
     app.post(
       `/:id/${kind}-note`,
-      {
-        config: { permissions: [`invoice:${kind}`] },
-        schema: { tags, params, body: creditNoteBody, response: { 201: einvoiceDetailsOut } },
-      },
+      guarded(`invoice:${kind}`, {
+        tags,
+        params: idParams,
+        body: creditNoteBody,
+        response: { 201: einvoiceDetailsOut },
+      }),
       async (req, reply) => {
         const row = await app.db.transaction((tx) =>
           issueNote(tx, actorOf(req), req.params.id, kind, req.body),
@@ -252,10 +189,7 @@ export const invoiceRoutes: RoutesPlugin = async (app) => {
 export const orderInvoiceRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/:id/invoice',
-    {
-      config: { permissions: ['invoice:issue'] },
-      schema: { tags, params, response: { 201: einvoiceDetailsOut } },
-    },
+    guarded('invoice:issue', { tags, params: idParams, response: { 201: einvoiceDetailsOut } }),
     async (req, reply) => {
       const row = await app.db.transaction((tx) => issueOrderInvoice(tx, actorOf(req), req.params.id));
       if (!row) throw new AppError(409, 'لا يوجد ما يُفوتر في هذا الطلب: قيمته كلها مفوترة');

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { einvoices } from '../../db/schema';
-import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 import { testSeller } from '../../test/test-seller';
 
 /**
@@ -8,21 +8,14 @@ import { testSeller } from '../../test/test-seller';
  * data, and a payment marked paid or an order completed meanwhile is kept, its invoice left to issue.
  */
 
-let t: TestApp;
-let admin: string;
 let reviewer: string;
 
-const { get, post } = requestsOn(
-  () => t,
-  () => admin,
-);
+const t = useTestApp({ seller: false });
+const { get, post } = t;
 
 beforeAll(async () => {
-  t = await createTestApp({ seller: false });
-  admin = await t.adminToken();
   reviewer = (await t.userWith('admin')).token;
 });
-afterAll(() => t.close());
 
 describe('a fresh installation', () => {
   it('holds no seller data, and says so where e-invoicing is set up', async () => {
@@ -70,7 +63,7 @@ describe('a fresh installation', () => {
     });
 
     // Once the seller data is complete, the office issues the waiting invoice.
-    const saved = await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: testSeller });
+    const saved = await t.put('/api/settings', testSeller);
     expect(saved.statusCode, saved.body).toBe(200);
     const issued = await post(`/api/order/${order._id}/invoice`);
     expect(issued.statusCode, issued.body).toBe(201);

@@ -1,16 +1,14 @@
 import { riyadhDayOf } from '@idara/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, services } from '../../db/schema';
-import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 
 /**
  * VAT categories (S, Z, E, O with ZATCA's reasons) and units with decimal quantities, from the service
  * to the order, the tax invoice's XML, its notes, payments and the VAT return.
  */
 
-let t: TestApp;
-let admin: string;
 let customer: string;
 let hourly: string; // S, by the hour
 let exportService: string; // Z, VATEX-SA-33, by the hour
@@ -18,10 +16,8 @@ let financing: string; // E, VATEX-SA-29
 let compensation: string; // O
 let piece: string; // S, by the piece
 
-const { get, post } = requestsOn(
-  () => t,
-  () => admin,
-);
+const t = useTestApp();
+const { get, post } = t;
 
 async function service(body: Record<string, unknown>) {
   const res = await post('/api/service', { price: '100.00', ...body });
@@ -32,8 +28,6 @@ async function service(body: Record<string, unknown>) {
 const order = (items: unknown[], discount = '0.00') => post('/api/order', { customer, items, discount });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   customer = (await post('/api/customer', { name: 'شركة الأفق', phoneNumber: '0552231199' })).json()._id;
   hourly = await service({ name: 'أعمال كهرباء بالساعة', unit: 'hour' });
   exportService = await service({
@@ -51,7 +45,6 @@ beforeAll(async () => {
   });
   piece = await service({ name: 'فلتر مكيف' });
 });
-afterAll(() => t.close());
 
 describe('services carry a VAT category, a reason ZATCA accepts and a unit', () => {
   it('refuses in Arabic a category without its reason, a reason of another category, and writes nothing', async () => {

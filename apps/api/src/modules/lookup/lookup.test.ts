@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp({ signedIn: false });
 
 describe('reference data for the screens that need it', () => {
   it('names places for a customer reader and services for an order creator, and nothing for others', async () => {
     const reader = await t.userWith('employee', ['customer:read']);
     const creator = await t.userWith('employee', ['order:create']);
     const nobody = await t.userWith('employee', ['task:read']);
-    const get = (url: string, token: string) => t.inject({ method: 'GET', url, token });
+    const get = (url: string, token: string) => t.get(url, token);
 
     const places = await get('/api/lookup/places', reader.token);
     expect(places.statusCode).toBe(200);
@@ -27,12 +23,7 @@ describe('reference data for the screens that need it', () => {
     expect((await get('/api/lookup/services', reader.token)).statusCode).toBe(403);
 
     const admin = await t.adminToken();
-    await t.inject({
-      method: 'POST',
-      url: '/api/service',
-      token: admin,
-      payload: { name: 'فحص', price: '50' },
-    });
+    await t.post('/api/service', { name: 'فحص', price: '50' }, admin);
     const services = await get('/api/lookup/services', creator.token);
     expect(services.statusCode).toBe(200);
     expect(services.json().services).toContainEqual({
@@ -55,7 +46,7 @@ describe('reference data for the screens that need it', () => {
   it('lets a task creator pick employees, forms and orders with only what a picker shows', async () => {
     const creator = await t.userWith('employee', ['task:create']);
     const outsider = await t.userWith('employee', ['customer:read']);
-    const get = (url: string, token: string) => t.inject({ method: 'GET', url, token });
+    const get = (url: string, token: string) => t.get(url, token);
 
     const me = { _id: creator.user._id, name: creator.user.name, jobTitle: creator.user.jobTitle ?? null };
     const users = await get(`/api/lookup/users?search=${creator.phoneNumber}`, creator.token);

@@ -3,7 +3,6 @@ import {
   type EntityNoun,
   entityNouns,
   formPickOut,
-  idSchema,
   listOf,
   lookupPermissions,
   orderPickOut,
@@ -15,11 +14,12 @@ import {
   userPickOut,
 } from '@idara/domain';
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { cities, contracts, governments, paymentMethods, services } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { type ListResource, runList, withJoinsSelect } from '../../http/list-query';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { customerResource } from '../customer/resource';
 import { formResource } from '../form/resource';
 import { orderResource } from '../order/resource';
@@ -63,7 +63,7 @@ export const lookupRoutes: RoutesPlugin = async (app) => {
       `${path}/:id`,
       {
         config: { anyPermission },
-        schema: { tags: ['lookup'], params: z.object({ id: idSchema }), response: { 200: row } },
+        schema: { tags: ['lookup'], params: idParams, response: { 200: row } },
       },
       async (req) => {
         const [found] = await withJoinsSelect(app.db, resource, fields).where(

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, paymentMethods, sessions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
 let url: string;
 let admin: { token: string; user: { _id: string } };
 let sales: { token: string; user: { _id: string } };
@@ -59,8 +58,8 @@ function open(token: string) {
   });
 }
 
+const t = useTestApp({ realtime: true, signedIn: false });
 beforeAll(async () => {
-  t = await createTestApp({ realtime: true });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   admin = await t.signIn();

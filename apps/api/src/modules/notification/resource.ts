@@ -1,6 +1,6 @@
 import { notificationTypes } from '@idara/domain';
 import { notifications } from '../../db/schema';
-import type { ListResource } from '../../http/list-query';
+import { listResource } from '../../http/list-parts';
 
 export const notificationFields = {
   _id: notifications._id,
@@ -13,13 +13,10 @@ export const notificationFields = {
 };
 
 /** The list of one user's notifications; the routes always add the recipient condition. */
-export const notificationResource: ListResource = {
-  table: notifications,
-  fields: notificationFields,
+export const notificationResource = listResource(notifications, notificationFields, {
   filters: {
     read: { column: notifications.read, type: 'boolean' },
     type: { column: notifications.type, type: 'enum', values: notificationTypes },
   },
-  defaultSort: '-createdAt',
   maxLimit: 100,
-};
+});

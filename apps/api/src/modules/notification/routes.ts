@@ -1,6 +1,5 @@
 import {
   arabicPlural,
-  idSchema,
   messageOut,
   NOTIFICATIONS,
   notificationListOut,
@@ -8,16 +7,16 @@ import {
   unreadCountOut,
 } from '@idara/domain';
 import { and, count, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { runList } from '../../http/list-query';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
 import { notificationResource } from './resource';
 
-const params = z.object({ id: idSchema });
 const tags = ['notification'];
 // Every signed-in user has their own notifications; no permission beyond signing in (spec §6).
 const own = { permissions: [] as Permission[] };
@@ -60,23 +59,19 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
     if (rows.length === 0) throw notFound('الإشعار');
   }
 
-  app.put(
-    '/read/:id',
-    { config: own, schema: { tags, params, response: { 200: messageOut } } },
-    async (req) => {
-      await mark(req.user!._id, req.params.id, true);
-      return { message: 'تم تعليم الإشعار كمقروء' };
-    },
-  );
-
-  app.put(
-    '/unread/:id',
-    { config: own, schema: { tags, params, response: { 200: messageOut } } },
-    async (req) => {
-      await mark(req.user!._id, req.params.id, false);
-      return { message: 'تم تعليم الإشعار كغير مقروء' };
-    },
-  );
+  for (const [path, read, message] of [
+    ['/read/:id', true, 'تم تعليم الإشعار كمقروء'],
+    ['/unread/:id', false, 'تم تعليم الإشعار كغير مقروء'],
+  ] as const) {
+    app.put(
+      path,
+      { config: own, schema: { tags, params: idParams, response: { 200: messageOut } } },
+      async (req) => {
+        await mark(req.user!._id, req.params.id, read);
+        return { message };
+      },
+    );
+  }
 
   app.post('/readall', { config: own, schema: { tags, response: { 200: messageOut } } }, async (req) => {
     await app.db.update(notifications).set({ read: true }).where(mine(req.user!._id));
@@ -91,7 +86,7 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
   // Deleting is recorded (it cannot be undone); read marks are the reader's own state and are not.
   app.delete(
     '/delete/:id',
-    { config: own, schema: { tags, params, response: { 200: messageOut } } },
+    { config: own, schema: { tags, params: idParams, response: { 200: messageOut } } },
     async (req) => {
       await app.db.transaction(async (tx) => {
         const rows = await tx

@@ -1,34 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activity, orders } from '../../db/schema';
-import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
-let admin: string;
 let customer: string;
 let otherCustomer: string;
 let cleaning: string;
 let repair: string;
 let riyadh: string;
 
-const { get, post } = requestsOn(
-  () => t,
-  () => admin,
-);
-const put = (url: string, payload: unknown) =>
-  t.inject({ method: 'PUT', url, token: admin, payload: payload as object });
+const t = useTestApp();
+const { get, post } = t;
+const put = (url: string, payload: unknown) => t.put(url, payload as object);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   customer = (await post('/api/customer', { name: 'سارة العتيبي', phoneNumber: '0551110001' })).json()._id;
   otherCustomer = (await post('/api/customer', { name: 'فهد الحربي', phoneNumber: '0551110002' })).json()._id;
   cleaning = (await post('/api/service', { name: 'تنظيف مكيفات', price: '150.00' })).json()._id;
   repair = (await post('/api/service', { name: 'صيانة سباكة', price: '99.99' })).json()._id;
   riyadh = (await get('/api/city?limit=0&search=الرياض')).json().data[0]._id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const body = (extra: Record<string, unknown> = {}) => ({
@@ -142,13 +132,13 @@ describe('orders', () => {
   });
 
   it('refuses deleting a service or customer that orders use, and deletes an order without payments', async () => {
-    const del = await t.inject({ method: 'DELETE', url: `/api/service/${cleaning}`, token: admin });
+    const del = await t.delete(`/api/service/${cleaning}`);
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toMatch(/بنود الطلبات/);
-    const delCustomer = await t.inject({ method: 'DELETE', url: `/api/customer/${customer}`, token: admin });
+    const delCustomer = await t.delete(`/api/customer/${customer}`);
     expect(delCustomer.statusCode).toBe(409);
     const o = (await post('/api/order', body())).json();
-    const res = await t.inject({ method: 'DELETE', url: `/api/order/${o._id}`, token: admin });
+    const res = await t.delete(`/api/order/${o._id}`);
     expect(res.statusCode).toBe(200);
     expect((await get(`/api/order/${o._id}`)).statusCode).toBe(404);
   });

@@ -6,10 +6,10 @@ import {
   toHalalas,
 } from '@idara/domain';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, payments } from '../../db/schema';
-import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
-import { receivableHistory } from '../../test/receivable-history';
+import { useTestApp } from '../../test/fixture';
+import { type HistoryActors, historyActors, receivableHistory } from '../../test/receivable-history';
 
 /**
  * The money definition of packages/domain receivables.ts, held against what actually happened:
@@ -19,20 +19,13 @@ import { receivableHistory } from '../../test/receivable-history';
  * with figures recomputed here from the payments and documents themselves.
  */
 
-let t: TestApp;
-let admin: string;
-let reviewer: string;
-let service: string;
-let cash: string;
-const customers: string[] = [];
+let actors: HistoryActors;
 const otherServices: string[] = [];
 /** Every order of every history so far, summed per customer from the payments and documents. */
 const byCustomer = new Map<string, Record<string, number>>();
 
-const { get, post } = requestsOn(
-  () => t,
-  () => admin,
-);
+const t = useTestApp();
+const { get, post } = t;
 
 function csvRows(body: string) {
   return body
@@ -50,16 +43,10 @@ function totalsRowOf(body: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  reviewer = (await t.userWith('admin')).token;
-  for (const [name, phone] of [
-    ['سارة القحطاني', '0552230101'],
-    ['شركة الرواد', '0552230102'],
-  ]) {
-    customers.push((await post('/api/customer', { name, phoneNumber: phone })).json()._id);
-  }
-  service = (await post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
+  actors = await historyActors(t, [
+    { name: 'سارة القحطاني', phoneNumber: '0552230101' },
+    { name: 'شركة الرواد', phoneNumber: '0552230102' },
+  ]);
   for (const [name, vatCategory, vatExemptionCode] of [
     ['استشارة لعميل خارج المملكة', 'Z', 'VATEX-SA-33'],
     ['رسوم تقسيط', 'E', 'VATEX-SA-29'],
@@ -69,20 +56,11 @@ beforeAll(async () => {
         await post('/api/service', { name, price: '10.00', unit: 'hour', vatCategory, vatExemptionCode })
       ).json()._id,
     );
-  cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
 });
-afterAll(() => t.close());
 
 // Histories 3 and 4 also sell zero-rated and exempt hours beside the standard-rated service.
 const history = (seed: number) =>
-  receivableHistory(t, seed, {
-    admin,
-    reviewer,
-    customers,
-    service,
-    cash,
-    otherServices: seed >= 3 ? otherServices : undefined,
-  });
+  receivableHistory(t, seed, { ...actors, otherServices: seed >= 3 ? otherServices : undefined });
 
 describe('money that reconciles', () => {
   for (const seed of [1, 2, 3, 4]) {

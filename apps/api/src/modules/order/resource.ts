@@ -1,7 +1,8 @@
 import { formatSaudiPhoneLocal, normalizeArabic, orderStatuses } from '@idara/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { cities, contracts, customers, orderItems, orders } from '../../db/schema';
-import { containsFilter, type ListResource } from '../../http/list-query';
+import { filtersOn, listResource } from '../../http/list-parts';
+import { containsFilter } from '../../http/list-query';
 
 export const orderFields = {
   _id: orders._id,
@@ -38,19 +39,14 @@ export const orderFields = {
   updatedAt: orders.updatedAt,
 };
 
-export const orderResource: ListResource = {
-  table: orders,
-  joins: [
-    { table: customers, on: eq(orders.customer, customers._id) },
-    { table: contracts, on: eq(orders.contract, contracts._id) },
-    { table: cities, on: eq(orders.city, cities._id) },
-  ],
-  fields: orderFields,
+export const orderResource = listResource(orders, orderFields, {
+  joins: { customer: customers, contract: contracts, city: cities },
   filters: {
-    status: { column: orders.status, type: 'enum', values: orderStatuses },
-    customer: { column: orders.customer, type: 'uuid' },
-    city: { column: orders.city, type: 'uuid' },
-    contract: { column: orders.contract, type: 'uuid' },
+    ...filtersOn(orders, {
+      enum: { status: orderStatuses },
+      uuid: ['customer', 'city', 'contract'],
+      date: ['createdAt', 'scheduledAt'],
+    }),
     service: {
       column: orderItems.service,
       type: 'uuid',
@@ -58,12 +54,8 @@ export const orderResource: ListResource = {
         sql`exists (select 1 from ${orderItems} where ${orderItems.order} = ${orders._id} and ${orderItems.service} = ${id}::uuid)`,
     },
     assignee: containsFilter(orders.assignees),
-    createdAt: { column: orders.createdAt, type: 'date' },
-    scheduledAt: { column: orders.scheduledAt, type: 'date' },
   },
-  searchColumn: orders.searchText,
-  defaultSort: '-createdAt',
-};
+});
 
 /** What search matches on an order: its number and the customer's name and phone (both forms). */
 export function orderSearchText(number: number, customer: { name: string; phoneNumber: string }) {

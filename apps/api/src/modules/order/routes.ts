@@ -1,8 +1,6 @@
 import {
   formatSaudiPhoneLocal,
-  fromHalalas,
   hasAll,
-  idSchema,
   messageOut,
   orderBody,
   orderCreatedOut,
@@ -16,25 +14,28 @@ import {
 } from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { orders } from '../../db/schema';
-import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
+import { labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
-import { aggregateList, runList } from '../../http/list-query';
+import { guarded } from '../../http/guarded';
+import { runList } from '../../http/list-query';
+import { moneyTotals } from '../../http/list-totals';
+import { registerDetailsRoute, registerEditRoute } from '../../http/record-routes';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { createTasksForOrder, taskEvent } from '../task/service';
 import { orderResource } from './resource';
 import { changeOrderStatus, createOrder, deleteOrder, loadOrder, updateOrder } from './service';
 
-const params = z.object({ id: idSchema });
 const tags = ['order'];
 
 export const orderRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/',
-    { config: { permissions: ['order:read'] }, schema: { tags, response: { 200: orderListOut } } },
+    guarded('order:read', { tags, response: { 200: orderListOut } }),
     async (req) =>
       runList(app.db, orderResource, req.query as Record<string, unknown>) as Promise<
         z.input<typeof orderListOut>
@@ -43,33 +44,23 @@ export const orderRoutes: RoutesPlugin = async (app) => {
 
   // The receivable figures (packages/domain receivables.ts) summed over every order the list's
   // filters select: a customer's balance is `?customer=<id>`. Apart from the list, which stays cheap.
-  app.get(
-    '/totals',
-    { config: { permissions: ['order:read'] }, schema: { tags, response: { 200: orderTotalsOut } } },
-    async (req) => {
-      const sum = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`;
-      const sums = await aggregateList<Record<string, string | number>>(
-        app.db,
-        orderResource,
-        req.query as Record<string, unknown>,
-        {
-          count: sql`count(*)::int`,
-          total: sum(orders.total),
-          invoiced: sum(orders.invoiced),
-          paid: sum(orders.paid),
-          pending: sum(orders.pending),
-          outstanding: sum(orders.outstanding),
-          uninvoiced: sum(orders.uninvoiced),
-        },
-      );
-      const money = (k: string) => fromHalalas(Number(sums[k]));
-      return {
-        count: Number(sums.count),
-        total: money('total'),
-        ...Object.fromEntries(receivableKeys.map((k) => [k, money(k)])),
-      } as z.input<typeof orderTotalsOut>;
-    },
-  );
+  app.get('/totals', guarded('order:read', { tags, response: { 200: orderTotalsOut } }), async (req) => {
+    const sum = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`;
+    const { count, ...money } = await moneyTotals(
+      app.db,
+      orderResource,
+      req.query as Record<string, unknown>,
+      {
+        total: sum(orders.total),
+        invoiced: sum(orders.invoiced),
+        paid: sum(orders.paid),
+        pending: sum(orders.pending),
+        outstanding: sum(orders.outstanding),
+        uninvoiced: sum(orders.uninvoiced),
+      },
+    );
+    return { count, ...money } as z.input<typeof orderTotalsOut>;
+  });
 
   registerExportRoute(app, {
     entity: 'order',
@@ -88,11 +79,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
           value: (r) => (r.customerPhone ? formatSaudiPhoneLocal(String(r.customerPhone)) : ''),
         },
         { key: 'cityName', header: 'المدينة' },
-        {
-          key: 'status',
-          header: 'الحالة',
-          value: (r) => orderStatusLabels[r.status as keyof typeof orderStatusLabels] ?? r.status,
-        },
+        labelColumn('status', 'الحالة', orderStatusLabels),
         { key: 'subtotal', header: 'المجموع (ر.س)', type: 'money', total: true },
         { key: 'discount', header: 'الخصم (ر.س)', type: 'money', total: true },
         { key: 'taxAmount', header: 'الضريبة (ر.س)', type: 'money', total: true },
@@ -109,19 +96,11 @@ export const orderRoutes: RoutesPlugin = async (app) => {
     },
   });
 
-  app.get(
-    '/:id',
-    { config: { permissions: ['order:details'] }, schema: { tags, params, response: { 200: orderOut } } },
-    async (req, reply) =>
-      withETag(reply, (await loadOrder(app.db, req.params.id)) as z.input<typeof orderOut>),
-  );
+  registerDetailsRoute(app, 'order:details', { tags, answer: orderOut, load: loadOrder });
 
   app.post(
     '/',
-    {
-      config: { permissions: ['order:create'] },
-      schema: { tags, body: orderBody, response: { 201: orderCreatedOut } },
-    },
+    guarded('order:create', { tags, body: orderBody, response: { 201: orderCreatedOut } }),
     async (req, reply) => {
       const actor = actorOf(req);
       if (req.body.createTasks && !hasAll(req.user!.permissions, ['task:create']))
@@ -145,27 +124,11 @@ export const orderRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.put(
-    '/:id',
-    {
-      config: { permissions: ['order:update'] },
-      schema: { tags, params, body: orderBody, response: { 200: orderOut } },
-    },
-    async (req, reply) =>
-      withETag(
-        reply,
-        (await app.db.transaction((tx) =>
-          updateOrder(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
-        )) as z.input<typeof orderOut>,
-      ),
-  );
+  registerEditRoute(app, 'order:update', { tags, body: orderBody, answer: orderOut, edit: updateOrder });
 
   app.post(
     '/:id/status',
-    {
-      config: { permissions: ['order:update'] },
-      schema: { tags, params, body: orderStatusBody, response: { 200: orderOut } },
-    },
+    guarded('order:update', { tags, params: idParams, body: orderStatusBody, response: { 200: orderOut } }),
     async (req) => {
       const actor = actorOf(req);
       const { changed, tasks } = await app.db.transaction(async (tx) => {
@@ -190,7 +153,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
 
   app.delete(
     '/:id',
-    { config: { permissions: ['order:delete'] }, schema: { tags, params, response: { 200: messageOut } } },
+    guarded('order:delete', { tags, params: idParams, response: { 200: messageOut } }),
     async (req) => {
       const number = await app.db.transaction((tx) => deleteOrder(tx, actorOf(req), req.params.id));
       return { message: `تم حذف الطلب رقم ${number}` };

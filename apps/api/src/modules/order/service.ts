@@ -22,20 +22,11 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  cities,
-  contracts,
-  customers,
-  einvoices,
-  orderItems,
-  orders,
-  payments,
-  services,
-  users,
-} from '../../db/schema';
+import { customers, einvoices, orderItems, orders, payments, services, users } from '../../db/schema';
 import { assertFreshVersion, type IfMatch, nextVersion } from '../../http/edit-version';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { withJoinsSelect } from '../../http/list-query';
+import { assertExists } from '../../http/references';
 import type { ActorContext } from '../../http/request-context';
 import { recordActivity } from '../../lib/activity';
 import { nextNumber } from '../../lib/counters';
@@ -92,17 +83,8 @@ async function resolveInput(tx: Tx, input: OrderInput, taxRate: number) {
     .from(customers)
     .where(eq(customers._id, input.customer));
   if (!customer) throw fieldError('customer', 'العميل المختار غير موجود');
-  if (input.contract) {
-    const [c] = await tx
-      .select({ _id: contracts._id })
-      .from(contracts)
-      .where(eq(contracts._id, input.contract));
-    if (!c) throw fieldError('contract', 'نوع العقد المختار غير موجود');
-  }
-  if (input.city) {
-    const [c] = await tx.select({ _id: cities._id }).from(cities).where(eq(cities._id, input.city));
-    if (!c) throw fieldError('city', 'المدينة المختارة غير موجودة');
-  }
+  await assertExists(tx, 'contract', 'contract', input.contract);
+  await assertExists(tx, 'city', 'city', input.city);
   const assignees = [...new Set(input.assignees)];
   if (assignees.length) {
     const found = await tx

@@ -1,56 +1,32 @@
 import {
   entityNouns,
-  normalizeArabic,
   paymentMethodBody,
   paymentMethodKindLabels,
   paymentMethodKinds,
   paymentMethodRecord,
+  paymentMethodRow,
 } from '@idara/domain';
 import { paymentMethods, payments } from '../../db/schema';
-import { crudRoutes } from '../../http/crud';
-import { fieldsOf, type ListResource } from '../../http/list-query';
+import { catalogueRoutes } from '../../http/catalogue-routes';
+import { labelColumn } from '../../http/export';
+import { filtersOn } from '../../http/list-parts';
 
-export const paymentMethodResource: ListResource = {
-  table: paymentMethods,
-  fields: fieldsOf(paymentMethodRecord, {
-    _id: paymentMethods._id,
-    name: paymentMethods.name,
-    kind: paymentMethods.kind,
-    details: paymentMethods.details,
-    active: paymentMethods.active,
-    createdAt: paymentMethods.createdAt,
-    updatedAt: paymentMethods.updatedAt,
-  }),
-  filters: {
-    kind: { column: paymentMethods.kind, type: 'enum', values: paymentMethodKinds },
-    active: { column: paymentMethods.active, type: 'boolean' },
-  },
-  searchColumn: paymentMethods.searchText,
-  defaultSort: 'name',
-  maxLimit: 1000,
-};
-
-export const paymentMethodRoutes = crudRoutes({
+export const paymentMethodRoutes = catalogueRoutes({
   entity: 'paymentMethod',
   area: 'paymentMethod',
   noun: entityNouns.paymentMethod,
   table: paymentMethods,
-  id: paymentMethods._id,
-  resource: paymentMethodResource,
+  row: paymentMethodRow,
+  filters: filtersOn(paymentMethods, { enum: { kind: paymentMethodKinds }, boolean: ['active'] }),
   record: paymentMethodRecord,
   body: paymentMethodBody,
-  toValues: (b) => ({ ...b, searchText: normalizeArabic(b.name) }),
-  label: (r) => String(r.name),
+  search: (b) => b.name,
   references: [{ table: payments, column: payments.paymentMethod, what: 'المدفوعات' }],
   export: {
     fileName: 'طرق الدفع',
     columns: () => [
       { key: 'name', header: 'طريقة الدفع' },
-      {
-        key: 'kind',
-        header: 'النوع',
-        value: (r) => paymentMethodKindLabels[r.kind as keyof typeof paymentMethodKindLabels] ?? r.kind,
-      },
+      labelColumn('kind', 'النوع', paymentMethodKindLabels),
       { key: 'details', header: 'التفاصيل', width: 40 },
       { key: 'active', header: 'فعّالة', type: 'boolean' },
       { key: 'createdAt', header: 'تاريخ الإضافة', type: 'datetime' },

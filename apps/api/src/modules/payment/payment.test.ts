@@ -1,21 +1,17 @@
 import { decodeZatcaQr } from '@idara/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, requestsOn, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
-let admin: string;
 let customer: string;
 let service: string;
 let cash: string;
 
 let reviewer: string;
 // Status moves are made by a second admin: whoever records a payment does not review it (four eyes).
-const asAdmin = requestsOn(
-  () => t,
-  () => admin,
-);
+const t = useTestApp();
+const asAdmin = t;
 const get = asAdmin.get;
-const post = (url: string, payload: unknown, token = url.endsWith('/status') ? reviewer : admin) =>
+const post = (url: string, payload: unknown, token = url.endsWith('/status') ? reviewer : t.admin) =>
   asAdmin.post(url, payload, token);
 
 async function newOrder(unitPrice = '100.00', quantity = 1) {
@@ -25,15 +21,10 @@ async function newOrder(unitPrice = '100.00', quantity = 1) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   reviewer = (await t.userWith('admin')).token;
   customer = (await post('/api/customer', { name: 'مؤسسة النخبة', phoneNumber: '0552220001' })).json()._id;
   service = (await post('/api/service', { name: 'تركيب كاميرات', price: '100.00' })).json()._id;
   cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('payments', () => {
@@ -122,15 +113,10 @@ describe('payments', () => {
   });
 
   it('a recorded payment is only a receipt; paying it issues the order’s tax invoice, frozen', async () => {
-    await t.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      token: admin,
-      payload: {
-        companyName: 'شركة إدارة للخدمات',
-        vatNumber: '310122393500003',
-        address: 'الرياض، حي العليا',
-      },
+    await t.put('/api/settings', {
+      companyName: 'شركة إدارة للخدمات',
+      vatNumber: '310122393500003',
+      address: 'الرياض، حي العليا',
     });
     const order = await newOrder('1000.00', 1); // 1,150.00 with 150.00 VAT
     const p = (
@@ -179,18 +165,12 @@ describe('payments', () => {
       );
     const exported = () => get(`/api/invoice/export?fileType=csv&order=${order._id}`).then((r) => r.body);
     const [rowBefore, exportBefore] = [await listRow(), await exported()];
-    await t.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      token: admin,
-      payload: { companyName: 'اسم آخر للشركة', vatNumber: '300000000000003', tax: 5 },
-    });
+    await t.put('/api/settings', { companyName: 'اسم آخر للشركة', vatNumber: '300000000000003', tax: 5 });
     const named = (await get(`/api/customer/${customer}`)).json();
-    const renamed = await t.inject({
-      method: 'PUT',
-      url: `/api/customer/${customer}`,
-      token: admin,
-      payload: { name: 'اسم جديد للعميل', phoneNumber: named.phoneNumber, type: named.type },
+    const renamed = await t.put(`/api/customer/${customer}`, {
+      name: 'اسم جديد للعميل',
+      phoneNumber: named.phoneNumber,
+      type: named.type,
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await get(`/api/invoice/${doc._id}/html`)).body).toBe(html);
@@ -202,7 +182,7 @@ describe('payments', () => {
     expect(rowBefore.buyerName).toBe('مؤسسة النخبة');
     expect(await exported()).toBe(exportBefore);
     expect(again.snapshot.seller.name).toBe('شركة إدارة للخدمات');
-    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { tax: 15 } });
+    await t.put('/api/settings', { tax: 15 });
     expect(html).toContain('فاتورة ضريبية مبسطة');
     expect(html).toContain('غير مرتبط');
   });
@@ -264,12 +244,11 @@ describe('four eyes', () => {
   it('whoever recorded a payment cannot approve or reject it; an admin may, with a logged reason; the setting turns it off', async () => {
     const order = await newOrder();
     const clerk = await t.userWith('accountant');
-    const recorded = await t.inject({
-      method: 'POST',
-      url: '/api/payment',
-      token: clerk.token,
-      payload: { order: order._id, amount: '50.00', paymentMethod: cash },
-    });
+    const recorded = await t.post(
+      '/api/payment',
+      { order: order._id, amount: '50.00', paymentMethod: cash },
+      clerk.token,
+    );
     expect(recorded.statusCode, recorded.body).toBe(201);
     const id = recorded.json()._id;
     for (const body of [{ status: 'approved' }, { status: 'rejected', reason: 'خطأ في المبلغ' }]) {
@@ -286,28 +265,28 @@ describe('four eyes', () => {
 
     // An admin who recorded one overrides only with a reason, which the activity log keeps.
     const mine = (
-      await post('/api/payment', { order: order._id, amount: '10.00', paymentMethod: cash }, admin)
+      await post('/api/payment', { order: order._id, amount: '10.00', paymentMethod: cash }, t.admin)
     ).json();
-    const bare = await post(`/api/payment/${mine._id}/status`, { status: 'approved' }, admin);
+    const bare = await post(`/api/payment/${mine._id}/status`, { status: 'approved' }, t.admin);
     expect(bare.statusCode).toBe(403);
     expect(bare.json().message).toMatch(/اكتب سبب/);
     const withReason = await post(
       `/api/payment/${mine._id}/status`,
       { status: 'approved', overrideReason: 'المحاسب في إجازة' },
-      admin,
+      t.admin,
     );
     expect(withReason.statusCode).toBe(200);
     const log = (await get(`/api/activity?entityId=${mine._id}&sort=-createdAt`)).json().data[0];
     expect(JSON.stringify(log.changes)).toContain('المحاسب في إجازة');
 
     // With the setting off, recording and approving may be the same person.
-    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { fourEyes: false } });
+    await t.put('/api/settings', { fourEyes: false });
     const again = (
       await post('/api/payment', { order: order._id, amount: '5.00', paymentMethod: cash }, clerk.token)
     ).json();
     expect(
       (await post(`/api/payment/${again._id}/status`, { status: 'approved' }, clerk.token)).statusCode,
     ).toBe(200);
-    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { fourEyes: true } });
+    await t.put('/api/settings', { fourEyes: true });
   });
 });

@@ -1,7 +1,6 @@
 import { normalizeArabic, paymentStatuses } from '@idara/domain';
-import { eq } from 'drizzle-orm';
 import { customers, orders, paymentMethods, payments } from '../../db/schema';
-import type { ListResource } from '../../http/list-query';
+import { filtersOn, listResource } from '../../http/list-parts';
 
 export const paymentFields = {
   _id: payments._id,
@@ -28,25 +27,14 @@ export const paymentFields = {
   updatedAt: payments.updatedAt,
 };
 
-export const paymentResource: ListResource = {
-  table: payments,
-  joins: [
-    { table: orders, on: eq(payments.order, orders._id) },
-    { table: customers, on: eq(payments.customer, customers._id) },
-    { table: paymentMethods, on: eq(payments.paymentMethod, paymentMethods._id) },
-  ],
-  fields: paymentFields,
-  filters: {
-    status: { column: payments.status, type: 'enum', values: paymentStatuses },
-    paymentMethod: { column: payments.paymentMethod, type: 'uuid' },
-    customer: { column: payments.customer, type: 'uuid' },
-    order: { column: payments.order, type: 'uuid' },
-    createdAt: { column: payments.createdAt, type: 'date' },
-    paidAt: { column: payments.paidAt, type: 'date' },
-  },
-  searchColumn: payments.searchText,
-  defaultSort: '-createdAt',
-};
+export const paymentResource = listResource(payments, paymentFields, {
+  joins: { order: orders, customer: customers, paymentMethod: paymentMethods },
+  filters: filtersOn(payments, {
+    enum: { status: paymentStatuses },
+    uuid: ['paymentMethod', 'customer', 'order'],
+    date: ['createdAt', 'paidAt'],
+  }),
+});
 
 export function paymentSearchText(number: number, orderNumber: number, customerName: string) {
   return normalizeArabic(`${number} ${orderNumber} ${customerName}`);

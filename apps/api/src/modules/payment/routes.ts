@@ -1,8 +1,5 @@
 import {
-  entityNouns,
   fileOut,
-  fromHalalas,
-  idSchema,
   paymentBody,
   paymentCountsInTotals,
   paymentDetailsOut,
@@ -12,54 +9,35 @@ import {
   paymentStatusLabels,
 } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { einvoices, payments } from '../../db/schema';
-import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
-import { contentDisposition } from '../../http/export';
+import { labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
-import { aggregateList, runList } from '../../http/list-query';
-import { htmlToPdf, requesterOf } from '../../http/pdf';
+import { guarded } from '../../http/guarded';
+import { listWithMoneyTotals } from '../../http/list-totals';
+import { requesterOf } from '../../http/pdf';
+import { registerDetailsRoute, registerEditRoute } from '../../http/record-routes';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
-import { assertLinkOpens } from '../../lib/signed-links';
-import { documentHtml } from '../invoice/document-html';
-import { assertMayReachCustomer } from '../invoice/sharing';
+import { documentPdf, openSharedDocument, sendDocumentPdf } from '../invoice/document-pdf';
 import { paymentDetails } from './details';
 import { paymentResource } from './resource';
 import { changePaymentStatus, createPayment, updatePayment } from './service';
 
-const params = z.object({ id: idSchema });
 const tags = ['payment'];
 
 export const paymentRoutes: RoutesPlugin = async (app) => {
-  app.get(
-    '/',
-    { config: { permissions: ['payment:read'] }, schema: { tags, response: { 200: paymentListOut } } },
-    async (req) => {
-      const query = req.query as Record<string, unknown>;
-      const [list, sums] = await Promise.all([
-        runList(app.db, paymentResource, query),
-        aggregateList<{ amount: string | number; taxAmount: string | number; count: number }>(
-          app.db,
-          paymentResource,
-          query,
-          {
-            // A rejected payment is money that never came: it is listed, not totalled.
-            amount: sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} <> 'rejected'), 0)`,
-            taxAmount: sql`coalesce(sum(${payments.taxAmount}) filter (where ${payments.status} <> 'rejected'), 0)`,
-            count: sql`count(*)::int`,
-          },
-        ),
-      ]);
-      const riyals = (h: string | number) => fromHalalas(Number(h));
-      return {
-        ...(list as Omit<z.input<typeof paymentListOut>, 'totals'>),
-        totals: { amount: riyals(sums.amount), taxAmount: riyals(sums.taxAmount), count: Number(sums.count) },
-      };
-    },
-  );
+  app.get('/', guarded('payment:read', { tags, response: { 200: paymentListOut } }), async (req) => {
+    const list = await listWithMoneyTotals(app.db, paymentResource, req.query as Record<string, unknown>, {
+      // A rejected payment is money that never came: it is listed, not totalled.
+      amount: sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} <> 'rejected'), 0)`,
+      taxAmount: sql`coalesce(sum(${payments.taxAmount}) filter (where ${payments.status} <> 'rejected'), 0)`,
+    });
+    return list as z.input<typeof paymentListOut>;
+  });
 
   registerExportRoute(app, {
     entity: 'payment',
@@ -74,11 +52,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
         { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
         { key: 'customerName', header: 'العميل', width: 28 },
         { key: 'paymentMethodName', header: 'طريقة الدفع' },
-        {
-          key: 'status',
-          header: 'الحالة',
-          value: (r) => paymentStatusLabels[r.status as keyof typeof paymentStatusLabels] ?? r.status,
-        },
+        labelColumn('status', 'الحالة', paymentStatusLabels),
         { key: 'amount', header: 'المبلغ شامل الضريبة (ر.س)', type: 'money', total: true },
         { key: 'taxAmount', header: 'الضريبة (ر.س)', type: 'money', total: true },
         { key: 'dueDate', header: 'تاريخ الاستحقاق' },
@@ -88,15 +62,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
     },
   });
 
-  app.get(
-    '/:id',
-    {
-      config: { permissions: ['payment:details'] },
-      schema: { tags, params, response: { 200: paymentDetailsOut } },
-    },
-    async (req, reply) =>
-      withETag(reply, (await paymentDetails(app.db, req.params.id)) as z.input<typeof paymentDetailsOut>),
-  );
+  registerDetailsRoute(app, 'payment:details', { tags, answer: paymentDetailsOut, load: paymentDetails });
 
   /** The document a payment's PDF shows: the invoice it pays (404 in Arabic while none is issued). */
   async function paidDocument(id: string) {
@@ -109,59 +75,36 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id/pdf',
-    {
-      config: { permissions: ['payment:details'] },
-      schema: { tags, params, response: { 200: fileOut('application/pdf') } },
-    },
+    guarded('payment:details', { tags, params: idParams, response: { 200: fileOut('application/pdf') } }),
     async (req, reply) => {
       const row = await paidDocument(req.params.id);
-      const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
+      const pdf = await documentPdf(row, requesterOf(req));
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: 'einvoice',
         entityId: row._id,
         summary: `تحميل الفاتورة رقم ${row.number} (PDF)`,
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition(`فاتورة-${row.number}`, 'pdf'))
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDocumentPdf(reply, pdf, `فاتورة-${row.number}`, false);
     },
   );
 
   // Links sent before phase 2 named the payment: they open the invoice it pays.
   app.get(
     '/:id/invoice.pdf',
-    { config: { public: true }, schema: { tags, params, response: { 200: fileOut('application/pdf') } } },
+    {
+      config: { public: true },
+      schema: { tags, params: idParams, response: { 200: fileOut('application/pdf') } },
+    },
     async (req, reply) => {
-      await assertLinkOpens(
-        app.db,
-        'invoice',
-        req.params.id,
-        req.query as Record<string, unknown>,
-        entityNouns.einvoice,
-      );
-      const row = await paidDocument(req.params.id);
-      assertMayReachCustomer(row);
-      const pdf = await htmlToPdf(await documentHtml(row), { requester: requesterOf(req) });
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          contentDisposition(`فاتورة-${row.number}`, 'pdf').replace(/^attachment/, 'inline'),
-        )
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      const row = await openSharedDocument(app.db, req.params.id, req.query, paidDocument);
+      return sendDocumentPdf(reply, await documentPdf(row, requesterOf(req)), `فاتورة-${row.number}`, true);
     },
   );
 
   app.post(
     '/',
-    {
-      config: { permissions: ['payment:create'] },
-      schema: { tags, body: paymentBody, response: { 201: paymentOut } },
-    },
+    guarded('payment:create', { tags, body: paymentBody, response: { 201: paymentOut } }),
     async (req, reply) => {
       const { payment, orderNumber } = await app.db.transaction((tx) =>
         createPayment(tx, actorOf(req), req.body),
@@ -177,28 +120,22 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.put(
-    '/:id',
-    {
-      config: { permissions: ['payment:update'] },
-      schema: { tags, params, body: paymentBody, response: { 200: paymentOut } },
-    },
-    async (req, reply) =>
-      withETag(
-        reply,
-        (await app.db.transaction((tx) =>
-          updatePayment(tx, actorOf(req), req.params.id, req.body, ifMatchOf(req)),
-        )) as z.input<typeof paymentOut>,
-      ),
-  );
+  registerEditRoute(app, 'payment:update', {
+    tags,
+    body: paymentBody,
+    answer: paymentOut,
+    edit: updatePayment,
+  });
 
   // Which permission a move needs depends on the move (domain paymentTransitionPermission).
   app.post(
     '/:id/status',
-    {
-      config: { permissions: ['payment:details'] },
-      schema: { tags, params, body: paymentStatusBody, response: { 200: paymentDetailsOut } },
-    },
+    guarded('payment:details', {
+      tags,
+      params: idParams,
+      body: paymentStatusBody,
+      response: { 200: paymentDetailsOut },
+    }),
     async (req) => {
       const actor = { ...actorOf(req), permissions: req.user!.permissions };
       const { payment, requestedBy, issued } = await app.db.transaction((tx) =>

@@ -2,60 +2,52 @@ import {
   customerRemindersOut,
   entityNouns,
   fromHalalas,
-  idSchema,
   messageOut,
   reminderPreviewOut,
 } from '@idara/domain';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { customers } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { guarded } from '../../http/guarded';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
 import { loadPlan } from './plan';
 import { ruleRoutes } from './rule-routes';
 import type { ReminderScheduler } from './scheduler';
 
 const tags = ['reminders'];
-const params = z.object({ id: idSchema });
 
 /** Reminders for overdue balances (docs/API.md "Reminders"). */
 export const reminderRoutes: RoutesPlugin<{ reminders: ReminderScheduler }> = async (app, opts) => {
   await app.register(ruleRoutes);
 
-  app.get(
-    '/preview',
-    { config: { permissions: ['report:aging'] }, schema: { tags, response: { 200: reminderPreviewOut } } },
-    async () => {
-      const plan = await loadPlan(app.db, opts.reminders.now());
-      return {
-        today: plan.today,
-        friday: plan.friday,
-        data: plan.entries.map((e) => ({
-          customer: e.customer,
-          customerName: e.customerName,
-          einvoice: e.einvoice,
-          invoiceNumber: e.number,
-          open: fromHalalas(e.open),
-          daysOverdue: e.daysOverdue,
-          rule: e.rule,
-          ruleName: e.ruleName,
-          occurrence: e.occurrence,
-          send: e.send,
-          insideWindow: e.insideWindow,
-          reason: e.reason,
-        })),
-      };
-    },
-  );
+  app.get('/preview', guarded('report:aging', { tags, response: { 200: reminderPreviewOut } }), async () => {
+    const plan = await loadPlan(app.db, opts.reminders.now());
+    return {
+      today: plan.today,
+      friday: plan.friday,
+      data: plan.entries.map((e) => ({
+        customer: e.customer,
+        customerName: e.customerName,
+        einvoice: e.einvoice,
+        invoiceNumber: e.number,
+        open: fromHalalas(e.open),
+        daysOverdue: e.daysOverdue,
+        rule: e.rule,
+        ruleName: e.ruleName,
+        occurrence: e.occurrence,
+        send: e.send,
+        insideWindow: e.insideWindow,
+        reason: e.reason,
+      })),
+    };
+  });
 
   app.get(
     '/customer/:id',
-    {
-      config: { permissions: ['customer:details'] },
-      schema: { tags, params, response: { 200: customerRemindersOut } },
-    },
+    guarded('customer:details', { tags, params: idParams, response: { 200: customerRemindersOut } }),
     async (req) => {
       const [row] = await app.db
         .select({ remindersStopped: customers.remindersStopped })
@@ -72,10 +64,7 @@ export const reminderRoutes: RoutesPlugin<{ reminders: ReminderScheduler }> = as
   ] as const) {
     app.post(
       `/customer/:id/${action}`,
-      {
-        config: { permissions: ['customer:update'] },
-        schema: { tags, params, response: { 200: messageOut } },
-      },
+      guarded('customer:update', { tags, params: idParams, response: { 200: messageOut } }),
       async (req) => {
         return app.db.transaction(async (tx) => {
           const [before] = await tx

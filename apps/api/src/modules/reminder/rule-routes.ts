@@ -1,6 +1,5 @@
 import {
   findTemplate,
-  idSchema,
   isReminderTemplate,
   messageOut,
   reminderRuleBody,
@@ -8,15 +7,15 @@ import {
   reminderRulesOut,
 } from '@idara/domain';
 import { asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { reminderRules } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
 
 const tags = ['reminders'];
-const params = z.object({ id: idSchema });
 const config = { permissions: ['settings:update' as const] };
 const RULE = 'قاعدة التذكير';
 
@@ -72,7 +71,10 @@ export const ruleRoutes: RoutesPlugin = async (app) => {
 
   app.put(
     '/rules/:id',
-    { config, schema: { tags, params, body: reminderRuleBody, response: { 200: reminderRuleOut } } },
+    {
+      config,
+      schema: { tags, params: idParams, body: reminderRuleBody, response: { 200: reminderRuleOut } },
+    },
     async (req) => {
       assertTemplate(req.body);
       return app.db.transaction(async (tx) => {
@@ -102,7 +104,7 @@ export const ruleRoutes: RoutesPlugin = async (app) => {
 
   app.delete(
     '/rules/:id',
-    { config, schema: { tags, params, response: { 200: messageOut } } },
+    { config, schema: { tags, params: idParams, response: { 200: messageOut } } },
     async (req) => {
       await app.db.transaction(async (tx) => {
         const [before] = await tx

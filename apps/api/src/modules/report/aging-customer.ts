@@ -6,15 +6,16 @@ import {
   daysBetween,
   entityNouns,
   fromHalalas,
-  idSchema,
   openAmounts,
   riyadhDayOf,
 } from '@idara/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { customers, einvoices, payments } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { guarded } from '../../http/guarded';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { countedDocuments } from '../invoice/counted';
 import { agingSql } from './aging-query';
 import { agingDocumentOf, agingFigureKeys, money, reportTags as tags } from './common';
@@ -26,10 +27,7 @@ import { agingDocumentOf, agingFigureKeys, money, reportTags as tags } from './c
 export const agingCustomerRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/aging/customer/:id',
-    {
-      config: { permissions: ['report:aging'] },
-      schema: { tags, params: z.object({ id: idSchema }), response: { 200: agingCustomerOut } },
-    },
+    guarded('report:aging', { tags, params: idParams, response: { 200: agingCustomerOut } }),
     async (req) => {
       const id = req.params.id;
       const [customer] = await app.db
@@ -82,10 +80,7 @@ export const agingCustomerRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/aging/summary',
-    {
-      config: { permissions: ['report:aging'] },
-      schema: { tags, response: { 200: agingSummaryOut } },
-    },
+    guarded('report:aging', { tags, response: { 200: agingSummaryOut } }),
     async () => {
       const { rows } = await app.db.execute(sql`
         with a as (${agingSql(riyadhDayOf(new Date()))})

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type ExportColumn, parseFileType, sendExport } from '../../http/export';
 import { withTotals } from '../../http/export-cells';
+import { guarded } from '../../http/guarded';
 import { PDF_MAX_ROWS, pdfTooLong, requesterOf, sendPdfExport } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
@@ -30,14 +31,11 @@ async function* each<T>(rows: T[]): AsyncGenerator<T> {
 export const agingExportRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/aging/export',
-    {
-      config: { permissions: ['report:aging'] },
-      schema: {
-        tags,
-        querystring: agingFilterQuery.extend({ fileType: z.string().optional() }),
-        response: { 200: fileOut('xlsx, csv or pdf') },
-      },
-    },
+    guarded('report:aging', {
+      tags,
+      querystring: agingFilterQuery.extend({ fileType: z.string().optional() }),
+      response: { 200: fileOut('xlsx, csv or pdf') },
+    }),
     async (req, reply) => {
       const fileType = parseFileType(req.query, ['xlsx', 'csv', 'pdf'] as const);
       const { rows } = await app.db.execute(sql`

@@ -1,61 +1,30 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { agingBuckets, toHalalas } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { activity } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
+import { pdfToText } from '../../test/pdf-to-text';
 import { agedReceivables } from '../../test/receivable-history';
 
 /** The aging report's export, drill-down and home summary agree with the report itself. */
 
-let t: TestApp;
-let admin: string;
 const customers: string[] = [];
 const keys = [...agingBuckets, 'total'] as const;
 type Row = Record<string, string>;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  const made = await agedReceivables(
-    t,
-    [
-      ['سارة القحطاني', '0552230301'],
-      ['شركة الرواد', '0552230302', 'company'],
-      ['مؤسسة النخيل', '0552230303'],
-      ['خالد العتيبي', '0552230304'],
-    ],
-    [21, 22],
-    { spreadSeed: 5 },
-  );
-  admin = made.admin;
-  customers.push(...made.customers);
+  customers.push(...(await agedReceivables(t, { people: 4, seeds: [21, 22], spreadSeed: 5 })));
 }, 120_000);
-afterAll(() => t.close());
 
-const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+const { get } = t;
 const report = async (query = '') => (await get(`/api/report/aging?limit=500&${query}`)).json();
 
 async function readXlsx(buffer: Buffer) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   return workbook.worksheets[0];
-}
-
-function pdfText(pdf: Buffer) {
-  const file = path.join(
-    os.tmpdir(),
-    `idara-aging-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`,
-  );
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
 }
 
 describe('GET /api/report/aging/export', () => {
@@ -107,7 +76,7 @@ describe('GET /api/report/aging/export', () => {
     const res = await get('/api/report/aging/export?fileType=pdf');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
-    const text = pdfText(res.rawPayload);
+    const text = pdfToText(res.rawPayload);
     const listed: string[] = (await report()).data.map((r: { customerName: string }) => r.customerName);
     expect(listed.length).toBeGreaterThan(1);
     // Every customer the report lists, by the last word of the name (pdftotext may split at spaces).

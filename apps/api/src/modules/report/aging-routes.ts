@@ -1,6 +1,7 @@
 import { agingReportOut, riyadhDayOf } from '@idara/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { guarded } from '../../http/guarded';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { agingFilterQuery, customerFilter } from './aging-filter';
 import { agingSql } from './aging-query';
@@ -32,10 +33,7 @@ export function agingReportSql(q: AgingQuery, today: string): SQL {
 export const agingRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/aging',
-    {
-      config: { permissions: ['report:aging'] },
-      schema: { tags, querystring: agingQuery, response: { 200: agingReportOut } },
-    },
+    guarded('report:aging', { tags, querystring: agingQuery, response: { 200: agingReportOut } }),
     async (req) => {
       const q = req.query;
       const { rows } = await app.db.execute(agingReportSql(q, riyadhDayOf(new Date())));

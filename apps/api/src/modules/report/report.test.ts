@@ -7,9 +7,9 @@ import {
   vatReturnOf,
 } from '@idara/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, payments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 import { agedReceivables } from '../../test/receivable-history';
 import { agingSql } from './aging-query';
 import { agingDocumentOf } from './common';
@@ -20,25 +20,12 @@ import { agingDocumentOf } from './common';
  * issued today), so every bucket and the oldest-first order are exercised.
  */
 
-let t: TestApp;
-let admin: string;
 const customers: string[] = [];
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  const made = await agedReceivables(
-    t,
-    [
-      ['سارة القحطاني', '0552230201'],
-      ['شركة الرواد', '0552230202', 'company'],
-      ['مؤسسة النخيل', '0552230203'],
-    ],
-    [11, 12, 13],
-  );
-  admin = made.admin;
-  customers.push(...made.customers);
+  customers.push(...(await agedReceivables(t, { people: 3, seeds: [11, 12, 13] })));
 });
-afterAll(() => t.close());
 
 describe('aging SQL', () => {
   it('gives every customer the figures of the domain rule, bucket by bucket, to the halala', async () => {
@@ -69,7 +56,7 @@ describe('aging SQL', () => {
 });
 
 describe('GET /api/report/aging', () => {
-  const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+  const { get } = t;
 
   it('answers each customer with their buckets, which sum to the open balance, and totals that equal the receivables', async () => {
     const res = await get('/api/report/aging?limit=500');
@@ -128,7 +115,7 @@ describe('GET /api/report/aging', () => {
 });
 
 describe('GET /api/report/vat', () => {
-  const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+  const { get } = t;
   const halalas = (v: string) => toHalalas(v);
 
   it('sums the issued documents of the period, by Riyadh day, into the return; its VAT is theirs', async () => {

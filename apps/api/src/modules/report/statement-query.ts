@@ -17,22 +17,14 @@ import { cities, customers, einvoices, payments } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { countedDocuments } from '../invoice/counted';
 import { customerPartyColumns } from '../invoice/parties';
+import { periodCheck } from './period-check';
 
 /** Five years of history is as far back as a statement reaches in one request. */
 const MAX_STATEMENT_DAYS = 5 * 366;
 
 export const statementPeriod = z
   .object({ from: optionalCalendarDate, to: optionalCalendarDate })
-  .superRefine((q, ctx) => {
-    if (!q.from)
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'بداية الفترة مطلوبة (YYYY-MM-DD)' });
-    if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'نهاية الفترة مطلوبة (YYYY-MM-DD)' });
-    if (!q.from || !q.to) return;
-    const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'نهاية الفترة قبل بدايتها' });
-    else if (days > MAX_STATEMENT_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'الفترة أطول من خمس سنوات؛ اختر فترة أقصر' });
-  });
+  .superRefine(periodCheck(MAX_STATEMENT_DAYS, 'الفترة أطول من خمس سنوات؛ اختر فترة أقصر'));
 export type StatementPeriod = { from: string; to: string };
 
 export interface CustomerStatementData {

@@ -1,7 +1,6 @@
 import {
   fileOut,
   formatGregorianDate,
-  idSchema,
   riyadhDayBounds,
   riyadhDayOf,
   statementOut,
@@ -11,10 +10,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { contentDisposition } from '../../http/export';
+import { guarded } from '../../http/guarded';
 import { htmlToPdf, requesterOf } from '../../http/pdf';
 import { publicOrigin } from '../../http/public-origin';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { assertLinkOpens, signExpiringLink } from '../../lib/signed-links';
 import { sellerAsSet } from '../invoice/parties';
 import { presentMessage, pushMessage, sendToCustomer, serviceWindow } from '../whatsapp/service';
@@ -29,7 +30,6 @@ import {
   statementPeriod,
 } from './statement-query';
 
-const params = z.object({ id: idSchema });
 const signedQuery = statementPeriod.and(
   z.object({ sig: z.string().max(100).optional(), exp: z.string().max(10).optional() }),
 );
@@ -54,20 +54,24 @@ const sendPdf = (reply: FastifyReply, pdf: Buffer, name: string, inline: boolean
 export const statementRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/:id/statement',
-    {
-      config: { permissions: ['report:aging'] },
-      schema: { tags, params, querystring: statementPeriod, response: { 200: statementOut } },
-    },
+    guarded('report:aging', {
+      tags,
+      params: idParams,
+      querystring: statementPeriod,
+      response: { 200: statementOut },
+    }),
     async (req) =>
       statementJson(await customerStatement(app.db, req.params.id, req.query as StatementPeriod)),
   );
 
   app.get(
     '/:id/statement.pdf',
-    {
-      config: { permissions: ['report:aging'] },
-      schema: { tags, params, querystring: statementPeriod, response: { 200: fileOut('application/pdf') } },
-    },
+    guarded('report:aging', {
+      tags,
+      params: idParams,
+      querystring: statementPeriod,
+      response: { 200: fileOut('application/pdf') },
+    }),
     async (req, reply) => {
       const s = await customerStatement(app.db, req.params.id, req.query as StatementPeriod);
       assertHasHistory(s);
@@ -80,7 +84,12 @@ export const statementRoutes: RoutesPlugin = async (app) => {
     '/:id/statement/document.pdf',
     {
       config: { public: true },
-      schema: { tags, params, querystring: signedQuery, response: { 200: fileOut('application/pdf') } },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: signedQuery,
+        response: { 200: fileOut('application/pdf') },
+      },
     },
     async (req, reply) => {
       const period = req.query as StatementPeriod & { sig?: string; exp?: string };
@@ -98,10 +107,12 @@ export const statementRoutes: RoutesPlugin = async (app) => {
    */
   app.post(
     '/:id/statement/send',
-    {
-      config: { permissions: ['report:aging', 'customer:send:messages'] },
-      schema: { tags, params, body: statementPeriod, response: { 201: whatsappMessageOut } },
-    },
+    guarded(['report:aging', 'customer:send:messages'], {
+      tags,
+      params: idParams,
+      body: statementPeriod,
+      response: { 201: whatsappMessageOut },
+    }),
     async (req, reply) => {
       const period = req.body as StatementPeriod;
       if (period.to > riyadhDayOf(new Date())) {

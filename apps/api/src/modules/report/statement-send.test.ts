@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { formatGregorianDate, formatHijriDate, riyadhDayOf } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +6,7 @@ import { activity, messages } from '../../db/schema';
 import { signLink } from '../../lib/signed-links';
 import { FakeGraph, inbound, signedWebhook, whatsappEnv } from '../../test/fake-graph';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { pdfToText } from '../../test/pdf-to-text';
 
 /**
  * The statement PDF (its text as poppler reads it) and its sending over WhatsApp through the
@@ -32,15 +30,7 @@ const req = (method: 'GET' | 'POST', url: string, payload?: object, token = admi
 const send = (id: string, body: object = { from: `${today.slice(0, 8)}01`, to: today }, token = admin) =>
   req('POST', `/api/customer/${id}/statement/send`, body, token);
 
-function pdfText(pdf: Buffer) {
-  const file = path.join(os.tmpdir(), `idara-statement-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8').replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
+const pdfText = (pdf: Buffer) => pdfToText(pdf).replace(/\s+/g, ' ');
 
 async function settled(id: string) {
   for (let i = 0; i < 300; i++) {

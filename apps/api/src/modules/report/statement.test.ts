@@ -7,43 +7,32 @@ import {
   toHalalas,
 } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { einvoices, payments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { random, receivableHistory } from '../../test/receivable-history';
+import { useTestApp } from '../../test/fixture';
+import { historyActors, random, receivableHistory } from '../../test/receivable-history';
 
 /**
  * The statement route against the domain rule (statement.ts) on random histories made through the
  * API, with the documents' and payments' days spread over the past year so periods cut through them.
  */
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
+const { get } = t;
 const customers: string[] = [];
 let empty: string;
-const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
 const today = () => riyadhDayOf(new Date());
 const daysBefore = (day: string, n: number) =>
   riyadhDayOf(new Date(Date.parse(`${day}T12:00:00Z`) - n * 86_400_000));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  const reviewer = (await t.userWith('admin')).token;
-  const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
-  for (const [name, phone] of [
-    ['سارة القحطاني', '0552240201'],
-    ['شركة الرواد', '0552240202'],
-  ]) {
-    customers.push(
-      (await post('/api/customer', { name, phoneNumber: phone, whatsappNumber: phone })).json()._id,
-    );
-  }
-  empty = (await post('/api/customer', { name: 'عميل بلا مستندات', phoneNumber: '0552240203' })).json()._id;
-  const service = (await post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
-  const cash = (await get('/api/paymentMethod?limit=0')).json().data[0]._id;
-  for (const seed of [21, 22])
-    await receivableHistory(t, seed, { admin, reviewer, customers, service, cash }, 80);
+  const actors = await historyActors(t, [
+    { name: 'سارة القحطاني', phoneNumber: '0552240201', whatsappNumber: '0552240201' },
+    { name: 'شركة الرواد', phoneNumber: '0552240202', whatsappNumber: '0552240202' },
+  ]);
+  customers.push(...actors.customers);
+  empty = (await t.post('/api/customer', { name: 'عميل بلا مستندات', phoneNumber: '0552240203' })).json()._id;
+  for (const seed of [21, 22]) await receivableHistory(t, seed, actors, 80);
   const r = random(9);
   for (const doc of await t.db.select({ _id: einvoices._id }).from(einvoices))
     await t.db
@@ -56,7 +45,6 @@ beforeAll(async () => {
       .set({ paidAt: sql`${payments.paidAt} - make_interval(days => ${r.int(0, 300)})` })
       .where(eq(payments._id, p._id));
 });
-afterAll(() => t.close());
 
 /** The domain rule on the database's facts, as the wire shows it. */
 async function expected(customer: string, from: string, to: string) {

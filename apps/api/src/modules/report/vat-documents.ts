@@ -1,6 +1,7 @@
 import { type VatFigure, vatDocumentsOut, vatFigures } from '@idara/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { guarded } from '../../http/guarded';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { money, reportPage, reportTags as tags } from './common';
 import { issuedInSql, vatFigurePart, vatPeriodQuery } from './vat-period';
@@ -24,10 +25,7 @@ const documentsQuery = vatPeriodQuery({
 export const vatDocumentRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/vat/documents',
-    {
-      config: { permissions: ['report:vat'] },
-      schema: { tags, querystring: documentsQuery, response: { 200: vatDocumentsOut } },
-    },
+    guarded('report:vat', { tags, querystring: documentsQuery, response: { 200: vatDocumentsOut } }),
     async (req) => {
       const q = req.query;
       const from = q.from as string;

@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { type ExportColumn, parseFileType, sendExport } from '../../http/export';
+import { guarded } from '../../http/guarded';
 import { PDF_MAX_ROWS, pdfTooLong, requesterOf, sendPdfExport } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
@@ -90,14 +91,11 @@ function leftSignal(reply: FastifyReply): AbortSignal {
 export const vatExportRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/vat/export',
-    {
-      config: { permissions: ['report:vat'] },
-      schema: {
-        tags,
-        querystring: vatPeriodQuery({ fileType: z.string().optional() }),
-        response: { 200: fileOut('xlsx, csv or pdf') },
-      },
-    },
+    guarded('report:vat', {
+      tags,
+      querystring: vatPeriodQuery({ fileType: z.string().optional() }),
+      response: { 200: fileOut('xlsx, csv or pdf') },
+    }),
     async (req, reply) => {
       const fileType = parseFileType(req.query, ['xlsx', 'csv', 'pdf'] as const);
       const from = req.query.from as string;

@@ -2,19 +2,12 @@ import { optionalCalendarDate, riyadhDayBounds, type VatFigure } from '@idara/do
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { countedDocumentsSql } from '../invoice/counted';
+import { periodCheck } from './period-check';
 
 /** A VAT return covers a month or a quarter; a year at the most. */
 const MAX_VAT_DAYS = 366;
 
-function checkPeriod(q: { from?: string | null; to?: string | null }, ctx: z.RefinementCtx) {
-  if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'بداية الفترة مطلوبة (YYYY-MM-DD)' });
-  if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'نهاية الفترة مطلوبة (YYYY-MM-DD)' });
-  if (!q.from || !q.to) return;
-  const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
-  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'نهاية الفترة قبل بدايتها' });
-  else if (days > MAX_VAT_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'الفترة أطول من سنة؛ اختر شهراً أو ربع سنة' });
-}
+const checkPeriod = periodCheck(MAX_VAT_DAYS, 'الفترة أطول من سنة؛ اختر شهراً أو ربع سنة');
 
 /** The period of the return (from, to: Riyadh days) with `extra` query fields, refused in Arabic when absurd. */
 export const vatPeriodQuery = <Extra extends z.ZodRawShape>(extra: Extra) =>

@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { arabicPlural, DOCUMENTS, riyadhDayOf, toHalalas, vatFigures, vatReturnLabels } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activity, einvoices } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { random, receivableHistory } from '../../test/receivable-history';
+import { useTestApp } from '../../test/fixture';
+import { pdfToText } from '../../test/pdf-to-text';
+import { historyActors, random, receivableHistory } from '../../test/receivable-history';
 
 /**
  * The VAT return's drill-down and export against GET /api/report/vat, on random documents made
@@ -16,28 +13,17 @@ import { random, receivableHistory } from '../../test/receivable-history';
  * a document of those categories alone stores them) so that every figure but out-of-scope has documents.
  */
 
-let t: TestApp;
-let admin: string;
 const from = riyadhDayOf(new Date(Date.now() - 100 * 86_400_000));
 const to = riyadhDayOf(new Date());
 const period = `from=${from}&to=${to}`;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  const reviewer = (await t.userWith('admin')).token;
-  const post = (url: string, payload: object) => t.inject({ method: 'POST', url, token: admin, payload });
-  const customers: string[] = [];
-  for (const [name, phone] of [
-    ['سارة القحطاني', '0552230301'],
-    ['شركة الرواد', '0552230302'],
-  ])
-    customers.push((await post('/api/customer', { name, phoneNumber: phone })).json()._id);
-  const service = (await post('/api/service', { name: 'تنظيف', price: '100.00' })).json()._id;
-  const cash = (await t.inject({ method: 'GET', url: '/api/paymentMethod?limit=0', token: admin })).json()
-    .data[0]._id;
-  for (const seed of [31, 32])
-    await receivableHistory(t, seed, { admin, reviewer, customers, service, cash }, 70);
+  const actors = await historyActors(t, [
+    { name: 'سارة القحطاني', phoneNumber: '0552230301' },
+    { name: 'شركة الرواد', phoneNumber: '0552230302' },
+  ]);
+  for (const seed of [31, 32]) await receivableHistory(t, seed, actors, 70);
   const r = random(9);
   const docs = await t.db.select({ _id: einvoices._id, kind: einvoices.kind }).from(einvoices);
   for (const doc of docs)
@@ -56,9 +42,8 @@ beforeAll(async () => {
         .set({ vatAmount: '0.00', [part]: sql`${einvoices.total}` })
         .where(eq(einvoices._id, doc._id));
 }, 120_000);
-afterAll(() => t.close());
 
-const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+const { get } = t;
 type Doc = { _id: string; kind: string; net: string; vat: string; number: string };
 
 async function allDocuments(figure: string, query = period) {
@@ -195,15 +180,9 @@ describe('GET /api/report/vat/export', () => {
     const res = await get(`/api/report/vat/export?fileType=pdf&from=${to}&to=${to}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
-    const file = path.join(os.tmpdir(), `idara-vat-${process.pid}.pdf`);
-    fs.writeFileSync(file, res.rawPayload);
-    try {
-      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
-      expect(text).toContain('إجمالي ضريبة القيمة المضافة المستحقة');
-      expect(text).toContain('المبيعات المعفاة');
-    } finally {
-      fs.rmSync(file, { force: true });
-    }
+    const text = pdfToText(res.rawPayload);
+    expect(text).toContain('إجمالي ضريبة القيمة المضافة المستحقة');
+    expect(text).toContain('المبيعات المعفاة');
   }, 60_000);
 
   it('refuses bad file types and periods before streaming, and users without report:vat', async () => {

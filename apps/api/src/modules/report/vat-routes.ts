@@ -1,6 +1,7 @@
 import { vatReportOut, vatReturnOf } from '@idara/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { guarded } from '../../http/guarded';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { money, reportTags as tags } from './common';
 import { issuedInSql, vatPeriodQuery } from './vat-period';
@@ -48,10 +49,7 @@ export async function vatReturnFor(db: DbOrTx, from: string, to: string) {
 export const vatRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/vat',
-    {
-      config: { permissions: ['report:vat'] },
-      schema: { tags, querystring: vatPeriodQuery({}), response: { 200: vatReportOut } },
-    },
+    guarded('report:vat', { tags, querystring: vatPeriodQuery({}), response: { 200: vatReportOut } }),
     async (req) => {
       const from = req.query.from as string;
       const to = req.query.to as string;

@@ -1,8 +1,8 @@
 import {
   entityNouns,
-  normalizeArabic,
   serviceBody,
   serviceRecord,
+  serviceRow,
   unitInfo,
   unitOf,
   type VatCategory,
@@ -10,47 +10,20 @@ import {
 } from '@idara/domain';
 import { eq } from 'drizzle-orm';
 import { forms, orderItems, services } from '../../db/schema';
-import { crudRoutes } from '../../http/crud';
+import { catalogueRoutes } from '../../http/catalogue-routes';
 import { fieldError } from '../../http/errors';
-import { fieldsOf, type ListResource } from '../../http/list-query';
+import { filtersOn } from '../../http/list-parts';
 
-export const serviceResource: ListResource = {
-  table: services,
-  fields: fieldsOf(serviceRecord, {
-    _id: services._id,
-    name: services.name,
-    description: services.description,
-    price: services.price,
-    active: services.active,
-    form: services.form,
-    vatCategory: services.vatCategory,
-    vatExemptionCode: services.vatExemptionCode,
-    vatExemptionReason: services.vatExemptionReason,
-    unit: services.unit,
-    createdAt: services.createdAt,
-    updatedAt: services.updatedAt,
-  }),
-  filters: {
-    active: { column: services.active, type: 'boolean' },
-    form: { column: services.form, type: 'uuid' },
-    vatCategory: { column: services.vatCategory, type: 'text' },
-  },
-  searchColumn: services.searchText,
-  defaultSort: 'name',
-  maxLimit: 1000,
-};
-
-export const serviceRoutes = crudRoutes({
+export const serviceRoutes = catalogueRoutes({
   entity: 'service',
   area: 'service',
   noun: entityNouns.service,
   table: services,
-  id: services._id,
-  resource: serviceResource,
+  row: serviceRow,
+  filters: filtersOn(services, { boolean: ['active'], uuid: ['form'], text: ['vatCategory'] }),
   record: serviceRecord,
   body: serviceBody,
-  toValues: (b) => ({ ...b, searchText: normalizeArabic(`${b.name} ${b.description}`) }),
-  label: (r) => String(r.name),
+  search: (b) => `${b.name} ${b.description}`,
   references: [{ table: orderItems, column: orderItems.service, what: 'بنود الطلبات' }],
   async validate(tx, input) {
     if (!input.form) return;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { settings } from '../../db/schema';
 import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from '../../http/edit-version';
 import { badRequest } from '../../http/errors';
+import { guarded } from '../../http/guarded';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
@@ -34,10 +35,7 @@ export const settingsRoutes: RoutesPlugin = async (app) => {
 
   app.put(
     '/',
-    {
-      config: { permissions: ['settings:update'] },
-      schema: { tags, body: settingsBody, response: { 200: settingsOut } },
-    },
+    guarded('settings:update', { tags, body: settingsBody, response: { 200: settingsOut } }),
     async (req, reply) => {
       const current = await getSettings(app.db);
       const ifMatch = ifMatchOf(req);

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('settings', () => {
   it('has the spec defaults and honours the spec field selection', async () => {
-    const all = (await t.inject({ method: 'GET', url: '/api/settings', token: admin })).json();
+    const all = (await t.get('/api/settings')).json();
     expect(all).toMatchObject({
       tax: 15,
       address: '',
@@ -28,13 +20,7 @@ describe('settings', () => {
     });
     expect(all.companyName).toBeTruthy();
     expect(all.vatNumber).toMatch(/^3\d{13}3$/);
-    const trimmed = (
-      await t.inject({
-        method: 'GET',
-        url: '/api/settings?fields=-version,-createdAt,-updatedAt,-_id&cache=1',
-        token: admin,
-      })
-    ).json();
+    const trimmed = (await t.get('/api/settings?fields=-version,-createdAt,-updatedAt,-_id&cache=1')).json();
     expect(trimmed).not.toHaveProperty('_id');
     expect(trimmed).not.toHaveProperty('version');
     expect(trimmed).not.toHaveProperty('createdAt');
@@ -43,7 +29,7 @@ describe('settings', () => {
 
   it('refuses inherited names as fields with an Arabic 400', async () => {
     for (const name of ['__proto__', 'constructor', 'toString']) {
-      const res = await t.inject({ method: 'GET', url: `/api/settings?fields=${name}`, token: admin });
+      const res = await t.get(`/api/settings?fields=${name}`);
       expect(res.statusCode, name).toBe(400);
       expect(res.json().message).toContain('غير معروف');
     }
@@ -51,36 +37,22 @@ describe('settings', () => {
 
   it('updates with settings:update only, and validates in Arabic', async () => {
     const employee = await t.userWith('employee');
-    expect(
-      (await t.inject({ method: 'PUT', url: '/api/settings', token: employee.token, payload: { tax: 5 } }))
-        .statusCode,
-    ).toBe(403);
-    const bad = await t.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      token: admin,
-      payload: { tax: 150, vatNumber: '123', email: 'bad' },
-    });
+    expect((await t.put('/api/settings', { tax: 5 }, employee.token)).statusCode).toBe(403);
+    const bad = await t.put('/api/settings', { tax: 150, vatNumber: '123', email: 'bad' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['email', 'tax', 'vatNumber']);
     // Only the rates ZATCA allows for standard-rated supplies: 10 % or 0 % would fail BR-KSA-84.
     for (const tax of [10, 0, 14.5]) {
-      const refused = await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { tax } });
+      const refused = await t.put('/api/settings', { tax });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().fieldErrors.tax).toContain('15٪');
     }
-    const tooLong = await t.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      token: admin,
-      payload: { companyName: 'ش'.repeat(70) },
-    });
+    const tooLong = await t.put('/api/settings', { companyName: 'ش'.repeat(70) });
     expect(tooLong.statusCode).toBe(422);
-    const ok = await t.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      token: admin,
-      payload: { tax: 15, address: 'الرياض، حي العليا', vatNumber: '٣١٠١٢٣٤٥٦٧٠٠٠٠٣' },
+    const ok = await t.put('/api/settings', {
+      tax: 15,
+      address: 'الرياض، حي العليا',
+      vatNumber: '٣١٠١٢٣٤٥٦٧٠٠٠٠٣',
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ address: 'الرياض، حي العليا', vatNumber: '310123456700003' });
@@ -88,31 +60,23 @@ describe('settings', () => {
 
   it('maintenance mode answers 503 to users without settings:update, admins keep working', async () => {
     const employee = await t.userWith('employee');
-    await t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload: { maintenanceMode: true } });
-    const blocked = await t.inject({ method: 'GET', url: '/api/auth/me', token: employee.token });
+    await t.put('/api/settings', { maintenanceMode: true });
+    const blocked = await t.get('/api/auth/me', employee.token);
     expect(blocked.statusCode).toBe(503);
     expect(blocked.json()).toMatchObject({ maintenance: true });
     expect(blocked.json().message).toMatch(/الصيانة/);
-    expect((await t.inject({ method: 'GET', url: '/api/user', token: admin })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    await t.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      token: admin,
-      payload: { maintenanceMode: false },
-    });
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: employee.token })).statusCode).toBe(
-      200,
-    );
+    expect((await t.get('/api/user')).statusCode).toBe(200);
+    expect((await t.get('/api/health', '')).statusCode).toBe(200);
+    await t.put('/api/settings', { maintenanceMode: false });
+    expect((await t.get('/api/auth/me', employee.token)).statusCode).toBe(200);
   });
 });
 
 describe('seller data for e-invoices', () => {
-  const put = (payload: Record<string, unknown>) =>
-    t.inject({ method: 'PUT', url: '/api/settings', token: admin, payload });
+  const put = (payload: Record<string, unknown>) => t.put('/api/settings', payload);
 
   it('takes the CR number and the national address, refusing malformed parts in Arabic and writing nothing', async () => {
-    const before = (await t.inject({ method: 'GET', url: '/api/settings', token: admin })).json();
+    const before = (await t.get('/api/settings')).json();
     const bad = await put({
       crNumber: '12345',
       sellerAddress: {
@@ -132,7 +96,7 @@ describe('seller data for e-invoices', () => {
       'sellerAddress.postalCode': 'الرمز البريدي 5 أرقام',
       'sellerAddress.additionalNumber': 'الرقم الإضافي 4 أرقام',
     });
-    expect((await t.inject({ method: 'GET', url: '/api/settings', token: admin })).json()).toEqual(before);
+    expect((await t.get('/api/settings')).json()).toEqual(before);
 
     const address = {
       buildingNumber: '٨٢٢٨',

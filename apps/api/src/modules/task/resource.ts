@@ -1,7 +1,7 @@
 import { normalizeArabic, taskOpenStatuses, taskStatuses } from '@idara/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { customers, forms, orders, tasks, users } from '../../db/schema';
-import type { ListResource } from '../../http/list-query';
+import { filtersOn, listResource } from '../../http/list-parts';
 
 export const taskFields = {
   _id: tasks._id,
@@ -31,34 +31,23 @@ export const taskFields = {
 
 const openList = sql.raw(taskOpenStatuses.map((s) => `'${s}'`).join(','));
 
-export const taskResource: ListResource = {
-  table: tasks,
-  joins: [
-    { table: users, on: eq(tasks.assignee, users._id) },
-    { table: orders, on: eq(tasks.order, orders._id) },
-    { table: customers, on: eq(tasks.customer, customers._id) },
-    { table: forms, on: eq(tasks.form, forms._id) },
-  ],
-  fields: taskFields,
+export const taskResource = listResource(tasks, taskFields, {
+  joins: { assignee: users, order: orders, customer: customers, form: forms },
   // Answers and descriptions are read on the task's own page (and by the submissions export).
   defaultFields: Object.keys(taskFields).filter((k) => k !== 'answers' && k !== 'description'),
   filters: {
-    status: { column: tasks.status, type: 'enum', values: taskStatuses },
-    assignee: { column: tasks.assignee, type: 'uuid' },
-    order: { column: tasks.order, type: 'uuid' },
-    customer: { column: tasks.customer, type: 'uuid' },
-    form: { column: tasks.form, type: 'uuid' },
-    dueAt: { column: tasks.dueAt, type: 'date' },
-    createdAt: { column: tasks.createdAt, type: 'date' },
+    ...filtersOn(tasks, {
+      enum: { status: taskStatuses },
+      uuid: ['assignee', 'order', 'customer', 'form'],
+      date: ['dueAt', 'createdAt'],
+    }),
     open: {
       column: tasks.status,
       type: 'boolean',
       where: (v) => sql`(${v}::boolean is not true or ${tasks.status} in (${openList}))`,
     },
   },
-  searchColumn: tasks.searchText,
-  defaultSort: '-createdAt',
-};
+});
 
 /** What search matches on a task: its number, title and the customer's name. */
 export function taskSearchText(number: number, title: string, customerName?: string | null) {

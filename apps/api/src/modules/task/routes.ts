@@ -20,10 +20,15 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ifMatchOf, withETag } from '../../http/edit-version';
 import { badRequest, fieldError } from '../../http/errors';
+import { labelColumn } from '../../http/export';
 import { registerExportRoute } from '../../http/export-route';
+import { guarded } from '../../http/guarded';
 import { runList } from '../../http/list-query';
+import { registerDetailsRoute } from '../../http/record-routes';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
+import { readUploadedFile } from '../../http/upload';
 import { MAX_UPLOAD_BYTES, readTaskFile, storeTaskFile } from './files';
 import { taskResource } from './resource';
 import {
@@ -40,7 +45,6 @@ import {
   viewTask,
 } from './service';
 
-const params = z.object({ id: idSchema });
 const fileParams = z.object({ id: idSchema, fileId: idSchema });
 const tags = ['task'];
 type TaskAnswer = z.input<typeof taskOut>;
@@ -59,7 +63,7 @@ export const taskRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/',
-    { config: { permissions: ['task:read'] }, schema: { tags, response: { 200: taskListOut } } },
+    guarded('task:read', { tags, response: { 200: taskListOut } }),
     async (req) =>
       runList(app.db, taskResource, scopedQuery(req, req.query as Record<string, unknown>)) as Promise<
         z.input<typeof taskListOut>
@@ -76,11 +80,7 @@ export const taskRoutes: RoutesPlugin = async (app) => {
       columns: () => [
         { key: 'number', header: 'رقم المهمة', type: 'number' },
         { key: 'title', header: 'المهمة', width: 32 },
-        {
-          key: 'status',
-          header: 'الحالة',
-          value: (r) => taskStatusLabels[r.status as keyof typeof taskStatusLabels] ?? r.status,
-        },
+        labelColumn('status', 'الحالة', taskStatusLabels),
         { key: 'assigneeName', header: 'الموظف' },
         { key: 'customerName', header: 'العميل', width: 26 },
         { key: 'orderNumber', header: 'رقم الطلب', type: 'number' },
@@ -93,18 +93,15 @@ export const taskRoutes: RoutesPlugin = async (app) => {
     },
   });
 
-  app.get(
-    '/:id',
-    { config: { permissions: ['task:read'] }, schema: { tags, params, response: { 200: taskOut } } },
-    async (req, reply) => withETag(reply, (await viewTask(app.db, req.user!, req.params.id)) as TaskAnswer),
-  );
+  registerDetailsRoute(app, 'task:read', {
+    tags,
+    answer: taskOut,
+    load: (db, id, user) => viewTask(db, user, id),
+  });
 
   app.post(
     '/',
-    {
-      config: { permissions: ['task:create'] },
-      schema: { tags, body: taskBody, response: { 201: taskRowOut } },
-    },
+    guarded('task:create', { tags, body: taskBody, response: { 201: taskRowOut } }),
     async (req, reply) => {
       const actor = actorOf(req);
       const task = await app.db.transaction((tx) => createTask(tx, actor, req.body));
@@ -115,10 +112,7 @@ export const taskRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/assign',
-    {
-      config: { permissions: ['task:update'] },
-      schema: { tags, body: taskAssignBody, response: { 200: taskAssignOut } },
-    },
+    guarded('task:update', { tags, body: taskAssignBody, response: { 200: taskAssignOut } }),
     async (req) => {
       const actor = actorOf(req);
       const { ids, assignee } = req.body;
@@ -131,10 +125,7 @@ export const taskRoutes: RoutesPlugin = async (app) => {
 
   app.put(
     '/:id',
-    {
-      config: { permissions: ['task:update'] },
-      schema: { tags, params, body: taskBody, response: { 200: taskRowOut } },
-    },
+    guarded('task:update', { tags, params: idParams, body: taskBody, response: { 200: taskRowOut } }),
     async (req, reply) => {
       const actor = actorOf(req);
       const { task, reassigned } = await app.db.transaction((tx) =>
@@ -148,17 +139,14 @@ export const taskRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/:id/start',
-    { config: { permissions: ['task:read'] }, schema: { tags, params, response: { 200: taskOut } } },
+    guarded('task:read', { tags, params: idParams, response: { 200: taskOut } }),
     async (req) =>
       (await app.db.transaction((tx) => startTask(tx, actorOf(req), req.user!, req.params.id))) as TaskAnswer,
   );
 
   app.put(
     '/:id/answers',
-    {
-      config: { permissions: ['task:read'] },
-      schema: { tags, params, body: taskAnswersBody, response: { 200: taskOut } },
-    },
+    guarded('task:read', { tags, params: idParams, body: taskAnswersBody, response: { 200: taskOut } }),
     async (req) =>
       (await app.db.transaction((tx) =>
         saveAnswers(tx, actorOf(req), req.user!, req.params.id, req.body.answers, false),
@@ -167,10 +155,7 @@ export const taskRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/:id/submit',
-    {
-      config: { permissions: ['task:read'] },
-      schema: { tags, params, body: taskAnswersBody, response: { 200: taskOut } },
-    },
+    guarded('task:read', { tags, params: idParams, body: taskAnswersBody, response: { 200: taskOut } }),
     async (req) => {
       const actor = actorOf(req);
       const task = await app.db.transaction((tx) =>
@@ -184,10 +169,7 @@ export const taskRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/:id/review',
-    {
-      config: { permissions: ['task:update'] },
-      schema: { tags, params, body: taskReviewBody, response: { 200: taskOut } },
-    },
+    guarded('task:update', { tags, params: idParams, body: taskReviewBody, response: { 200: taskOut } }),
     async (req) => {
       const actor = actorOf(req);
       const { decision, note } = req.body;
@@ -204,25 +186,16 @@ export const taskRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/:id/files',
-    {
-      config: { permissions: ['task:read'] },
-      schema: { tags, params, response: { 201: taskAttachmentOut } },
-    },
+    guarded('task:read', { tags, params: idParams, response: { 201: taskAttachmentOut } }),
     async (req, reply) => {
       const field = String((req.query as Record<string, unknown>).field ?? '');
       if (!field) throw badRequest('حدد الحقل في المعامل «field»');
-      if (!req.isMultipart()) throw badRequest('أرسل الملف بصيغة multipart/form-data');
-      const part = await req.file();
-      if (!part) throw badRequest('لم يُرسل أي ملف');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch {
-        throw fieldError(`answers.${field}`, `حجم الملف أكبر من ${MAX_UPLOAD_BYTES / 1024 / 1024} ميغابايت`);
-      }
+      const { name, bytes } = await readUploadedFile(req, 'أرسل الملف بصيغة multipart/form-data', () =>
+        fieldError(`answers.${field}`, `حجم الملف أكبر من ${MAX_UPLOAD_BYTES / 1024 / 1024} ميغابايت`),
+      );
       const stored = await app.db.transaction((tx) =>
         storeTaskFile(tx, actorOf(req), req.user!, req.params.id, field, {
-          name: part.filename,
+          name,
           bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
         }),
       );
@@ -232,10 +205,11 @@ export const taskRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id/files/:fileId',
-    {
-      config: { permissions: ['task:read'] },
-      schema: { tags, params: fileParams, response: { 200: fileOut('the stored image, signature or PDF') } },
-    },
+    guarded('task:read', {
+      tags,
+      params: fileParams,
+      response: { 200: fileOut('the stored image, signature or PDF') },
+    }),
     async (req, reply) => {
       const file = await readTaskFile(app.db, req.user!, req.params.id, req.params.fileId);
       const ascii = file.name.replace(/[^A-Za-z0-9._-]/g, '_') || 'file';
@@ -253,7 +227,7 @@ export const taskRoutes: RoutesPlugin = async (app) => {
 
   app.delete(
     '/:id',
-    { config: { permissions: ['task:delete'] }, schema: { tags, params, response: { 200: messageOut } } },
+    guarded('task:delete', { tags, params: idParams, response: { 200: messageOut } }),
     async (req) => {
       const number = await app.db.transaction((tx) => deleteTask(tx, actorOf(req), req.params.id));
       return { message: `تم حذف المهمة رقم ${number}` };

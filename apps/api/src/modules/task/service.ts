@@ -162,6 +162,17 @@ async function resolveLinks(tx: Tx, input: TaskInput, currentForm?: string | nul
   return { customer, customerName };
 }
 
+/** What a task's body sets on its row, with the customer its links resolved to. */
+const taskColumns = (input: TaskInput, customer: string | null | undefined) => ({
+  title: input.title,
+  description: input.description,
+  assignee: input.assignee,
+  dueAt: input.dueAt ? new Date(input.dueAt) : null,
+  order: input.order,
+  customer,
+  form: input.form,
+});
+
 export async function createTask(tx: Tx, actor: ActorContext, input: TaskInput) {
   const { customer, customerName } = await resolveLinks(tx, input);
   const number = await nextNumber(tx, 'task');
@@ -169,13 +180,7 @@ export async function createTask(tx: Tx, actor: ActorContext, input: TaskInput) 
     .insert(tasks)
     .values({
       number,
-      title: input.title,
-      description: input.description,
-      assignee: input.assignee,
-      dueAt: input.dueAt ? new Date(input.dueAt) : null,
-      order: input.order,
-      customer,
-      form: input.form,
+      ...taskColumns(input, customer),
       createdBy: actor.actorId,
       searchText: taskSearchText(number, input.title, customerName),
     })
@@ -215,13 +220,7 @@ export async function updateTask(
   await tx
     .update(tasks)
     .set({
-      title: input.title,
-      description: input.description,
-      assignee: input.assignee,
-      dueAt: input.dueAt ? new Date(input.dueAt) : null,
-      order: input.order,
-      customer,
-      form: input.form,
+      ...taskColumns(input, customer),
       searchText: taskSearchText(locked.number, input.title, customerName),
       version: nextVersion(tasks.version),
       updatedAt: new Date(),

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activity, taskFiles, tasks } from '../../db/schema';
 import type { DomainEvents } from '../../lib/events';
-import { createTestApp, multipartFile, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
+import { multipartFile } from '../../test/harness';
 
-let t: TestApp;
-let admin: string;
 let adminId: string;
 let worker: { token: string; user: { _id: string } };
 let other: { token: string; user: { _id: string } };
@@ -14,7 +13,7 @@ let formId: string;
 let customerId: string;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, payload?: unknown, token = admin) =>
+const req = (method: Method, url: string, payload?: unknown, token = t.admin) =>
   t.inject({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
@@ -40,10 +39,10 @@ function capture<K extends keyof DomainEvents>(name: K) {
   return seen;
 }
 
+const t = useTestApp({ signedIn: false });
 beforeAll(async () => {
-  t = await createTestApp();
   const signedIn = await t.signIn();
-  admin = signedIn.token;
+  t.admin = signedIn.token;
   adminId = signedIn.user._id;
   worker = await t.userWith('technician');
   other = await t.userWith('technician');
@@ -51,9 +50,6 @@ beforeAll(async () => {
   customerId = (
     await req('POST', '/api/customer', { name: 'نورة القحطاني', phoneNumber: '0552220001' })
   ).json()._id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const newTask = async (extra: Record<string, unknown> = {}) => {
@@ -198,22 +194,10 @@ describe('tasks: filling, files and review', () => {
     );
     expect(crossed.json().fieldErrors['answers.sign']).toBe('المرفق غير موجود، ارفعه من جديد');
 
-    const file = await t.inject({
-      method: 'GET',
-      url: `/api/task/${task._id}/files/${photo2._id}`,
-      token: worker.token,
-    });
+    const file = await t.get(`/api/task/${task._id}/files/${photo2._id}`, worker.token);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(PNG)).toBe(true);
-    expect(
-      (
-        await t.inject({
-          method: 'GET',
-          url: `/api/task/${task._id}/files/${photo2._id}`,
-          token: other.token,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await t.get(`/api/task/${task._id}/files/${photo2._id}`, other.token)).statusCode).toBe(404);
 
     const asked = capture('task.submitted');
     const submitted = await req(

@@ -1,6 +1,6 @@
 import { riyadhDayOf } from '@idara/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/fixture';
 
 /**
  * Each role preset does its day's work through the API without being refused: the front office
@@ -9,8 +9,6 @@ import { createTestApp, type TestApp } from '../../test/harness';
  * payment, sends the statement and opens the reports; the manager reads everything.
  */
 
-let t: TestApp;
-let admin: string;
 let service: string;
 const today = riyadhDayOf(new Date());
 
@@ -20,12 +18,10 @@ const call = async (token: string, method: 'GET' | 'POST' | 'PUT', url: string, 
   return res.json();
 };
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  service = (await call(admin, 'POST', '/api/service', { name: 'صيانة مكيف سبليت', price: '150.00' }))._id;
+  service = (await call(t.admin, 'POST', '/api/service', { name: 'صيانة مكيف سبليت', price: '150.00' }))._id;
 });
-afterAll(() => t.close());
 
 describe('role presets', () => {
   it('each preset walks its daily path without a refusal; the technician sees only their own tasks', async () => {
@@ -72,11 +68,9 @@ describe('role presets', () => {
     const mine = await call(tech.token, 'GET', '/api/task');
     expect(mine.data.map((x: { _id: string }) => x._id)).toEqual([task._id]);
     await call(tech.token, 'GET', `/api/task/${task._id}`);
-    const others = (await call(admin, 'GET', `/api/task?assignee=${otherTech.user._id}`)).data[0]._id;
-    expect(
-      (await t.inject({ method: 'GET', url: `/api/task/${others}`, token: tech.token })).statusCode,
-    ).toBe(404);
-    expect((await t.inject({ method: 'GET', url: '/api/customer', token: tech.token })).statusCode).toBe(403);
+    const others = (await call(t.admin, 'GET', `/api/task?assignee=${otherTech.user._id}`)).data[0]._id;
+    expect((await t.get(`/api/task/${others}`, tech.token)).statusCode).toBe(404);
+    expect((await t.get('/api/customer', tech.token)).statusCode).toBe(403);
 
     // Accountant: approves and pays the payment, opens the documents, sends the statement.
     await call(accountant.token, 'POST', `/api/payment/${payment._id}/status`, { status: 'approved' });
@@ -84,12 +78,11 @@ describe('role presets', () => {
     await call(accountant.token, 'GET', '/api/invoice');
     await call(accountant.token, 'GET', '/api/report/aging');
     await call(accountant.token, 'GET', `/api/report/vat?from=${today.slice(0, 8)}01&to=${today}`);
-    const sent = await t.inject({
-      method: 'POST',
-      url: `/api/customer/${customer._id}/statement/send`,
-      token: accountant.token,
-      payload: { from: `${today.slice(0, 8)}01`, to: today },
-    });
+    const sent = await t.post(
+      `/api/customer/${customer._id}/statement/send`,
+      { from: `${today.slice(0, 8)}01`, to: today },
+      accountant.token,
+    );
     expect(sent.statusCode, sent.body).toBe(201);
 
     // Manager: reads the day.
@@ -99,30 +92,25 @@ describe('role presets', () => {
 
   it('the front office cannot approve payments, manage users or change settings', async () => {
     const desk = await t.userWith('employee');
-    const customer = await call(admin, 'POST', '/api/customer', {
+    const customer = await call(t.admin, 'POST', '/api/customer', {
       name: 'عميل الحدود',
       phoneNumber: '0553330002',
     });
-    const order = await call(admin, 'POST', '/api/order', {
+    const order = await call(t.admin, 'POST', '/api/order', {
       customer: customer._id,
       items: [{ service, quantity: 1, unitPrice: '150.00' }],
     });
-    const methods = await call(admin, 'GET', '/api/paymentMethod?limit=0');
-    const payment = await call(admin, 'POST', '/api/payment', {
+    const methods = await call(t.admin, 'GET', '/api/paymentMethod?limit=0');
+    const payment = await call(t.admin, 'POST', '/api/payment', {
       order: order._id,
       amount: '10.00',
       paymentMethod: methods.data[0]._id,
     });
     const refused = [
-      await t.inject({
-        method: 'POST',
-        url: `/api/payment/${payment._id}/status`,
-        token: desk.token,
-        payload: { status: 'approved' },
-      }),
-      await t.inject({ method: 'GET', url: '/api/user', token: desk.token }),
-      await t.inject({ method: 'PUT', url: '/api/settings', token: desk.token, payload: {} }),
-      await t.inject({ method: 'GET', url: '/api/report/vat', token: desk.token }),
+      await t.post(`/api/payment/${payment._id}/status`, { status: 'approved' }, desk.token),
+      await t.get('/api/user', desk.token),
+      await t.put('/api/settings', {}, desk.token),
+      await t.get('/api/report/vat', desk.token),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403, 403]);
   });

@@ -1,6 +1,6 @@
 import { formatSaudiPhoneLocal, normalizeArabic, roleNames } from '@idara/domain';
 import { users } from '../../db/schema';
-import type { ListResource } from '../../http/list-query';
+import { filtersOn, listResource } from '../../http/list-parts';
 
 export const userFields = {
   _id: users._id,
@@ -18,18 +18,11 @@ export const userFields = {
   updatedAt: users.updatedAt,
 };
 
-export const userResource: ListResource = {
-  table: users,
-  fields: userFields,
-  filters: {
-    role: { column: users.role, type: 'enum', values: roleNames },
-    active: { column: users.active, type: 'boolean' },
-    createdAt: { column: users.createdAt, type: 'date' },
-  },
-  searchColumn: users.searchText,
+export const userResource = listResource(users, userFields, {
+  filters: filtersOn(users, { enum: { role: roleNames }, boolean: ['active'], date: ['createdAt'] }),
   defaultSort: 'name',
   maxLimit: 1000,
-};
+});
 
 export function userSearchText(u: { name: string; phoneNumber: string; email?: string; jobTitle?: string }) {
   return normalizeArabic(

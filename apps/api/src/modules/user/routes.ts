@@ -1,6 +1,5 @@
 import {
   formatSaudiPhoneLocal,
-  idSchema,
   listOf,
   messageOut,
   rolePresets,
@@ -10,27 +9,28 @@ import {
   userUpdateBody,
 } from '@idara/domain';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { users } from '../../db/schema';
 import { ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError, notFound } from '../../http/errors';
 import { registerExportRoute } from '../../http/export-route';
+import { guarded } from '../../http/guarded';
 import { runList } from '../../http/list-query';
 import { publicOrigin } from '../../http/public-origin';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
+import { idParams } from '../../http/route-params';
 import { createSigninLink } from '../auth/service';
 import { userFields, userResource } from './resource';
 import { assertActsWithin, createUser, deleteUser, updateUser } from './service';
 
 const tags = ['user'];
-const params = z.object({ id: idSchema });
 const list = listOf(userRecord);
 
 export const userRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/',
-    { config: { permissions: ['user:read'] }, schema: { tags, response: { 200: list } } },
+    guarded('user:read', { tags, response: { 200: list } }),
     async (req) =>
       runList(app.db, userResource, req.query as Record<string, unknown>) as Promise<z.input<typeof list>>,
   );
@@ -61,7 +61,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id',
-    { config: { permissions: ['user:details'] }, schema: { tags, params, response: { 200: userRecord } } },
+    guarded('user:details', { tags, params: idParams, response: { 200: userRecord } }),
     async (req, reply) => {
       const [row] = await app.db.select(userFields).from(users).where(eq(users._id, req.params.id));
       if (!row) throw notFound('المستخدم');
@@ -71,10 +71,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/',
-    {
-      config: { permissions: ['user:create'] },
-      schema: { tags, body: userCreateBody, response: { 201: userRecord } },
-    },
+    guarded('user:create', { tags, body: userCreateBody, response: { 201: userRecord } }),
     async (req, reply) => {
       const created = await createUser(app.db, req.user!, req.body, actorOf(req));
       return reply.status(201).send(created);
@@ -83,10 +80,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
 
   app.put(
     '/:id',
-    {
-      config: { permissions: ['user:update'] },
-      schema: { tags, params, body: userUpdateBody, response: { 200: userRecord } },
-    },
+    guarded('user:update', { tags, params: idParams, body: userUpdateBody, response: { 200: userRecord } }),
     async (req, reply) => {
       const { after, revoked } = await updateUser(
         app.db,
@@ -104,7 +98,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
 
   app.delete(
     '/:id',
-    { config: { permissions: ['user:delete'] }, schema: { tags, params, response: { 200: messageOut } } },
+    guarded('user:delete', { tags, params: idParams, response: { 200: messageOut } }),
     async (req) => {
       const deleted = await deleteUser(app.db, req.user!, req.params.id, actorOf(req));
       app.events.emit('sessions.revoked', { userId: deleted._id, sessionIds: [] });
@@ -114,7 +108,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/:id/signin-link',
-    { config: { permissions: ['user:update'] }, schema: { tags, params, response: { 201: signinLinkOut } } },
+    guarded('user:update', { tags, params: idParams, response: { 201: signinLinkOut } }),
     async (req, reply) => {
       const { token, expiresAt } = await createSigninLink(app.db, req.params.id, actorOf(req), (target) => {
         if (req.params.id === req.user!._id)

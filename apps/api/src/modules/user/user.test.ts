@@ -1,21 +1,12 @@
 import { allPermissions } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activity, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/fixture';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-const create = (payload: Record<string, unknown>, token = admin) =>
-  t.inject({ method: 'POST', url: '/api/user', token, payload });
+const create = (payload: Record<string, unknown>, token = t.admin) => t.post('/api/user', payload, token);
 
 describe('user list', () => {
   it('the spec call returns {data} with exactly _id, name, role, jobTitle per row', async () => {
@@ -26,11 +17,7 @@ describe('user list', () => {
       jobTitle: 'فني صيانة',
       password: 'Passw0rd!x',
     });
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/user?limit=0&fields=name,role,_id,jobTitle&cache=true',
-      token: admin,
-    });
+    const res = await t.get('/api/user?limit=0&fields=name,role,_id,jobTitle&cache=true');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data.length).toBeGreaterThanOrEqual(2);
@@ -48,14 +35,14 @@ describe('user list', () => {
         (await create({ name, phoneNumber: phone, role: 'employee', password: 'Passw0rd!x' })).statusCode,
       ).toBe(201);
     }
-    const page = await t.inject({ method: 'GET', url: '/api/user?page=1&limit=2&sort=-name', token: admin });
+    const page = await t.get('/api/user?page=1&limit=2&sort=-name');
     expect(page.json().data).toHaveLength(2);
     expect(page.json().limit).toBe(2);
     const names = page.json().data.map((u: { name: string }) => u.name);
     expect([...names].sort().reverse()).toEqual(names);
 
     const search = async (q: string) =>
-      (await t.inject({ method: 'GET', url: `/api/user?search=${encodeURIComponent(q)}`, token: admin }))
+      (await t.get(`/api/user?search=${encodeURIComponent(q)}`))
         .json()
         .data.map((u: { name: string }) => u.name);
     expect(await search('ابراهيم')).toEqual(['إبراهيم']);
@@ -75,17 +62,15 @@ describe('user list', () => {
       'active=maybe',
       'role=king',
     ]) {
-      const res = await t.inject({ method: 'GET', url: `/api/user?${q}`, token: admin });
+      const res = await t.get(`/api/user?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message).toBeTruthy();
     }
-    expect((await t.inject({ method: 'GET', url: '/api/user?whatever=1', token: admin })).statusCode).toBe(
-      200,
-    );
+    expect((await t.get('/api/user?whatever=1')).statusCode).toBe(200);
   });
 
   it('filters by role and active', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/user?role=admin&active=true', token: admin });
+    const res = await t.get('/api/user?role=admin&active=true');
     expect(res.json().data.every((u: { role: string }) => u.role === 'admin')).toBe(true);
     expect(res.json().total).toBe(1);
   });
@@ -122,8 +107,7 @@ describe('user create, update, delete', () => {
         active: false,
       })
     ).json();
-    const put = (payload: Record<string, unknown>) =>
-      t.inject({ method: 'PUT', url: `/api/user/${made._id}`, token: admin, payload });
+    const put = (payload: Record<string, unknown>) => t.put(`/api/user/${made._id}`, payload);
     const keep = { name: 'هند العنزي', email: 'hind@example.sa', jobTitle: 'محاسبة', active: false };
     for (const body of [
       { password: 'N3wPassw0rd!' },
@@ -182,7 +166,7 @@ describe('user create, update, delete', () => {
     const proto = await t.inject({
       method: 'POST',
       url: '/api/user',
-      token: admin,
+      token: t.admin,
       headers: { 'content-type': 'application/json' },
       payload: '{"__proto__":{"admin":true},"name":"x"}',
     });
@@ -192,12 +176,7 @@ describe('user create, update, delete', () => {
 
   it('nobody resets their own password or mints a sign-in link for themselves through the admin routes', async () => {
     const manager = await t.userWith('manager', ['user:read', 'user:update', 'customer:read']);
-    const own = await t.inject({
-      method: 'PUT',
-      url: `/api/user/${manager.user._id}`,
-      token: manager.token,
-      payload: { password: 'Own3dPassw0rd!' },
-    });
+    const own = await t.put(`/api/user/${manager.user._id}`, { password: 'Own3dPassw0rd!' }, manager.token);
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toMatch(/ملفك الشخصي/);
     const link = await t.inject({
@@ -228,13 +207,12 @@ describe('user create, update, delete', () => {
         .returning({ _id: users._id });
       const hit = (actor: { token: string }, target: string) =>
         act === 'delete'
-          ? t.inject({ method: 'DELETE', url: `/api/user/${target}`, token: actor.token })
-          : t.inject({
-              method: 'PUT',
-              url: `/api/user/${target}`,
-              token: actor.token,
-              payload: act === 'disable' ? { active: false } : { role: 'employee' },
-            });
+          ? t.delete(`/api/user/${target}`, actor.token)
+          : t.put(
+              `/api/user/${target}`,
+              act === 'disable' ? { active: false } : { role: 'employee' },
+              actor.token,
+            );
       const answers = await Promise.all([hit(a, b.user._id), hit(b, a.user._id)]);
       expect(answers.map((r) => r.statusCode).filter((c) => c === 200).length, act).toBe(1);
       const [{ admins }] = await t.db
@@ -278,50 +256,26 @@ describe('user create, update, delete', () => {
   });
 
   it('nobody can delete or disable themselves or the last admin', async () => {
-    const me = (await t.inject({ method: 'GET', url: '/api/auth/me', token: admin })).json();
-    expect((await t.inject({ method: 'DELETE', url: `/api/user/${me._id}`, token: admin })).statusCode).toBe(
-      400,
-    );
-    expect(
-      (
-        await t.inject({
-          method: 'PUT',
-          url: `/api/user/${me._id}`,
-          token: admin,
-          payload: { active: false },
-        })
-      ).statusCode,
-    ).toBe(400);
+    const me = (await t.get('/api/auth/me')).json();
+    expect((await t.delete(`/api/user/${me._id}`)).statusCode).toBe(400);
+    expect((await t.put(`/api/user/${me._id}`, { active: false })).statusCode).toBe(400);
     // someone holding every permission, but not an admin by role, still cannot remove the only admin
     const keeper = await t.userWith('manager', allPermissions);
-    const del = await t.inject({ method: 'DELETE', url: `/api/user/${me._id}`, token: keeper.token });
+    const del = await t.delete(`/api/user/${me._id}`, keeper.token);
     expect(del.statusCode).toBe(400);
     expect(del.json().message).toMatch(/آخر مدير/);
-    const demote = await t.inject({
-      method: 'PUT',
-      url: `/api/user/${me._id}`,
-      token: keeper.token,
-      payload: { role: 'employee' },
-    });
+    const demote = await t.put(`/api/user/${me._id}`, { role: 'employee' }, keeper.token);
     expect(demote.statusCode).toBe(400);
     // with a second admin the first may go
     const other = await t.userWith('admin');
-    expect(
-      (await t.inject({ method: 'DELETE', url: `/api/user/${other.user._id}`, token: keeper.token }))
-        .statusCode,
-    ).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: other.token })).json().action).toBe(
-      'clearToken',
-    );
+    expect((await t.delete(`/api/user/${other.user._id}`, keeper.token)).statusCode).toBe(200);
+    expect((await t.get('/api/auth/me', other.token)).json().action).toBe('clearToken');
   });
 
   it('answers 404 for a missing user and 422 for a malformed id', async () => {
     const token = (await t.userWith('admin')).token;
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/user/00000000-0000-4000-8000-000000000000', token }))
-        .statusCode,
-    ).toBe(404);
-    expect((await t.inject({ method: 'GET', url: '/api/user/not-a-uuid', token })).statusCode).toBe(422);
+    expect((await t.get('/api/user/00000000-0000-4000-8000-000000000000', token)).statusCode).toBe(404);
+    expect((await t.get('/api/user/not-a-uuid', token)).statusCode).toBe(422);
   });
 });
 

@@ -17,6 +17,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { customers, messages } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { guarded } from '../../http/guarded';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
@@ -44,22 +45,20 @@ const historyQuery = z.object({
 
 /** Conversations with customers (design.md §5 Message); sending is queued and done by the dispatcher. */
 export const whatsappRoutes: RoutesPlugin = async (app) => {
-  app.get(
-    '/config',
-    { config: { permissions: [READ_MESSAGES] }, schema: { tags, response: { 200: whatsappConfigOut } } },
-    async () => ({
-      channel: app.whatsapp.channel,
-      templates: composerTemplates.map(({ name, label, params }) => ({ name, label, params })),
-      windowHours: 24,
-    }),
-  );
+  app.get('/config', guarded(READ_MESSAGES, { tags, response: { 200: whatsappConfigOut } }), async () => ({
+    channel: app.whatsapp.channel,
+    templates: composerTemplates.map(({ name, label, params }) => ({ name, label, params })),
+    windowHours: 24,
+  }));
 
   app.get(
     '/customer/:customerId',
-    {
-      config: { permissions: [READ_MESSAGES] },
-      schema: { tags, params: customerParams, querystring: historyQuery, response: { 200: conversationOut } },
-    },
+    guarded(READ_MESSAGES, {
+      tags,
+      params: customerParams,
+      querystring: historyQuery,
+      response: { 200: conversationOut },
+    }),
     async (req) =>
       conversation(
         app.db,
@@ -71,15 +70,12 @@ export const whatsappRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/customer/:customerId',
-    {
-      config: { permissions: [READ_MESSAGES, 'customer:send:messages'] },
-      schema: {
-        tags,
-        params: customerParams,
-        body: whatsappSendBody,
-        response: { 200: whatsappMessageOut, 201: whatsappMessageOut },
-      },
-    },
+    guarded([READ_MESSAGES, 'customer:send:messages'], {
+      tags,
+      params: customerParams,
+      body: whatsappSendBody,
+      response: { 200: whatsappMessageOut, 201: whatsappMessageOut },
+    }),
     async (req, reply) => {
       const actor = actorOf(req);
       const { row, created } = await app.db.transaction((tx) =>
@@ -94,32 +90,22 @@ export const whatsappRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.get(
-    '/inbox',
-    { config: { permissions: [READ_MESSAGES] }, schema: { tags, response: { 200: inboxOut } } },
-    async () => inbox(app.db),
-  );
+  app.get('/inbox', guarded(READ_MESSAGES, { tags, response: { 200: inboxOut } }), async () => inbox(app.db));
 
   app.get(
     '/inbox/:phone',
-    {
-      config: { permissions: [READ_MESSAGES] },
-      schema: { tags, params: phoneParams, response: { 200: inboxMessagesOut } },
-    },
+    guarded(READ_MESSAGES, { tags, params: phoneParams, response: { 200: inboxMessagesOut } }),
     async (req) => inboxMessages(app.db, req.params.phone),
   );
 
   app.post(
     '/inbox/:phone/customer',
-    {
-      config: { permissions: [READ_MESSAGES, 'customer:create'] },
-      schema: {
-        tags,
-        params: phoneParams,
-        body: z.object({ name: z.string() }),
-        response: { 201: inboxCustomerOut },
-      },
-    },
+    guarded([READ_MESSAGES, 'customer:create'], {
+      tags,
+      params: phoneParams,
+      body: z.object({ name: z.string() }),
+      response: { 201: inboxCustomerOut },
+    }),
     async (req, reply) => {
       const { phone } = req.params;
       const input = customerBody.parse({ name: req.body.name, phoneNumber: phone, whatsappNumber: phone });
