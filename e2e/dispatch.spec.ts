@@ -17,10 +17,22 @@ import { expectNoOverflow, settleLayout } from './support/layout';
  * The dispatch board (لوحة التوزيع, /dashboard/dispatch) in a real browser over the real API: lanes
  * and visits, drag with the mouse and with the keyboard, the dialog, a double booking overridden
  * with a reason, a move another board sees at once, and a move made from an old version. Each test
- * books its visits on a day of its own, years ahead, so nothing else lands on its board.
+ * books its visits on a day of its own, years ahead, so nothing else lands on its board (the first
+ * checks one fixed day's calendars; the others move a day a random number of weeks ahead per run).
  */
 
 const SHOTS = path.join('test-results', 'dispatch');
+
+/**
+ * A day of this run's own: `base` moved a random number of whole weeks ahead (the weekday stays),
+ * so a second run, or a test run again, finds no lanes of an earlier one on its board.
+ */
+const RUN_WEEKS = 52 + Math.floor(Math.random() * 4000);
+function ownDay(base: string): string {
+  const d = new Date(`${base}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + RUN_WEEKS * 7);
+  return d.toISOString().slice(0, 10);
+}
 
 interface Visit {
   _id: string;
@@ -101,6 +113,17 @@ async function stored(request: APIRequestContext, t: Team, visit: Visit): Promis
 async function placeOf(request: APIRequestContext, t: Team, visit: Visit) {
   const saved = await stored(request, t, visit);
   return [saved.assignees, saved.scheduledAt];
+}
+
+/**
+ * Space on the focused card picks it up. dnd-kit's keyboard sensor starts listening for the arrows
+ * in a zero-delay timer it sets on that Space; an arrow pressed before it runs is the browser's and
+ * scrolls the board instead. A timer set after it runs after it, so waiting for one is waiting for
+ * the sensor to listen.
+ */
+async function pickUp(page: Page) {
+  await page.keyboard.press('Space');
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+03:00`).toISOString();
@@ -250,7 +273,7 @@ test('a visit dragged with the mouse onto another technician’s lane is theirs 
   page,
   request,
 }) => {
-  const day = '2031-05-05';
+  const day = ownDay('2031-05-05');
   const { t, visit } = await twoLanes(request, day, '10:00');
   await dispatcher(page, request, 'سارة المنسقة', `/dashboard/dispatch?day=${day}`);
 
@@ -268,13 +291,13 @@ test('the keyboard moves a visit: Space picks it up, the arrows move it, Space d
   page,
   request,
 }) => {
-  const day = '2031-05-06';
+  const day = ownDay('2031-05-06');
   const { t, visit } = await twoLanes(request, day, '10:00');
   await dispatcher(page, request, 'هند المنسقة', `/dashboard/dispatch?day=${day}`);
 
   const moving = card(track(page, t.ahmad._id), visit);
   await moving.focus();
-  await page.keyboard.press('Space');
+  await pickUp(page);
   const landing = page.getByTestId('drag-landing');
   // Left is later (the day runs right to left): four slots of 15 minutes.
   for (const time of ['10:15', '10:30', '10:45', '11:00']) {
@@ -291,7 +314,7 @@ test('the keyboard moves a visit: Space picks it up, the arrows move it, Space d
   // Escape puts a picked-up visit back.
   const back = card(track(page, t.badr._id), visit);
   await back.focus();
-  await page.keyboard.press('Space');
+  await pickUp(page);
   await page.keyboard.press('ArrowUp');
   await expect(landing).toHaveText(`${t.ahmad.name} · 11:00 ص`);
   await page.keyboard.press('Escape');
@@ -304,7 +327,7 @@ test('Enter opens «نقل أو إسناد الزيارة», which assigns and m
   request,
 }) => {
   const t = await team(request);
-  const day = '2031-05-07';
+  const day = ownDay('2031-05-07');
   const visit = await book(request, t, day, '09:00', [t.ahmad]);
   await dispatcher(page, request, 'لمى المنسقة', `/dashboard/dispatch?day=${day}`);
 
@@ -312,7 +335,9 @@ test('Enter opens «نقل أو إسناد الزيارة», which assigns and m
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'نقل أو إسناد الزيارة' });
   await expect(dialog.getByRole('combobox', { name: 'الوقت' })).toHaveValue('09:00');
-  await expect(dialog.getByRole('button', { name: 'اليوم', exact: true })).toHaveText('2031/05/07');
+  await expect(dialog.getByRole('button', { name: 'اليوم', exact: true })).toHaveText(
+    day.replaceAll('-', '/'),
+  );
   await shoot(page, 'dialog');
   // Backspace takes أحمد off; بدر is chosen from the list.
   const technicians = dialog.getByRole('combobox', { name: 'الفنيون' });
@@ -333,7 +358,7 @@ test('a double booking shows the server’s Arabic message; overriding it with a
   request,
 }) => {
   const t = await team(request);
-  const day = '2031-05-08';
+  const day = ownDay('2031-05-08');
   const booked = await book(request, t, day, '10:00', [t.ahmad]);
   const visit = await book(request, t, day, '10:30');
   await dispatcher(page, request, 'نوف المنسقة', `/dashboard/dispatch?day=${day}`);
@@ -366,7 +391,7 @@ test('a move on one board shows on another at once; a second move of the same ve
   browser,
   request,
 }) => {
-  const day = '2031-05-10';
+  const day = ownDay('2031-05-10');
   const { t, visit } = await twoLanes(request, day, '09:00');
   const url = `/dashboard/dispatch?day=${day}`;
   const first = await newDispatcher(browser, request, 'منيرة الأولى', url);
@@ -407,7 +432,7 @@ test('a move on one board shows on another at once; a second move of the same ve
 
 test('on a phone the board fits the screen and the dialog is the way to move', async ({ page, request }) => {
   const t = await team(request);
-  const day = '2031-05-11';
+  const day = ownDay('2031-05-11');
   const visit = await book(request, t, day, '17:00', [t.ahmad]);
   await page.setViewportSize({ width: 375, height: 800 });
   await dispatcher(page, request, 'جود المنسقة', `/dashboard/dispatch?day=${day}&view=week`);
