@@ -1,12 +1,12 @@
 import { fileOut, type Permission } from '@idara/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { recordActivity } from '../lib/activity';
-import { type ExportColumn, parseFileType, sendExport } from './export';
+import { type ExportColumn, parseFileType } from './export';
 import { type SignInTotals, withTotals } from './export-cells';
 import { guarded } from './guarded';
 import { iterateList, type ListResource, parseListQuery, runList } from './list-query';
-import { PDF_MAX_ROWS, pdfTooLong, requesterOf, sendPdfExport } from './pdf';
+import { PDF_MAX_ROWS, pdfTooLong, sendExportFile } from './pdf';
 import { actorOf } from './request-context';
 
 export interface ExportConfig<Key extends string = string> {
@@ -18,15 +18,6 @@ export interface ExportConfig<Key extends string = string> {
   columns: (db: DbOrTx) => Promise<ExportColumn<Key>[]> | ExportColumn<Key>[];
   /** How a row counts in the totals row, as in the list's totals (default 1; see receivables.ts). */
   signInTotals?: SignInTotals;
-}
-
-/** Aborts when the client goes away before the answer is complete (a PDF waiting its turn is dropped). */
-function leftSignal(reply: FastifyReply): AbortSignal {
-  const left = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) left.abort();
-  });
-  return left.signal;
 }
 
 /**
@@ -71,10 +62,7 @@ export function registerExportRoute(
         columns,
         rows: withTotals(iterateList(app.db, opts.resource, query), columns, opts.export.signInTotals),
       };
-      const written =
-        fileType === 'pdf'
-          ? await sendPdfExport(reply, { ...source, requester: requesterOf(req), signal: leftSignal(reply) })
-          : await sendExport(reply, { ...source, fileType });
+      const written = await sendExportFile(req, reply, fileType, source);
       const rows = columns.some((c) => c.total) ? Math.max(0, written - 1) : written; // not the totals row
       await recordActivity(app.db, actorOf(req), {
         action: 'export',

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import { arabicPlural, formatHijriDate, formatPrintedDateTime, PDF_ROW_LIMIT, RECORDS } from '@idara/domain';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { AppError } from './errors';
-import type { ExportColumn } from './export';
-import { contentDisposition } from './export';
+import type { ExportColumn, ExportFileType } from './export';
+import { contentDisposition, sendExport } from './export';
 import { displayText, outputColumns } from './export-cells';
 import { PDF_FONT, pdfFontCss } from './pdf-fonts';
-import { WorkQueue } from './work-queue';
+import { requesterOf, WorkQueue } from './work-queue';
 
-export { requesterOf } from './work-queue';
+export { requesterOf };
 
 const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -90,6 +90,30 @@ export async function sendPdfExport(
   req: PrintedList & { requester: string; signal?: AbortSignal },
 ): Promise<number> {
   return pdfQueue.run(req.requester, () => printList(reply, req), req.signal);
+}
+
+/** Aborts when the client goes away before the answer is complete (a PDF waiting its turn is dropped). */
+function leftSignal(reply: FastifyReply): AbortSignal {
+  const left = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) left.abort();
+  });
+  return left.signal;
+}
+
+/**
+ * An export as the file asked for: XLSX and CSV stream at once, a PDF waits its turn in the queue
+ * as the requester's (dropped if they leave meanwhile). Answers how many rows were written.
+ */
+export function sendExportFile(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  fileType: ExportFileType | 'pdf',
+  source: PrintedList,
+): Promise<number> {
+  return fileType === 'pdf'
+    ? sendPdfExport(reply, { ...source, requester: requesterOf(req), signal: leftSignal(reply) })
+    : sendExport(reply, { ...source, fileType });
 }
 
 /** A list to print: its file name, title, columns and rows. */

@@ -1,16 +1,16 @@
 import { agingBucketLabels, agingBuckets, fileOut, riyadhDayOf } from '@idara/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type ExportColumn, parseFileType, sendExport } from '../../http/export';
+import { type ExportColumn, parseFileType } from '../../http/export';
 import { withTotals } from '../../http/export-cells';
 import { guarded } from '../../http/guarded';
-import { PDF_MAX_ROWS, pdfTooLong, requesterOf, sendPdfExport } from '../../http/pdf';
+import { PDF_MAX_ROWS, pdfTooLong, sendExportFile } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
 import { agingFilterQuery, customerFilter } from './aging-filter';
 import { agingSql } from './aging-query';
-import { agingFigureKeys, money, reportTags as tags } from './common';
+import { agingFigureKeys, each, money, reportTags as tags } from './common';
 
 const FILE_NAME = 'أعمار الذمم';
 
@@ -19,10 +19,6 @@ const columns: ExportColumn[] = [
   ...agingBuckets.map((k) => ({ key: k, header: agingBucketLabels[k], type: 'money' as const, total: true })),
   { key: 'total', header: 'الإجمالي', type: 'money', total: true },
 ];
-
-async function* each<T>(rows: T[]): AsyncGenerator<T> {
-  yield* rows;
-}
 
 /**
  * `GET /api/report/aging/export?fileType=xlsx|csv|pdf&<filters>`: every selected customer's row, in
@@ -54,10 +50,7 @@ export const agingExportRoutes: RoutesPlugin = async (app) => {
         columns,
         rows: withTotals(each(lines), columns),
       };
-      const written =
-        fileType === 'pdf'
-          ? await sendPdfExport(reply, { ...source, requester: requesterOf(req) })
-          : await sendExport(reply, { ...source, fileType });
+      const written = await sendExportFile(req, reply, fileType, source);
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: 'report',

@@ -4,6 +4,11 @@ import type { einvoices } from '../../db/schema';
 
 export const reportTags = ['reports'];
 
+/** Rows already in memory as the export path reads them. */
+export async function* each<T>(rows: T[]): AsyncGenerator<T> {
+  yield* rows;
+}
+
 /** A database sum (bigint text or null) as a decimal-string amount. */
 export const money = (v: unknown) => fromHalalas(Number(v ?? 0));
 

@@ -9,12 +9,11 @@ import {
   vatReturnLabels,
 } from '@idara/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { type ExportColumn, parseFileType, sendExport } from '../../http/export';
+import { type ExportColumn, parseFileType } from '../../http/export';
 import { guarded } from '../../http/guarded';
-import { PDF_MAX_ROWS, pdfTooLong, requesterOf, sendPdfExport } from '../../http/pdf';
+import { PDF_MAX_ROWS, pdfTooLong, sendExportFile } from '../../http/pdf';
 import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { recordActivity } from '../../lib/activity';
@@ -78,15 +77,6 @@ async function* figureDocuments(db: DbOrTx, from: string, to: string, figure: Va
   }
 }
 
-/** Aborts when the client goes away before the answer is complete (a PDF waiting its turn is dropped). */
-function leftSignal(reply: FastifyReply): AbortSignal {
-  const left = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) left.abort();
-  });
-  return left.signal;
-}
-
 /** `GET /api/report/vat/export?fileType=xlsx|csv|pdf&from&to` (docs/API.md "VAT return"). */
 export const vatExportRoutes: RoutesPlugin = async (app) => {
   app.get(
@@ -106,10 +96,7 @@ export const vatExportRoutes: RoutesPlugin = async (app) => {
         throw pdfTooLong(documents + FIGURE_ROWS);
       const name = `إقرار ضريبة القيمة المضافة ${from} إلى ${to}`;
       const source = { fileName: name, title: name, columns, rows: vatExportRows(app.db, from, to, figures) };
-      const written =
-        fileType === 'pdf'
-          ? await sendPdfExport(reply, { ...source, requester: requesterOf(req), signal: leftSignal(reply) })
-          : await sendExport(reply, { ...source, fileType });
+      const written = await sendExportFile(req, reply, fileType, source);
       await recordActivity(app.db, actorOf(req), {
         action: 'export',
         entity: 'report',
