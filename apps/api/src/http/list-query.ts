@@ -195,7 +195,8 @@ export function parseListQuery(
     const raw = one(query[name]);
     if (raw !== undefined && raw !== '') {
       const values = raw.split(',').map((v) => parseValue(spec, v, name));
-      if (spec.type === 'text' && values.length === 1) {
+      // A text filter with a condition of its own (arabicContainsFilter) compares in that condition.
+      if (spec.type === 'text' && !spec.where && values.length === 1) {
         conditions.push({ filter: name, op: 'ilike', values: [`%${escapeLike(String(values[0]))}%`] });
       } else {
         conditions.push({ filter: name, op: values.length === 1 ? 'eq' : 'in', values });

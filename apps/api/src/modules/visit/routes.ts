@@ -10,6 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { cities, customerContracts, customers, visits } from '../../db/schema';
+import { arabicContainsFilter } from '../../http/arabic-filter';
 import { entityRoutes } from '../../http/entity-routes';
 import { AppError, fieldError } from '../../http/errors';
 import { containsFilter } from '../../http/list-query';
@@ -38,6 +39,11 @@ export default entityRoutes(definition, {
         where: (id) =>
           sql`exists (select 1 from ${cities} where ${cities._id} = ${visits.city} and ${cities.government} = ${id}::uuid)`,
       },
+      // The customer's district (حي), as typed on the customer: the board narrows a city by it.
+      district: arabicContainsFilter(
+        visits.customer,
+        sql`(select ${customers.district} from ${customers} where ${customers._id} = ${visits.customer})`,
+      ),
       overdue: {
         column: visits.status,
         type: 'boolean',

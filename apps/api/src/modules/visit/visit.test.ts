@@ -100,6 +100,37 @@ describe('visits', () => {
     expect(done.total).toBe(1);
   });
 
+  it('filters by the customer’s district, as the search compares Arabic, and refuses an overlong one', async () => {
+    const inDistrict = async (name: string, district: string) => {
+      const c = (await post('/api/customer', { name, phoneNumber: phone(), district })).json();
+      const v = await post('/api/visit', {
+        customer: c._id,
+        scheduledAt: '2027-08-01T09:00:00+03:00',
+        durationMinutes: 60,
+        assignees: [],
+      });
+      expect(v.statusCode, v.body).toBe(201);
+      return v.json()._id as string;
+    };
+    const narjis = await inDistrict('مؤسسة الحي', 'حيّ النَّرجس');
+    const olaya = await inDistrict('مكتب العليا', 'العليا');
+    await inDistrict('عميل بلا حي', '');
+    const ids = async (query: string) =>
+      (await get(`/api/visit?scheduledAtFrom=2027-08-01&scheduledAtTo=2027-08-02&limit=0&${query}`))
+        .json()
+        .data.map((v: { _id: string }) => v._id);
+    // Without its diacritics and part of the name: found; another district's visit is not.
+    expect(await ids(`district=${encodeURIComponent('النرجس')}`)).toEqual([narjis]);
+    expect(await ids(`district=${encodeURIComponent('عليا')}`)).toEqual([olaya]);
+    expect(await ids(`district=${encodeURIComponent('الملقا')}`)).toEqual([]);
+    // Beside the other filters, and with none of them the three.
+    expect(await ids(`district=${encodeURIComponent('نرجس')}&unassigned=true`)).toEqual([narjis]);
+    expect(await ids('')).toHaveLength(3);
+    const long = await get(`/api/visit?district=${'ا'.repeat(201)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain('طويلة جداً');
+  });
+
   it('refuses a day that does not exist, and a technician who is not one', async () => {
     const bad = await book('2027-02-30T09:00:00+03:00', []);
     expect(bad.statusCode).toBe(422);
