@@ -33,6 +33,22 @@ export const HIJRI_MONTHS = [
   'ذو الحجة',
 ] as const;
 
+/** Arabic names of the Gregorian months as used in Saudi Arabia, index 0 = يناير (month 1). */
+export const GREGORIAN_MONTHS = [
+  'يناير',
+  'فبراير',
+  'مارس',
+  'أبريل',
+  'مايو',
+  'يونيو',
+  'يوليو',
+  'أغسطس',
+  'سبتمبر',
+  'أكتوبر',
+  'نوفمبر',
+  'ديسمبر',
+] as const;
+
 export type DateInput = Date | string | number;
 
 export interface HijriParts {

@@ -50,4 +50,5 @@ export * from './vat-return';
 export * from './visit-notices';
 export * from './visit-planning';
 export * from './visits';
+export * from './visits-report';
 export * from './whatsapp';

@@ -5,6 +5,7 @@ import { agingRoutes } from './aging-routes';
 import { vatDocumentRoutes } from './vat-documents';
 import { vatExportRoutes } from './vat-export';
 import { vatRoutes } from './vat-routes';
+import { visitsExportRoutes } from './visits-export';
 import { visitsReportRoutes } from './visits-report';
 
 /** Reports (docs/API.md "Reports"), one file per report. */
@@ -16,4 +17,5 @@ export const reportRoutes: RoutesPlugin = async (app) => {
   await app.register(vatDocumentRoutes);
   await app.register(vatExportRoutes);
   await app.register(visitsReportRoutes);
+  await app.register(visitsExportRoutes);
 };

@@ -6,10 +6,12 @@ import {
   openVisitStatuses,
   riyadhDayBounds,
   technicianDayMinutes,
+  type VisitsReport,
   visitsReportOut,
   weekdayOfDay,
 } from '@idara/domain';
 import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { getSettings } from '../settings/service';
 import { reportTags as tags } from './common';
@@ -21,7 +23,71 @@ const open = sql.join(
 );
 const month = (column: string) => sql.raw(`to_char(${column} at time zone 'Asia/Riyadh', 'YYYY-MM')`);
 
-/** `GET /api/report/visits`: visits due and done per month, overdue, technicians' hours, contract revenue. */
+/**
+ * The field work of a period (Riyadh days `from`..`to`): visits due, done and missed per month, the
+ * overdue ones, each technician's booked minutes against the working minutes, contract revenue.
+ */
+export async function visitsReportFor(db: DbOrTx, from: string, to: string): Promise<VisitsReport> {
+  const start = riyadhDayBounds(from).start;
+  const end = riyadhDayBounds(to).end;
+  const inPeriod = sql`scheduled_at >= ${start} and scheduled_at <= ${end}`;
+  const [months, overdue, technicians, revenue, settings] = await Promise.all([
+    db.execute(sql`
+      select ${month('scheduled_at')} as month,
+             count(*) filter (where status <> 'cancelled')::int as due,
+             count(*) filter (where status = 'done')::int as done,
+             count(*) filter (where status = 'missed')::int as missed
+      from visits where ${inPeriod} group by 1 order by 1`),
+    db.execute(sql`
+      select count(*)::int as n from visits
+      where ${inPeriod} and status in (${open})
+        and scheduled_at + make_interval(mins => duration_minutes) < now()`),
+    // Everyone booked in the period, and every active technician besides: an idle one is a row too.
+    db.execute(sql`
+      with booked as (
+        select a.id as "user", count(*)::int as visits, sum(v.duration_minutes)::int as minutes
+        from visits v cross join lateral unnest(v.assignees) as a(id)
+        where ${inPeriod} and v.status not in ('cancelled', 'missed')
+        group by a.id)
+      select u.id as "user", u.name, coalesce(b.visits, 0)::int as visits, coalesce(b.minutes, 0)::int as booked
+      from users u left join booked b on b."user" = u.id
+      where b."user" is not null or (u.active and u.role = 'technician')
+      order by booked desc, u.name, u.id`),
+    db.execute(sql`
+      select ${month('einvoices.issued_at')} as month,
+             sum(case when kind = 'credit' then -total_halalas else total_halalas end)::bigint as amount
+      from einvoices join contract_bills on contract_bills.order_id = einvoices.order_id
+      where ${issuedInSql(from, to)} group by 1 order by 1`),
+    getSettings(db),
+  ]);
+  const holidays = new Set(settings.holidays);
+  let workingDays = 0;
+  for (let d = 0; d <= daysBetween(from, to); d++) {
+    const day = addDays(from, d);
+    if (weekdayOfDay(day) !== FRIDAY && !holidays.has(day)) workingDays++;
+  }
+  return {
+    from,
+    to,
+    months: months.rows as { month: string; due: number; done: number; missed: number }[],
+    overdue: Number((overdue.rows[0] as { n: number }).n),
+    technicians: (technicians.rows as { user: string; name: string; visits: number; booked: number }[]).map(
+      (t) => ({
+        user: t.user,
+        name: t.name,
+        visits: Number(t.visits),
+        bookedMinutes: Number(t.booked),
+        availableMinutes: workingDays * technicianDayMinutes,
+      }),
+    ),
+    contractRevenue: (revenue.rows as { month: string; amount: string }[]).map((r) => ({
+      month: r.month,
+      amount: fromHalalas(Number(r.amount)),
+    })),
+  };
+}
+
+/** `GET /api/report/visits` (docs/API.md «Visits report»). */
 export const visitsReportRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/visits',
@@ -29,60 +95,6 @@ export const visitsReportRoutes: RoutesPlugin = async (app) => {
       config: { permissions: ['report:visits'] },
       schema: { tags, querystring: vatPeriodQuery({}), response: { 200: visitsReportOut } },
     },
-    async (req) => {
-      const from = req.query.from as string;
-      const to = req.query.to as string;
-      const start = riyadhDayBounds(from).start;
-      const end = riyadhDayBounds(to).end;
-      const inPeriod = sql`scheduled_at >= ${start} and scheduled_at <= ${end}`;
-      const [months, overdue, technicians, revenue, settings] = await Promise.all([
-        app.db.execute(sql`
-          select ${month('scheduled_at')} as month,
-                 count(*) filter (where status <> 'cancelled')::int as due,
-                 count(*) filter (where status = 'done')::int as done,
-                 count(*) filter (where status = 'missed')::int as missed
-          from visits where ${inPeriod} group by 1 order by 1`),
-        app.db.execute(sql`
-          select count(*)::int as n from visits
-          where ${inPeriod} and status in (${open})
-            and scheduled_at + make_interval(mins => duration_minutes) < now()`),
-        app.db.execute(sql`
-          select u.id as "user", u.name, count(*)::int as visits, sum(v.duration_minutes)::int as booked
-          from visits v cross join lateral unnest(v.assignees) as a(id) join users u on u.id = a.id
-          where ${inPeriod} and v.status not in ('cancelled', 'missed')
-          group by u.id, u.name order by booked desc, u.name`),
-        app.db.execute(sql`
-          select ${month('einvoices.issued_at')} as month,
-                 sum(case when kind = 'credit' then -total_halalas else total_halalas end)::bigint as amount
-          from einvoices join contract_bills on contract_bills.order_id = einvoices.order_id
-          where ${issuedInSql(from, to)} group by 1 order by 1`),
-        getSettings(app.db),
-      ]);
-      const holidays = new Set(settings.holidays);
-      let workingDays = 0;
-      for (let d = 0; d <= daysBetween(from, to); d++) {
-        const day = addDays(from, d);
-        if (weekdayOfDay(day) !== FRIDAY && !holidays.has(day)) workingDays++;
-      }
-      return {
-        from,
-        to,
-        months: months.rows as { month: string; due: number; done: number; missed: number }[],
-        overdue: Number((overdue.rows[0] as { n: number }).n),
-        technicians: (
-          technicians.rows as { user: string; name: string; visits: number; booked: number }[]
-        ).map((t) => ({
-          user: t.user,
-          name: t.name,
-          visits: Number(t.visits),
-          bookedMinutes: Number(t.booked),
-          availableMinutes: workingDays * technicianDayMinutes,
-        })),
-        contractRevenue: (revenue.rows as { month: string; amount: string }[]).map((r) => ({
-          month: r.month,
-          amount: fromHalalas(Number(r.amount)),
-        })),
-      };
-    },
+    (req) => visitsReportFor(app.db, req.query.from as string, req.query.to as string),
   );
 };

@@ -225,6 +225,7 @@ export const apiRoutes = {
   'GET /api/report/vat/documents': vatDocumentsOut,
   'GET /api/report/vat/export': listExport,
   'GET /api/report/visits': visitsReportOut,
+  'GET /api/report/visits/export': listExport,
 
   'GET /api/notification': notificationListOut,
   'GET /api/notification/unreadCount': unreadCountOut,

@@ -1,0 +1,74 @@
+import { bookedPercent, fileOut, minutesAsHours, type VisitsReport, visitsReportMonths } from '@idara/domain';
+import { z } from 'zod';
+import { type ExportColumn, parseFileType } from '../../http/export';
+import { guarded } from '../../http/guarded';
+import { sendExportFile } from '../../http/pdf';
+import { actorOf } from '../../http/request-context';
+import type { RoutesPlugin } from '../../http/response-contract';
+import { recordActivity } from '../../lib/activity';
+import { each, reportTags as tags } from './common';
+import { vatPeriodQuery } from './vat-period';
+import { visitsReportFor } from './visits-report';
+
+/** One sheet for the report's three parts: a month's row fills the visit columns, a technician's the hours. */
+const columns: ExportColumn[] = [
+  { key: 'part', header: 'البند', width: 14 },
+  { key: 'name', header: 'الشهر أو الفني', width: 28 },
+  { key: 'due', header: 'الزيارات', type: 'number' },
+  { key: 'done', header: 'المنجزة', type: 'number' },
+  { key: 'missed', header: 'الفائتة', type: 'number' },
+  { key: 'revenue', header: 'إيراد العقود', type: 'money' },
+  { key: 'booked', header: 'الساعات المحجوزة', type: 'number' },
+  { key: 'available', header: 'الساعات المتاحة', type: 'number' },
+  { key: 'percent', header: 'نسبة الحجز ٪', type: 'number' },
+];
+
+/** The months (every one of the period), their total, the overdue visits, then each technician. */
+function exportRows(report: VisitsReport): Record<string, unknown>[] {
+  const { months, totals } = visitsReportMonths(report);
+  return [
+    ...months.map((m) => ({ part: 'الشهر', name: m.label, ...m })),
+    { part: 'الإجمالي', name: 'الفترة كلها', ...totals },
+    { part: 'متأخرة', name: 'زيارات فات موعدها ولم تُنجز', due: report.overdue },
+    ...report.technicians.map((t) => ({
+      part: 'الفني',
+      name: t.name,
+      due: t.visits,
+      booked: minutesAsHours(t.bookedMinutes),
+      available: minutesAsHours(t.availableMinutes),
+      percent: bookedPercent(t.bookedMinutes, t.availableMinutes),
+    })),
+  ];
+}
+
+/** `GET /api/report/visits/export?fileType=xlsx|csv|pdf&from&to` (docs/API.md «Visits report»). */
+export const visitsExportRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/visits/export',
+    guarded('report:visits', {
+      tags,
+      querystring: vatPeriodQuery({ fileType: z.string().optional() }),
+      response: { 200: fileOut('xlsx, csv or pdf') },
+    }),
+    async (req, reply) => {
+      const fileType = parseFileType(req.query, ['xlsx', 'csv', 'pdf'] as const);
+      const from = req.query.from as string;
+      const to = req.query.to as string;
+      const report = await visitsReportFor(app.db, from, to);
+      const name = `تقرير الزيارات والعقود ${from} إلى ${to}`;
+      // A year of months and an office's technicians: short enough for a PDF.
+      await sendExportFile(req, reply, fileType, {
+        fileName: name,
+        title: name,
+        columns,
+        rows: each(exportRows(report)),
+      });
+      await recordActivity(app.db, actorOf(req), {
+        action: 'export',
+        entity: 'report',
+        summary: `تصدير تقرير الزيارات والعقود من ${from} إلى ${to} (${fileType.toUpperCase()})`,
+      });
+      return reply;
+    },
+  );
+};
