@@ -1,52 +1,74 @@
 import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { CalendarSwitch } from '../../../components/CalendarSwitch';
-import { type Calendar, type PeriodLength, periodNames, type VatPeriod } from './vat-period';
+import type { ReactNode } from 'react';
+import { CalendarSwitch } from '../../components/CalendarSwitch';
+import { type Calendar, type PeriodLength, periodNames, type ReportPeriod } from './report-period';
 
-/** Month or quarter, Gregorian or Hijri; the chosen period named in both calendars. */
-export function VatPeriodPicker({
+/** A month, a quarter, or (when the report offers `range`) days of one's own choosing. */
+export type PeriodChoice = PeriodLength | 'range';
+
+/**
+ * A report's period: month or quarter, Gregorian or Hijri, one of `periods`; or, with `range`, the
+ * days that control picks. The period shown is named in both calendars under it.
+ */
+export function PeriodPicker({
   calendar,
   length,
   periods,
   index,
+  shown,
+  testId,
+  lengthLabel,
+  range,
   onCalendar,
   onLength,
   onIndex,
 }: {
   calendar: Calendar;
-  length: PeriodLength;
-  periods: VatPeriod[];
+  length: PeriodChoice;
+  periods: ReportPeriod[];
   index: number;
+  /** The period the report shows (its days named under the controls). */
+  shown: Pick<ReportPeriod, 'from' | 'to'>;
+  /** `<testId>-period` (the select) and `<testId>-period-names`. */
+  testId: string;
+  lengthLabel: string;
+  /** The days-of-one's-own-choosing fields; without it only months and quarters are offered. */
+  range?: ReactNode;
   onCalendar: (c: Calendar) => void;
-  onLength: (l: PeriodLength) => void;
+  onLength: (l: PeriodChoice) => void;
   onIndex: (i: number) => void;
 }) {
-  const period = periods[index];
-  const names = periodNames(period);
+  const names = periodNames(shown);
   return (
     <Stack gap="xs">
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <CalendarSwitch value={calendar} onChange={onCalendar} />
+        {length !== 'range' && <CalendarSwitch value={calendar} onChange={onCalendar} />}
         <SegmentedControl
-          aria-label="مدة الإقرار"
+          aria-label={lengthLabel}
           value={length}
-          onChange={(v) => onLength(v as PeriodLength)}
+          onChange={(v) => onLength(v as PeriodChoice)}
           data={[
             { value: 'month', label: 'شهري' },
             { value: 'quarter', label: 'ربع سنوي' },
+            ...(range ? [{ value: 'range', label: 'فترة محددة' }] : []),
           ]}
         />
-        <Select
-          label="الفترة"
-          data-testid="vat-period"
-          allowDeselect={false}
-          value={String(index)}
-          onChange={(v) => onIndex(Number(v ?? 0))}
-          data={periods.map((p, i) => ({ value: String(i), label: p.label }))}
-          w={220}
-          maw="100%"
-        />
+        {length === 'range' ? (
+          range
+        ) : (
+          <Select
+            label="الفترة"
+            data-testid={`${testId}-period`}
+            allowDeselect={false}
+            value={String(index)}
+            onChange={(v) => onIndex(Number(v ?? 0))}
+            data={periods.map((p, i) => ({ value: String(i), label: p.label }))}
+            w={220}
+            maw="100%"
+          />
+        )}
       </Group>
-      <Text size="sm" c="dimmed" data-testid="vat-period-names">
+      <Text size="sm" c="dimmed" data-testid={`${testId}-period-names`}>
         <bdi>{names.gregorian} م</bdi> — <bdi>{names.hijri}</bdi>
       </Text>
     </Stack>

@@ -1,6 +1,7 @@
 import {
   formatGregorianDate,
   formatHijriDate,
+  GREGORIAN_MONTHS,
   HIJRI_MONTHS,
   hijriMonthRange,
   riyadhDayOf,
@@ -9,38 +10,23 @@ import {
 export type Calendar = 'gregorian' | 'hijri';
 export type PeriodLength = 'month' | 'quarter';
 
-/** A period of the return: Riyadh days `from`..`to` (inclusive), named in the calendar it was chosen in. */
-export interface VatPeriod {
+/** A report's period: Riyadh days `from`..`to` (inclusive), named in the calendar it was chosen in. */
+export interface ReportPeriod {
   from: string;
   to: string;
   label: string;
 }
-
-const GREGORIAN_MONTHS = [
-  'يناير',
-  'فبراير',
-  'مارس',
-  'أبريل',
-  'مايو',
-  'يونيو',
-  'يوليو',
-  'أغسطس',
-  'سبتمبر',
-  'أكتوبر',
-  'نوفمبر',
-  'ديسمبر',
-];
 
 const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** Gregorian months (or quarters), the current one first. */
-function gregorianPeriods(today: string, length: PeriodLength, count: number): VatPeriod[] {
+function gregorianPeriods(today: string, length: PeriodLength, count: number): ReportPeriod[] {
   let [year, month] = today.split('-').map(Number);
   if (length === 'quarter') month = Math.floor((month - 1) / 3) * 3 + 1;
   const step = length === 'quarter' ? 3 : 1;
-  const out: VatPeriod[] = [];
+  const out: ReportPeriod[] = [];
   for (let i = 0; i < count; i++) {
     const endMonth = month + step - 1;
     out.push({
@@ -61,7 +47,7 @@ function gregorianPeriods(today: string, length: PeriodLength, count: number): V
 }
 
 /** Umm al-Qura months (or quarters of three Hijri months) mapped to their Gregorian days, the current one first. */
-function hijriPeriods(today: string, length: PeriodLength, count: number): VatPeriod[] {
+function hijriPeriods(today: string, length: PeriodLength, count: number): ReportPeriod[] {
   const months: { from: string; to: string; year: number; month: number }[] = [];
   let at = new Date(`${today}T12:00:00+03:00`);
   if (length === 'quarter') {
@@ -83,7 +69,7 @@ function hijriPeriods(today: string, length: PeriodLength, count: number): VatPe
     return months
       .slice(0, count)
       .map((m) => ({ from: m.from, to: m.to, label: `${HIJRI_MONTHS[m.month - 1]} ${m.year} هـ` }));
-  const out: VatPeriod[] = [];
+  const out: ReportPeriod[] = [];
   for (const m of months) {
     const quarter = Math.floor((m.month - 1) / 3);
     const last = out.at(-1);
@@ -96,12 +82,38 @@ function hijriPeriods(today: string, length: PeriodLength, count: number): VatPe
   return out.slice(0, count);
 }
 
-export function vatPeriods(calendar: Calendar, length: PeriodLength, today: string, count = 12): VatPeriod[] {
-  return calendar === 'hijri' ? hijriPeriods(today, length, count) : gregorianPeriods(today, length, count);
+/** A day of the period `ahead` periods after the one holding `today` (that one when 0). */
+function dayAhead(calendar: Calendar, length: PeriodLength, today: string, ahead: number): string {
+  const months = ahead * (length === 'quarter' ? 3 : 1);
+  if (calendar === 'gregorian') {
+    const [year, month] = today.split('-').map(Number);
+    const index = year * 12 + month - 1 + months;
+    return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}-01`;
+  }
+  let at = new Date(`${today}T12:00:00+03:00`);
+  for (let k = 0; k < months; k++) at = new Date(hijriMonthRange(at).end.getTime() + DAY_MS / 2);
+  return riyadhDayOf(at);
+}
+
+/**
+ * The months (or quarters) to choose from, newest first: `ahead` periods after the current one (a
+ * report on what is planned), the current one, and the ones before it, `count` from the current.
+ */
+export function reportPeriods(
+  calendar: Calendar,
+  length: PeriodLength,
+  today: string,
+  count = 12,
+  ahead = 0,
+): ReportPeriod[] {
+  const latest = dayAhead(calendar, length, today, ahead);
+  return calendar === 'hijri'
+    ? hijriPeriods(latest, length, count + ahead)
+    : gregorianPeriods(latest, length, count + ahead);
 }
 
 /** The period in both calendars: «1 نوفمبر 2026 – 30 نوفمبر 2026» and its Hijri days. */
-export function periodNames(p: Pick<VatPeriod, 'from' | 'to'>) {
+export function periodNames(p: Pick<ReportPeriod, 'from' | 'to'>) {
   const noon = (day: string) => new Date(`${day}T12:00:00+03:00`);
   return {
     gregorian: `${formatGregorianDate(noon(p.from))} – ${formatGregorianDate(noon(p.to))}`,
