@@ -179,6 +179,12 @@ export const routes: AppRoute[] = [
     page: () => import('../features/report/vat/VatReturnPage'),
   },
   {
+    path: '/dashboard/report/visits',
+    title: 'تقرير الزيارات والعقود',
+    permissions: ['report:visits'],
+    page: () => import('../features/report/visits/VisitsReportPage'),
+  },
+  {
     path: '/dashboard/payment/edit/:id',
     title: 'تعديل الدفعة',
     permissions: ['payment:update'],
