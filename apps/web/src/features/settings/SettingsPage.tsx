@@ -27,6 +27,7 @@ import { BackupSection } from './BackupSection';
 import { ReminderSection } from './ReminderSection';
 import { emptyAddress, SellerSection, sellerAddressOf } from './SellerSection';
 import { notificationToggles } from './settings-fields';
+import { VisitSection } from './VisitSection';
 
 /** The fields the edit-conflict comparison shows. */
 const fieldLabels: Record<string, string> = {
@@ -45,6 +46,9 @@ const fieldLabels: Record<string, string> = {
   vatGroupTin: 'رقم التعريف الضريبي للعضو',
   sellerAddress: 'العنوان الوطني',
   fourEyes: 'فصل المهام في الدفعات',
+  visitDayStart: 'بداية الزيارات',
+  visitMinutes: 'مدة الزيارة',
+  holidays: 'أيام العطل',
 };
 
 const settingsValues = (record: Partial<Settings>): Settings => {
@@ -173,6 +177,8 @@ export default function SettingsPage() {
             </Section>
 
             <SellerSection form={form} />
+
+            <VisitSection form={form} disabled={!canUpdate} />
 
             <Section title="الإشعارات">
               <Text size="sm" c="dimmed" mb="md">
