@@ -53,6 +53,7 @@ export { LookupFilter } from './LookupFilter';
 export { type PickerPath, type PickerRows, RemoteSelect, type RemoteSelectProps } from './RemoteSelect';
 export { RowMenu } from './RowMenu';
 export { SelectionBar } from './SelectionBar';
+export { TextFilter } from './TextFilter';
 export { toolbarField } from './toolbar-field';
 export { useBulkDelete, useDeleteRecord } from './use-delete';
 export {

@@ -1,7 +1,13 @@
 import { arabicPlural, arabicWeekdayOf, formatGregorianDate, formatHijriDate, VISITS } from '@idara/domain';
 import { ActionIcon, Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconUserQuestion } from '@tabler/icons-react';
-import { ListSearch, type ListState, LookupFilter, toolbarField } from '../../components/data-table';
+import {
+  ListSearch,
+  type ListState,
+  LookupFilter,
+  TextFilter,
+  toolbarField,
+} from '../../components/data-table';
 import { useCityLookup, useGovernmentLookup } from '../../lib/lookups';
 import { dayNoon } from '../../lib/riyadh-day';
 import { UserPicker } from '../task/pickers';
@@ -33,8 +39,8 @@ function RangeTitle({ view, days }: { view: BoardView; days: string[] }) {
 
 /**
  * The board's head: which day or week (previous, today, next; day or week), the range's counters,
- * the search and the place filters (in the address, so a link opens the same board), and a lane
- * to add.
+ * the search and the place filters — region, city, the customer's district — in the address (so a
+ * link opens the same board), and a lane to add.
  */
 export function BoardToolbar({
   state,
@@ -140,6 +146,7 @@ export function BoardToolbar({
           }}
         />
         <LookupFilter state={state} filter="city" label="المدينة" placeholder="كل المدن" data={cityOptions} />
+        <TextFilter state={state} filter="district" label="الحي" placeholder="الحي" width={160} />
         <UserPicker
           aria-label="إضافة مسار فني"
           placeholder="إضافة فني إلى اللوحة"

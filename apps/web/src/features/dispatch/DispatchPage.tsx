@@ -78,7 +78,12 @@ export default function DispatchPage() {
   const view = readBoardView(state.filters.view);
   const day = readBoardDay(state.filters.day);
   const range = useMemo(() => boardRange(view, day), [view, day]);
-  const filters = { city: state.filters.city, region: state.filters.region, search: state.search };
+  const filters = {
+    city: state.filters.city,
+    region: state.filters.region,
+    district: state.filters.district,
+    search: state.search,
+  };
   const query = useBoardVisits(range, filters);
   const users = useLaneUsers();
   const lanesPicked = usePickedLanes();
@@ -123,7 +128,7 @@ export default function DispatchPage() {
         </Alert>
       );
     if (visits.length === 0) {
-      const filtered = Boolean(filters.city || filters.region || filters.search);
+      const filtered = Boolean(filters.city || filters.region || filters.district || filters.search);
       return (
         <Paper withBorder>
           <EmptyState
@@ -131,7 +136,7 @@ export default function DispatchPage() {
             title={view === 'day' ? 'لا زيارات في هذا اليوم' : 'لا زيارات في هذا الأسبوع'}
             text={
               filtered
-                ? 'لا زيارة تطابق البحث أو المنطقة أو المدينة المختارة في هذه الفترة.'
+                ? 'لا زيارة تطابق البحث أو المنطقة أو المدينة أو الحي المختار في هذه الفترة.'
                 : 'الزيارات التي تُحجز أو تخططها عقود العملاء لهذه الفترة تظهر هنا.'
             }
           />

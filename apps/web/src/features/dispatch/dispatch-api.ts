@@ -19,6 +19,8 @@ export const BOARD_LIMIT = 2000;
 export interface BoardFilters {
   city?: string;
   region?: string;
+  /** The customer's district, as typed on the customer (compared as the search compares). */
+  district?: string;
   search?: string;
 }
 
@@ -37,6 +39,7 @@ export function useBoardVisits(range: BoardRange, filters: BoardFilters) {
           status: BOARD_STATUSES,
           city: filters.city,
           region: filters.region,
+          district: filters.district,
           search: filters.search || undefined,
         },
         signal,
