@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './visit-planning';
-import { bookedPercent, minutesAsHours, monthsOfPeriod, visitsReportMonths } from './visits-report';
+import { minutesAsHours, monthsOfPeriod, percentOf, visitsReportMonths } from './visits-report';
 
 describe('monthsOfPeriod', () => {
   it('lists every month a period touches, across a year end', () => {
@@ -45,9 +45,9 @@ describe('visitsReportMonths', () => {
 
 describe('booked time', () => {
   it('is a whole percentage of what is available, none when nothing is', () => {
-    expect(bookedPercent(270, 2880)).toBe(9);
-    expect(bookedPercent(3000, 2880)).toBe(104);
-    expect(bookedPercent(60, 0)).toBe(0);
+    expect(percentOf(270, 2880)).toBe(9);
+    expect(percentOf(3000, 2880)).toBe(104);
+    expect(percentOf(60, 0)).toBe(0);
     expect(minutesAsHours(270)).toBe(4.5);
     expect(minutesAsHours(2880)).toBe(48);
   });

@@ -68,9 +68,9 @@ export function visitsReportMonths(
   };
 }
 
-/** How much of a technician's available time is booked, as a whole percentage (0 with none available). */
-export const bookedPercent = (booked: number, available: number): number =>
-  available > 0 ? Math.round((booked / available) * 100) : 0;
+/** `part` of `whole` as a whole percentage (0 of nothing): booked of available hours, done of due visits. */
+export const percentOf = (part: number, whole: number): number =>
+  whole > 0 ? Math.round((part / whole) * 100) : 0;
 
 /** Minutes as hours for the report: 90 → 1.5 (one decimal at most). */
 export const minutesAsHours = (minutes: number): number => Math.round(minutes / 6) / 10;

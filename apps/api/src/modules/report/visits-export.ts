@@ -1,4 +1,4 @@
-import { bookedPercent, fileOut, minutesAsHours, type VisitsReport, visitsReportMonths } from '@idara/domain';
+import { fileOut, minutesAsHours, percentOf, type VisitsReport, visitsReportMonths } from '@idara/domain';
 import { z } from 'zod';
 import { type ExportColumn, parseFileType } from '../../http/export';
 import { guarded } from '../../http/guarded';
@@ -36,7 +36,7 @@ function exportRows(report: VisitsReport): Record<string, unknown>[] {
       due: t.visits,
       booked: minutesAsHours(t.bookedMinutes),
       available: minutesAsHours(t.availableMinutes),
-      percent: bookedPercent(t.bookedMinutes, t.availableMinutes),
+      percent: percentOf(t.bookedMinutes, t.availableMinutes),
     })),
   ];
 }

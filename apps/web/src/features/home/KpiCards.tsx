@@ -125,29 +125,39 @@ function CardBody({ kpi, linked }: { kpi: Kpi; linked: boolean }) {
   );
 }
 
-/** The cards' grid: its columns follow the number of cards (HomePage.module.css). */
+/**
+ * The cards' grid: its columns follow the number of cards (HomePage.module.css); `compact` puts two
+ * on a row of a phone too (a report's figures, read together).
+ */
 export function KpiGrid({
   children,
   count,
   testId = 'kpi-cards',
+  compact,
 }: {
   children: ReactNode;
   count: number;
   testId?: string;
+  compact?: boolean;
 }) {
   return (
-    <div className={classes.kpiGrid} data-count={count} data-testid={testId}>
+    <div
+      className={classes.kpiGrid}
+      data-count={count}
+      data-compact={compact || undefined}
+      data-testid={testId}
+    >
       {children}
     </div>
   );
 }
 
 /** Cards, each a link to its list when the user may open it. */
-export function KpiTiles({ kpis, testId }: { kpis: Kpi[]; testId?: string }) {
+export function KpiTiles({ kpis, testId, compact }: { kpis: Kpi[]; testId?: string; compact?: boolean }) {
   const { user } = useAuth();
   if (kpis.length === 0) return null;
   return (
-    <KpiGrid count={kpis.length} testId={testId}>
+    <KpiGrid count={kpis.length} testId={testId} compact={compact}>
       {kpis.map((kpi) => {
         const linked = !!kpi.to && mayOpen(user, kpi.to);
         return linked && kpi.to ? (

@@ -2,6 +2,13 @@ import { Group, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { RetryButton, WarningAlert } from '../../components/feedback';
+import { isApiError } from '../../lib/api-error';
+
+/** What went wrong, as the API said it: a refused period names its fault (`to`: «نهاية الفترة قبل بدايتها»). */
+const reasonOf = (error: Error) => {
+  const fields = isApiError(error) ? [...new Set(Object.values(error.fieldErrors))] : [];
+  return fields.length ? fields.join('، ') : error.message;
+};
 
 /**
  * A report's answer once it is here: a loader while it loads, the API's message with a retry when
@@ -29,7 +36,7 @@ export function ReportAnswer<T>({
     return (
       <WarningAlert color="red" title={failure} data-testid={`${testId}-error`}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
+          <Text size="sm">{reasonOf(query.error)}</Text>
           <RetryButton onRetry={() => query.refetch()} />
         </Stack>
       </WarningAlert>

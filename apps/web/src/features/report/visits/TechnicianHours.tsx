@@ -1,4 +1,4 @@
-import { arabicPlural, bookedPercent, minutesAsHours, VISITS, type VisitsReport } from '@idara/domain';
+import { arabicPlural, minutesAsHours, percentOf, VISITS, type VisitsReport } from '@idara/domain';
 import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 
 /** Past the working hours: booked beyond what the period holds. */
@@ -22,7 +22,7 @@ export function TechnicianHours({ technicians }: { technicians: VisitsReport['te
       ) : (
         <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {technicians.map((t) => {
-            const percent = bookedPercent(t.bookedMinutes, t.availableMinutes);
+            const percent = percentOf(t.bookedMinutes, t.availableMinutes);
             const hours = `${minutesAsHours(t.bookedMinutes)} من ${minutesAsHours(t.availableMinutes)} ساعة`;
             return (
               <li key={t.user} data-testid="visits-technician" data-user={t.user}>

@@ -1,4 +1,4 @@
-import { formatCount, formatSAR, riyadhDayOf, toHalalas, visitsReportMonths } from '@idara/domain';
+import { formatCount, formatSAR, percentOf, riyadhDayOf, toHalalas, visitsReportMonths } from '@idara/domain';
 import { Card, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -6,6 +6,7 @@ import {
   IconCalendarOff,
   IconCalendarX,
   IconCash,
+  IconChartPie,
   IconCircleCheck,
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -81,6 +82,7 @@ export default function VisitsReportPage() {
           return (
             <Stack data-testid="visits-report">
               <KpiTiles
+                compact
                 testId="visits-kpis"
                 kpis={[
                   {
@@ -111,6 +113,14 @@ export default function VisitsReportPage() {
                     value: formatCount(data.overdue),
                     icon: IconAlertTriangle,
                     color: data.overdue ? 'red' : 'gray',
+                  },
+                  {
+                    key: 'completion',
+                    label: 'نسبة الإنجاز',
+                    hint: 'المنجزة من المستحقة',
+                    value: totals.due ? `${percentOf(totals.done, totals.due)}٪` : '—',
+                    icon: IconChartPie,
+                    color: 'cyan',
                   },
                   {
                     key: 'revenue',
