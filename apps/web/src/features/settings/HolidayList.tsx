@@ -45,7 +45,7 @@ export function HolidayList({
         </Text>
       </div>
       {!disabled && (
-        <Group align="flex-start" gap="sm" wrap="wrap">
+        <Group align="flex-end" gap="sm" wrap="wrap">
           <div style={{ flex: '1 1 220px', maxWidth: 320 }}>
             <LazyDayField
               label="يوم عطلة"
@@ -57,7 +57,7 @@ export function HolidayList({
               }}
             />
           </div>
-          <Button variant="light" leftSection={<IconPlus size={18} />} mt={25} onClick={add}>
+          <Button variant="light" leftSection={<IconPlus size={18} />} onClick={add}>
             إضافة العطلة
           </Button>
         </Group>
