@@ -47,7 +47,7 @@ interface Team {
   ahmad: TestUser;
   badr: TestUser;
   customer: { _id: string; name: string };
-  city: { _id: string; name: string };
+  city: { _id: string; name: string; government: string };
 }
 
 /** Two technicians (أحمد's lane above بدر's: lanes go by name) and a customer in a city. */
@@ -446,4 +446,80 @@ test('on a phone the board fits the screen and the dialog is the way to move', a
   await dialog.getByRole('button', { name: 'حفظ' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(async () => (await stored(request, t, visit)).scheduledAt).toBe(at(day, '08:00'));
+});
+
+test('the district narrows the board to its customers’ visits, as the search compares Arabic, and stays in the address', async ({
+  page,
+  request,
+}) => {
+  const t = await team(request);
+  const day = ownDay('2031-05-12');
+  /** The team with a customer of its own in `district`. */
+  const inDistrict = async (district: string): Promise<Team> => {
+    const res = await request.post('/api/customer', {
+      headers: t.headers,
+      data: {
+        name: `عميل ${district} ${randomPhone().slice(-4)}`,
+        phoneNumber: randomPhone(),
+        city: t.city._id,
+        government: t.city.government,
+        district,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return { ...t, customer: await res.json() };
+  };
+  const narjis = await book(request, await inDistrict('حيّ النَّرجس'), day, '09:00', [t.ahmad]);
+  const olaya = await book(request, await inDistrict('العليا'), day, '11:00', [t.badr]);
+  await dispatcher(page, request, 'رهف المنسقة', `/dashboard/dispatch?day=${day}`);
+  await expect(card(page, narjis)).toBeVisible();
+  await expect(card(page, olaya)).toBeVisible();
+
+  // Without the shadda and «حيّ»: the visit of النرجس only.
+  const district = page.getByRole('searchbox', { name: 'الحي' });
+  await district.fill('النرجس');
+  await expect(page).toHaveURL(/district=/);
+  await expect(card(page, olaya)).toHaveCount(0);
+  await expect(card(page, narjis)).toBeVisible();
+  await expect(page.getByTestId('board-counters')).toContainText('زيارة واحدة');
+  // The address opens the same board.
+  await page.reload();
+  await expect(district).toHaveValue('النرجس');
+  await expect(card(page, narjis)).toBeVisible();
+  await expect(card(page, olaya)).toHaveCount(0);
+
+  // A district without visits that day says so; clearing shows the whole day again.
+  await district.fill('الملقا');
+  await expect(page.getByText('لا زيارة تطابق البحث أو المنطقة أو المدينة أو الحي المختار')).toBeVisible();
+  await page.getByRole('button', { name: 'مسح الحي' }).click();
+  await expect(card(page, olaya)).toBeVisible();
+  await expect(card(page, narjis)).toBeVisible();
+  await expect(page).not.toHaveURL(/district=/);
+});
+
+test('the day arrows read right to left: «السابق» on the right pointing right, «التالي» on the left, in that order for the keyboard', async ({
+  page,
+  request,
+}) => {
+  const day = ownDay('2031-05-13');
+  await dispatcher(page, request, 'غدير المنسقة', `/dashboard/dispatch?day=${day}`);
+  const previous = page.getByRole('button', { name: 'اليوم السابق' });
+  const today = page.getByRole('button', { name: 'اليوم', exact: true });
+  const next = page.getByRole('button', { name: 'اليوم التالي' });
+  await expect(previous.locator('svg')).toHaveClass(/tabler-icon-chevron-right/);
+  await expect(next.locator('svg')).toHaveClass(/tabler-icon-chevron-left/);
+  const [p, n, t] = await Promise.all([previous, next, today].map((b) => b.boundingBox()));
+  expect(p!.x).toBeGreaterThan(t!.x);
+  expect(t!.x).toBeGreaterThan(n!.x);
+
+  // Tab goes as the eye reads: previous, today, next; Enter on next is the day after.
+  await previous.focus();
+  await page.keyboard.press('Tab');
+  await expect(today).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(next).toBeFocused();
+  await page.keyboard.press('Enter');
+  const after = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await expect(page).toHaveURL(new RegExp(`day=${after}`));
+  await shoot(page, 'toolbar', [375, 768, 1280]);
 });

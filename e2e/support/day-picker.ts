@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+
+const arabicDigits = (n: number) => String(n).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+/**
+ * Picks `day` (YYYY-MM-DD) in the day picker labelled `label` as a person does, however far from
+ * today: the header up to the decade, the decades onwards to the year, then its month and day
+ * (the Arabic calendar may write its numbers in either digits).
+ */
+export async function pickDay(page: Page, label: string, day: string): Promise<void> {
+  const [year, month, date] = day.split('-').map(Number);
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const calendar = page.locator('.mantine-Popover-dropdown:visible').last();
+  const level = calendar.locator('.mantine-DatePickerInput-calendarHeaderLevel');
+  await level.click();
+  await level.click();
+  await expect(calendar.locator('.mantine-DatePickerInput-yearsList')).toBeVisible();
+  const yearButton = calendar.getByRole('button', {
+    name: new RegExp(`^(${year}|${arabicDigits(year)})$`),
+  });
+  const step = calendar.locator(
+    `.mantine-DatePickerInput-calendarHeaderControl[data-direction="${year > new Date().getFullYear() ? 'next' : 'previous'}"]`,
+  );
+  for (let i = 0; i < 30 && (await yearButton.count()) === 0; i++) {
+    const decade = await level.textContent();
+    await step.click();
+    await expect(level).not.toHaveText(decade ?? '');
+  }
+  await yearButton.click();
+  await calendar
+    .locator('table button')
+    .nth(month - 1)
+    .click();
+  await calendar
+    .locator('tbody button:not([data-outside])')
+    .nth(date - 1)
+    .click();
+}
