@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bearer, createUser, postAs, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { pickDay } from './support/day-picker';
 import { exportFile } from './support/downloads';
 import { expect, test } from './support/fixtures';
-import { expectNoOverflow, settleLayout } from './support/layout';
+import { expectNoOverflow } from './support/layout';
 
 /**
  * The visits report (تقرير الزيارات والعقود, /dashboard/report/visits) over visits booked through
@@ -56,7 +56,7 @@ async function fieldWork(request: APIRequestContext, token: string, year: number
   return technician;
 }
 
-const cells = (row: import('@playwright/test').Locator) => row.locator('td, th');
+const cells = (row: Locator) => row.locator('td, th');
 
 test('the report counts the period’s visits month by month and sets the technician’s hours against the working hours', async ({
   admin: { page, token },
@@ -131,16 +131,23 @@ test('the report counts the period’s visits month by month and sets the techni
 
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 768, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectNoOverflow(page, `visits report ${scheme} ${width}`);
-      await settleLayout(page);
-      fs.mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, `report-${width}-${scheme}.png`), fullPage: true });
-    }
+    for (const width of [375, 768, 1280]) await shoot(page, `report-${width}-${scheme}`, width);
   }
   expect(errors).toEqual([]);
 });
+
+/**
+ * The report opened afresh at `width` (no sidebar sliding from the last width's place), checked to
+ * be no wider than the window, then photographed whole.
+ */
+async function shoot(page: Page, name: string, width: number) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width, height: 900 });
+  await page.reload();
+  await expect(page.getByTestId('visits-technicians')).toBeVisible();
+  await expectNoOverflow(page, name);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
 
 test('a period of one’s own: the API’s Arabic word on a bad one, an empty one said so, then the months', async ({
   admin: { page, token },
@@ -169,7 +176,7 @@ test('a period of one’s own: the API’s Arabic word on a bad one, an empty on
   await pickDay(page, 'إلى', `${OWN_YEAR}-07-31`);
   await expect(page).toHaveURL(new RegExp(`from=${OWN_YEAR}-07-01&to=${OWN_YEAR}-07-31`));
   await expect(page.getByTestId('visits-empty')).toContainText('لا زيارات ولا إيراد عقود في هذه الفترة');
-  await shootEmpty(page);
+  for (const width of [375, 1280]) await shoot(page, `empty-${width}`, width);
 
   await pickDay(page, 'من', `${OWN_YEAR}-03-01`);
   await pickDay(page, 'إلى', `${OWN_YEAR}-05-31`);
@@ -183,16 +190,6 @@ test('a period of one’s own: the API’s Arabic word on a bad one, an empty on
   // The browser logs the refused period's answer; nothing else went wrong.
   expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
 });
-
-async function shootEmpty(page: import('@playwright/test').Page) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settleLayout(page);
-    await page.screenshot({ path: path.join(SHOTS, `empty-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('without report:visits the sidebar has no such report, its page is a 403 and the server refuses', async ({
   page,

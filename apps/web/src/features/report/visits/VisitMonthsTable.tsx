@@ -15,7 +15,8 @@ export function VisitMonthsTable({ months, totals }: { months: VisitsReportMonth
       withTableBorder
       striped
       verticalSpacing="sm"
-      minWidth={520}
+      minWidth={330}
+      horizontalSpacing="xs"
       rows={months}
       rowKey={(m) => m.month}
       rowProps={(m) => ({ 'data-testid': `visits-month-${m.month}` })}
