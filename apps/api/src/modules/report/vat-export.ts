@@ -2,24 +2,18 @@ import {
   arabicPlural,
   DOCUMENTS,
   einvoiceKindLabels,
-  fileOut,
   fromHalalas,
   type VatFigure,
   vatFigures,
   vatReturnLabels,
 } from '@idara/domain';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { type ExportColumn, parseFileType } from '../../http/export';
-import { guarded } from '../../http/guarded';
+import type { ExportColumn } from '../../http/export';
 import { PDF_MAX_ROWS, pdfTooLong, sendExportFile } from '../../http/pdf';
-import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
-import { recordActivity } from '../../lib/activity';
-import { reportTags as tags } from './common';
+import { periodExportRoute } from './period-export';
 import { vatDocumentsSql } from './vat-documents';
-import { vatPeriodQuery } from './vat-period';
 import { vatReturnFor } from './vat-routes';
 
 const columns: ExportColumn[] = [
@@ -79,30 +73,14 @@ async function* figureDocuments(db: DbOrTx, from: string, to: string, figure: Va
 
 /** `GET /api/report/vat/export?fileType=xlsx|csv|pdf&from&to` (docs/API.md "VAT return"). */
 export const vatExportRoutes: RoutesPlugin = async (app) => {
-  app.get(
-    '/vat/export',
-    guarded('report:vat', {
-      tags,
-      querystring: vatPeriodQuery({ fileType: z.string().optional() }),
-      response: { 200: fileOut('xlsx, csv or pdf') },
-    }),
-    async (req, reply) => {
-      const fileType = parseFileType(req.query, ['xlsx', 'csv', 'pdf'] as const);
-      const from = req.query.from as string;
-      const to = req.query.to as string;
-      const { figures, documents } = await vatReturnFor(app.db, from, to);
-      // The figures' rows come before the documents; a return too long to print is refused unqueued.
-      if (fileType === 'pdf' && documents + FIGURE_ROWS > PDF_MAX_ROWS)
-        throw pdfTooLong(documents + FIGURE_ROWS);
-      const name = `إقرار ضريبة القيمة المضافة ${from} إلى ${to}`;
-      const source = { fileName: name, title: name, columns, rows: vatExportRows(app.db, from, to, figures) };
-      const written = await sendExportFile(req, reply, fileType, source);
-      await recordActivity(app.db, actorOf(req), {
-        action: 'export',
-        entity: 'report',
-        summary: `تصدير إقرار ضريبة القيمة المضافة من ${from} إلى ${to}: ${arabicPlural(Math.max(0, written - FIGURE_ROWS), DOCUMENTS)} (${fileType.toUpperCase()})`,
-      });
-      return reply;
-    },
-  );
+  periodExportRoute(app, '/vat/export', 'report:vat', async ({ req, reply, from, to, fileType }) => {
+    const { figures, documents } = await vatReturnFor(app.db, from, to);
+    // The figures' rows come before the documents; a return too long to print is refused unqueued.
+    if (fileType === 'pdf' && documents + FIGURE_ROWS > PDF_MAX_ROWS)
+      throw pdfTooLong(documents + FIGURE_ROWS);
+    const name = `إقرار ضريبة القيمة المضافة ${from} إلى ${to}`;
+    const source = { fileName: name, title: name, columns, rows: vatExportRows(app.db, from, to, figures) };
+    const written = await sendExportFile(req, reply, fileType, source);
+    return `تصدير إقرار ضريبة القيمة المضافة من ${from} إلى ${to}: ${arabicPlural(Math.max(0, written - FIGURE_ROWS), DOCUMENTS)}`;
+  });
 };

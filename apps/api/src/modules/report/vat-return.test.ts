@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activity, einvoices } from '../../db/schema';
 import { useTestApp } from '../../test/fixture';
-import { pdfToText } from '../../test/pdf-to-text';
+import { pdfAnswerText } from '../../test/pdf-to-text';
 import { historyActors, random, receivableHistory } from '../../test/receivable-history';
 
 /**
@@ -177,27 +177,8 @@ describe('GET /api/report/vat/export', () => {
   });
 
   it('prints the return to PDF with its Arabic figures', async () => {
-    const res = await get(`/api/report/vat/export?fileType=pdf&from=${to}&to=${to}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('application/pdf');
-    const text = pdfToText(res.rawPayload);
+    const text = pdfAnswerText(await get(`/api/report/vat/export?fileType=pdf&from=${to}&to=${to}`));
     expect(text).toContain('إجمالي ضريبة القيمة المضافة المستحقة');
     expect(text).toContain('المبيعات المعفاة');
   }, 60_000);
-
-  it('refuses bad file types and periods before streaming, and users without report:vat', async () => {
-    for (const query of [
-      `fileType=docx&${period}`,
-      'fileType=csv&from=2026-03-31&to=2026-01-01',
-      'fileType=xlsx&from=2024-01-01&to=2026-01-01',
-      'fileType=csv',
-    ]) {
-      const res = await get(`/api/report/vat/export?${query}`);
-      expect([400, 422], query).toContain(res.statusCode);
-      expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json().message, query).toMatch(/[\u0600-\u06FF]/);
-    }
-    const employee = (await t.userWith('employee')).token;
-    expect((await get(`/api/report/vat/export?fileType=csv&${period}`, employee)).statusCode).toBe(403);
-  });
 });

@@ -1,13 +1,9 @@
-import { fileOut, minutesAsHours, percentOf, type VisitsReport, visitsReportMonths } from '@idara/domain';
-import { z } from 'zod';
-import { type ExportColumn, parseFileType } from '../../http/export';
-import { guarded } from '../../http/guarded';
+import { minutesAsHours, percentOf, type VisitsReport, visitsReportMonths } from '@idara/domain';
+import type { ExportColumn } from '../../http/export';
 import { sendExportFile } from '../../http/pdf';
-import { actorOf } from '../../http/request-context';
 import type { RoutesPlugin } from '../../http/response-contract';
-import { recordActivity } from '../../lib/activity';
-import { each, reportTags as tags } from './common';
-import { vatPeriodQuery } from './vat-period';
+import { each } from './common';
+import { periodExportRoute } from './period-export';
 import { visitsReportFor } from './visits-report';
 
 /** One sheet for the report's three parts: a month's row fills the visit columns, a technician's the hours. */
@@ -43,32 +39,15 @@ function exportRows(report: VisitsReport): Record<string, unknown>[] {
 
 /** `GET /api/report/visits/export?fileType=xlsx|csv|pdf&from&to` (docs/API.md «Visits report»). */
 export const visitsExportRoutes: RoutesPlugin = async (app) => {
-  app.get(
-    '/visits/export',
-    guarded('report:visits', {
-      tags,
-      querystring: vatPeriodQuery({ fileType: z.string().optional() }),
-      response: { 200: fileOut('xlsx, csv or pdf') },
-    }),
-    async (req, reply) => {
-      const fileType = parseFileType(req.query, ['xlsx', 'csv', 'pdf'] as const);
-      const from = req.query.from as string;
-      const to = req.query.to as string;
-      const report = await visitsReportFor(app.db, from, to);
-      const name = `تقرير الزيارات والعقود ${from} إلى ${to}`;
-      // A year of months and an office's technicians: short enough for a PDF.
-      await sendExportFile(req, reply, fileType, {
-        fileName: name,
-        title: name,
-        columns,
-        rows: each(exportRows(report)),
-      });
-      await recordActivity(app.db, actorOf(req), {
-        action: 'export',
-        entity: 'report',
-        summary: `تصدير تقرير الزيارات والعقود من ${from} إلى ${to} (${fileType.toUpperCase()})`,
-      });
-      return reply;
-    },
-  );
+  periodExportRoute(app, '/visits/export', 'report:visits', async ({ req, reply, from, to, fileType }) => {
+    const name = `تقرير الزيارات والعقود ${from} إلى ${to}`;
+    // A year of months and an office's technicians: short enough for a PDF.
+    await sendExportFile(req, reply, fileType, {
+      fileName: name,
+      title: name,
+      columns,
+      rows: each(exportRows(await visitsReportFor(app.db, from, to))),
+    });
+    return `تصدير تقرير الزيارات والعقود من ${from} إلى ${to}`;
+  });
 };

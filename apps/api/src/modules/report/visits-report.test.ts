@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema';
 import { useTestApp } from '../../test/fixture';
-import { pdfToText } from '../../test/pdf-to-text';
+import { pdfAnswerText } from '../../test/pdf-to-text';
 
 /**
  * GET /api/report/visits and its export on visits booked through the API: the months of the period
@@ -77,6 +77,8 @@ describe('GET /api/report/visits', () => {
     // The busiest first.
     expect(report.technicians[0].user).toBe(salem._id);
     expect(report.contractRevenue).toEqual([]);
+    const other = (await t.userWith('employee', ['report:aging'])).token;
+    expect((await get(`/api/report/visits?${period}`, other)).statusCode).toBe(403);
   });
 
   it('counts the open visits of a past period whose time has gone as overdue', async () => {
@@ -132,27 +134,8 @@ describe('GET /api/report/visits/export', () => {
   });
 
   it('prints the report to PDF in Arabic', async () => {
-    const res = await get(`/api/report/visits/export?fileType=pdf&${period}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('application/pdf');
-    const text = pdfToText(res.rawPayload);
+    const text = pdfAnswerText(await get(`/api/report/visits/export?fileType=pdf&${period}`));
     expect(text).toContain('تقرير الزيارات والعقود');
     expect(text).toContain('سالم الفني');
   }, 60_000);
-
-  it('refuses a bad file type or period in Arabic before streaming, and users without report:visits', async () => {
-    for (const query of [
-      `fileType=docx&${period}`,
-      'fileType=csv&from=2031-05-31&to=2031-05-01',
-      'fileType=xlsx&from=2030-01-01&to=2031-06-01',
-      'fileType=csv',
-    ]) {
-      const res = await get(`/api/report/visits/export?${query}`);
-      expect([400, 422], query).toContain(res.statusCode);
-      expect(res.json().message, query).toMatch(/[\u0600-\u06FF]/);
-    }
-    const employee = (await t.userWith('employee', ['report:aging'])).token;
-    expect((await get(`/api/report/visits/export?fileType=csv&${period}`, employee)).statusCode).toBe(403);
-    expect((await get(`/api/report/visits?${period}`, employee)).statusCode).toBe(403);
-  });
 });

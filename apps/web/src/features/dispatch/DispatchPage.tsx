@@ -130,17 +130,16 @@ export default function DispatchPage() {
     if (visits.length === 0) {
       const filtered = Boolean(filters.city || filters.region || filters.district || filters.search);
       return (
-        <Paper withBorder>
-          <EmptyState
-            icon={<IconCalendarOff size={28} />}
-            title={view === 'day' ? 'لا زيارات في هذا اليوم' : 'لا زيارات في هذا الأسبوع'}
-            text={
-              filtered
-                ? 'لا زيارة تطابق البحث أو المنطقة أو المدينة أو الحي المختار في هذه الفترة.'
-                : 'الزيارات التي تُحجز أو تخططها عقود العملاء لهذه الفترة تظهر هنا.'
-            }
-          />
-        </Paper>
+        <EmptyState
+          boxed
+          icon={<IconCalendarOff size={28} />}
+          title={view === 'day' ? 'لا زيارات في هذا اليوم' : 'لا زيارات في هذا الأسبوع'}
+          text={
+            filtered
+              ? 'لا زيارة تطابق البحث أو المنطقة أو المدينة أو الحي المختار في هذه الفترة.'
+              : 'الزيارات التي تُحجز أو تخططها عقود العملاء لهذه الفترة تظهر هنا.'
+          }
+        />
       );
     }
     const shown = { lanes, visits, cards, onRemoveLane: lanesPicked.remove };

@@ -48,12 +48,7 @@ export default function CustomerOrdersTab({ customerId }: { customerId: string }
     </Button>
   ) : null;
 
-  if (!canRead)
-    return (
-      <Paper withBorder>
-        <EmptyState icon={<IconLock size={26} />} title="لا تملك صلاحية عرض الطلبات" />
-      </Paper>
-    );
+  if (!canRead) return <EmptyState boxed icon={<IconLock size={26} />} title="لا تملك صلاحية عرض الطلبات" />;
 
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -19,11 +19,7 @@ export default function CustomerPaymentsTab({ customerId }: { customerId: string
   );
 
   if (!canRead) {
-    return (
-      <Paper withBorder>
-        <EmptyState icon={<IconCash size={26} />} title="لا تملك صلاحية عرض المدفوعات" />
-      </Paper>
-    );
+    return <EmptyState boxed icon={<IconCash size={26} />} title="لا تملك صلاحية عرض المدفوعات" />;
   }
   if (list.isPending) {
     return (
@@ -47,13 +43,12 @@ export default function CustomerPaymentsTab({ customerId }: { customerId: string
   const total = list.data?.total ?? rows.length;
   if (rows.length === 0) {
     return (
-      <Paper withBorder>
-        <EmptyState
-          icon={<IconCash size={26} />}
-          title="لا توجد مدفوعات بعد"
-          text="ستظهر هنا دفعات العميل وفواتيره"
-        />
-      </Paper>
+      <EmptyState
+        boxed
+        icon={<IconCash size={26} />}
+        title="لا توجد مدفوعات بعد"
+        text="ستظهر هنا دفعات العميل وفواتيره"
+      />
     );
   }
 

@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Card, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CalendarSwitch } from '../../components/CalendarSwitch';
 import { type Calendar, type PeriodLength, periodNames, type ReportPeriod } from './report-period';
@@ -6,27 +6,24 @@ import { type Calendar, type PeriodLength, periodNames, type ReportPeriod } from
 /** A month, a quarter, or (when the report offers `range`) days of one's own choosing. */
 export type PeriodChoice = PeriodLength | 'range';
 
+/** What the reader changed: the calendar, the length, or which of the periods. */
+export type PeriodChange = { calendar?: Calendar; length?: PeriodChoice; index?: number };
+
 /**
- * A report's period: month or quarter, Gregorian or Hijri, one of `periods`; or, with `range`, the
+ * A report's period, in its card: month or quarter, Gregorian or Hijri, one of `periods`; or, with `range`, the
  * days that control picks. The period shown is named in both calendars under it.
  */
 export function PeriodPicker({
-  calendar,
-  length,
+  choice: { calendar, length, index },
   periods,
-  index,
   shown,
   testId,
   lengthLabel,
   range,
-  onCalendar,
-  onLength,
-  onIndex,
+  onChoose,
 }: {
-  calendar: Calendar;
-  length: PeriodChoice;
+  choice: { calendar: Calendar; length: PeriodChoice; index: number };
   periods: ReportPeriod[];
-  index: number;
   /** The period the report shows (its days named under the controls). */
   shown: Pick<ReportPeriod, 'from' | 'to'>;
   /** `<testId>-period` (the select) and `<testId>-period-names`. */
@@ -34,43 +31,45 @@ export function PeriodPicker({
   lengthLabel: string;
   /** The days-of-one's-own-choosing fields; without it only months and quarters are offered. */
   range?: ReactNode;
-  onCalendar: (c: Calendar) => void;
-  onLength: (l: PeriodChoice) => void;
-  onIndex: (i: number) => void;
+  onChoose: (change: PeriodChange) => void;
 }) {
   const names = periodNames(shown);
   return (
-    <Stack gap="xs">
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        {length !== 'range' && <CalendarSwitch value={calendar} onChange={onCalendar} />}
-        <SegmentedControl
-          aria-label={lengthLabel}
-          value={length}
-          onChange={(v) => onLength(v as PeriodChoice)}
-          data={[
-            { value: 'month', label: 'شهري' },
-            { value: 'quarter', label: 'ربع سنوي' },
-            ...(range ? [{ value: 'range', label: 'فترة محددة' }] : []),
-          ]}
-        />
-        {length === 'range' ? (
-          range
-        ) : (
-          <Select
-            label="الفترة"
-            data-testid={`${testId}-period`}
-            allowDeselect={false}
-            value={String(index)}
-            onChange={(v) => onIndex(Number(v ?? 0))}
-            data={periods.map((p, i) => ({ value: String(i), label: p.label }))}
-            w={220}
-            maw="100%"
+    <Card withBorder radius="md">
+      <Stack gap="xs">
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          {length !== 'range' && (
+            <CalendarSwitch value={calendar} onChange={(c) => onChoose({ calendar: c })} />
+          )}
+          <SegmentedControl
+            aria-label={lengthLabel}
+            value={length}
+            onChange={(v) => onChoose({ length: v as PeriodChoice })}
+            data={[
+              { value: 'month', label: 'شهري' },
+              { value: 'quarter', label: 'ربع سنوي' },
+              ...(range ? [{ value: 'range', label: 'فترة محددة' }] : []),
+            ]}
           />
-        )}
-      </Group>
-      <Text size="sm" c="dimmed" data-testid={`${testId}-period-names`}>
-        <bdi>{names.gregorian} م</bdi> — <bdi>{names.hijri}</bdi>
-      </Text>
-    </Stack>
+          {length === 'range' ? (
+            range
+          ) : (
+            <Select
+              label="الفترة"
+              data-testid={`${testId}-period`}
+              allowDeselect={false}
+              value={String(index)}
+              onChange={(v) => onChoose({ index: Number(v ?? 0) })}
+              data={periods.map((p, i) => ({ value: String(i), label: p.label }))}
+              w={220}
+              maw="100%"
+            />
+          )}
+        </Group>
+        <Text size="sm" c="dimmed" data-testid={`${testId}-period-names`}>
+          <bdi>{names.gregorian} م</bdi> — <bdi>{names.hijri}</bdi>
+        </Text>
+      </Stack>
+    </Card>
   );
 }

@@ -68,13 +68,12 @@ export function HolidayList({
         </Text>
       )}
       {days.length === 0 ? (
-        <Paper withBorder>
-          <EmptyState
-            icon={<IconCalendarOff size={28} />}
-            title="لا أيام عطل"
-            text="تُخطط الزيارات في كل أيام الأسبوع عدا الجمعة."
-          />
-        </Paper>
+        <EmptyState
+          boxed
+          icon={<IconCalendarOff size={28} />}
+          title="لا أيام عطل"
+          text="تُخطط الزيارات في كل أيام الأسبوع عدا الجمعة."
+        />
       ) : (
         <Paper withBorder component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="أيام العطل">
           {days.map((day, i) => (

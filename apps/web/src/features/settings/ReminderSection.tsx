@@ -28,6 +28,7 @@ import { useEntityForm } from '../../components/entity';
 import { CompactTable } from '../../components/page';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
+import { SettingsSection } from './SettingsSection';
 
 const RULES = '/api/reminder/rules';
 const PREVIEW = '/api/reminder/preview';
@@ -203,14 +204,11 @@ export function ReminderSection() {
     await refresh();
   };
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="reminder-section">
-      <Title order={2} fz="h4" mb="xs">
-        التذكيرات
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        تذكير العملاء بالفواتير المتأخرة عبر واتساب بالقالب المعتمد: لا تُرسل يوم الجمعة، ولا خارج نافذة
-        الإرسال، ولا أكثر من مرة لكل تذكير. القواعد متوقفة حتى تفعّلها.
-      </Text>
+    <SettingsSection
+      title="التذكيرات"
+      testId="reminder-section"
+      description="تذكير العملاء بالفواتير المتأخرة عبر واتساب بالقالب المعتمد: لا تُرسل يوم الجمعة، ولا خارج نافذة الإرسال، ولا أكثر من مرة لكل تذكير. القواعد متوقفة حتى تفعّلها."
+    >
       <Stack gap="md">
         {data?.data.map((r) =>
           editing === r._id ? (
@@ -273,6 +271,6 @@ export function ReminderSection() {
         />
         {canPreview && <PreviewTable />}
       </Stack>
-    </Paper>
+    </SettingsSection>
   );
 }

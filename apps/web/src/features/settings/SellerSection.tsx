@@ -1,6 +1,7 @@
 import { isVatGroupNumber, type Settings } from '@idara/domain';
-import { Paper, SimpleGrid, Switch, Text, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { SettingsSection } from './SettingsSection';
 
 /** What the form edits for the seller's national address: always an object, '' when not filled. */
 export const emptyAddress = {
@@ -33,14 +34,10 @@ const ADDRESS_FIELDS: { key: keyof typeof emptyAddress; label: string; hint?: st
  */
 export function SellerSection({ form }: { form: UseFormReturnType<Settings> }) {
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb={4}>
-        بيانات البائع في الفواتير
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        تظهر على كل فاتورة ضريبية وإشعار، وتلزم قبل الربط بمنصة «فاتورة». تُحفظ في كل وثيقة عند إصدارها،
-        فتغييرها لا يغيّر وثيقة صدرت.
-      </Text>
+    <SettingsSection
+      title="بيانات البائع في الفواتير"
+      description="تظهر على كل فاتورة ضريبية وإشعار، وتلزم قبل الربط بمنصة «فاتورة». تُحفظ في كل وثيقة عند إصدارها، فتغييرها لا يغيّر وثيقة صدرت."
+    >
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
         <TextInput
           label="نشاط المنشأة"
@@ -90,6 +87,6 @@ export function SellerSection({ form }: { form: UseFormReturnType<Settings> }) {
         description="من سجّل دفعة أو أرسل مهمة للمراجعة لا يعتمدها ولا يرفضها بنفسه؛ يراجعها زميل آخر"
         {...form.getInputProps('fourEyes', { type: 'checkbox' })}
       />
-    </Paper>
+    </SettingsSection>
   );
 }

@@ -6,14 +6,12 @@ import {
   Fieldset,
   Group,
   NumberInput,
-  Paper,
   SimpleGrid,
   Stack,
   Switch,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,6 +24,7 @@ import { EinvoicingSection } from '../einvoicing/EinvoicingSection';
 import { BackupSection } from './BackupSection';
 import { ReminderSection } from './ReminderSection';
 import { emptyAddress, SellerSection, sellerAddressOf } from './SellerSection';
+import { SettingsSection } from './SettingsSection';
 import { notificationToggles } from './settings-fields';
 import { VisitSection } from './VisitSection';
 
@@ -64,17 +63,6 @@ const settingsBodyOf = (values: Settings) => ({
   ...values,
   sellerAddress: sellerAddressOf(values.sellerAddress),
 });
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 export default function SettingsPage() {
   const canUpdate = useCan('settings:update');
@@ -141,7 +129,7 @@ export default function SettingsPage() {
         )}
         <Fieldset disabled={!canUpdate} variant="unstyled" p={0} m={0} style={{ minWidth: 0 }}>
           <Stack gap="lg">
-            <Section title="بيانات المنشأة">
+            <SettingsSection title="بيانات المنشأة">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <TextInput label="اسم المنشأة" withAsterisk {...form.getInputProps('companyName')} />
                 <TextInput
@@ -174,17 +162,16 @@ export default function SettingsPage() {
                 maxRows={5}
                 {...form.getInputProps('address')}
               />
-            </Section>
+            </SettingsSection>
 
             <SellerSection form={form} />
 
             <VisitSection form={form} disabled={!canUpdate} />
 
-            <Section title="الإشعارات">
-              <Text size="sm" c="dimmed" mb="md">
-                تصل الإشعارات فوراً مع تنبيه صوتي (يُكتم من الملف الشخصي)، ولا يُشعَر الموظف بما قام به بنفسه.
-                إيقاف أي خيار يوقف ذلك الإشعار لجميع المستخدمين.
-              </Text>
+            <SettingsSection
+              title="الإشعارات"
+              description="تصل الإشعارات فوراً مع تنبيه صوتي (يُكتم من الملف الشخصي)، ولا يُشعَر الموظف بما قام به بنفسه. إيقاف أي خيار يوقف ذلك الإشعار لجميع المستخدمين."
+            >
               <Stack>
                 {notificationToggles.map((t) => (
                   <Switch
@@ -195,9 +182,9 @@ export default function SettingsPage() {
                   />
                 ))}
               </Stack>
-            </Section>
+            </SettingsSection>
 
-            <Section title="وضع الصيانة">
+            <SettingsSection title="وضع الصيانة">
               <Switch
                 label="تفعيل وضع الصيانة"
                 description="يمنع المستخدمين الذين لا يملكون صلاحية تعديل الإعدادات من استخدام النظام مؤقتاً"
@@ -206,7 +193,7 @@ export default function SettingsPage() {
                 onChange={(e) => onMaintenanceChange(e.currentTarget.checked)}
                 error={form.errors.maintenanceMode}
               />
-            </Section>
+            </SettingsSection>
           </Stack>
         </Fieldset>
         {canUpdate && (

@@ -1,7 +1,8 @@
 import type { Settings } from '@idara/domain';
-import { NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { HolidayList } from './HolidayList';
+import { SettingsSection } from './SettingsSection';
 
 const isHolidaysKey = (key: string) => /^holidays(\.|$)/.test(key);
 
@@ -15,14 +16,11 @@ const holidaysError = (errors: Record<string, unknown>) =>
  */
 export function VisitSection({ form, disabled }: { form: UseFormReturnType<Settings>; disabled: boolean }) {
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="visit-settings">
-      <Title order={2} fz="h4" mb={4}>
-        الزيارات
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        تبدأ كل زيارة تخططها عقود الصيانة في هذا الوقت بتوقيت الرياض وتستمر هذه المدة، ويمكن نقلها بعد ذلك من
-        لوحة التوزيع. يسري التغيير على العقود التي تُضاف أو تُعدَّل بعده.
-      </Text>
+    <SettingsSection
+      title="الزيارات"
+      testId="visit-settings"
+      description="تبدأ كل زيارة تخططها عقود الصيانة في هذا الوقت بتوقيت الرياض وتستمر هذه المدة، ويمكن نقلها بعد ذلك من لوحة التوزيع. يسري التغيير على العقود التي تُضاف أو تُعدَّل بعده."
+    >
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
@@ -59,6 +57,6 @@ export function VisitSection({ form, disabled }: { form: UseFormReturnType<Setti
           }}
         />
       </Stack>
-    </Paper>
+    </SettingsSection>
   );
 }

@@ -149,9 +149,13 @@ export default function MyTasksPage() {
           </Stack>
         </ErrorAlert>
       ) : list.data.data.length === 0 ? (
-        <Paper withBorder data-testid="my-tasks-empty">
-          <EmptyState icon={<current.icon size={26} />} title={current.empty} text={current.emptyText} />
-        </Paper>
+        <EmptyState
+          boxed
+          testId="my-tasks-empty"
+          icon={<current.icon size={26} />}
+          title={current.empty}
+          text={current.emptyText}
+        />
       ) : (
         <>
           <SimpleGrid

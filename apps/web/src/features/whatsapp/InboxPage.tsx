@@ -66,13 +66,12 @@ export default function InboxPage() {
               row={inbox.data?.find((r) => r.phone === selected)}
             />
           ) : (
-            <Paper withBorder>
-              <EmptyState
-                icon={<IconMessageCircle size={26} />}
-                title="اختر رقماً"
-                text="اختر رقماً من القائمة لعرض رسائله."
-              />
-            </Paper>
+            <EmptyState
+              boxed
+              icon={<IconMessageCircle size={26} />}
+              title="اختر رقماً"
+              text="اختر رقماً من القائمة لعرض رسائله."
+            />
           )}
         </div>
       </div>

@@ -1,9 +1,9 @@
 import { riyadhDayOf, type VatFigure } from '@idara/domain';
-import { Alert, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { RetryButton, WarningAlert } from '../../../components/feedback';
-import { PeriodPicker } from '../PeriodPicker';
+import { type PeriodChange, PeriodPicker } from '../PeriodPicker';
 import { ReportAnswer } from '../ReportAnswer';
 import { ReportExports } from '../ReportExports';
 import { type Calendar, type PeriodLength, reportPeriods } from '../report-period';
@@ -23,9 +23,9 @@ export default function VatReturnPage() {
   const report = useVatReturn(period.from, period.to);
   const documents = useVatDocuments(period.from, period.to, figure, page);
 
-  const choose = (next: { calendar?: Calendar; length?: PeriodLength; index?: number }) => {
+  const choose = (next: PeriodChange) => {
     if (next.calendar) setCalendar(next.calendar);
-    if (next.length) setLength(next.length);
+    if (next.length) setLength(next.length as PeriodLength);
     setIndex(next.index ?? 0);
     setFigure(null);
     setPage(1);
@@ -39,20 +39,14 @@ export default function VatReturnPage() {
         </Text>
         <ReportExports route="/api/report/vat/export" period={period} title="تصدير الإقرار" testId="vat" />
       </Group>
-      <Card withBorder radius="md">
-        <PeriodPicker
-          calendar={calendar}
-          length={length}
-          periods={periods}
-          index={index}
-          shown={period}
-          testId="vat"
-          lengthLabel="مدة الإقرار"
-          onCalendar={(c) => choose({ calendar: c, length })}
-          onLength={(l) => choose({ calendar, length: l as PeriodLength })}
-          onIndex={(i) => choose({ calendar, length, index: i })}
-        />
-      </Card>
+      <PeriodPicker
+        choice={{ calendar, length, index }}
+        periods={periods}
+        shown={period}
+        testId="vat"
+        lengthLabel="مدة الإقرار"
+        onChoose={choose}
+      />
       <Alert
         variant="light"
         color="blue"

@@ -14,20 +14,16 @@ export function VisitsRangeFields({
 }) {
   return (
     <Group gap="sm" wrap="wrap" align="flex-start">
-      <LazyDayField
-        label="من"
-        clearable={false}
-        value={period.from}
-        onChange={(day) => day && onChange({ ...period, from: day })}
-        w={190}
-      />
-      <LazyDayField
-        label="إلى"
-        clearable={false}
-        value={period.to}
-        onChange={(day) => day && onChange({ ...period, to: day })}
-        w={190}
-      />
+      {(['from', 'to'] as const).map((end) => (
+        <LazyDayField
+          key={end}
+          label={end === 'from' ? 'من' : 'إلى'}
+          clearable={false}
+          value={period[end]}
+          onChange={(day) => day && onChange({ ...period, [end]: day })}
+          w={190}
+        />
+      ))}
     </Group>
   );
 }

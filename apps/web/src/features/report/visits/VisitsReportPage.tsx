@@ -1,5 +1,5 @@
 import { formatCount, formatSAR, percentOf, riyadhDayOf, toHalalas, visitsReportMonths } from '@idara/domain';
-import { Card, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCalendarEvent,
@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/page';
 import { KpiTiles } from '../../home/KpiCards';
-import { PeriodPicker } from '../PeriodPicker';
+import { type PeriodChange, PeriodPicker } from '../PeriodPicker';
 import { ReportAnswer } from '../ReportAnswer';
 import { ReportExports } from '../ReportExports';
 import { TechnicianHours } from './TechnicianHours';
@@ -42,6 +42,15 @@ export default function VisitsReportPage() {
   const show = (next: { from: string; to: string }) =>
     setParams({ from: next.from, to: next.to }, { replace: true, preventScrollReset: true });
   const report = useVisitsReport(period.from, period.to);
+  // Another calendar or length opens its current month or quarter; a range keeps the days shown.
+  const choose = (change: PeriodChange) => {
+    if (change.index !== undefined) return show(periods[change.index]);
+    const next = { calendar: change.calendar ?? calendar, length: change.length ?? length };
+    setCalendar(next.calendar);
+    setLength(next.length);
+    if (next.length !== 'range')
+      show(visitsPeriods(next.calendar, next.length, today)[currentIndex(next.length)]);
+  };
 
   return (
     <Stack>
@@ -54,27 +63,15 @@ export default function VisitsReportPage() {
           testId="visits"
         />
       </Group>
-      <Card withBorder radius="md">
-        <PeriodPicker
-          calendar={calendar}
-          length={length}
-          periods={periods}
-          index={indexOf(periods, period)}
-          shown={period}
-          testId="visits"
-          lengthLabel="مدة التقرير"
-          range={<VisitsRangeFields period={period} onChange={show} />}
-          onCalendar={(c) => {
-            setCalendar(c);
-            if (length !== 'range') show(visitsPeriods(c, length, today)[currentIndex(length)]);
-          }}
-          onLength={(l) => {
-            setLength(l);
-            if (l !== 'range') show(visitsPeriods(calendar, l, today)[currentIndex(l)]);
-          }}
-          onIndex={(i) => show(periods[i])}
-        />
-      </Card>
+      <PeriodPicker
+        choice={{ calendar, length, index: indexOf(periods, period) }}
+        periods={periods}
+        shown={period}
+        testId="visits"
+        lengthLabel="مدة التقرير"
+        range={<VisitsRangeFields period={period} onChange={show} />}
+        onChoose={choose}
+      />
       <ReportAnswer query={report} failure="تعذّر تحميل تقرير الزيارات" testId="visits">
         {(data) => {
           const { months, totals } = visitsReportMonths(data);
@@ -133,13 +130,13 @@ export default function VisitsReportPage() {
                 ]}
               />
               {idle ? (
-                <Paper withBorder data-testid="visits-empty">
-                  <EmptyState
-                    icon={<IconCalendarOff size={28} />}
-                    title="لا زيارات ولا إيراد عقود في هذه الفترة"
-                    text="الزيارات التي تخططها العقود أو تُحجز لهذه الفترة تظهر هنا شهراً بشهر."
-                  />
-                </Paper>
+                <EmptyState
+                  boxed
+                  testId="visits-empty"
+                  icon={<IconCalendarOff size={28} />}
+                  title="لا زيارات ولا إيراد عقود في هذه الفترة"
+                  text="الزيارات التي تخططها العقود أو تُحجز لهذه الفترة تظهر هنا شهراً بشهر."
+                />
               ) : (
                 <VisitMonthsTable months={months} totals={totals} />
               )}
