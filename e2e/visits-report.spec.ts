@@ -107,10 +107,10 @@ test('the report counts the period’s visits month by month and sets the techni
   const row = page.locator(`[data-testid="visits-technician"][data-user="${technician._id}"]`);
   await expect(row).toContainText(technician.name);
   await expect(row).toContainText('زيارتان');
-  await expect(row).toContainText(`3 من ${available} ساعة`);
+  await expect(row).toContainText(`الساعات المحجوزة 3 من ${available}`);
   await expect(row.getByRole('progressbar')).toHaveAttribute(
     'aria-label',
-    `${technician.name}: 3 من ${available} ساعة محجوزة (${Math.round((180 / (available * 60)) * 100)}٪)`,
+    `${technician.name}: الساعات المحجوزة 3 من ${available} (${Math.round((180 / (available * 60)) * 100)}٪)`,
   );
 
   // The export: the same months and the technician's hours.

@@ -23,20 +23,22 @@ export function TechnicianHours({ technicians }: { technicians: VisitsReport['te
         <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {technicians.map((t) => {
             const percent = percentOf(t.bookedMinutes, t.availableMinutes);
-            const hours = `${minutesAsHours(t.bookedMinutes)} من ${minutesAsHours(t.availableMinutes)} ساعة`;
+            // Hours may be fractional (3.5), so they are said as a share, not counted with a noun.
+            const hours = `${minutesAsHours(t.bookedMinutes)} من ${minutesAsHours(t.availableMinutes)}`;
             return (
               <li key={t.user} data-testid="visits-technician" data-user={t.user}>
                 <Group justify="space-between" gap="xs" mb={4} wrap="wrap">
                   <Text fw={600}>{t.name}</Text>
                   <Text size="sm" c="dimmed">
-                    {arabicPlural(t.visits, VISITS)} · <bdi>{hours}</bdi> · <bdi>{percent}٪</bdi>
+                    {arabicPlural(t.visits, VISITS)} · الساعات المحجوزة <bdi>{hours}</bdi> ·{' '}
+                    <bdi>{percent}٪</bdi>
                   </Text>
                 </Group>
                 <Progress.Root size="lg">
                   <Progress.Section
                     value={Math.min(percent, 100)}
                     color={colorOf(percent)}
-                    aria-label={`${t.name}: ${hours} محجوزة (${percent}٪)`}
+                    aria-label={`${t.name}: الساعات المحجوزة ${hours} (${percent}٪)`}
                   />
                 </Progress.Root>
               </li>
