@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bearer, createUser, postAs, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
+import { axeViolations } from './support/axe';
 import { pickDay } from './support/day-picker';
 import { exportFile } from './support/downloads';
 import { expect, test } from './support/fixtures';
@@ -136,7 +137,7 @@ test('the report counts the period’s visits month by month and sets the techni
 
 /**
  * The report opened afresh at `width` (no sidebar sliding from the last width's place), checked to
- * be no wider than the window, then photographed whole.
+ * be no wider than the window and free of serious accessibility faults (axe), then photographed whole.
  */
 async function shoot(page: Page, name: string, width: number) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -144,6 +145,7 @@ async function shoot(page: Page, name: string, width: number) {
   await page.reload();
   await expect(page.getByTestId('visits-technicians')).toBeVisible();
   await expectNoOverflow(page, name);
+  expect(await axeViolations(page, { exclude: '[data-sonner-toaster]' }), name).toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 

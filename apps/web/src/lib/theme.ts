@@ -57,6 +57,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-dimmed': '#5f6770',
     // Placeholders are read as hints (a date picker shows its empty value as one): 4.8:1 on white.
     '--mantine-color-placeholder': '#6b7280',
+    // Errors (a field's message, its text and border): Mantine's red 6 is 3.3:1 on white; red 9 is 5.5:1.
+    '--mantine-color-error': t.colors.red[9],
     ...Object.fromEntries(
       Object.entries(t.colors).map(([name, shades]) => [
         `--mantine-color-${name}-light-color`,
@@ -71,5 +73,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     // 6.3:1 on the page and 5.2:1 in an input.
     '--mantine-color-dimmed': '#a0a0a0',
     '--mantine-color-placeholder': '#a0a0a0',
+    // Mantine's dark error (red 8) is 3.0:1 in an input; red 4 is 5.9:1 in an input, 6.7:1 on a card.
+    '--mantine-color-error': t.colors.red[4],
   },
 });
