@@ -1,4 +1,11 @@
-import type { ArabicPluralForms, Permission, RecordBodyName, RecordRows, recordBodies } from '@idara/domain';
+import {
+  type ArabicPluralForms,
+  entityFacts,
+  type Permission,
+  type RecordBodyName,
+  type RecordRows,
+  type recordBodies,
+} from '@idara/domain';
 import type { IconHome } from '@tabler/icons-react';
 import { type ComponentType, createElement } from 'react';
 import type { z } from 'zod';
@@ -19,7 +26,14 @@ export interface Resource {
   base: string;
   /** The permissions' area: `<area>:read|create|update|delete|details` (regions use `gov`). */
   area: string;
+  /** The activity log's name of its rows: an entity's area (`customerContract`), otherwise the name. */
+  entity: string;
   titles: { list: string; new: string; edit: string; details?: string };
+  /**
+   * A record without a name is named by its number: «العقد رقم 12» with `numbered: 'العقد'` (the
+   * details' title, a row's label in a card or a delete question).
+   */
+  numbered?: string;
   /** The new and edit pages themselves ask for `<area>:create` / `<area>:update` (spec §6 names it for some). */
   guardForms?: boolean;
   /** Its sidebar entry; `order` places it in its group (unordered ones follow, by title). */
@@ -30,27 +44,89 @@ export interface Resource {
     createLabel: string;
     exportTitle: string;
     searchPlaceholder: string;
+    /** The list's first order: by name, or the newest number first for a numbered record. */
+    sort?: string;
   };
   form: {
     fields: Field[];
     /** The form card's width; 760 by default. */
     maxWidth?: number;
+    /**
+     * A save the server refuses as a clash (409 with `clash`, a double booking) may be made anyway
+     * with a reason, sent as `override: {reason}`: what the dialog that asks for it says.
+     */
+    override?: OverrideTexts;
   };
   /**
    * A tab on the page of the record this one refers to, listing its records (a customer's
-   * equipment on the customer's page): `filter` is the list filter holding that record's id.
+   * equipment on the customer's page): `filter` is the list filter holding that record's id,
+   * `sort` their order (newest first by default).
    */
-  relatedTab?: { ref: RefName; filter: string; label: string };
+  relatedTab?: { ref: RefName; filter: string; label: string; sort?: string };
   /** Without it a row opens the edit page. */
   details?: {
     fields: DetailsField[];
     /** Records of another resource that point at this one, shown as linked badges under the card. */
     related?: Related;
+    /** The rows of one of the record's own list fields (a contract's visits), each opening its record. */
+    items?: Items;
+    /** What may be done to the record besides editing and deleting it (cancel, renew, a visit's steps). */
+    actions?: RecordAction[];
+    /** «تعديل» is offered only while this holds (a done visit is not edited). */
+    editableWhen?: Condition;
   };
 }
 
 /** The sidebar group a resource's entry joins (`app/navigation.ts`). */
-export type NavGroupLabel = 'العملاء' | 'البيانات الأساسية';
+export type NavGroupLabel = 'العملاء' | 'الصيانة' | 'البيانات الأساسية';
+
+/** A field of the record holding one of some values (`status` in planned, on the way). */
+export interface Condition {
+  field: string;
+  in: readonly string[];
+}
+
+/** The clash dialog's words: its title, the reason's label and example, the button that books anyway. */
+export interface OverrideTexts {
+  title: string;
+  label: string;
+  placeholder: string;
+  submitLabel: string;
+}
+
+/**
+ * An action on one record: `POST <api>/:id/<path>` with `body`, by those holding `<area>:<permission>`
+ * (the server checks it as well), shown while `when` holds; asked first when it cannot be undone.
+ */
+export interface RecordAction {
+  path: string;
+  body?: Record<string, string>;
+  label: string;
+  icon: typeof IconHome;
+  color?: string;
+  permission: 'create' | 'update' | 'delete';
+  when?: Condition;
+  /** A yes/no question first. */
+  confirm?: { title: string; message: string; confirmLabel: string };
+  /** A reason first, sent as the body's `reason` (a cancellation). */
+  reason?: OverrideTexts;
+  /** The answer is another record of this kind (a renewal): it opens once made. */
+  opensResult?: boolean;
+  /** The toast once done. */
+  done: string;
+}
+
+/** A list field of the record (`visits: [{_id, number, …}]`) shown as a table of another resource's records. */
+export interface Items {
+  key: string;
+  title: string;
+  /** The resource each row is (its page opens from the row, by `<resource>:details`). */
+  resource: RecordBodyName;
+  columns: Column[];
+  empty: string;
+  /** That resource's list filter naming this record: «عرض في القائمة» opens the whole list so filtered. */
+  filter?: string;
+}
 
 /** How a value is shown in a list cell or a details field. */
 export type Display =
@@ -66,16 +142,30 @@ export type Display =
   /** The row's VAT category (`short` in a list) with its reason (components/tax). */
   | { lineTax: 'short' | 'full' }
   | { lookup: LookupName; link?: { base: string; permission: Permission } }
-  /** A reference: the row's `<key>Name`, linked to the record when the user may open it. */
-  | { ref: RefName }
+  /** A reference: the row's `<key>Name` (or `<key>Number`), linked to the record when the user may open it. */
+  | { ref: RefName | ShownRefName }
   /** A calendar day ('YYYY-MM-DD'): the Gregorian day with its Umm al-Qura date beside it. */
-  | 'day';
+  | 'day'
+  /** A record's number: '#12'. */
+  | 'number'
+  /**
+   * A status as a coloured badge; with `overdue`, that label beside it while the row's time has
+   * passed and it is still open (the domain's `isOverdueVisit`).
+   */
+  | { status: Record<string, string>; colors: Record<string, string>; overdue?: string }
+  /** Ids of a choice list (a team, equipment), each by its name. */
+  | { choices: ChoiceName };
 
 /** Reference data a screen may name (`components/resource/lookups.ts`). */
-export type LookupName = 'governments';
+export type LookupName = 'governments' | 'cities' | 'contracts' | 'users';
 
 /** Records a field may refer to, each with its server-searched picker (`components/resource/refs.tsx`). */
-export type RefName = 'customer';
+export type RefName = 'customer' | 'customerContract';
+/** Records a value may name and link to, picked elsewhere through a lookup (a city, a contract type). */
+export type ShownRefName = 'city' | 'contract';
+
+/** Lists to choose several of (`components/resource/choices.ts`): active employees, a customer's equipment. */
+export type ChoiceName = 'users' | 'equipment';
 
 export interface Column<Key extends string = string> {
   key: Key;
@@ -102,6 +192,8 @@ export type Filter<Key extends string = string> = {
   | { ref: RefName }
   /** An inclusive range of calendar days (`<filter>From`, `<filter>To`), Gregorian or Hijri. */
   | { days: true }
+  /** The same over an instant (a visit's time): from the first to the last moment of those Riyadh days. */
+  | { instants: true }
 );
 
 export interface DetailsField<Key extends string = string> {
@@ -110,6 +202,10 @@ export interface DetailsField<Key extends string = string> {
   key: Key | 'relatedCount';
   display?: Display;
   wide?: boolean;
+  /** Shown beside the title rather than among the fields (the status). */
+  inTitle?: boolean;
+  /** Left out while empty (who finished a visit, before it is done). */
+  hideEmpty?: boolean;
 }
 
 export interface Related {
@@ -132,6 +228,8 @@ interface FieldBase<Name extends string> {
   half?: boolean;
   description?: string;
   placeholder?: string;
+  /** Asked only while another field holds one of these values (the billing period of periodic billing). */
+  when?: { field: Name | (string & {}); in: readonly string[] };
 }
 
 export type Field<Name extends string = string> = FieldBase<Name> &
@@ -142,8 +240,16 @@ export type Field<Name extends string = string> = FieldBase<Name> &
     | { kind: 'integer'; initial: number; min: number; max: number; counted?: ArabicPluralForms }
     | { kind: 'switch'; initial: boolean }
     | { kind: 'select'; initial: string; options: { value: string; label: string }[] }
-    /** A searchable choice over a lookup; on a new record the URL's `?<name>=` preselects it. */
-    | { kind: 'lookup'; lookup: LookupName }
+    /**
+     * A searchable choice over a lookup; on a new record the URL's `?<name>=` preselects it.
+     * `fills`: choosing copies the chosen row's values into other fields (the type's price), unless
+     * they were changed by hand.
+     */
+    | { kind: 'lookup'; lookup: LookupName; fills?: Record<string, string> }
+    /** Several of a choice list; a scoped one (a customer's equipment) waits for its scope's field. */
+    | { kind: 'choices'; of: ChoiceName }
+    /** A Riyadh date and time, with the Hijri date under the picker. */
+    | { kind: 'dateTime' }
     /** Another record, picked by searching the server (`components/resource/refs.tsx`). */
     | { kind: 'ref'; ref: RefName }
     /** A calendar day, with its Hijri date under the picker. */
@@ -160,6 +266,25 @@ export type Field<Name extends string = string> = FieldBase<Name> &
 type RowKey<N extends RecordBodyName> = keyof RecordRows[N] & string;
 type BodyKey<N extends RecordBodyName> = keyof z.input<(typeof recordBodies)[N]> & string;
 
+/** The API's list filters that are not fields of the row (docs/API.md). */
+interface ListOnlyFilters {
+  'customer-contract': 'assignee' | 'endingWithin';
+  visit: 'assignee' | 'region' | 'overdue' | 'unassigned';
+}
+type FilterKey<N extends RecordBodyName> =
+  | RowKey<N>
+  | (N extends keyof ListOnlyFilters ? ListOnlyFilters[N] : never);
+
+/** The row's list fields (`visits`) and the keys of their items. */
+type ListKey<N extends RecordBodyName> = {
+  [K in RowKey<N>]-?: NonNullable<RecordRows[N][K]> extends readonly object[] ? K : never;
+}[RowKey<N>];
+type ItemKey<N extends RecordBodyName, K extends ListKey<N>> =
+  NonNullable<RecordRows[N][K]> extends readonly (infer Item)[] ? keyof Item & string : never;
+type ItemsOf<N extends RecordBodyName> = {
+  [K in ListKey<N>]: Omit<Items, 'key' | 'columns'> & { key: K; columns: Column<ItemKey<N, K>>[] };
+}[ListKey<N>];
+
 /**
  * What a resource file writes: the API path, the page path and the permissions' area follow the
  * name unless given. Every column, filter and details key is a field of the record's answer
@@ -167,27 +292,37 @@ type BodyKey<N extends RecordBodyName> = keyof z.input<(typeof recordBodies)[N]>
  */
 export type ResourceDefinition<N extends RecordBodyName> = Omit<
   Resource,
-  'name' | 'api' | 'base' | 'area' | 'list' | 'form' | 'details' | 'relatedTab'
+  'name' | 'api' | 'base' | 'area' | 'entity' | 'list' | 'form' | 'details' | 'relatedTab'
 > &
   Partial<Pick<Resource, 'api' | 'base' | 'area'>> & {
     name: N;
     list: Omit<Resource['list'], 'columns' | 'filters'> & {
       columns: Column<RowKey<N>>[];
-      filters?: Filter<RowKey<N>>[];
+      filters?: Filter<FilterKey<N>>[];
     };
     form: Omit<Resource['form'], 'fields'> & { fields: Field<BodyKey<N>>[] };
     /** Without `fields`, the form's fields in its order (each shown as its kind is), then when it was added. */
-    details?: Omit<NonNullable<Resource['details']>, 'fields'> & { fields?: DetailsField<RowKey<N>>[] };
-    relatedTab?: { ref: RefName; filter: RowKey<N>; label: string };
+    details?: Omit<NonNullable<Resource['details']>, 'fields' | 'items' | 'editableWhen'> & {
+      fields?: DetailsField<RowKey<N>>[];
+      items?: ItemsOf<N>;
+      editableWhen?: Condition & { field: RowKey<N> };
+    };
+    relatedTab?: { ref: RefName; filter: RowKey<N>; label: string; sort?: string };
   };
 
-/** `/api/<name>`, `/dashboard/<name>` and the `<name>:…` permissions unless the definition says otherwise. */
+/**
+ * `/api/<name>`, `/dashboard/<name>` and the `<area>:…` permissions (an entity's area, else the
+ * name) unless the definition says otherwise.
+ */
 export function defineResource<N extends RecordBodyName>(definition: ResourceDefinition<N>): Resource {
   const { name, details } = definition;
+  // An entity (packages/domain entities) names its permissions and its log rows by its area.
+  const area: string = name in entityFacts ? entityFacts[name as keyof typeof entityFacts].area : name;
   return {
     api: `/api/${name}`,
     base: `/dashboard/${name}`,
-    area: name,
+    area,
+    entity: area,
     ...definition,
     details: details && { ...details, fields: details.fields ?? detailsFromForm(definition.form.fields) },
   };
@@ -198,7 +333,17 @@ function detailsFromForm(fields: Field[]): DetailsField[] {
   const shown = fields.flatMap((f): DetailsField[] => {
     if (f.kind === 'lineTax') return [];
     const display: Display | undefined =
-      f.kind === 'ref' ? { ref: f.ref } : f.kind === 'day' ? 'day' : f.kind === 'money' ? 'money' : undefined;
+      f.kind === 'ref'
+        ? { ref: f.ref }
+        : f.kind === 'day'
+          ? 'day'
+          : f.kind === 'money'
+            ? 'money'
+            : f.kind === 'choices'
+              ? { choices: f.of }
+              : f.kind === 'dateTime'
+                ? 'hijriDate'
+                : undefined;
     return [{ label: f.label, key: f.name, display, wide: f.kind === 'textarea' }];
   });
   return [...shown, { label: 'تاريخ الإضافة', key: 'createdAt', display: 'hijriDate' }];
@@ -208,6 +353,14 @@ export const permissionOf = (resource: Resource, action: string) =>
   `${resource.area}:${action}` as Permission;
 
 export const detailsPath = (resource: Resource, id: string) => `${resource.base}/${id}`;
+
+/** A record's name: its `name`, or «العقد رقم 12» for a numbered one. */
+export const recordTitle = (resource: Resource, row: Record<string, unknown>): string =>
+  resource.numbered ? `${resource.numbered} رقم ${row.number}` : String(row.name ?? '');
+
+/** Whether a condition holds for a record (none: always). */
+export const holds = (condition: Condition | undefined, row: Record<string, unknown>) =>
+  !condition || condition.in.includes(String(row[condition.field]));
 export const editPath = (resource: Resource, id: string) => `${resource.base}/edit/${id}`;
 
 type Screen = ComponentType<{ resource: Resource }>;

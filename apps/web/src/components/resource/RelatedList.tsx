@@ -29,7 +29,8 @@ export function RelatedList({ resource, filter, id }: { resource: Resource; filt
   const list = useQuery({
     queryKey: [resource.api, 'related', filter, id],
     queryFn: () =>
-      apiUntyped<ListResponse<Row>>(`${resource.api}?${filter}=${id}&limit=${LIMIT}&sort=-createdAt`, {
+      apiUntyped<ListResponse<Row>>(resource.api, {
+        query: { [filter]: id, limit: LIMIT, sort: resource.relatedTab?.sort ?? '-createdAt' },
         stopAlert: true,
       }),
     enabled: canRead,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { permissionOf, type Resource } from '../../app/resource';
-import { useAuth } from '../../lib/auth';
+import { permissionOf, type Resource, recordTitle } from '../../app/resource';
+import { can, useAuth } from '../../lib/auth';
 import {
   type DataTableColumn,
   FilterSelect,
@@ -28,6 +28,7 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
   const { navigate, state, query, remove, canEdit, canDelete, canView } = useRecordList<Row>(
     resource.api,
     resource.area,
+    { sort: list.sort ?? (resource.numbered ? '-number' : 'name') },
   );
   const { user } = useAuth();
   const lookups = useNamedLookups([
@@ -57,20 +58,29 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
       ),
       rowActionsColumn<Row>({
         onEdit: canEdit ? (r) => navigate(`${base}/edit/${r._id}`) : undefined,
-        onDelete: canDelete ? remove : undefined,
+        onDelete: canDelete ? (r) => remove({ ...r, name: recordTitle(resource, r) }) : undefined,
       }),
     ],
-    [list.columns, base, lookups, user, canEdit, canDelete, navigate, remove],
+    [list.columns, base, lookups, user, canEdit, canDelete, navigate, remove, resource],
   );
 
   // Without a details page a row opens the edit page.
   const rowOpens = resource.details ? (canView ? 'details' : null) : canEdit ? 'edit' : null;
   const filters = (list.filters ?? []).map((f) => {
     if ('options' in f) return <FilterSelect key={f.filter} state={state} data={f.options} {...f} />;
-    if ('days' in f)
-      return <ListDateRangeFilter key={f.filter} state={state} field={f.filter} label={f.label} days />;
+    if ('days' in f || 'instants' in f)
+      return (
+        <ListDateRangeFilter
+          key={f.filter}
+          state={state}
+          field={f.filter}
+          label={f.label}
+          days={'days' in f}
+        />
+      );
     if ('ref' in f) {
-      const { Picker } = refs[f.ref];
+      const { Picker, readPermission } = refs[f.ref];
+      if (!can(user, [readPermission])) return null;
       return (
         <Picker
           key={f.filter}
@@ -100,7 +110,7 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
       deletePermission={permissionOf(resource, 'delete')}
       exportTitle={list.exportTitle}
       searchPlaceholder={list.searchPlaceholder}
-      rowLabel={(r) => r.name}
+      rowLabel={(r) => recordTitle(resource, r)}
       onRowClick={
         rowOpens
           ? (r) => navigate(rowOpens === 'details' ? `${base}/${r._id}` : `${base}/edit/${r._id}`)
