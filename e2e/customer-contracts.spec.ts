@@ -45,7 +45,12 @@ interface Setup {
   city: { _id: string; name: string };
 }
 
-async function post<T = { _id: string }>(request: APIRequestContext, headers: object, url: string, data: object) {
+async function post<T = { _id: string }>(
+  request: APIRequestContext,
+  headers: object,
+  url: string,
+  data: object,
+) {
   const res = await request.post(url, { headers: headers as Record<string, string>, data });
   expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
   return (await res.json()) as T;
@@ -130,7 +135,11 @@ test('the front office sells a contract from the screen, sees its visits, edits,
   await page.getByRole('button', { name: 'تاريخ البداية' }).click();
   await pickDay(page, page.getByRole('dialog').last(), 10);
   await chooseOneMore(page, page.getByRole('combobox', { name: 'الفريق' }), s.tech.name, s.tech.name);
-  await chooseOneMore(page, page.getByRole('combobox', { name: 'المعدات' }), new RegExp(s.equipment[0].serialNumber));
+  await chooseOneMore(
+    page,
+    page.getByRole('combobox', { name: 'المعدات' }),
+    new RegExp(s.equipment[0].serialNumber),
+  );
   // Billing on periods asks for the period; upfront does not.
   await expect(page.getByRole('combobox', { name: 'فترة الفوترة' })).toHaveCount(0);
   await page.getByRole('button', { name: /^حفظ/ }).click();
@@ -238,7 +247,9 @@ test('a one-off visit onto a busy technician is said, booked anyway with a reaso
   await minutes.fill('30');
   await picker.locator('select[data-am-pm]').selectOption('ص');
   await picker.locator('.mantine-DateTimePicker-submitButton').click();
-  await expect(page.getByRole('button', { name: 'موعد الزيارة', exact: true })).toHaveText(`10:30 ص ${day.replaceAll('-', '/')}`);
+  await expect(page.getByRole('button', { name: 'موعد الزيارة', exact: true })).toHaveText(
+    `10:30 ص ${day.replaceAll('-', '/')}`,
+  );
   await page.getByRole('textbox', { name: 'المدة بالدقائق' }).fill('45');
   await expect(page.getByText('45 دقيقة')).toBeVisible();
   await chooseOneMore(page, page.getByRole('combobox', { name: 'الفريق' }), s.tech.name, s.tech.name);
@@ -280,7 +291,10 @@ test('a one-off visit onto a busy technician is said, booked anyway with a reaso
   await expect(step('فائتة')).toHaveCount(0);
   await expect(step('إلغاء الزيارة')).toBeVisible();
   await step('إنجاز الزيارة').click();
-  await page.getByRole('dialog', { name: 'إنجاز الزيارة' }).getByRole('button', { name: 'إنجاز الزيارة' }).click();
+  await page
+    .getByRole('dialog', { name: 'إنجاز الزيارة' })
+    .getByRole('button', { name: 'إنجاز الزيارة' })
+    .click();
   await expect(status).toHaveText('منجزة');
   // Who finished it and when; a done visit is neither stepped nor edited.
   await expect(page.getByText('أنجزها')).toBeVisible();
@@ -339,7 +353,7 @@ test('the lists filter: overdue and unassigned visits, contracts ending within 3
   // Its contract's number links to the contract.
   await expect(visitRows.first().getByRole('link', { name: `#${soon.number}`, exact: true })).toBeVisible();
   await expect(visitRows.first().getByTestId('overdue')).toHaveText('متأخرة');
-  await page.getByRole('combobox', { name: 'التأخير' }).selectOption('المتأخرة وغيرها');
+  await page.getByRole('combobox', { name: 'التأخير' }).selectOption('كل المواعيد');
   await page.getByRole('combobox', { name: 'الفريق' }).selectOption('بلا فريق فقط');
   await expect(visitRows).toHaveCount(2);
   await expect(numberIn(visitRows, unassigned.number)).toBeVisible();
@@ -376,7 +390,8 @@ for (const scheme of ['light', 'dark'] as const) {
           notes: 'الدخول من البوابة الشرقية، التنسيق مع مدير المرافق قبل الزيارة بيوم',
         },
       );
-      await signedInAs(page, request, { role: 'employee' });
+      // A manager: the pages as the front office has them, and their activity log too.
+      await signedInAs(page, request, { role: 'manager' });
       const screens: [string, string, () => Promise<void>][] = [
         [
           'contracts',
@@ -391,7 +406,15 @@ for (const scheme of ['light', 'dark'] as const) {
         [
           'contract',
           `/dashboard/customer-contract/${contract._id}`,
-          () => expect(page.getByTestId('items-visits').getByRole('row')).toHaveCount(5),
+          async () => {
+            await expect(page.getByTestId('items-visits').getByRole('row')).toHaveCount(5);
+            // Its log says what was sold, in Arabic.
+            const log = page.getByTestId('activity-timeline');
+            await expect(log).toContainText('الفوترة:');
+            await expect(log).toContainText('على فترات');
+            await expect(log).toContainText('كل ثلاثة أشهر');
+            await expect(log).not.toContainText('حقل آخر');
+          },
         ],
         [
           'visits',

@@ -56,7 +56,7 @@ test('the front office registers a customer’s air conditioner: customer search
   await page.getByRole('button', { name: /^حفظ/ }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/equipment\/[0-9a-f-]{36}$/);
-  await expect(page.getByText(serial)).toBeVisible();
+  await expect(page.getByText(serial, { exact: true })).toBeVisible();
   const link = page.getByRole('link', { name: customer.name });
   await expect(link).toBeVisible();
   await expect(page.getByText(/ هـ$/).first()).toBeVisible();
@@ -155,7 +155,7 @@ for (const scheme of ['light', 'dark'] as const) {
         [
           'details',
           `/dashboard/equipment/${piece._id}`,
-          () => expect(page.getByText(piece.serialNumber)).toBeVisible(),
+          () => expect(page.getByText(piece.serialNumber, { exact: true })).toBeVisible(),
         ],
         [
           'customer-tab',

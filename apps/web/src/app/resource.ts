@@ -1,11 +1,4 @@
-import {
-  type ArabicPluralForms,
-  entityFacts,
-  type Permission,
-  type RecordBodyName,
-  type RecordRows,
-  type recordBodies,
-} from '@idara/domain';
+import type { ArabicPluralForms, Permission, RecordBodyName, RecordRows, recordBodies } from '@idara/domain';
 import type { IconHome } from '@tabler/icons-react';
 import { type ComponentType, createElement } from 'react';
 import type { z } from 'zod';
@@ -26,7 +19,7 @@ export interface Resource {
   base: string;
   /** The permissions' area: `<area>:read|create|update|delete|details` (regions use `gov`). */
   area: string;
-  /** The activity log's name of its rows: an entity's area (`customerContract`), otherwise the name. */
+  /** The activity log's name of its rows: the name unless given (an entity's rows go by its area, `customerContract`). */
   entity: string;
   titles: { list: string; new: string; edit: string; details?: string };
   /**
@@ -38,6 +31,24 @@ export interface Resource {
   guardForms?: boolean;
   /** Its sidebar entry; `order` places it in its group (unordered ones follow, by title). */
   nav: { group: NavGroupLabel; label: string; icon: typeof IconHome; description?: string; order?: number };
+  /**
+   * A tab on the page of the record this one refers to, listing its records (a customer's
+   * equipment on the customer's page): `filter` is the list filter holding that record's id,
+   * `sort` their order (newest first by default).
+   */
+  relatedTab?: { ref: RefName; filter: string; label: string; sort?: string };
+  /** Whether its records have a details page; without one a row opens the edit page. */
+  hasDetails: boolean;
+  /**
+   * What its list, form and details draw: here, or in a module of its own loaded with the first of
+   * its pages (`() => import('./x-screens')`, that module's default a `defineScreens`), so that a
+   * long one's words stay out of the first script.
+   */
+  screens: Screens | (() => Promise<{ default: Screens }>);
+}
+
+/** What a resource's screens draw. */
+export interface Screens {
   list: {
     columns: Column[];
     filters?: Filter[];
@@ -57,24 +68,20 @@ export interface Resource {
      */
     override?: OverrideTexts;
   };
-  /**
-   * A tab on the page of the record this one refers to, listing its records (a customer's
-   * equipment on the customer's page): `filter` is the list filter holding that record's id,
-   * `sort` their order (newest first by default).
-   */
-  relatedTab?: { ref: RefName; filter: string; label: string; sort?: string };
-  /** Without it a row opens the edit page. */
-  details?: {
-    fields: DetailsField[];
-    /** Records of another resource that point at this one, shown as linked badges under the card. */
-    related?: Related;
-    /** The rows of one of the record's own list fields (a contract's visits), each opening its record. */
-    items?: Items;
-    /** What may be done to the record besides editing and deleting it (cancel, renew, a visit's steps). */
-    actions?: RecordAction[];
-    /** «تعديل» is offered only while this holds (a done visit is not edited). */
-    editableWhen?: Condition;
-  };
+  details?: Details;
+}
+
+/** A record's details page: what it shows and what may be done there. */
+export interface Details {
+  fields: DetailsField[];
+  /** Records of another resource that point at this one, shown as linked badges under the card. */
+  related?: Related;
+  /** The rows of one of the record's own list fields (a contract's visits), each opening its record. */
+  items?: Items;
+  /** What may be done to the record besides editing and deleting it (cancel, renew, a visit's steps). */
+  actions?: RecordAction[];
+  /** «تعديل» is offered only while this holds (a done visit is not edited). */
+  editableWhen?: Condition;
 }
 
 /** The sidebar group a resource's entry joins (`app/navigation.ts`). */
@@ -102,7 +109,8 @@ export interface RecordAction {
   path: string;
   body?: Record<string, string>;
   label: string;
-  icon: typeof IconHome;
+  /** Named, not imported: the icons load with the details page, not with the first script. */
+  icon: ActionIconName;
   color?: string;
   permission: 'create' | 'update' | 'delete';
   when?: Condition;
@@ -115,6 +123,17 @@ export interface RecordAction {
   /** The toast once done. */
   done: string;
 }
+
+/** The icons a record action may show (`components/resource/action-icons.ts`). */
+export type ActionIconName =
+  | 'renew'
+  | 'cancel'
+  | 'replan'
+  | 'onTheWay'
+  | 'arrived'
+  | 'start'
+  | 'done'
+  | 'missed';
 
 /** A list field of the record (`visits: [{_id, number, …}]`) shown as a table of another resource's records. */
 export interface Items {
@@ -206,6 +225,8 @@ export interface DetailsField<Key extends string = string> {
   inTitle?: boolean;
   /** Left out while empty (who finished a visit, before it is done). */
   hideEmpty?: boolean;
+  /** Shown only while this holds (the billing period of periodic billing). */
+  when?: Condition;
 }
 
 export interface Related {
@@ -285,46 +306,58 @@ type ItemsOf<N extends RecordBodyName> = {
   [K in ListKey<N>]: Omit<Items, 'key' | 'columns'> & { key: K; columns: Column<ItemKey<N, K>>[] };
 }[ListKey<N>];
 
+/** The list, form and details of `N`'s records as a resource writes them, each key one of the record's. */
+export interface ScreensDefinition<N extends RecordBodyName> {
+  list: Omit<Screens['list'], 'columns' | 'filters'> & {
+    columns: Column<RowKey<N>>[];
+    filters?: Filter<FilterKey<N>>[];
+  };
+  form: Omit<Screens['form'], 'fields'> & { fields: Field<BodyKey<N>>[] };
+  /** Without `fields`, the form's fields in its order (each shown as its kind is), then when it was added. */
+  details?: Omit<Details, 'fields' | 'items' | 'editableWhen'> & {
+    fields?: DetailsField<RowKey<N>>[];
+    items?: ItemsOf<N>;
+    editableWhen?: Condition & { field: RowKey<N> };
+  };
+}
+
 /**
  * What a resource file writes: the API path, the page path and the permissions' area follow the
  * name unless given. Every column, filter and details key is a field of the record's answer
  * (`RecordRows`), every form field one of its body (`recordBodies`): a misspelt key does not compile.
+ * Its screens are written here, or loaded with its pages (`screens: () => import('./x-screens')`:
+ * then it has a details page when it has a details title).
  */
 export type ResourceDefinition<N extends RecordBodyName> = Omit<
   Resource,
-  'name' | 'api' | 'base' | 'area' | 'entity' | 'list' | 'form' | 'details' | 'relatedTab'
+  'name' | 'api' | 'base' | 'area' | 'entity' | 'relatedTab' | 'hasDetails' | 'screens'
 > &
-  Partial<Pick<Resource, 'api' | 'base' | 'area'>> & {
+  Partial<Pick<Resource, 'api' | 'base' | 'area' | 'entity'>> & {
     name: N;
-    list: Omit<Resource['list'], 'columns' | 'filters'> & {
-      columns: Column<RowKey<N>>[];
-      filters?: Filter<FilterKey<N>>[];
-    };
-    form: Omit<Resource['form'], 'fields'> & { fields: Field<BodyKey<N>>[] };
-    /** Without `fields`, the form's fields in its order (each shown as its kind is), then when it was added. */
-    details?: Omit<NonNullable<Resource['details']>, 'fields' | 'items' | 'editableWhen'> & {
-      fields?: DetailsField<RowKey<N>>[];
-      items?: ItemsOf<N>;
-      editableWhen?: Condition & { field: RowKey<N> };
-    };
     relatedTab?: { ref: RefName; filter: RowKey<N>; label: string; sort?: string };
-  };
+  } & (ScreensDefinition<N> | { screens: () => Promise<{ default: Screens }> });
 
-/**
- * `/api/<name>`, `/dashboard/<name>` and the `<area>:…` permissions (an entity's area, else the
- * name) unless the definition says otherwise.
- */
+/** `/api/<name>`, `/dashboard/<name>`, the `<name>:…` permissions and log rows unless the definition says otherwise. */
 export function defineResource<N extends RecordBodyName>(definition: ResourceDefinition<N>): Resource {
-  const { name, details } = definition;
-  // An entity (packages/domain entities) names its permissions and its log rows by its area.
-  const area: string = name in entityFacts ? entityFacts[name as keyof typeof entityFacts].area : name;
+  const { name } = definition;
+  const common = { api: `/api/${name}`, base: `/dashboard/${name}`, area: name, entity: name };
+  if ('screens' in definition)
+    return { ...common, ...definition, hasDetails: Boolean(definition.titles.details) };
+  const { list, form, details, ...rest } = definition;
   return {
-    api: `/api/${name}`,
-    base: `/dashboard/${name}`,
-    area,
-    entity: area,
-    ...definition,
-    details: details && { ...details, fields: details.fields ?? detailsFromForm(definition.form.fields) },
+    ...common,
+    ...rest,
+    hasDetails: Boolean(details),
+    screens: defineScreens(name, { list, form, details }),
+  };
+}
+
+/** A resource's screens in a module of their own (`screens: () => import('./x-screens')`), checked as in `defineResource`. */
+export function defineScreens<N extends RecordBodyName>(_name: N, screens: ScreensDefinition<N>): Screens {
+  const { details } = screens;
+  return {
+    ...screens,
+    details: details && { ...details, fields: details.fields ?? detailsFromForm(screens.form.fields) },
   };
 }
 
@@ -368,8 +401,10 @@ type Screen = ComponentType<{ resource: Resource }>;
 /** A page loader per resource and screen; the component is made once, so a page keeps its identity. */
 function screenPage(load: () => Promise<{ default: Screen }>) {
   const made = new WeakMap<Resource, ComponentType>();
-  return (resource: Resource) => (): Promise<PageModule> =>
-    load().then(({ default: Screen }) => {
+  return (resource: Resource) => (): Promise<PageModule> => {
+    // Screens kept in a module of their own are fetched beside the page's code, not after it.
+    if (typeof resource.screens === 'function') void resource.screens();
+    return load().then(({ default: Screen }) => {
       let page = made.get(resource);
       if (!page) {
         page = () => createElement(Screen, { resource });
@@ -377,6 +412,7 @@ function screenPage(load: () => Promise<{ default: Screen }>) {
       }
       return { default: page };
     });
+  };
 }
 
 const listPage = screenPage(() => import('../components/resource/ResourceListPage'));
@@ -398,7 +434,7 @@ export function resourceRoutes(resource: Resource, validate: NonNullable<AppRout
       page: listPage(resource),
     },
     { path: `${base}/new`, title: titles.new, ...guard('create'), page: newPage(resource) },
-    ...(resource.details && titles.details
+    ...(resource.hasDetails && titles.details
       ? [{ path: `${base}/:id`, title: titles.details, validate, page: detailsPage(resource) }]
       : []),
     { path: `${base}/edit/:id`, title: titles.edit, ...guard('update'), validate, page: editPage(resource) },

@@ -8,6 +8,7 @@ import { can, useAuth } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { ask, ReasonModal } from '../confirm';
 import { resourceKey } from '../data-table/use-list-query';
+import { actionIcons } from './action-icons';
 
 type Row = { _id: string } & Record<string, unknown>;
 
@@ -19,10 +20,12 @@ type Row = { _id: string } & Record<string, unknown>;
  */
 export function RecordActions({
   resource,
+  actions,
   row,
   also = [],
 }: {
   resource: Resource;
+  actions: RecordAction[];
   row: Row;
   also?: string[];
 }) {
@@ -31,7 +34,7 @@ export function RecordActions({
   const queryClient = useQueryClient();
   const [running, setRunning] = useState<string | null>(null);
   const [reasonFor, setReasonFor] = useState<RecordAction | null>(null);
-  const shown = (resource.details?.actions ?? []).filter(
+  const shown = actions.filter(
     (a) => holds(a.when, row) && can(user, [permissionOf(resource, a.permission)]),
   );
 
@@ -73,19 +76,22 @@ export function RecordActions({
   if (shown.length === 0) return null;
   return (
     <>
-      {shown.map((action) => (
-        <Button
-          key={action.label}
-          variant="light"
-          color={action.color}
-          leftSection={<action.icon size={16} />}
-          loading={running === action.label}
-          disabled={running !== null && running !== action.label}
-          onClick={() => void start(action)}
-        >
-          {action.label}
-        </Button>
-      ))}
+      {shown.map((action) => {
+        const Icon = actionIcons[action.icon];
+        return (
+          <Button
+            key={action.label}
+            variant="light"
+            color={action.color}
+            leftSection={<Icon size={16} />}
+            loading={running === action.label}
+            disabled={running !== null && running !== action.label}
+            onClick={() => void start(action)}
+          >
+            {action.label}
+          </Button>
+        );
+      })}
       {reasonFor?.reason && (
         <ReasonModal
           opened

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   type ChoiceName,
+  type Details,
   type DetailsField,
   editPath,
   holds,
@@ -23,6 +24,7 @@ import { lookupsOf, type ShowContext, showValue } from './display';
 import { useNamedLookups } from './lookups';
 import { RecordActions } from './RecordActions';
 import { RecordItems } from './RecordItems';
+import { ScreensGate } from './ScreensGate';
 
 type Row = { _id: string; name: string } & Record<string, unknown>;
 type Named = { _id: string; name: string };
@@ -95,13 +97,18 @@ const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Ar
  * list field, the records pointing at it and its activity log.
  */
 export default function ResourceDetailsPage({ resource }: { resource: Resource }) {
+  return (
+    <ScreensGate resource={resource}>
+      {({ details }) => <RecordDetails resource={resource} details={details ?? { fields: [] }} />}
+    </ScreensGate>
+  );
+}
+
+function RecordDetails({ resource, details }: { resource: Resource; details: Details }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const { user } = useAuth();
-  const details = resource.details;
-  const fields = details?.fields ?? [];
-  const related = details?.related;
-  const items = details?.items;
+  const { fields, related, items } = details;
   const record = useRecord<Row>(resource.api, id);
   const lookups = useNamedLookups(
     lookupsOf([...fields.map((f) => f.display), ...(items?.columns.map((c) => c.display) ?? [])]),
@@ -139,14 +146,19 @@ export default function ResourceDetailsPage({ resource }: { resource: Resource }
         title={recordTitle(resource, row)}
         badges={fields.filter((f) => f.inTitle).map((f) => <span key={f.key}>{show(f)}</span>)}
         actions={
-          <RecordActions resource={resource} row={row} also={itemResource ? [`/api/${itemResource}`] : []} />
+          <RecordActions
+            resource={resource}
+            actions={details.actions ?? []}
+            row={row}
+            also={itemResource ? [`/api/${itemResource}`] : []}
+          />
         }
-        editTo={holds(details?.editableWhen, row) ? editPath(resource, row._id) : undefined}
+        editTo={holds(details.editableWhen, row) ? editPath(resource, row._id) : undefined}
         editPermission={permissionOf(resource, 'update')}
         onDelete={() => remove({ ...row, name: recordTitle(resource, row) })}
         deletePermission={permissionOf(resource, 'delete')}
         fields={fields
-          .filter((f) => !f.inTitle && !(f.hideEmpty && isEmpty(row[f.key])))
+          .filter((f) => !f.inTitle && holds(f.when, row) && !(f.hideEmpty && isEmpty(row[f.key])))
           .map((f) => ({ label: f.label, wide: f.wide, value: show(f) }))}
       />
       {items && (

@@ -3,7 +3,7 @@ import { MultiSelect, NumberInput, Select, SimpleGrid, Switch, Textarea, TextInp
 import { IconForms } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { Field, Resource } from '../../app/resource';
+import type { Field, Resource, Screens } from '../../app/resource';
 import { useCan } from '../../lib/auth';
 import { isoToPicker, pickerToIso } from '../../lib/riyadh-day';
 import { RemoteSelect } from '../data-table';
@@ -13,6 +13,7 @@ import { LineTaxFields } from '../tax';
 import { choices } from './choices';
 import { lookupDescriptions, type NamedLookups, useNamedLookups } from './lookups';
 import { refs } from './refs';
+import { ScreensGate } from './ScreensGate';
 import { useClashOverride } from './use-clash-override';
 
 type Values = Record<string, unknown>;
@@ -135,6 +136,12 @@ function LookupInput({
   const value = (form.values[field.name] as string) || null;
   const chosen = value ? lookup?.data?.byId.get(value) : undefined;
   const describe = lookupDescriptions[field.lookup];
+  // A stopped row (an inactive contract type) is not offered anew; the record's own stays.
+  const offered = (lookup?.data?.options ?? []).filter(
+    (o) =>
+      o.value === value ||
+      (lookup?.data?.byId.get(o.value) as { active?: boolean } | undefined)?.active !== false,
+  );
   const choose = (next: string | null) => {
     form.setFieldValue(field.name, next ?? '');
     const row = next ? (lookup?.data?.byId.get(next) as Record<string, unknown> | undefined) : undefined;
@@ -150,7 +157,7 @@ function LookupInput({
     <Select
       {...common}
       description={chosen && describe ? describe(chosen) : common.description}
-      data={lookup?.data?.options ?? []}
+      data={offered}
       searchable
       nothingFoundMessage="لا توجد نتائج"
       disabled={lookup?.isPending}
@@ -289,20 +296,24 @@ function layout(fields: Field[], render: (field: Field) => ReactNode): ReactNode
 
 /** A resource's new and edit page: its fields over `useEntityForm` (the domain schema, save, field errors). */
 export default function ResourceFormPage({ resource }: { resource: Resource }) {
+  return (
+    <ScreensGate resource={resource}>
+      {({ form }) => <RecordForm resource={resource} form={form} />}
+    </ScreensGate>
+  );
+}
+
+function RecordForm({ resource, form }: { resource: Resource; form: Screens['form'] }) {
   const { id } = useParams();
   const [query] = useSearchParams();
-  const { fields } = resource.form;
+  const { fields } = form;
   const lookups = useNamedLookups(fields.flatMap((f) => (f.kind === 'lookup' ? [f.lookup] : [])));
   const listPath = resource.base;
   // With a details page a saved record opens there; otherwise the list.
   const recordPath = (recordId: string | undefined) =>
-    resource.details && recordId ? `${resource.base}/${recordId}` : listPath;
+    resource.hasDetails && recordId ? `${resource.base}/${recordId}` : listPath;
   const initialValues = Object.fromEntries(fields.flatMap((f) => startingValues(f, id ? null : query)));
-  const override = useClashOverride(
-    resource.form.override,
-    id ? `${resource.api}/${id}` : resource.api,
-    !!id,
-  );
+  const override = useClashOverride(form.override, id ? `${resource.api}/${id}` : resource.api, !!id);
   const entity = useEntityForm<Values>({
     resourcePath: resource.api,
     id,
@@ -317,7 +328,7 @@ export default function ResourceFormPage({ resource }: { resource: Resource }) {
   const shown = fields.filter((f) => !f.when || f.when.in.includes(String(entity.form.values[f.when.field])));
   return (
     <>
-      <EntityForm entity={entity} cancelTo={recordPath(id)} maw={resource.form.maxWidth}>
+      <EntityForm entity={entity} cancelTo={recordPath(id)} maw={form.maxWidth}>
         {layout(shown, (field) => (
           <FieldInput key={field.name} field={field} entity={entity} lookups={lookups} />
         ))}

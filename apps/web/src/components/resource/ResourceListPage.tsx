@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { permissionOf, type Resource, recordTitle } from '../../app/resource';
+import { permissionOf, type Resource, recordTitle, type Screens } from '../../app/resource';
 import { can, useAuth } from '../../lib/auth';
 import {
   type DataTableColumn,
@@ -13,6 +13,7 @@ import {
 import { lookupsOf, showValue } from './display';
 import { useNamedLookups } from './lookups';
 import { refs } from './refs';
+import { ScreensGate } from './ScreensGate';
 
 /** The filtered record's name from the rows shown (the filter may come from the URL), so it is not asked for. */
 function refNameFromRows(rows: Row[] | undefined, field: string, id: string | undefined) {
@@ -24,7 +25,15 @@ type Row = { _id: string; name: string } & Record<string, unknown>;
 
 /** A resource's list: its columns and filters, search, export, add, and edit/delete per row by permission. */
 export default function ResourceListPage({ resource }: { resource: Resource }) {
-  const { list, base } = resource;
+  return (
+    <ScreensGate resource={resource}>
+      {({ list }) => <RecordList resource={resource} list={list} />}
+    </ScreensGate>
+  );
+}
+
+function RecordList({ resource, list }: { resource: Resource; list: Screens['list'] }) {
+  const { base } = resource;
   const { navigate, state, query, remove, canEdit, canDelete, canView } = useRecordList<Row>(
     resource.api,
     resource.area,
@@ -65,7 +74,7 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
   );
 
   // Without a details page a row opens the edit page.
-  const rowOpens = resource.details ? (canView ? 'details' : null) : canEdit ? 'edit' : null;
+  const rowOpens = resource.hasDetails ? (canView ? 'details' : null) : canEdit ? 'edit' : null;
   const filters = (list.filters ?? []).map((f) => {
     if ('options' in f) return <FilterSelect key={f.filter} state={state} data={f.options} {...f} />;
     if ('days' in f || 'instants' in f)
