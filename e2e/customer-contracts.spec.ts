@@ -304,6 +304,12 @@ test('a one-off visit onto a busy technician is said, booked anyway with a reaso
   await expect(page.getByRole('link', { name: 'تعديل' })).toHaveCount(0);
   const done = await (await request.get(`/api/visit/${id}`, { headers: s.headers })).json();
   expect([done.status, done.doneBy]).toEqual(['done', user._id]);
+  // The list offers to edit the planned visit, not the done one.
+  await page.goto(`/dashboard/visit?customer=${s.customer._id}`);
+  const row = (n: number) => page.locator('tbody tr').filter({ has: numberIn(page, n) });
+  await expect(row(busy.number).getByRole('button', { name: 'تعديل' })).toBeVisible();
+  await expect(row(booked.number)).toContainText('منجزة');
+  await expect(row(booked.number).getByRole('button', { name: 'تعديل' })).toHaveCount(0);
   // The browser logs the clash's 409 itself; nothing else went wrong.
   expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
 });

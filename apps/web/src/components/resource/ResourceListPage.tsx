@@ -1,5 +1,12 @@
 import { useMemo } from 'react';
-import { permissionOf, type Resource, recordTitle, type Screens } from '../../app/resource';
+import {
+  type Condition,
+  holds,
+  permissionOf,
+  type Resource,
+  recordTitle,
+  type Screens,
+} from '../../app/resource';
 import { can, useAuth } from '../../lib/auth';
 import {
   type DataTableColumn,
@@ -27,12 +34,22 @@ type Row = { _id: string; name: string } & Record<string, unknown>;
 export default function ResourceListPage({ resource }: { resource: Resource }) {
   return (
     <ScreensGate resource={resource}>
-      {({ list }) => <RecordList resource={resource} list={list} />}
+      {({ list, details }) => (
+        <RecordList resource={resource} list={list} editableWhen={details?.editableWhen} />
+      )}
     </ScreensGate>
   );
 }
 
-function RecordList({ resource, list }: { resource: Resource; list: Screens['list'] }) {
+function RecordList({
+  resource,
+  list,
+  editableWhen,
+}: {
+  resource: Resource;
+  list: Screens['list'];
+  editableWhen?: Condition;
+}) {
   const { base } = resource;
   const { navigate, state, query, remove, canEdit, canDelete, canView } = useRecordList<Row>(
     resource.api,
@@ -68,9 +85,10 @@ function RecordList({ resource, list }: { resource: Resource; list: Screens['lis
       rowActionsColumn<Row>({
         onEdit: canEdit ? (r) => navigate(`${base}/edit/${r._id}`) : undefined,
         onDelete: canDelete ? (r) => remove({ ...r, name: recordTitle(resource, r) }) : undefined,
+        editable: (r) => holds(editableWhen, r),
       }),
     ],
-    [list.columns, base, lookups, user, canEdit, canDelete, navigate, remove, resource],
+    [list.columns, base, lookups, user, canEdit, canDelete, navigate, remove, resource, editableWhen],
   );
 
   // Without a details page a row opens the edit page.
