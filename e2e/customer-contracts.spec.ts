@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminAuth, bearer, createUser, randomPhone, type TestUser } from './support/api';
 import { signedInAs } from './support/auth';
 import { expect, failOnPageErrors, test } from './support/fixtures';
-import { expectNoOverflow } from './support/layout';
+import { type Screen, shootScreens } from './support/screenshots';
 import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
 
@@ -112,7 +112,7 @@ async function pickDay(page: Page, picker: Locator, day: number) {
 
 const contractId = (page: Page) => page.url().split('/').pop()!;
 /** A record's number as its list row or its link shows it: '#12'. */
-const numberIn = (scope: Locator, n: number) => scope.getByText(`#${n}`, { exact: true });
+const numberIn = (scope: Page | Locator, n: number) => scope.getByText(`#${n}`, { exact: true });
 
 test('the front office sells a contract from the screen, sees its visits, edits, renews and cancels it', async ({
   page,
@@ -398,7 +398,7 @@ for (const scheme of ['light', 'dark'] as const) {
       );
       // A manager: the pages as the front office has them, and their activity log too.
       await signedInAs(page, request, { role: 'manager' });
-      const screens: [string, string, () => Promise<void>][] = [
+      const screens: Screen[] = [
         [
           'contracts',
           `/dashboard/customer-contract?customer=${s.customer._id}`,
@@ -448,18 +448,7 @@ for (const scheme of ['light', 'dark'] as const) {
           () => expect(page.locator('tbody tr')).toHaveCount(4),
         ],
       ];
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const [name, url, ready] of screens) {
-          await page.goto(url);
-          await ready();
-          await expectNoOverflow(page, name);
-          await page.screenshot({
-            path: path.join(OUT_DIR, `contracts-${name}-${width}-${scheme}.png`),
-            fullPage: true,
-          });
-        }
-      }
+      await shootScreens(page, OUT_DIR, 'contracts', scheme, screens);
     });
   });
 }

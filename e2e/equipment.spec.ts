@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { expect, failOnPageErrors, test } from './support/fixtures';
-import { expectNoOverflow } from './support/layout';
+import { type Screen, shootScreens } from './support/screenshots';
 import { toasts } from './support/toasts';
 
 /**
@@ -145,7 +145,7 @@ for (const scheme of ['light', 'dark'] as const) {
         notes: 'في غرفة المضخات بالقبو، المفتاح مع الحارس',
       });
       await signedInAs(page, request, { role: 'admin' });
-      const screens: [string, string, () => Promise<void>][] = [
+      const screens: Screen[] = [
         [
           'list',
           `/dashboard/equipment?customer=${customer._id}`,
@@ -163,18 +163,7 @@ for (const scheme of ['light', 'dark'] as const) {
           () => expect(page.getByRole('link', { name: 'مضخة مياه جراندفوس' })).toBeVisible(),
         ],
       ];
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const [name, url, ready] of screens) {
-          await page.goto(url);
-          await ready();
-          await expectNoOverflow(page, name);
-          await page.screenshot({
-            path: path.join(OUT_DIR, `equipment-${name}-${width}-${scheme}.png`),
-            fullPage: true,
-          });
-        }
-      }
+      await shootScreens(page, OUT_DIR, 'equipment', scheme, screens);
     });
   });
 }

@@ -48,14 +48,8 @@ describe('reference data for the screens that need it', () => {
     const seller = await t.userWith('employee', ['customerContract:create']);
     const types = await get('/api/lookup/services', seller.token);
     expect(types.statusCode).toBe(200);
-    expect(types.json().contracts).toContainEqual({
-      _id: expect.any(String),
-      name: 'صيانة ربع سنوية',
-      price: '1200.00',
-      active: true,
-      durationMonths: 12,
-      visits: 4,
-    });
+    const sold = types.json().contracts.find((c: { name: string }) => c.name === 'صيانة ربع سنوية');
+    expect([sold?.durationMonths, sold?.visits, sold?.price, sold?.active]).toEqual([12, 4, '1200.00', true]);
 
     expect((await get('/api/lookup/places', nobody.token)).statusCode).toBe(403);
     expect((await get('/api/lookup/services', nobody.token)).statusCode).toBe(403);

@@ -1,40 +1,18 @@
-import type { CustomerContract } from '@idara/domain';
-import type { SelectProps } from '@mantine/core';
-import { RemoteSelect } from '../data-table';
+import { type PickerKind, RecordPicker, type RecordPickerProps } from './record-picker';
 
-const contractOption = (c: CustomerContract) => ({
-  value: c._id,
-  label: `عقد رقم ${c.number} — ${c.customerName}`,
-});
+const contracts: PickerKind<'/api/customer-contract'> = {
+  path: '/api/customer-contract',
+  params: { sort: '-number' },
+  toOption: (c) => ({ value: c._id, label: `عقد رقم ${c.number} — ${c.customerName}` }),
+  clearLabel: 'مسح العقد',
+  nothingFound: 'لا يوجد عقد مطابق',
+  placeholder: 'ابحث برقم العقد أو اسم العميل',
+};
 
 /**
  * A customer contract, searched on the server by its number, customer or type
  * (`/api/customer-contract`, its readers only): a visit list's filter.
  */
-export function CustomerContractPicker({
-  value,
-  onChange,
-  initialLabel,
-  ...props
-}: Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange'> & {
-  value: string | null;
-  onChange: (value: string | null) => void;
-  initialLabel?: string;
-}) {
-  return (
-    <RemoteSelect
-      {...props}
-      path="/api/customer-contract"
-      params={{ sort: '-number' }}
-      toOption={contractOption}
-      value={value}
-      selectedLabel={initialLabel}
-      loadSelected
-      clearable
-      clearButtonProps={{ 'aria-label': 'مسح العقد' }}
-      nothingFoundMessage="لا يوجد عقد مطابق"
-      placeholder={props.placeholder ?? 'ابحث برقم العقد أو اسم العميل'}
-      onChange={(v) => onChange(v)}
-    />
-  );
+export function CustomerContractPicker(props: RecordPickerProps<'/api/customer-contract'>) {
+  return <RecordPicker kind={contracts} {...props} />;
 }

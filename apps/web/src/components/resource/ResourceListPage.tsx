@@ -95,16 +95,10 @@ function RecordList({
   const rowOpens = resource.hasDetails ? (canView ? 'details' : null) : canEdit ? 'edit' : null;
   const filters = (list.filters ?? []).map((f) => {
     if ('options' in f) return <FilterSelect key={f.filter} state={state} data={f.options} {...f} />;
-    if ('days' in f || 'instants' in f)
-      return (
-        <ListDateRangeFilter
-          key={f.filter}
-          state={state}
-          field={f.filter}
-          label={f.label}
-          days={'days' in f}
-        />
-      );
+    if ('days' in f || 'instants' in f) {
+      const range = { state, field: f.filter, label: f.label, days: 'days' in f };
+      return <ListDateRangeFilter key={f.filter} {...range} />;
+    }
     if ('ref' in f) {
       const { Picker, readPermission } = refs[f.ref];
       if (!can(user, [readPermission])) return null;

@@ -5,6 +5,7 @@ import {
   visitStatusLabels,
 } from '@idara/domain';
 import { type Column, defineScreens } from '../../app/resource';
+import { site } from '../visit/site-fields';
 import { visitStatusColors } from '../visit/visit-status';
 
 const options = (labels: Record<string, string>) =>
@@ -80,21 +81,8 @@ export default defineScreens('customer-contract', {
         half: true,
       },
       { name: 'startDate', label: 'تاريخ البداية', kind: 'day', required: true, half: true },
-      {
-        name: 'assignees',
-        label: 'الفريق',
-        kind: 'choices',
-        of: 'users',
-        placeholder: 'اختر فنياً أو أكثر',
-        description: 'تُسند إليهم زيارات العقد',
-      },
-      {
-        name: 'equipment',
-        label: 'المعدات',
-        kind: 'choices',
-        of: 'equipment',
-        placeholder: 'اختر معدات العميل المشمولة',
-      },
+      { ...site.teamField, description: 'تُسند إليهم زيارات العقد' },
+      site.equipmentField,
       {
         name: 'billing',
         label: 'الفوترة',
@@ -119,16 +107,7 @@ export default defineScreens('customer-contract', {
         half: true,
         description: 'سعر نوع العقد ما لم يُغيَّر',
       },
-      {
-        name: 'city',
-        label: 'المدينة',
-        kind: 'lookup',
-        lookup: 'cities',
-        placeholder: 'اختر المدينة',
-        half: true,
-      },
-      { name: 'address', label: 'العنوان', kind: 'text', placeholder: 'الحي، الشارع، رقم المبنى' },
-      { name: 'notes', label: 'ملاحظات', kind: 'textarea', maxRows: 6 },
+      ...site.placeFields,
     ],
   },
   details: {
@@ -146,11 +125,9 @@ export default defineScreens('customer-contract', {
         when: { field: 'billing', in: ['per_period'] },
       },
       { label: 'السعر', key: 'price', display: 'money' },
-      { label: 'الفريق', key: 'assignees', display: { choices: 'users' }, wide: true },
-      { label: 'المعدات', key: 'equipment', display: { choices: 'equipment' }, wide: true },
-      { label: 'المدينة', key: 'city', display: { ref: 'city' } },
-      { label: 'العنوان', key: 'address' },
-      { label: 'ملاحظات', key: 'notes', wide: true, hideEmpty: true },
+      ...site.teamDetails,
+      ...site.placeDetails,
+      site.notesDetails,
     ],
     items: {
       key: 'visits',

@@ -8,6 +8,8 @@ import { defineResource } from '../../app/resource';
 export const visit = defineResource({
   name: 'visit',
   numbered: 'الزيارة',
+  guardForms: true,
+  relatedTab: { ref: 'customer', filter: 'customer', label: 'الزيارات', sort: '-scheduledAt' },
   titles: { list: 'الزيارات', new: 'زيارة جديدة', details: 'تفاصيل الزيارة', edit: 'تعديل الزيارة' },
   nav: {
     group: 'الصيانة',
@@ -16,7 +18,5 @@ export const visit = defineResource({
     description: 'مواعيد الزيارات وحالاتها',
     order: 2,
   },
-  guardForms: true,
-  relatedTab: { ref: 'customer', filter: 'customer', label: 'الزيارات', sort: '-scheduledAt' },
   screens: () => import('./visit-screens'),
 });

@@ -7,6 +7,7 @@ import {
   visitStatusLabels,
 } from '@idara/domain';
 import { type Column, defineScreens, type RecordAction } from '../../app/resource';
+import { site } from './site-fields';
 import { OVERDUE_LABEL, visitClashTexts, visitStatusColors } from './visit-status';
 
 /** The status badge, marked while overdue (the list's column and the page's badge). */
@@ -140,25 +141,10 @@ export default defineScreens('visit', {
         required: true,
         half: true,
       },
-      { name: 'assignees', label: 'الفريق', kind: 'choices', of: 'users', placeholder: 'اختر فنياً أو أكثر' },
-      {
-        name: 'equipment',
-        label: 'المعدات',
-        kind: 'choices',
-        of: 'equipment',
-        placeholder: 'اختر معدات العميل',
-      },
+      site.teamField,
+      site.equipmentField,
       { name: 'form', label: 'نموذج الفحص', kind: 'formTemplate', placeholder: 'بلا نموذج', half: true },
-      {
-        name: 'city',
-        label: 'المدينة',
-        kind: 'lookup',
-        lookup: 'cities',
-        placeholder: 'اختر المدينة',
-        half: true,
-      },
-      { name: 'address', label: 'العنوان', kind: 'text', placeholder: 'الحي، الشارع، رقم المبنى' },
-      { name: 'notes', label: 'ملاحظات', kind: 'textarea', maxRows: 6 },
+      ...site.placeFields,
     ],
     override: visitClashTexts,
   },
@@ -169,15 +155,13 @@ export default defineScreens('visit', {
       { label: 'العقد', key: 'customerContract', display: { ref: 'customerContract' }, hideEmpty: true },
       { label: 'الموعد', key: 'scheduledAt', display: 'hijriDate' },
       { label: 'المدة', key: 'durationMinutes', display: { plural: MINUTES } },
-      { label: 'الفريق', key: 'assignees', display: { choices: 'users' }, wide: true },
-      { label: 'المعدات', key: 'equipment', display: { choices: 'equipment' }, wide: true },
+      ...site.teamDetails,
       { label: 'نموذج الفحص', key: 'formName', hideEmpty: true },
-      { label: 'المدينة', key: 'city', display: { ref: 'city' } },
-      { label: 'العنوان', key: 'address' },
+      ...site.placeDetails,
       { label: 'أنجزها', key: 'doneBy', display: { choices: 'users' }, hideEmpty: true },
       { label: 'وقت الإنجاز', key: 'doneAt', display: 'hijriDate', hideEmpty: true },
       { label: 'سبب تجاوز التعارض', key: 'overrideReason', wide: true, hideEmpty: true },
-      { label: 'ملاحظات', key: 'notes', wide: true, hideEmpty: true },
+      site.notesDetails,
     ],
     editableWhen: { field: 'status', in: openVisitStatuses },
     actions: stepActions,
