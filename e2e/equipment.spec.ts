@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { adminAuth, bearer, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
 import { expect, failOnPageErrors, test } from './support/fixtures';
-import { expectNoOverflow } from './support/layout';
+import { type Screen, shootScreens } from './support/screenshots';
 import { toasts } from './support/toasts';
 
 /**
@@ -56,7 +56,7 @@ test('the front office registers a customer’s air conditioner: customer search
   await page.getByRole('button', { name: /^حفظ/ }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/equipment\/[0-9a-f-]{36}$/);
-  await expect(page.getByText(serial)).toBeVisible();
+  await expect(page.getByText(serial, { exact: true })).toBeVisible();
   const link = page.getByRole('link', { name: customer.name });
   await expect(link).toBeVisible();
   await expect(page.getByText(/ هـ$/).first()).toBeVisible();
@@ -145,7 +145,7 @@ for (const scheme of ['light', 'dark'] as const) {
         notes: 'في غرفة المضخات بالقبو، المفتاح مع الحارس',
       });
       await signedInAs(page, request, { role: 'admin' });
-      const screens: [string, string, () => Promise<void>][] = [
+      const screens: Screen[] = [
         [
           'list',
           `/dashboard/equipment?customer=${customer._id}`,
@@ -155,7 +155,7 @@ for (const scheme of ['light', 'dark'] as const) {
         [
           'details',
           `/dashboard/equipment/${piece._id}`,
-          () => expect(page.getByText(piece.serialNumber)).toBeVisible(),
+          () => expect(page.getByText(piece.serialNumber, { exact: true })).toBeVisible(),
         ],
         [
           'customer-tab',
@@ -163,18 +163,7 @@ for (const scheme of ['light', 'dark'] as const) {
           () => expect(page.getByRole('link', { name: 'مضخة مياه جراندفوس' })).toBeVisible(),
         ],
       ];
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const [name, url, ready] of screens) {
-          await page.goto(url);
-          await ready();
-          await expectNoOverflow(page, name);
-          await page.screenshot({
-            path: path.join(OUT_DIR, `equipment-${name}-${width}-${scheme}.png`),
-            fullPage: true,
-          });
-        }
-      }
+      await shootScreens(page, OUT_DIR, 'equipment', scheme, screens);
     });
   });
 }

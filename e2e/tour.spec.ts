@@ -40,6 +40,8 @@ async function makeRecords(request: APIRequestContext, token: string) {
     durationMonths: 12,
     visits: 4,
     price: '1200',
+    // Sold to customers, it is invoiced as this service.
+    service: service._id,
   });
   const customer = await post('/api/customer', {
     name: 'مؤسسة الجولة للتجارة',
@@ -68,6 +70,13 @@ async function makeRecords(request: APIRequestContext, token: string) {
     customer: customer._id,
     installedAt: '2026-03-15',
   });
+  // A customer's contract, its visits planned far ahead (nothing falls due, nothing is billed).
+  const sold = await postAs<{ _id: string; visits: { _id: string }[] }>(
+    request,
+    token,
+    '/api/customer-contract',
+    { customer: customer._id, contract: contract._id, startDate: '2033-01-08' },
+  );
   const me = (await (await request.get('/api/auth/me', { headers: bearer(token) })).json())._id;
   const task = await post('/api/task', {
     title: 'مهمة الجولة',
@@ -89,6 +98,8 @@ async function makeRecords(request: APIRequestContext, token: string) {
     paymentMethod: method._id,
     tasks: task._id,
     equipment: equipment._id,
+    'customer-contract': sold._id,
+    visit: sold.visits[0]._id,
   };
   return (route: string) => {
     const area = route.split('/').filter((p) => p && p !== 'dashboard' && p !== 'edit')[0];

@@ -70,18 +70,24 @@ export const navigation: NavGroup[] = [
         icon: IconChecklist,
         description: 'إسناد المهام ومراجعتها',
       },
-      {
-        path: '/dashboard/dispatch',
-        label: 'لوحة التوزيع',
-        icon: IconLayoutKanban,
-        description: 'توزيع الزيارات على الفنيين',
-      },
       { path: '/dashboard/payment', label: 'الحسابات', icon: IconCash, description: 'الدفعات والسندات' },
       {
         path: '/dashboard/invoice',
         label: 'الفواتير',
         icon: IconFileInvoice,
         description: 'الفواتير الضريبية والإشعارات',
+      },
+    ],
+  },
+  {
+    label: 'الصيانة',
+    items: [
+      ...resourceItems('الصيانة'),
+      {
+        path: '/dashboard/dispatch',
+        label: 'لوحة التوزيع',
+        icon: IconLayoutKanban,
+        description: 'توزيع الزيارات على الفنيين',
       },
     ],
   },

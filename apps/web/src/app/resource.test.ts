@@ -1,6 +1,6 @@
 import { IconTool } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
-import { defineResource } from './resource';
+import { defineResource, defineScreens } from './resource';
 
 /**
  * A resource file's keys are the record's: a list column, filter or details key must be a field of
@@ -32,6 +32,53 @@ describe('typed resource keys', () => {
       });
     expect(typeof misspelt).toBe('function');
 
+    const contracts = () =>
+      defineResource({
+        name: 'customer-contract',
+        titles,
+        nav,
+        list: {
+          ...list,
+          columns: [{ key: 'number', header: 'الرقم' }],
+          // The API's own filters that are not fields of the row are allowed by name…
+          filters: [
+            { filter: 'endingWithin', label: 'قرب الانتهاء', placeholder: '', options: [], width: 160 },
+            // @ts-expect-error …and only those: «overdue» is a visit's, not a contract's
+            { filter: 'overdue', label: 'متأخرة', placeholder: '', options: [], width: 160 },
+          ],
+        },
+        form: { fields: [{ name: 'startDate', label: 'البداية', kind: 'day' }] },
+        details: {
+          // A list field's items are shown by their own keys.
+          items: {
+            key: 'visits',
+            title: 'الزيارات',
+            resource: 'visit',
+            empty: '',
+            columns: [
+              { key: 'number', header: 'الرقم' },
+              // @ts-expect-error «customerName» is not a field of a contract's visit
+              { key: 'customerName', header: 'العميل' },
+            ],
+          },
+        },
+      });
+    expect(typeof contracts).toBe('function');
+    // Screens kept in a module of their own are checked the same way.
+    const visitScreens = () =>
+      defineScreens('visit', {
+        list: { ...list, columns: [{ key: 'scheduledAt', header: 'الموعد' }] },
+        form: { fields: [{ name: 'scheduledAt', label: 'الموعد', kind: 'dateTime' }] },
+        details: {
+          fields: [
+            { label: 'أنجزها', key: 'doneBy' },
+            // @ts-expect-error «doneOn» is not a field of a visit (doneAt)
+            { label: 'وقت الإنجاز', key: 'doneOn' },
+          ],
+        },
+      });
+    expect(typeof visitScreens).toBe('function');
+
     const right = defineResource({
       name: 'equipment',
       titles,
@@ -40,5 +87,11 @@ describe('typed resource keys', () => {
       form: { fields: [{ name: 'customer', label: 'العميل', kind: 'ref', ref: 'customer' }] },
     });
     expect(right.api).toBe('/api/equipment');
+    // An entity's permissions and log rows go by its area.
+    expect([contracts().area, contracts().entity, contracts().api]).toEqual([
+      'customerContract',
+      'customerContract',
+      '/api/customer-contract',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type EntityLookup,
   holdsAny,
   lookupPermissions,
   type PlaceCity,
@@ -6,6 +7,7 @@ import {
   type Places,
   type PricedLookups,
   type PricedOption,
+  type UserPick,
 } from '@idara/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
@@ -18,7 +20,7 @@ import { useAuth } from './auth';
  *
  * What every lookup's rows have: an id and a name.
  */
-type Named = Pick<PlaceRegion | PlaceCity | PricedOption, '_id' | 'name'>;
+type Named = Pick<PlaceRegion | PlaceCity | PricedOption | UserPick, '_id' | 'name'>;
 export interface Lookup<T extends Named> {
   rows: T[];
   byId: Map<string, T>;
@@ -39,13 +41,26 @@ function useHoldsAny(permissions: readonly string[]) {
   return holdsAny(useAuth().user?.permissions, permissions);
 }
 
+const users = (signal: AbortSignal, active?: 'true') =>
+  api('/api/lookup/users', { query: { limit: 0, sort: 'name', active }, signal, stopAlert: true });
+
 /** The lookup routes a screen reads whole, each typed by its route (`lib/api-routes.ts`). */
 const sources = {
   places: (signal: AbortSignal) => api('/api/lookup/places', { signal, stopAlert: true }),
   services: (signal: AbortSignal) => api('/api/lookup/services', { signal, stopAlert: true }),
+  // Every employee's name (a team may name one who has left); and those a team may take now.
+  users: (signal: AbortSignal) => users(signal),
+  activeUsers: (signal: AbortSignal) => users(signal, 'true'),
 };
 type Sources = { [K in keyof typeof sources]: Awaited<ReturnType<(typeof sources)[K]>> };
 const fetchers: { [K in keyof Sources]: (signal: AbortSignal) => Promise<Sources[K]> } = sources;
+/** Who may read each source: the readers of its lookup route. */
+const readers: Record<keyof Sources, EntityLookup> = {
+  places: 'places',
+  services: 'services',
+  users: 'users',
+  activeUsers: 'users',
+};
 
 /** One lookup route (`/api/lookup/<kind>`), cached once and read through `select`. */
 function useLookupRoute<K extends keyof Sources, T>(
@@ -53,7 +68,7 @@ function useLookupRoute<K extends keyof Sources, T>(
   select: (data: Sources[K]) => T,
   enabled: boolean,
 ) {
-  const allowed = useHoldsAny(lookupPermissions[kind]);
+  const allowed = useHoldsAny(lookupPermissions[readers[kind]]);
   return useQuery({
     queryKey: [LOOKUP_KEY, kind],
     queryFn: ({ signal }) => fetchers[kind](signal),
@@ -67,8 +82,11 @@ const selectGovernments = (p: Places) => toLookup(p.governments);
 const selectCities = (p: Places) => toLookup(p.cities);
 const selectServices = (s: PricedLookups) => toLookup(s.services);
 const selectContracts = (s: PricedLookups) => toLookup(s.contracts);
+const selectUsers = (u: Sources['users']) => toLookup(u.data);
 
 export const useGovernmentLookup = (enabled = true) => useLookupRoute('places', selectGovernments, enabled);
 export const useCityLookup = (enabled = true) => useLookupRoute('places', selectCities, enabled);
 export const useServiceLookup = (enabled = true) => useLookupRoute('services', selectServices, enabled);
 export const useContractLookup = (enabled = true) => useLookupRoute('services', selectContracts, enabled);
+export const useUserLookup = (enabled = true) => useLookupRoute('users', selectUsers, enabled);
+export const useActiveUserLookup = (enabled = true) => useLookupRoute('activeUsers', selectUsers, enabled);

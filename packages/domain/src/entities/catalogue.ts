@@ -19,7 +19,10 @@ export const entityNouns = {
   ...(each((e) => e.noun) as { [K in EntityName]: EntityNoun }),
 };
 
-export const entityActivityLabels = each((e) => e.activityLabel);
+/** The activity log's label of each entity, by the name its rows carry: the entity's area (`customerContract`). */
+export const entityActivityLabels: Record<string, string> = Object.fromEntries(
+  Object.values(entityFacts).map((e) => [e.area, e.activityLabel]),
+);
 
 /** The entities' permission groups, each with the five record actions. */
 export const entityPermissionGroups = Object.values(entityFacts).map((e) => ({

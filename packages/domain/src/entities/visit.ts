@@ -35,6 +35,8 @@ export const visit = /* @__PURE__ */ defineEntity(entityFacts.visit, () => ({
       number: z.number().int(),
       ...siteOut(),
       customerContract: idOut.nullable(),
+      /** Its contract's number, as the office names the contract. */
+      customerContractNumber: z.number().int().nullable(),
       sequence: z.number().int().nullable(),
       scheduledAt: dateTimeOut,
       durationMinutes: z.number().int(),

@@ -1,4 +1,4 @@
-import { addDays, riyadhDayOf, weekdayOfDay } from '@idara/domain';
+import { activityEntityLabels, addDays, riyadhDayOf, weekdayOfDay } from '@idara/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, customerContracts, visits } from '../../db/schema';
@@ -67,11 +67,19 @@ describe('customer contracts', () => {
     expect(new Date(created.visits[0].scheduledAt).toISOString()).toBe('2027-01-02T05:00:00.000Z');
     const list = await get(`/api/visit?customerContract=${created._id}&assignee=${tech._id}`);
     expect(list.json().total).toBe(4);
-    const [logged] = await t.db
-      .select({ n: count() })
+    // Each visit names its contract by number, in the list and on its own.
+    expect(list.json().data.map((v: { customerContractNumber: number }) => v.customerContractNumber)).toEqual(
+      Array(4).fill(created.number),
+    );
+    const first = (await get(`/api/visit/${created.visits[0]._id}`)).json();
+    expect(first.customerContractNumber).toBe(created.number);
+    const logged = await t.db
+      .select({ entity: activity.entity })
       .from(activity)
       .where(eq(activity.entityId, created._id));
-    expect(logged.n).toBe(1);
+    expect(logged).toHaveLength(1);
+    // The log names its rows by the area; the screens and the export say it in Arabic.
+    expect(activityEntityLabels[logged[0].entity]).toBe('عقد عميل');
   });
 
   it('re-plans on an edit without duplicating a visit, keeping the done and the moved ones', async () => {

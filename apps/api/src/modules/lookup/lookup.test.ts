@@ -39,6 +39,18 @@ describe('reference data for the screens that need it', () => {
     });
     expect((await get('/api/service', creator.token)).statusCode).toBe(403);
 
+    // A contract type says how long it runs and how many visits it plans: what selling it shows.
+    await t.post(
+      '/api/contract',
+      { name: 'صيانة ربع سنوية', price: '1200', durationMonths: 12, visits: 4 },
+      admin,
+    );
+    const seller = await t.userWith('employee', ['customerContract:create']);
+    const types = await get('/api/lookup/services', seller.token);
+    expect(types.statusCode).toBe(200);
+    const sold = types.json().contracts.find((c: { name: string }) => c.name === 'صيانة ربع سنوية');
+    expect([sold?.durationMonths, sold?.visits, sold?.price, sold?.active]).toEqual([12, 4, '1200.00', true]);
+
     expect((await get('/api/lookup/places', nobody.token)).statusCode).toBe(403);
     expect((await get('/api/lookup/services', nobody.token)).statusCode).toBe(403);
   });

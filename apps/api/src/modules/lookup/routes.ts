@@ -159,7 +159,14 @@ export const lookupRoutes: RoutesPlugin = async (app) => {
           })
           .from(services)
           .orderBy(asc(services.name)),
-        app.db.select(fields(contracts)).from(contracts).orderBy(asc(contracts.name)),
+        app.db
+          .select({
+            ...fields(contracts),
+            durationMonths: contracts.durationMonths,
+            visits: contracts.visits,
+          })
+          .from(contracts)
+          .orderBy(asc(contracts.name)),
       ]);
       // The unit and category are text columns holding the domain's values.
       return { services: serviceRows as ServiceOption[], contracts: contractRows };

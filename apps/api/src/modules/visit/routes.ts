@@ -8,16 +8,21 @@ import {
   visitStatusLabels,
 } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { cities, customerContracts, customers, visits } from '../../db/schema';
 import { arabicContainsFilter } from '../../http/arabic-filter';
 import { entityRoutes } from '../../http/entity-routes';
 import { AppError, fieldError } from '../../http/errors';
+import { rowColumns } from '../../http/list-parts';
 import { containsFilter } from '../../http/list-query';
 import { ref } from '../../http/references';
 import { nextNumber } from '../../lib/counters';
 import { billDoneVisit } from '../customer-contract/billing';
 import { assertEquipmentOf, assertNoClash, assertTeam } from './team';
+
+/** A visit's contract, joined for its number (a one-off visit has none). */
+const contractOf = alias(customerContracts, 'visits_customer_contract');
 
 /** الزيارات: one-off calls and the visits contracts plan; nobody booked on two at once. */
 export default entityRoutes(definition, {
@@ -26,6 +31,8 @@ export default entityRoutes(definition, {
   search: ['address', 'notes'],
   label: (r) => `رقم ${r.number} — ${r.customerName}`,
   resource: {
+    fields: { ...rowColumns(definition.row, visits), customerContractNumber: contractOf.number },
+    joins: [{ table: contractOf, on: eq(contractOf._id, visits.customerContract) }],
     defaultSort: 'scheduledAt',
     maxLimit: 2000,
     filters: {

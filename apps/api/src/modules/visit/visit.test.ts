@@ -39,6 +39,9 @@ describe('visits', () => {
       status: 'planned',
       customerName: 'عيادة النخبة',
       durationMinutes: 90,
+      // A one-off visit has no contract.
+      customerContract: null,
+      customerContractNumber: null,
     });
 
     const clash = await book('2027-03-14T10:00:00+03:00', [huda._id, ali._id]);

@@ -758,13 +758,16 @@ export function rowActionsColumn<T extends Row>(actions: {
   onView?: (row: T) => void;
   onEdit?: (row: T) => void;
   onDelete?: (row: T) => void;
+  /** Which rows may be edited at all (a done visit is not); every row by default. */
+  editable?: (row: T) => boolean;
 }): DataTableColumn<T> {
   return actionsColumn<T>(({ row }) => {
     const on = (act?: (row: T) => void) => act && (() => act(row.original));
+    const editable = actions.editable?.(row.original) ?? true;
     return (
       <div className={classes.rowActions}>
         <RowAction label="عرض" icon={IconEye} onClick={on(actions.onView)} />
-        <RowAction label="تعديل" icon={IconEdit} onClick={on(actions.onEdit)} />
+        <RowAction label="تعديل" icon={IconEdit} onClick={editable ? on(actions.onEdit) : undefined} />
         <RowAction label="حذف" icon={IconTrash} danger onClick={on(actions.onDelete)} />
       </div>
     );

@@ -7,12 +7,16 @@ import { apiUntyped } from '../../lib/api';
 
 type Option = { value: string; label: string };
 
-/** The pickers' routes (apps/api lookup `picker`): a list page at the path, one row at `<path>/:id`. */
+/**
+ * The pickers' routes (apps/api lookup `picker`): a list page at the path, one row at `<path>/:id`;
+ * a record list answers the same way (customer contracts, picked by their own readers).
+ */
 export type PickerPath =
   | '/api/lookup/customers'
   | '/api/lookup/orders'
   | '/api/lookup/users'
-  | '/api/lookup/forms';
+  | '/api/lookup/forms'
+  | '/api/customer-contract';
 /** A picker's row, as its route answers it (the route map of `@idara/domain`). */
 export type PickerRows = { [P in PickerPath]: RouteAnswer<`GET ${P}/:id`> };
 

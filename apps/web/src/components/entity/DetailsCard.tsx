@@ -20,9 +20,12 @@ export function DetailsCard({
   onDelete,
   deletePermission,
   actions,
+  badges,
   children,
 }: {
   title: ReactNode;
+  /** Beside the title: the record's state. */
+  badges?: ReactNode;
   fields: DetailsField[];
   editTo?: string;
   editPermission?: string;
@@ -36,9 +39,12 @@ export function DetailsCard({
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">
-        <Title order={2} fz="h3" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {title}
-        </Title>
+        <Group gap="xs" style={{ minWidth: 0 }}>
+          <Title order={2} fz="h3" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+          {badges}
+        </Group>
         <Group gap="xs">
           {actions}
           {editTo && canEdit && (

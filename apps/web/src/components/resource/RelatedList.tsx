@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text } fro
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { detailsPath, permissionOf, type Resource } from '../../app/resource';
+import { detailsPath, permissionOf, type Resource, type Screens } from '../../app/resource';
 import { apiUntyped } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth';
 import type { ListResponse } from '../data-table';
@@ -10,6 +10,7 @@ import { RetryButton } from '../feedback';
 import { EmptyState } from '../page';
 import { lookupsOf, showValue } from './display';
 import { useNamedLookups } from './lookups';
+import { ScreensGate } from './ScreensGate';
 
 type Row = { _id: string } & Record<string, unknown>;
 const LIMIT = 10;
@@ -19,17 +20,34 @@ const LIMIT = 10;
  * but the reference, each row opening the record, an add button that starts with the reference
  * chosen, and the whole list filtered by it past the first ten.
  */
-export function RelatedList({ resource, filter, id }: { resource: Resource; filter: string; id: string }) {
+export function RelatedList(props: { resource: Resource; filter: string; id: string }) {
+  return (
+    <ScreensGate resource={props.resource}>{({ list }) => <Related {...props} list={list} />}</ScreensGate>
+  );
+}
+
+function Related({
+  resource,
+  filter,
+  id,
+  list: { columns: all, createLabel },
+}: {
+  resource: Resource;
+  filter: string;
+  id: string;
+  list: Screens['list'];
+}) {
   const { user } = useAuth();
   const canRead = useCan(permissionOf(resource, 'read'));
   const canCreate = useCan(permissionOf(resource, 'create'));
   const canOpen = useCan(permissionOf(resource, 'details'));
-  const columns = resource.list.columns.filter((c) => c.key !== filter && (c.priority ?? 1) <= 2);
+  const columns = all.filter((c) => c.key !== filter && (c.priority ?? 1) <= 2);
   const lookups = useNamedLookups(lookupsOf(columns.map((c) => c.display)));
   const list = useQuery({
     queryKey: [resource.api, 'related', filter, id],
     queryFn: () =>
-      apiUntyped<ListResponse<Row>>(`${resource.api}?${filter}=${id}&limit=${LIMIT}&sort=-createdAt`, {
+      apiUntyped<ListResponse<Row>>(resource.api, {
+        query: { [filter]: id, limit: LIMIT, sort: resource.relatedTab?.sort ?? '-createdAt' },
         stopAlert: true,
       }),
     enabled: canRead,
@@ -42,7 +60,7 @@ export function RelatedList({ resource, filter, id }: { resource: Resource; filt
       leftSection={<IconPlus size={16} />}
       variant="light"
     >
-      {resource.list.createLabel}
+      {createLabel}
     </Button>
   );
 

@@ -1,12 +1,30 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { editPath, permissionOf, type Related, type Resource } from '../../app/resource';
+import {
+  type ChoiceName,
+  type Details,
+  type DetailsField,
+  editPath,
+  holds,
+  permissionOf,
+  type Related,
+  type Resource,
+  recordTitle,
+} from '../../app/resource';
+// The activity log's timeline is the customer's, order's and user's one (features/customer).
+import { ActivityTimeline } from '../../features/customer/ActivityTimeline';
 import { useAuth, useCan } from '../../lib/auth';
 import { useDeleteRecord, useLookup } from '../data-table';
 import { DetailsCard, RecordLoadError, useRecord } from '../entity';
 import { SectionLoader } from '../FullPageLoader';
-import { lookupsOf, showValue } from './display';
+import { Section } from '../page';
+import { choices } from './choices';
+import { lookupsOf, type ShowContext, showValue } from './display';
 import { useNamedLookups } from './lookups';
+import { RecordActions } from './RecordActions';
+import { RecordItems } from './RecordItems';
+import { ScreensGate } from './ScreensGate';
 
 type Row = { _id: string; name: string } & Record<string, unknown>;
 type Named = { _id: string; name: string };
@@ -55,16 +73,49 @@ function RelatedRecords({ related, id, rows }: { related: Related; id: string; r
   );
 }
 
-/** A resource's details: its fields, edit and delete by permission, and the records pointing at it. */
+/**
+ * The names of the choice lists the details show (a visit's equipment), each read for the
+ * record's scope (its customer); the team's names come with the employees lookup. The fields are
+ * fixed per resource, so the hooks run in the same order on every render.
+ */
+function useChoiceNames(fields: DetailsField[], row: Row | undefined) {
+  const names: Partial<Record<ChoiceName, Map<string, string>>> = {};
+  for (const f of fields) {
+    const d = f.display;
+    if (!d || typeof d !== 'object' || !('choices' in d) || d.choices === 'users') continue;
+    const source = choices[d.choices];
+    const scope = source.scope && row ? ((row[source.scope] as string | null) ?? null) : null;
+    names[d.choices] = source.use(scope, Boolean(row)).names;
+  }
+  return names;
+}
+
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length);
+
+/**
+ * A resource's details: its fields, edit and delete by permission, its own actions, the rows of its
+ * list field, the records pointing at it and its activity log.
+ */
 export default function ResourceDetailsPage({ resource }: { resource: Resource }) {
+  return (
+    <ScreensGate resource={resource}>
+      {({ details }) => <RecordDetails resource={resource} details={details ?? { fields: [] }} />}
+    </ScreensGate>
+  );
+}
+
+function RecordDetails({ resource, details }: { resource: Resource; details: Details }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const { user } = useAuth();
-  const details = resource.details;
-  const related = details?.related;
+  const { fields, related, items } = details;
   const record = useRecord<Row>(resource.api, id);
-  const lookups = useNamedLookups(lookupsOf(details?.fields.map((f) => f.display) ?? []));
+  const lookups = useNamedLookups(
+    lookupsOf([...fields.map((f) => f.display), ...(items?.columns.map((c) => c.display) ?? [])]),
+  );
+  const choiceNames = useChoiceNames(fields, record.data);
   const canRelated = useCan(...(related ? [related.readPermission] : []));
+  const canActivity = useCan('activity:read');
   const relatedRows = useLookup<Named>(
     related?.api ?? resource.api,
     { ...(related && { [related.filter]: id ?? '' }), sort: 'name', fields: '_id,name' },
@@ -76,40 +127,62 @@ export default function ResourceDetailsPage({ resource }: { resource: Resource }
   if (record.error || !record.data)
     return <RecordLoadError backTo={resource.base} message={record.error?.message} />;
   const row = record.data;
+  const context: Omit<ShowContext, 'row' | 'key'> = { lookups, user, choiceNames };
+  const show = (f: DetailsField): ReactNode =>
+    f.key === 'relatedCount' ? (
+      relatedRows.data ? (
+        <bdi>{relatedRows.data.rows.length}</bdi>
+      ) : (
+        '—'
+      )
+    ) : (
+      showValue(row[f.key], f.display, { ...context, row, key: f.key })
+    );
+  const itemResource = items?.resource;
 
-  const card = (
-    <DetailsCard
-      title={row.name}
-      editTo={editPath(resource, row._id)}
-      editPermission={permissionOf(resource, 'update')}
-      onDelete={() => remove(row)}
-      deletePermission={permissionOf(resource, 'delete')}
-      fields={(details?.fields ?? []).map((f) => ({
-        label: f.label,
-        wide: f.wide,
-        value:
-          f.key === 'relatedCount' ? (
-            relatedRows.data ? (
-              <bdi>{relatedRows.data.rows.length}</bdi>
-            ) : (
-              '—'
-            )
-          ) : (
-            showValue(row[f.key], f.display, { lookups, user, row, key: f.key })
-          ),
-      }))}
-    />
-  );
-  if (!related) return card;
   return (
     <Stack>
-      {card}
-      {canRelated && (
+      <DetailsCard
+        title={recordTitle(resource, row)}
+        badges={fields.filter((f) => f.inTitle).map((f) => <span key={f.key}>{show(f)}</span>)}
+        actions={
+          <RecordActions
+            resource={resource}
+            actions={details.actions ?? []}
+            row={row}
+            also={itemResource ? [`/api/${itemResource}`] : []}
+          />
+        }
+        editTo={holds(details.editableWhen, row) ? editPath(resource, row._id) : undefined}
+        editPermission={permissionOf(resource, 'update')}
+        onDelete={() => remove({ ...row, name: recordTitle(resource, row) })}
+        deletePermission={permissionOf(resource, 'delete')}
+        fields={fields
+          .filter((f) => !f.inTitle && holds(f.when, row) && !(f.hideEmpty && isEmpty(row[f.key])))
+          .map((f) => ({ label: f.label, wide: f.wide, value: show(f) }))}
+      />
+      {items && (
+        <RecordItems
+          items={items}
+          id={row._id}
+          rows={(row[items.key] as ({ _id: string } & Record<string, unknown>)[] | undefined) ?? []}
+          context={context}
+        />
+      )}
+      {related && canRelated && (
         <RelatedRecords
           related={related}
           id={row._id}
           rows={relatedRows.isPending ? undefined : (relatedRows.data?.rows ?? [])}
         />
+      )}
+      {canActivity && (
+        <Section title="سجل النشاط">
+          <ActivityTimeline
+            query={{ entity: resource.entity, entityId: row._id, limit: 50 }}
+            emptyText="لا توجد أنشطة مسجلة لهذا السجل"
+          />
+        </Section>
       )}
     </Stack>
   );

@@ -1,6 +1,13 @@
 import { useMemo } from 'react';
-import { permissionOf, type Resource } from '../../app/resource';
-import { useAuth } from '../../lib/auth';
+import {
+  type Condition,
+  holds,
+  permissionOf,
+  type Resource,
+  recordTitle,
+  type Screens,
+} from '../../app/resource';
+import { can, useAuth } from '../../lib/auth';
 import {
   type DataTableColumn,
   FilterSelect,
@@ -13,6 +20,7 @@ import {
 import { lookupsOf, showValue } from './display';
 import { useNamedLookups } from './lookups';
 import { refs } from './refs';
+import { ScreensGate } from './ScreensGate';
 
 /** The filtered record's name from the rows shown (the filter may come from the URL), so it is not asked for. */
 function refNameFromRows(rows: Row[] | undefined, field: string, id: string | undefined) {
@@ -24,10 +32,29 @@ type Row = { _id: string; name: string } & Record<string, unknown>;
 
 /** A resource's list: its columns and filters, search, export, add, and edit/delete per row by permission. */
 export default function ResourceListPage({ resource }: { resource: Resource }) {
-  const { list, base } = resource;
+  return (
+    <ScreensGate resource={resource}>
+      {({ list, details }) => (
+        <RecordList resource={resource} list={list} editableWhen={details?.editableWhen} />
+      )}
+    </ScreensGate>
+  );
+}
+
+function RecordList({
+  resource,
+  list,
+  editableWhen,
+}: {
+  resource: Resource;
+  list: Screens['list'];
+  editableWhen?: Condition;
+}) {
+  const { base } = resource;
   const { navigate, state, query, remove, canEdit, canDelete, canView } = useRecordList<Row>(
     resource.api,
     resource.area,
+    { sort: list.sort ?? (resource.numbered ? '-number' : 'name') },
   );
   const { user } = useAuth();
   const lookups = useNamedLookups([
@@ -57,20 +84,24 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
       ),
       rowActionsColumn<Row>({
         onEdit: canEdit ? (r) => navigate(`${base}/edit/${r._id}`) : undefined,
-        onDelete: canDelete ? remove : undefined,
+        onDelete: canDelete ? (r) => remove({ ...r, name: recordTitle(resource, r) }) : undefined,
+        editable: (r) => holds(editableWhen, r),
       }),
     ],
-    [list.columns, base, lookups, user, canEdit, canDelete, navigate, remove],
+    [list.columns, base, lookups, user, canEdit, canDelete, navigate, remove, resource, editableWhen],
   );
 
   // Without a details page a row opens the edit page.
-  const rowOpens = resource.details ? (canView ? 'details' : null) : canEdit ? 'edit' : null;
+  const rowOpens = resource.hasDetails ? (canView ? 'details' : null) : canEdit ? 'edit' : null;
   const filters = (list.filters ?? []).map((f) => {
     if ('options' in f) return <FilterSelect key={f.filter} state={state} data={f.options} {...f} />;
-    if ('days' in f)
-      return <ListDateRangeFilter key={f.filter} state={state} field={f.filter} label={f.label} days />;
+    if ('days' in f || 'instants' in f) {
+      const range = { state, field: f.filter, label: f.label, days: 'days' in f };
+      return <ListDateRangeFilter key={f.filter} {...range} />;
+    }
     if ('ref' in f) {
-      const { Picker } = refs[f.ref];
+      const { Picker, readPermission } = refs[f.ref];
+      if (!can(user, [readPermission])) return null;
       return (
         <Picker
           key={f.filter}
@@ -100,7 +131,7 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
       deletePermission={permissionOf(resource, 'delete')}
       exportTitle={list.exportTitle}
       searchPlaceholder={list.searchPlaceholder}
-      rowLabel={(r) => r.name}
+      rowLabel={(r) => recordTitle(resource, r)}
       onRowClick={
         rowOpens
           ? (r) => navigate(rowOpens === 'details' ? `${base}/${r._id}` : `${base}/edit/${r._id}`)

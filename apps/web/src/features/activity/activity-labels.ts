@@ -30,9 +30,9 @@ export const ENTITY_LABELS = activityEntityLabels;
 export const ENTITY_ROUTES: Record<string, { path: (id: string) => string; permission: string }> = {
   ...Object.fromEntries(
     resources
-      .filter((r) => r.details)
+      .filter((r) => r.hasDetails)
       .map((r) => [
-        r.name,
+        r.entity,
         { path: (id: string) => detailsPath(r, id), permission: permissionOf(r, 'details') },
       ]),
   ),
@@ -117,6 +117,19 @@ export const FIELD_LABELS: Record<string, string> = {
   reviewNote: 'ملاحظة المراجعة',
   answered: 'الحقول المجابة',
   tasks: 'المهام',
+  serialNumber: 'الرقم التسلسلي',
+  model: 'الطراز',
+  installedAt: 'تاريخ التركيب',
+  warrantyUntil: 'نهاية الضمان',
+  billing: 'الفوترة',
+  billingPeriod: 'فترة الفوترة',
+  equipment: 'عدد المعدات',
+  durationMinutes: 'المدة بالدقائق',
+  customerContractNumber: 'رقم العقد',
+  sequence: 'ترتيبها في العقد',
+  formName: 'نموذج الفحص',
+  overrideReason: 'سبب تجاوز التعارض',
+  doneAt: 'وقت الإنجاز',
 };
 
 /**

@@ -1,6 +1,9 @@
 import {
   type ActivityRow,
   actionLabels,
+  billingPeriodLabels,
+  contractBillingLabels,
+  customerContractStatusLabels,
   customerTypeLabels,
   formatRelative,
   formatSaudiPhoneLocal,
@@ -10,6 +13,7 @@ import {
   paymentStatusLabels,
   permissionGroups,
   rolePresets,
+  visitStatusLabels,
 } from '@idara/domain';
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Timeline, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
@@ -31,7 +35,20 @@ const fieldOrder = (k: string) => {
   return i === -1 ? fieldNames.length : i;
 };
 
-const hiddenFields = new Set(['_id', 'createdAt', 'updatedAt', 'searchText', 'password', 'passwordHash']);
+const hiddenFields = new Set([
+  '_id',
+  'createdAt',
+  'updatedAt',
+  'searchText',
+  'password',
+  'passwordHash',
+  'version',
+  'moved',
+  // Ids said elsewhere: who finished a visit is the entry's author; a contract by its number.
+  'doneBy',
+  'customerContract',
+  'renewedFrom',
+]);
 
 function permissionLabel(p: string): string {
   const [area, ...rest] = p.split(':');
@@ -60,9 +77,18 @@ function formatValue(field: string, value: unknown, lookups: Lookups): ReactNode
   const s = String(value);
   if (field === 'type') return customerTypeLabels[s as keyof typeof customerTypeLabels] ?? s;
   if (field === 'role') return rolePresets[s]?.label ?? s;
+  if (Array.isArray(value)) return String(value.length);
   if (field === 'status')
-    return orderStatusLabels[s as OrderStatus] ?? paymentStatusLabels[s as PaymentStatus] ?? s;
-  if (field === 'scheduledAt') return <DateText value={s} />;
+    return (
+      orderStatusLabels[s as OrderStatus] ??
+      paymentStatusLabels[s as PaymentStatus] ??
+      (visitStatusLabels as Record<string, string>)[s] ??
+      (customerContractStatusLabels as Record<string, string>)[s] ??
+      s
+    );
+  if (field === 'billing') return (contractBillingLabels as Record<string, string>)[s] ?? s;
+  if (field === 'billingPeriod') return (billingPeriodLabels as Record<string, string>)[s] ?? s;
+  if (field === 'scheduledAt' || field === 'doneAt') return <DateText value={s} />;
   if (field === 'government') return lookups.governments.get(s) ?? '—';
   if (field === 'city') return lookups.cities.get(s) ?? '—';
   if (field === 'phoneNumber' || field === 'whatsappNumber') return <Ltr>{formatSaudiPhoneLocal(s)}</Ltr>;
@@ -96,8 +122,10 @@ function PermissionDiff({ before, after }: { before: unknown; after: unknown }) 
 function Changes({ entry, lookups }: { entry: ActivityEntry; lookups: Lookups }) {
   const before = entry.changes?.before ?? null;
   const after = entry.changes?.after ?? null;
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
-    .filter((k) => !hiddenFields.has(k))
+  const all = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  // A reference beside its name (`customer` and `customerName`) is said by the name.
+  const keys = [...all]
+    .filter((k) => !hiddenFields.has(k) && !all.has(`${k}Name`))
     .sort((a, b) => fieldOrder(a) - fieldOrder(b));
   const shown = before ? keys : keys.filter((k) => after?.[k] !== '' && after?.[k] !== null);
   if (shown.length === 0) return null;

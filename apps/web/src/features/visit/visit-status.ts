@@ -14,3 +14,14 @@ export const visitStatusColors: Record<VisitStatus, string> = {
   missed: 'orange',
   cancelled: 'gray',
 };
+
+/** What a visit's time shows while it has passed and the visit is still open. */
+export const OVERDUE_LABEL = 'متأخرة';
+
+/** The double-booking dialog's words (a visit booked, edited or moved onto a busy technician). */
+export const visitClashTexts = {
+  title: 'تعارض في مواعيد الفني',
+  label: 'سبب تجاوز التعارض',
+  placeholder: 'مثال: طلب العميل هذا الموعد، والزيارة الأخرى قصيرة',
+  submitLabel: 'تجاوز التعارض',
+};

@@ -21,13 +21,19 @@ const serviceOptionOut = pricedOut.extend({
   vatExemptionCode: z.string(),
   vatExemptionReason: z.string(),
 });
+/** A contract type as selling it to a customer needs it: how long it runs and how many visits it plans. */
+const contractOptionOut = pricedOut.extend({
+  durationMonths: z.number().int(),
+  visits: z.number().int(),
+});
 /** `GET /api/lookup/services`: services and contract types with their prices. */
 export const pricedLookupsOut = z.object({
   services: z.array(serviceOptionOut),
-  contracts: z.array(pricedOut),
+  contracts: z.array(contractOptionOut),
 });
 export type PricedOption = z.output<typeof pricedOut>;
 export type ServiceOption = z.output<typeof serviceOptionOut>;
+export type ContractOption = z.output<typeof contractOptionOut>;
 export type PricedLookups = z.output<typeof pricedLookupsOut>;
 
 /** `GET /api/lookup/paymentMethods`: every method (the list's answer shape, all rows). */
