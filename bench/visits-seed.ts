@@ -16,9 +16,16 @@ import { bulkInsert } from '../apps/api/src/db/bulk-insert';
 import type { Database, Db } from '../apps/api/src/db/client';
 import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
 import { demoName } from '../apps/api/src/db/demo-names';
-import { contracts, customerContracts, customers, services, users, visits } from '../apps/api/src/db/schema';
-import { userSearchText } from '../apps/api/src/modules/user/resource';
+import {
+  contracts,
+  customerContracts,
+  customers,
+  services,
+  users,
+  type visits,
+} from '../apps/api/src/db/schema';
 import type { SettingsRow } from '../apps/api/src/modules/settings/service';
+import { userSearchText } from '../apps/api/src/modules/user/resource';
 
 export const TECHNICIANS = 100;
 
@@ -55,7 +62,9 @@ export async function seedContracts(database: Database, contractCount: number, c
     };
     return { ...u, searchText: userSearchText(u) };
   });
-  const techIds = (await db.insert(users).values(technicians).returning({ _id: users._id })).map((u) => u._id);
+  const techIds = (await db.insert(users).values(technicians).returning({ _id: users._id })).map(
+    (u) => u._id,
+  );
   await insertDemoCustomers(db, customerCount);
   const customerRows = await db
     .select({

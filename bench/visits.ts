@@ -7,12 +7,12 @@
  * same driver, one call each, interleaved in pairs. `BENCH_EXPLAIN=1` prints each statement's plan.
  */
 import { riyadhDayOf } from '@idara/domain';
-import { BOARD_FIELDS } from '../apps/web/src/features/dispatch/board-model';
-import { boardRange } from '../apps/web/src/features/dispatch/board-range';
 import type { Database } from '../apps/api/src/db/client';
 import { visits } from '../apps/api/src/db/schema';
 import { planContractVisits } from '../apps/api/src/modules/customer-contract/planning';
 import { getSettings } from '../apps/api/src/modules/settings/service';
+import { BOARD_FIELDS } from '../apps/web/src/features/dispatch/board-model';
+import { boardRange } from '../apps/web/src/features/dispatch/board-range';
 import { type BenchResult, benchApp, minMedianMax as ms, timedPairs } from './harness';
 import { formatSpread, spread } from './measure';
 import { freshDatabase, removeData } from './servers';
@@ -104,7 +104,13 @@ async function planningBench(
         return own;
       });
       const start = performance.now();
-      for (const own of rows) await db.transaction((tx) => tx.insert(visits).values(own).then(() => undefined));
+      for (const own of rows)
+        await db.transaction((tx) =>
+          tx
+            .insert(visits)
+            .values(own)
+            .then(() => undefined),
+        );
       directMs.push(performance.now() - start);
     };
     const [first, second] = k % 2 ? [insert, plan] : [plan, insert];
@@ -125,7 +131,8 @@ async function planningBench(
   const direct = sum(directMs);
   const ratio = planner / direct;
   const chunkRatios = spread(plannerMs.map((p, i) => p / directMs[i]));
-  const perContract = (total: number) => `${(total / 1000).toFixed(1)} s, ${(total / contracts.length).toFixed(2)} ms a contract`;
+  const perContract = (total: number) =>
+    `${(total / 1000).toFixed(1)} s, ${(total / contracts.length).toFixed(2)} ms a contract`;
   return {
     name: `planning ${n(contracts.length)} contracts' ${n(visitCount)} visits, one transaction each: planContractVisits vs inserting the same rows (chunk ratios ${formatSpread(chunkRatios, 2)}) (${database.kind})`,
     measured: perContract(planner),
@@ -182,7 +189,7 @@ function queryCases(): QueryCase[] {
       ],
     },
     {
-      name: 'GET /api/visit, the list\'s first page (20, the default sort: by time)',
+      name: "GET /api/visit, the list's first page (20, the default sort: by time)",
       url: '/api/visit?page=1&limit=20',
       statements: [
         {
@@ -217,7 +224,11 @@ async function queryBenches(database: Database): Promise<BenchResult[]> {
           console.log(`\n${c.name} (${database.kind}):\n${plan.map((r) => Object.values(r)[0]).join('\n')}`);
         }
       const stack = async () => {
-        const res = await app.inject({ method: 'GET', url: c.url, headers: { authorization: `Bearer ${token}` } });
+        const res = await app.inject({
+          method: 'GET',
+          url: c.url,
+          headers: { authorization: `Bearer ${token}` },
+        });
         if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
         return res.json() as { data: { _id: string }[]; total: number };
       };
