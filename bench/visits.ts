@@ -90,7 +90,8 @@ async function planningBench(
     const ids = chunk.map((c) => c._id);
     const plan = async () => {
       const start = performance.now();
-      for (const contract of chunk) await db.transaction((tx) => planContractVisits(tx, contract));
+      for (const contract of chunk)
+        await db.transaction((tx) => planContractVisits(tx, contract, { created: true }));
       plannerMs.push(performance.now() - start);
     };
     const insert = async () => {

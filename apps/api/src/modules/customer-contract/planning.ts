@@ -39,16 +39,19 @@ export async function prepareContract(tx: Tx, values: Row, before?: Row): Promis
  * (`sequence`), so running this again changes nothing, and an edit moves only what is still
  * planned — done, started and missed visits stay as they were, visits the office moved by hand keep
  * their time, visits beyond a smaller n are removed while still only planned. A cancelled contract
- * cancels what is still planned.
+ * cancels what is still planned. `created`: the contract was inserted in this transaction.
  */
-export async function planContractVisits(tx: Tx, contract: Row) {
+export async function planContractVisits(tx: Tx, contract: Row, opts: { created?: boolean } = {}) {
   const id = String(contract._id);
-  const existing = await tx
-    .select()
-    .from(visits)
-    .where(eq(visits.customerContract, id))
-    .orderBy(visits.sequence)
-    .for('update');
+  // A contract written just now has no visits yet: nothing to read or lock.
+  const existing = opts.created
+    ? []
+    : await tx
+        .select()
+        .from(visits)
+        .where(eq(visits.customerContract, id))
+        .orderBy(visits.sequence)
+        .for('update');
   if (contract.status === 'cancelled') {
     await tx
       .update(visits)
