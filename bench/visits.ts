@@ -14,7 +14,7 @@ import { planContractVisits } from '../apps/api/src/modules/customer-contract/pl
 import { getSettings } from '../apps/api/src/modules/settings/service';
 import { BOARD_FIELDS } from '../apps/web/src/features/dispatch/board-model';
 import { type BoardView, boardRange } from '../apps/web/src/features/dispatch/board-range';
-import { type BenchResult, benchApp, minMedianMax as ms, timedPairs } from './harness';
+import { type BenchResult, benchApp, versusBareSql } from './harness';
 import { formatSpread, spread } from './measure';
 import { freshDatabase, removeData } from './servers';
 import {
@@ -249,15 +249,16 @@ async function queryBenches(database: Database): Promise<BenchResult[]> {
         answer.total !== Math.min((counted as { total: number }).total, 5000)
       )
         throw new Error(`${c.name}: the bare SQL answers other rows than the app`);
-      const { stackTimes, bareTimes, ratio } = await timedPairs(PAIRS, stack, bare);
-      results.push({
-        name: `${c.name}: ${n(answer.data.length)} rows of ${n(answer.total)}, ${n(CONTRACTS)} contracts, ${n(count)} visits, ${PAIRS} pairs min/median/max (${database.kind})`,
-        measured: ms(stackTimes),
-        baseline: `${ms(bareTimes)} (same SQL, bare driver)`,
-        ratio,
-        goal: `≤ ${QUERY_GOAL.toFixed(2)}`,
-        met: ratio <= QUERY_GOAL,
-      });
+      results.push(
+        await versusBareSql({
+          name: `${c.name}: ${n(answer.data.length)} rows of ${n(answer.total)}, ${n(CONTRACTS)} contracts, ${n(count)} visits`,
+          kind: database.kind,
+          pairs: PAIRS,
+          goal: QUERY_GOAL,
+          stack,
+          bare,
+        }),
+      );
     }
     return results;
   } finally {
