@@ -74,6 +74,30 @@ export async function timedPairs(pairs: number, stack: () => Promise<unknown>, b
   return { stackTimes, bareTimes, ratio: median(stackTimes) / median(bareTimes) };
 }
 
+/**
+ * `stack` against the same SQL sent through the bare driver (`bare`), in `pairs` timed pairs: one
+ * line of the results table, met when the median ratio is at most `goal`.
+ */
+export async function versusBareSql(opts: {
+  name: string;
+  /** The database engine, last in the line's name. */
+  kind: string;
+  pairs: number;
+  goal: number;
+  stack: () => Promise<unknown>;
+  bare: () => Promise<unknown>;
+}): Promise<BenchResult> {
+  const { stackTimes, bareTimes, ratio } = await timedPairs(opts.pairs, opts.stack, opts.bare);
+  return {
+    name: `${opts.name}, ${opts.pairs} pairs min/median/max (${opts.kind})`,
+    measured: minMedianMax(stackTimes),
+    baseline: `${minMedianMax(bareTimes)} (same SQL, bare driver)`,
+    ratio,
+    goal: `≤ ${opts.goal.toFixed(2)}`,
+    met: ratio <= opts.goal,
+  };
+}
+
 /** One line of the results table. */
 export interface BenchResult {
   name: string;

@@ -15,7 +15,7 @@ import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { seedIfEmpty } from '../apps/api/src/db/seed';
 import { agingQuery, agingReportSql } from '../apps/api/src/modules/report/aging-routes';
 import { vatReturnSql } from '../apps/api/src/modules/report/vat-routes';
-import { type BenchResult, benchApp, minMedianMax as ms, timedPairs } from './harness';
+import { type BenchResult, benchApp, versusBareSql } from './harness';
 
 const CUSTOMERS = Number(process.env.BENCH_RECEIVABLE_CUSTOMERS ?? 100_000);
 /** Per 100,000 customers: 150,000 invoices, 30,000 credit notes, 15,000 debit notes, 105,000 payments. */
@@ -161,17 +161,16 @@ async function receivableBench(dataDir: string): Promise<BenchResult[]> {
         });
         if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
       };
-      const { stackTimes, bareTimes, ratio } = await timedPairs(PAIRS, stack, () =>
-        database.rawQuery(text, params),
+      results.push(
+        await versusBareSql({
+          name: `${c.name}, ${n} customers, ${Number(counts.documents).toLocaleString('en')} documents`,
+          kind: database.kind,
+          pairs: PAIRS,
+          goal: GOAL,
+          stack,
+          bare: () => database.rawQuery(text, params),
+        }),
       );
-      results.push({
-        name: `${c.name}, ${n} customers, ${Number(counts.documents).toLocaleString('en')} documents, ${PAIRS} pairs min/median/max (${database.kind})`,
-        measured: ms(stackTimes),
-        baseline: `${ms(bareTimes)} (same SQL, bare driver)`,
-        ratio,
-        goal: `≤ ${GOAL.toFixed(2)}`,
-        met: ratio <= GOAL,
-      });
     }
     return results;
   } finally {

@@ -22,6 +22,7 @@ import { scaleBenches } from './scale';
 import { scaleOutBenches } from './scale-out';
 import { statementPdfBenches } from './statement-pdf';
 import { userListBench } from './user-list';
+import { visitBenches } from './visits';
 
 /**
  * Lighthouse and its browser drivers are the benches' own tools (bench/lighthouse/package.json):
@@ -58,6 +59,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['einvoice', einvoiceBenches],
   ['receivables', receivableBenches],
   ['statement-pdf', statementPdfBenches],
+  ['visits', visitBenches],
   ['scale', scaleBenches],
   ['bytes', bytesBenches],
   ['peer', peerBenches],

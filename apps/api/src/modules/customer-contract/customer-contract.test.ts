@@ -65,6 +65,9 @@ describe('customer contracts', () => {
     expect(days[0]).toBe('2027-01-02');
     for (const day of days) expect(weekdayOfDay(day)).not.toBe(5);
     expect(new Date(created.visits[0].scheduledAt).toISOString()).toBe('2027-01-02T05:00:00.000Z');
+    // Numbered in one go from the visits' counter, in the plan's order.
+    const numbers = created.visits.map((v: { number: number }) => v.number);
+    expect(numbers).toEqual(numbers.map((_: number, i: number) => numbers[0] + i));
     const list = await get(`/api/visit?customerContract=${created._id}&assignee=${tech._id}`);
     expect(list.json().total).toBe(4);
     // Each visit names its contract by number, in the list and on its own.
@@ -116,6 +119,10 @@ describe('customer contracts', () => {
     expect(renewed.statusCode, renewed.body).toBe(201);
     expect(renewed.json()).toMatchObject({ startDate: '2028-04-04', endDate: '2029-04-03', customer });
     expect(renewed.json().visits).toHaveLength(4);
+    // The next contract's visits take the numbers after this one's.
+    expect(renewed.json().visits.map((v: { number: number }) => v.number)).toEqual(
+      created.visits.map((v: { number: number }) => v.number + 4),
+    );
     const twice = await post(`/api/customer-contract/${created._id}/renew`, {});
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toContain(String(renewed.json().number));

@@ -59,8 +59,8 @@ export default entityRoutes(definition, {
       before?.status === 'cancelled' ? 'cancelled' : String(prepared.endDate) < today ? 'expired' : 'active';
     return { ...prepared, status };
   },
-  afterWrite: async (tx, row, _before, write) => {
-    await planContractVisits(tx, row);
+  afterWrite: async (tx, row, before, write) => {
+    await planContractVisits(tx, row, { created: !before });
     await billDue(tx, row, riyadhDayOf(new Date()), write);
   },
   alsoChanges: ['visit'],
