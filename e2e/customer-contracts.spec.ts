@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminAuth, bearer, createUser, randomPhone, type TestUser } from './support/api';
 import { signedInAs } from './support/auth';
+import { axeViolations } from './support/axe';
 import { expect, failOnPageErrors, test } from './support/fixtures';
 import { type Screen, shootScreens } from './support/screenshots';
 import { limit } from './support/slowdown';
@@ -21,7 +22,6 @@ const WIDTHS = [375, 768, 1280] as const;
 const tag = () => String(Math.floor(Math.random() * 1e6));
 /** How many months ahead of Riyadh's this one this run's days are. */
 const AHEAD = 2 + Math.floor(Math.random() * 6);
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Day `day` of the month `AHEAD` months after Riyadh's current one, 'YYYY-MM-DD'. */
 function dayAhead(day: number): string {
@@ -105,7 +105,7 @@ async function chooseOneMore(page: Page, box: Locator, option: string | RegExp, 
 }
 
 /** Opens a picker's calendar on the month `AHEAD` months on and picks `day` of it. */
-async function pickDay(page: Page, picker: Locator, day: number) {
+async function pickDay(picker: Locator, day: number) {
   for (let i = 0; i < AHEAD; i++) await picker.locator('[data-direction="next"]').first().click();
   await picker.locator('table button:not([data-outside])').getByText(String(day), { exact: true }).click();
 }
@@ -133,7 +133,7 @@ test('the front office sells a contract from the screen, sees its visits, edits,
   await expect(page.getByText('12 شهراً · 4 زيارات · 2,400.00 ر.س')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'السعر' })).toHaveValue('2,400.00 ر.س');
   await page.getByRole('button', { name: 'تاريخ البداية' }).click();
-  await pickDay(page, page.getByRole('dialog').last(), 10);
+  await pickDay(page.getByRole('dialog').last(), 10);
   await chooseOneMore(page, page.getByRole('combobox', { name: 'الفريق' }), s.tech.name, s.tech.name);
   await chooseOneMore(
     page,
@@ -241,7 +241,7 @@ test('a one-off visit onto a busy technician is said, booked anyway with a reaso
   await expect(page.getByRole('combobox', { name: 'العميل' })).toHaveValue(s.customer.name);
   await page.getByRole('button', { name: 'موعد الزيارة', exact: true }).click();
   const picker = page.locator('.mantine-DateTimePicker-root').last();
-  await pickDay(page, picker, 20);
+  await pickDay(picker, 20);
   const [hours, minutes] = await picker.getByRole('spinbutton').all();
   await hours.fill('10');
   await minutes.fill('30');
@@ -449,6 +449,12 @@ for (const scheme of ['light', 'dark'] as const) {
         ],
       ];
       await shootScreens(page, OUT_DIR, 'contracts', scheme, screens);
+      // Contrast and labels (axe, WCAG 2.1 A and AA) on each, as it rests at the widest.
+      for (const [name, url, ready] of screens) {
+        await page.goto(url);
+        await ready();
+        expect(await axeViolations(page, { exclude: '[data-sonner-toaster]' }), name).toEqual([]);
+      }
     });
   });
 }

@@ -1,6 +1,8 @@
+import { entityFacts } from '@idara/domain';
 import { IconTool } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
 import { defineResource, defineScreens } from './resource';
+import { resources } from './resources';
 
 /**
  * A resource file's keys are the record's: a list column, filter or details key must be a field of
@@ -87,11 +89,14 @@ describe('typed resource keys', () => {
       form: { fields: [{ name: 'customer', label: 'العميل', kind: 'ref', ref: 'customer' }] },
     });
     expect(right.api).toBe('/api/equipment');
-    // An entity's permissions and log rows go by its area.
-    expect([contracts().area, contracts().entity, contracts().api]).toEqual([
-      'customerContract',
-      'customerContract',
-      '/api/customer-contract',
-    ]);
+  });
+
+  it('names an entity’s permissions and log rows by its area, as the server does', () => {
+    const entities = resources.filter((r) => r.name in entityFacts);
+    expect(entities.map((r) => r.name).sort()).toEqual(Object.keys(entityFacts).sort());
+    for (const r of entities) {
+      const { area } = entityFacts[r.name as keyof typeof entityFacts];
+      expect([r.name, r.area, r.entity]).toEqual([r.name, area, area]);
+    }
   });
 });
