@@ -199,8 +199,8 @@ function queryCases(): QueryCase[] {
     boardCase('week', today),
     boardCase('day', workday),
     {
-      name: "GET /api/visit, the list's first page (20, the default sort: by time)",
-      url: '/api/visit?page=1&limit=20',
+      name: "GET /api/visit, the list's first page (20, latest first, as the visits screen asks)",
+      url: '/api/visit?page=1&limit=20&sort=-scheduledAt',
       statements: [
         {
           sql: `select v.id, v.number, v.customer_id, v.assignees, v.equipment, v.city_id, v.address,
@@ -208,7 +208,7 @@ function queryCases(): QueryCase[] {
                        v.status, v.notes, v.override_reason, v.done_at, v.done_by, v.created_at, v.updated_at,
                        cu.name, ci.name, f.title
                 ${FROM}
-                order by v.scheduled_at, v.id limit $1 offset $2`,
+                order by v.scheduled_at desc, v.id limit $1 offset $2`,
           params: [20, 0],
         },
         { sql: 'select count(*)::int as total from (select 1 from visits limit $1) matches', params: [5001] },

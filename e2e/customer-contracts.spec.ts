@@ -378,6 +378,8 @@ for (const scheme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
+      // Eight screens at three widths, then axe on each: a minute of work on a quiet machine.
+      test.setTimeout(limit(180_000));
       const s = await setup(request);
       const contract = await post<{ _id: string; number: number; visits: { _id: string }[] }>(
         request,

@@ -67,9 +67,12 @@ function endOfDay(walk: Walk) {
   expect(errors, 'console errors during the walk').toEqual([]);
 }
 
-/** Follows a sidebar link, as a person would, and waits for the page's title. */
+/**
+ * Follows a sidebar link, as a person would, and waits for the page's title. A name is the whole
+ * link's («العملاء», not «عقود العملاء» above it).
+ */
 async function openFromSidebar(page: Page, link: string | RegExp, title: string) {
-  await sidebar(page).getByRole('link', { name: link }).first().click();
+  await sidebar(page).getByRole('link', { name: link, exact: true }).first().click();
   await expect(headerTitle(page, title)).toBeVisible();
 }
 
