@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
@@ -148,7 +149,18 @@ function pagePreloads(
 
 const api = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * React Router 7 exports only its development build (remix-run/react-router#12532), warnings and
+ * checks included; the production build beside it is the same code without them. Every import of
+ * `react-router` in a production bundle takes that one file, so there is still one copy.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [
     react(),
     versionManifest(),
@@ -183,4 +195,4 @@ export default defineConfig({
       output: { codeSplitting: chunking() },
     },
   },
-});
+}));

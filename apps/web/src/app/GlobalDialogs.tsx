@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { useConfirmState } from '../components/confirm/confirm-store';
-import { useExportState } from '../components/export/export-store';
+import { useExportState } from '../components/export/export-state';
 import { LazyDialog } from '../components/LazyDialog';
 
 // The dialogs (and Mantine's Modal with them) load the first time they open, not with the shell.

@@ -1,51 +1,15 @@
 import { type ListPage, PDF_ROW_LIMIT } from '@idara/domain';
 import { apiFetch, apiUntyped } from '../../lib/api';
-import { createStore, useStore } from '../../lib/create-store';
 
-export interface ExportOption {
-  label: string;
-  /** The fileType sent to the export route, e.g. xlsx, csv, pdf. */
-  value: string;
-}
+import {
+  type ExportOption,
+  type ExportQuery,
+  type ExportState,
+  exportStore,
+  useExportState,
+} from './export-state';
 
-export type ExportQuery = Record<string, string | number | boolean>;
-
-/** Spec §3 export state, field names as the spec spells them. */
-export interface ExportState {
-  show: boolean;
-  /** Progress 0..100. */
-  count: number;
-  ExportOptions: ExportOption[];
-  route: string;
-  query: ExportQuery;
-  /** Object URL of the downloaded file. */
-  link: string;
-  fileName: string;
-  title: string;
-  /** Rows of the list being exported, when known: the dialog explains file types too small for it. */
-  total: number | null;
-  /** `total` is a lower bound: the list holds more rows than it. */
-  totalIsCapped: boolean;
-  /** Counting the list up to the PDF limit, to know whether a PDF can hold it. */
-  countingForPdf: boolean;
-}
-
-const initialState: ExportState = {
-  show: false,
-  count: 0,
-  ExportOptions: [],
-  route: '',
-  query: {},
-  link: '',
-  fileName: '',
-  title: '',
-  total: null,
-  totalIsCapped: false,
-  countingForPdf: false,
-};
-
-export const exportStore = createStore<ExportState>(initialState);
-export const useExportState = () => useStore(exportStore);
+export { type ExportOption, type ExportQuery, type ExportState, exportStore, useExportState };
 
 const TICK_MS = 50;
 const HOLD_AT = 95;
