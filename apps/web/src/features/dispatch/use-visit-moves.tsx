@@ -1,11 +1,11 @@
 import { formatDateTime, type Visit } from '@idara/domain';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { ReasonModal } from '../../components/confirm';
+import { ClashDialog } from '../../components/confirm';
 import { fetchVersioned, useEditConflict } from '../../components/entity/use-edit-conflict';
 import { ApiError, api, isApiError } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { notify } from '../../lib/toast';
+import { visitClashTexts } from '../visit/visit-status';
 import type { BoardVisit, VisitMove } from './board-model';
 import { useBoardCache } from './dispatch-api';
 
@@ -170,19 +170,9 @@ export function useVisitMoves(nameOf: (id: string) => string) {
   const dialogs: ReactNode = (
     <>
       {clash && (
-        <ReasonModal
-          opened
-          title="تعارض في مواعيد الفني"
-          hint={
-            <span data-testid="visit-clash" style={{ display: 'flex', gap: 6 }}>
-              <IconAlertTriangle size={18} aria-hidden style={{ flexShrink: 0 }} />
-              <span>{clash.message}</span>
-            </span>
-          }
-          label="سبب تجاوز التعارض"
-          placeholder="مثال: طلب العميل هذا الموعد، والزيارة الأخرى قصيرة"
-          submitLabel="تجاوز التعارض"
-          color="orange"
+        <ClashDialog
+          message={clash.message}
+          texts={visitClashTexts}
           busy={overriding}
           onClose={() => setClash(null)}
           onSubmit={override}
