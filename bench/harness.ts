@@ -49,28 +49,25 @@ export const minMedianMax = (xs: number[]) =>
   `${Math.min(...xs).toFixed(0)} / ${median(xs).toFixed(0)} / ${Math.max(...xs).toFixed(0)} ms`;
 
 /**
- * Milliseconds of `stack` and of `bare`, one call each per pair after one warm-up call of each,
- * interleaved with each side first in turn so drift in the machine's load falls on both.
+ * Milliseconds of each side, one call of each per round after one warm-up call of each, the order
+ * turned by one side every round so drift in the machine's load falls on all of them.
  */
-export async function timedPairs(pairs: number, stack: () => Promise<unknown>, bare: () => Promise<unknown>) {
-  const time = async (f: () => Promise<unknown>) => {
-    const start = performance.now();
-    await f();
-    return performance.now() - start;
-  };
-  await stack(); // warm-up: JIT, plan and page caches, the PDF browser
-  await bare();
-  const stackTimes: number[] = [];
-  const bareTimes: number[] = [];
-  for (let i = 0; i < pairs; i++) {
-    if (i % 2) {
-      bareTimes.push(await time(bare));
-      stackTimes.push(await time(stack));
-    } else {
-      stackTimes.push(await time(stack));
-      bareTimes.push(await time(bare));
+export async function timedRounds(rounds: number, sides: (() => Promise<unknown>)[]): Promise<number[][]> {
+  for (const side of sides) await side(); // warm-up: JIT, plan and page caches, the PDF browser
+  const times = sides.map((): number[] => []);
+  for (let i = 0; i < rounds; i++)
+    for (let k = 0; k < sides.length; k++) {
+      const at = (i + k) % sides.length;
+      const start = performance.now();
+      await sides[at]();
+      times[at].push(performance.now() - start);
     }
-  }
+  return times;
+}
+
+/** `timedRounds` of two sides, and the ratio of their medians. */
+export async function timedPairs(pairs: number, stack: () => Promise<unknown>, bare: () => Promise<unknown>) {
+  const [stackTimes, bareTimes] = await timedRounds(pairs, [stack, bare]);
   return { stackTimes, bareTimes, ratio: median(stackTimes) / median(bareTimes) };
 }
 

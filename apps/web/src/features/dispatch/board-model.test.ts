@@ -28,7 +28,6 @@ function visit(id: string, time: string, extra: Partial<BoardVisit> = {}): Board
     number: Number(id.replace(/\D/g, '')) || 1,
     customerName: `عميل ${id}`,
     cityName: 'الرياض',
-    address: '',
     scheduledAt: `2026-03-08T${time}:00+03:00`,
     durationMinutes: 60,
     assignees: [],

@@ -17,14 +17,13 @@ import {
 
 /** The columns the board asks for (`fields=`): what a card shows and what a move needs. */
 export const BOARD_FIELDS =
-  '_id,number,customerName,cityName,address,scheduledAt,durationMinutes,assignees,status,updatedAt' as const;
+  '_id,number,customerName,cityName,scheduledAt,durationMinutes,assignees,status,updatedAt' as const;
 export type BoardVisit = Pick<
   Visit,
   | '_id'
   | 'number'
   | 'customerName'
   | 'cityName'
-  | 'address'
   | 'scheduledAt'
   | 'durationMinutes'
   | 'assignees'
