@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from '../entity';
 import { coreNouns } from '../grammar';
 import { dayInput, dayOut, optionalText, refInput } from '../schemas/fields';
-import { moneyInput } from '../schemas/money';
+import { linePriceInput } from '../schemas/money';
 import { dateTimeOut, idOut, moneyOut, recordStamps } from '../schemas/responses/common';
 import { billingPeriods, contractBillingKinds, customerContractStatuses, visitStatuses } from '../visits';
 import { entityFacts } from './facts';
@@ -31,7 +31,7 @@ export const customerContract = /* @__PURE__ */ defineEntity(entityFacts['custom
       .default('upfront'),
     billingPeriod: z.enum(billingPeriods, { message: 'فترة الفوترة غير معروفة' }).optional().default('month'),
     /** The contract type's price when left out. */
-    price: moneyInput('سعر العقد').nullable().optional(),
+    price: linePriceInput('سعر العقد').nullable().optional(),
     notes: optionalText(2000),
   }),
   row: z

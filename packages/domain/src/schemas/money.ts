@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exactHalalas, FractionOfHalala, fromHalalas } from '../money';
+import { MAX_LINE_HALALAS, tooLargeMessage } from '../orders';
 
 /**
  * Money on the wire is a decimal string with two places ("1250.50"); numbers are accepted on input.
@@ -20,4 +21,14 @@ export const moneyInput = (label: string) =>
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
+  });
+
+/**
+ * A price that becomes one invoice line (a service's, a contract type's, a customer contract's):
+ * refused on its own field above what a line takes, rather than later on the invoice it makes.
+ */
+export const linePriceInput = (label: string) =>
+  moneyInput(label).superRefine((price, ctx) => {
+    if (exactHalalas(price) > MAX_LINE_HALALAS)
+      ctx.addIssue({ code: 'custom', message: tooLargeMessage(label, MAX_LINE_HALALAS) });
   });

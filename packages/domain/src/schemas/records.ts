@@ -6,7 +6,7 @@ import { customerTypes, paymentMethodKinds } from '../record-kinds';
 import { units } from '../units';
 import { emailSchema, idSchema, phoneSchema } from './common';
 import { optionalRefInput, optionalText, text } from './fields';
-import { moneyInput } from './money';
+import { linePriceInput } from './money';
 import { checkLineTax, lineTaxInput } from './tax';
 
 export {
@@ -41,7 +41,7 @@ export const serviceBody = z
   .object({
     name: text('اسم الخدمة', 150),
     description: optionalText(2000),
-    price: moneyInput('السعر'),
+    price: linePriceInput('السعر'),
     active: z.boolean().optional().default(true),
     /** The form filled on this service's tasks. */
     form: idSchema.nullable().optional().default(null),
@@ -55,7 +55,7 @@ export const contractBody = z.object({
   description: optionalText(2000),
   durationMonths: count('مدة العقد بالأشهر', 1, 120),
   visits: count('عدد الزيارات', 0, 1000),
-  price: moneyInput('السعر'),
+  price: linePriceInput('السعر'),
   active: z.boolean().optional().default(true),
   form: optionalRefInput(coreNouns.form),
   /** The service its customers' contracts are invoiced as. */

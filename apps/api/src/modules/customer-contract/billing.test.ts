@@ -35,6 +35,11 @@ const invoicesOf = async (orderIds: string[]) => {
   for (const order of orderIds) all.push(...(await get(`/api/invoice?order=${order}`)).json().data);
   return all as { total: string; kind: string }[];
 };
+const revenueOfThisMonth = async () => {
+  const report = (await get(`/api/report/visits?from=${today}&to=${today}`)).json();
+  const month = report.contractRevenue.find((r: { month: string }) => r.month === today.slice(0, 7));
+  return Number(month?.amount ?? 0);
+};
 const billed = async (contract: string) =>
   t.db
     .select()
@@ -149,5 +154,34 @@ describe('contract billing', () => {
       token: reader.token,
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('bills the largest price a contract takes to the halala, and refuses a larger one on its field', async () => {
+    // The largest invoice line (10 million riyals): the whole price of an upfront contract.
+    const type = await contractType('عقد بأكبر مبلغ', 3);
+    const tooLarge = await post('/api/customer-contract', {
+      customer,
+      contract: type,
+      startDate: today,
+      price: '10000000.01',
+    });
+    expect(tooLarge.statusCode).toBe(422);
+    expect(tooLarge.json().fieldErrors.price).toBe('سعر العقد أكبر من الحد المسموح (10,000,000.00 ر.س)');
+    const revenueBefore = await revenueOfThisMonth();
+    const res = await post('/api/customer-contract', {
+      customer,
+      contract: type,
+      startDate: today,
+      price: '10000000.00',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().price).toBe('10000000.00');
+    const bills = await billed(res.json()._id);
+    const [invoice] = await invoicesOf([String(bills[0].order)]);
+    expect(invoice).toMatchObject({ kind: 'invoice', total: '11500000.00' });
+    // The visits report's contract revenue (what was invoiced, VAT included) carries it to the halala.
+    expect(Math.round((await revenueOfThisMonth()) * 100) - Math.round(revenueBefore * 100)).toBe(
+      11_500_000_00,
+    );
   });
 });

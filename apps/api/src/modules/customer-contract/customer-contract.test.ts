@@ -160,6 +160,10 @@ describe('customer contracts', () => {
         'assignees',
       ],
       [{ customer, contract: quarterly, startDate: '2027-02-01', billing: 'weekly' }, 422, 'billing'],
+      // Beyond the largest amount any money field takes (a billion riyals), or a part of a halala.
+      [{ customer, contract: quarterly, startDate: '2027-02-01', price: '1000000000.01' }, 422, 'price'],
+      [{ customer, contract: quarterly, startDate: '2027-02-01', price: '10.005' }, 422, 'price'],
+      [{ customer, contract: quarterly, startDate: '2027-02-01', price: -1 }, 422, 'price'],
     ];
     for (const [payload, status, field] of cases) {
       const res = await post('/api/customer-contract', payload);
