@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { adminAuth, bearer, randomPhone } from './support/api';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { expectNoOverflow } from './support/layout';
 
@@ -107,7 +108,7 @@ test('on a phone the visit filters fold behind «تصفية», which counts them
   await expect(page.getByRole('combobox', { name: 'الحالة' })).toBeVisible();
   await expect(toggle(page)).toHaveCount(0);
 
-  // The visits list to look at, light and dark: folded and open at 375, at 768 and 1280.
+  // The visits list to look at, light and dark: folded and open at 375 (and checked by axe), at 768 and 1280.
   const filtered = `/dashboard/visit?search=${tag}&status=cancelled`;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -124,6 +125,11 @@ test('on a phone the visit filters fold behind «تصفية», which counts them
           await expect(page.getByRole('button', { name: 'فترة الموعد', exact: true })).toBeVisible();
         }
         await expectNoOverflow(page, `visits ${width}${shot}`);
+        // Contrast and names of the folded toolbar and its panel, in each scheme.
+        if (width === 375) {
+          const found = await axeViolations(page, { exclude: '[data-sonner-toaster]' });
+          expect(found, `${scheme} ${shot}`).toEqual([]);
+        }
         const file = `list-filters-visits-${width}${shot}-${scheme}.png`;
         await page.screenshot({ path: path.join(OUT_DIR, file), fullPage: true });
       }
