@@ -46,9 +46,9 @@ export default function AgingPage() {
         exportTitle="تصدير أعمار الذمم"
         exportOptions={EXPORT_WITH_PDF}
         searchPlaceholder="ابحث باسم العميل أو جواله"
+        filters={filters}
         rowLabel={(r) => r.customerName}
         onRowClick={(r) => setCustomer(r._id)}
-        filters={filters}
       />
       <ListTotals
         label="إجماليات أعمار الذمم"
