@@ -46,7 +46,7 @@ export function StatusFilter({
 }
 
 /** How many filter controls `filters` draws: fragments and arrays opened, nothing drawn not counted. */
-export function filterControlCount(filters: ReactNode): number {
+function filterControlCount(filters: ReactNode): number {
   return Children.toArray(filters).reduce<number>(
     (n, child) =>
       n +
@@ -99,7 +99,7 @@ function FoldedFilters({
   const toggle = useRef<HTMLButtonElement>(null);
   const [open, panel] = useDisclosure(false);
   // Folded filters are built the first time they unfold, not on every visit from a phone.
-  const [unfolded, setUnfolded] = useState(open);
+  const [unfolded, setUnfolded] = useState(false);
   if (open && !unfolded) setUnfolded(true);
   const active = activeFilterCount(state.filters);
   const clear = () => {
