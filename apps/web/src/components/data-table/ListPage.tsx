@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../lib/auth';
 import { openExport } from '../export';
 import { DataTable, type DataTableProps } from './DataTable';
+import { ListToolbar } from './ListFilters';
 import { toolbarField } from './toolbar-field';
 import type { Row } from './use-list-query';
 import type { ListState } from './use-list-state';
@@ -56,8 +57,13 @@ export interface ListPageProps<T extends Row> extends Omit<DataTableProps<T>, 't
   searchPlaceholder?: string;
   /** Shows the search box; true by default (false for resources without a search column). */
   searchable?: boolean;
-  /** Filter controls, placed after the search box. */
+  /**
+   * Filter controls, placed after the search box; below 992 px, two or more fold behind «تصفية»
+   * (`ListToolbar`), so give each control as its own child or fragment member.
+   */
   filters?: ReactNode;
+  /** Under the search and filters, never folded with them: a bar acting on the selected rows. */
+  selectionBar?: ReactNode;
   /** Extra header buttons. */
   actions?: ReactNode;
 }
@@ -78,6 +84,7 @@ export function ListPage<T extends Row>({
   searchPlaceholder,
   searchable = true,
   filters,
+  selectionBar,
   actions,
   state,
   query,
@@ -133,10 +140,14 @@ export function ListPage<T extends Row>({
         selectable={!!deletePermission && canDelete}
         emptyAction={table.emptyAction ?? createButton}
         toolbar={
-          <Group gap="sm" wrap="wrap" align="flex-end">
-            {searchable && <ListSearch state={state} placeholder={searchPlaceholder} />}
-            {filters}
-          </Group>
+          <>
+            <ListToolbar
+              state={state}
+              search={searchable && <ListSearch state={state} placeholder={searchPlaceholder} />}
+              filters={filters}
+            />
+            {selectionBar}
+          </>
         }
       />
     </Stack>

@@ -46,7 +46,7 @@ export {
 } from './DataTable';
 export { FilterSelect } from './FilterSelect';
 export { ListDateRangeFilter } from './LazyDateRangeFilter';
-export { MoreFilters, StatusFilter } from './ListFilters';
+export { StatusFilter } from './ListFilters';
 export { EXPORT_OPTIONS, EXPORT_WITH_PDF, ListPage, type ListPageProps, ListSearch } from './ListPage';
 export { type ListTotal, ListTotals } from './ListTotals';
 export { LookupFilter } from './LookupFilter';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   cycleSort,
   editListParams,
   type ListParamsEdit,
@@ -59,6 +60,14 @@ describe('reading the list state out of the URL', () => {
       exportQuery: { active: 'false', sort: '-createdAt', search: 'أحمد' },
     });
     expect(listQueries(readListParams(new URLSearchParams('sort='), DEFAULTS)).exportQuery).toEqual({});
+  });
+
+  it('counts the filters in effect, a range once whichever of its ends is set, never search or paging', () => {
+    const count = (query: string) => activeFilterCount(readListParams(new URLSearchParams(query)).filters);
+    expect(count('page=2&limit=50&sort=name&search=أحمد')).toBe(0);
+    expect(count('status=planned&city=')).toBe(1);
+    expect(count('status=planned&scheduledAtFrom=2026-01-01&scheduledAtTo=2026-01-31')).toBe(2);
+    expect(count('scheduledAtTo=2026-01-31&createdAtFrom=2026-01-01&overdue=true')).toBe(3);
   });
 });
 

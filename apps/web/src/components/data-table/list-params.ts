@@ -81,6 +81,14 @@ export function readListParams(params: URLSearchParams, defaults: ListStateDefau
   };
 }
 
+/**
+ * How many filters narrow the list: each filter param once, a range's `<field>From` and
+ * `<field>To` together as one (the date range filters write both).
+ */
+export function activeFilterCount(filters: Record<string, string>): number {
+  return new Set(Object.keys(filters).map((key) => key.replace(/(From|To)$/, ''))).size;
+}
+
 /** What the list query sends (`query`) and the same without page and limit (`exportQuery`). */
 export function listQueries({ page, limit, sort, search, filters }: ListParams): {
   query: ListQueryParams;

@@ -1,14 +1,14 @@
 import { customerTypeLabels, customerTypes } from '@idara/domain';
-import { FilterSelect, type ListState, LookupFilter, MoreFilters } from '../../components/data-table';
+import { FilterSelect, type ListState, LookupFilter } from '../../components/data-table';
 import { useCities, useGovernments } from './customer-api';
 
 const TYPE_OPTIONS = customerTypes.map((t) => ({ value: t, label: customerTypeLabels[t] }));
 
 /**
- * The customer filters of a list (`type`, `government`, `city`): the region and city fold away on a
- * narrow screen; choosing a region keeps the city only when it lies in that region.
+ * The customer filters of a list (`type`, `government`, `city`), each its own control so the list
+ * folds them on a narrow screen; choosing a region keeps the city only when it lies in that region.
  */
-export function CustomerFilters({ state, id }: { state: ListState; id: string }) {
+export function useCustomerFilters(state: ListState) {
   const governments = useGovernments();
   const cities = useCities();
   const region = state.filters.government ?? null;
@@ -25,21 +25,19 @@ export function CustomerFilters({ state, id }: { state: ListState; id: string })
         data={TYPE_OPTIONS}
         width={150}
       />
-      <MoreFilters id={id} active={[region, state.filters.city].filter(Boolean).length}>
-        <LookupFilter
-          state={state}
-          filter="government"
-          label="المنطقة"
-          placeholder="كل المناطق"
-          data={governments.data?.options ?? []}
-          onChange={(v) => {
-            const city = state.filters.city;
-            const keepCity = v && city && cities.data?.byId.get(city)?.government === v;
-            state.setFilters({ government: v, city: keepCity ? city : null });
-          }}
-        />
-        <LookupFilter state={state} filter="city" label="المدينة" placeholder="كل المدن" data={cityOptions} />
-      </MoreFilters>
+      <LookupFilter
+        state={state}
+        filter="government"
+        label="المنطقة"
+        placeholder="كل المناطق"
+        data={governments.data?.options ?? []}
+        onChange={(v) => {
+          const city = state.filters.city;
+          const keepCity = v && city && cities.data?.byId.get(city)?.government === v;
+          state.setFilters({ government: v, city: keepCity ? city : null });
+        }}
+      />
+      <LookupFilter state={state} filter="city" label="المدينة" placeholder="كل المدن" data={cityOptions} />
     </>
   );
 }

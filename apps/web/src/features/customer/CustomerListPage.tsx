@@ -14,7 +14,7 @@ import {
 } from '../../components/data-table';
 import { LazyDialog } from '../../components/LazyDialog';
 import { useCan } from '../../lib/auth';
-import { CustomerFilters } from './CustomerFilters';
+import { useCustomerFilters } from './CustomerFilters';
 import { CUSTOMER_PATH, type Customer, useCities } from './customer-api';
 
 // The import dialog (its file parsing and validation schemas) loads the first time it opens.
@@ -31,6 +31,7 @@ export default function CustomerListPage() {
   );
   const canCreate = useCan('customer:create');
   const cities = useCities();
+  const filters = useCustomerFilters(state);
   const [importing, setImporting] = useState(false);
   // The dialog mounts the first time it opens (then stays, so closing still animates).
 
@@ -87,7 +88,7 @@ export default function CustomerListPage() {
         }
         searchPlaceholder="ابحث بالاسم أو الجوال أو الرقم الضريبي"
         rowLabel={(r) => r.name}
-        filters={<CustomerFilters state={state} id="customer-more-filters" />}
+        filters={filters}
       />
       <LazyDialog opened={importing}>
         <ImportCustomersDialog opened={importing} onClose={() => setImporting(false)} />

@@ -11,7 +11,6 @@ import {
   ListPage,
   ListTotals,
   LookupFilter,
-  MoreFilters,
   moneyColumn,
   RowMenu,
   StatusFilter,
@@ -35,9 +34,6 @@ import { OrderStatusBadge } from './order-ui';
 
 const BASE = '/dashboard/order';
 
-/** Filters beyond search and status; on phones they fold behind a button. */
-const MORE_FILTERS = ['customer', 'service', 'city', 'assignee', 'createdAtFrom', 'createdAtTo'];
-
 export default function OrderListPage() {
   const { navigate, state, remove, canEdit, canView, canDelete, listProps } = useRecordList<OrderRow>(
     ORDER_PATH,
@@ -50,7 +46,6 @@ export default function OrderListPage() {
   const services = useServices();
   const cities = useCities();
   const users = useUserOptions();
-  const activeMore = MORE_FILTERS.filter((f) => state.filters[f]).length;
 
   const columns = useMemo<DataTableColumn<OrderRow>[]>(
     () => [
@@ -95,8 +90,9 @@ export default function OrderListPage() {
     [canEdit, canView, canDelete, navigate, remove],
   );
 
-  const moreFilters = (
+  const filters = (
     <>
+      <StatusFilter state={state} options={orderStatusOptions} width={230} />
       <CustomerPicker
         aria-label="العميل"
         placeholder="كل العملاء"
@@ -148,14 +144,7 @@ export default function OrderListPage() {
         searchPlaceholder="رقم الطلب أو العميل أو الجوال"
         rowLabel={(r) => `الطلب رقم ${r.number} — ${r.customerName}`}
         onRowClick={canView ? (r) => navigate(`${BASE}/${r._id}`) : undefined}
-        filters={
-          <>
-            <StatusFilter state={state} options={orderStatusOptions} width={230} />
-            <MoreFilters id="order-more-filters" active={activeMore}>
-              {moreFilters}
-            </MoreFilters>
-          </>
-        }
+        filters={filters}
       />
       <ListTotals
         label="إجماليات الطلبات"

@@ -9,7 +9,6 @@ import {
   hashNumberColumn,
   ListDateRangeFilter,
   ListPage,
-  MoreFilters,
   RowMenu,
   SelectionBar,
   SrOnlyInline,
@@ -27,9 +26,6 @@ import { TaskFormModal } from './TaskFormModal';
 import { TASK_PATH, type TaskRow, type TaskStatus, taskPath, taskStatusOptions } from './task-api';
 import { DueCell, TaskStatusBadge } from './task-ui';
 
-/** Filters beyond search and status; on phones they fold behind a button. */
-const MORE_FILTERS = ['assignee', 'order', 'dueAtFrom', 'dueAtTo'];
-
 export default function TaskListPage() {
   const { navigate, state, query, remove, canEdit, canDelete, listProps } = useRecordList<TaskRow>(
     TASK_PATH,
@@ -42,7 +38,6 @@ export default function TaskListPage() {
   const canOrders = useCan('order:read');
   const canOrderDetails = useCan('order:details');
   const users = useUserOptions();
-  const activeMore = MORE_FILTERS.filter((f) => state.filters[f]).length;
 
   // Row selection for bulk assign (the shared table's own selection only deletes).
   const [selected, setSelected] = useState<string[]>([]);
@@ -168,8 +163,9 @@ export default function TaskListPage() {
     remove,
   ]);
 
-  const moreFilters = (
+  const filters = (
     <>
+      <StatusFilter state={state} options={taskStatusOptions} width={240} />
       {canUsers && canAll && (
         <UserPicker
           aria-label="المكلّف"
@@ -207,7 +203,7 @@ export default function TaskListPage() {
 
   const bulkBar =
     selectable && selected.length > 0 ? (
-      <Box w="100%">
+      <Box w="100%" mt="sm">
         <SelectionBar
           count={selected.length}
           onClear={() => setSelected([])}
@@ -235,15 +231,8 @@ export default function TaskListPage() {
         searchPlaceholder="رقم المهمة أو العنوان أو العميل"
         rowLabel={(r) => `المهمة رقم ${r.number} — ${r.title}`}
         onRowClick={(r) => navigate(taskPath(r._id))}
-        filters={
-          <>
-            <StatusFilter state={state} options={taskStatusOptions} width={240} />
-            <MoreFilters id="task-more-filters" active={activeMore}>
-              {moreFilters}
-            </MoreFilters>
-            {bulkBar}
-          </>
-        }
+        filters={filters}
+        selectionBar={bulkBar}
       />
       <AssignModal
         ids={selected}

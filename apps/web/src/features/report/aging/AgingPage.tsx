@@ -10,7 +10,7 @@ import {
   nameColumn,
   useListState,
 } from '../../../components/data-table';
-import { CustomerFilters } from '../../customer/CustomerFilters';
+import { useCustomerFilters } from '../../customer/CustomerFilters';
 import { AgingDrawer } from './AgingDrawer';
 import { AGING_PATH, type AgingRow, useAgingReport } from './aging-api';
 
@@ -22,6 +22,7 @@ export default function AgingPage() {
   const state = useListState(DEFAULTS);
   const query = useAgingReport(state);
   const [customer, setCustomer] = useState<string | null>(null);
+  const filters = useCustomerFilters(state);
   const totals = query.data?.totals;
 
   const columns = useMemo<DataTableColumn<AgingRow>[]>(
@@ -45,9 +46,9 @@ export default function AgingPage() {
         exportTitle="تصدير أعمار الذمم"
         exportOptions={EXPORT_WITH_PDF}
         searchPlaceholder="ابحث باسم العميل أو جواله"
+        filters={filters}
         rowLabel={(r) => r.customerName}
         onRowClick={(r) => setCustomer(r._id)}
-        filters={<CustomerFilters state={state} id="aging-more-filters" />}
       />
       <ListTotals
         label="إجماليات أعمار الذمم"
