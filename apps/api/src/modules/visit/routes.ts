@@ -30,6 +30,12 @@ export default entityRoutes(definition, {
   refs: [ref('customer', visits.customer), ref('city', visits.city), ref('form', visits.form)],
   search: ['address', 'notes'],
   label: (r) => `رقم ${r.number} — ${r.customerName}`,
+  // A technician (`visit:work`) lists, opens and steps only the visits whose team has them.
+  assigned: {
+    permission: 'visit:work',
+    filter: 'assignee',
+    holds: (row, userId) => (row.assignees as string[]).includes(userId),
+  },
   resource: {
     fields: { ...rowColumns(definition.row, visits), customerContractNumber: contractOf.number },
     joins: [{ table: contractOf, on: eq(contractOf._id, visits.customerContract) }],
@@ -119,6 +125,7 @@ export default entityRoutes(definition, {
   actions: {
     status: {
       permission: 'update',
+      assigned: true,
       body: z.object({
         status: z.enum(visitStatuses, { message: 'حالة الزيارة غير معروفة' }),
         note: z.string().trim().max(500).optional(),
