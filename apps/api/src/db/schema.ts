@@ -439,6 +439,40 @@ export const visits = pgTable(
   ],
 );
 
+/**
+ * What a technician's phone did to a visit, each once: a step, a form's answers, an upload begun.
+ * `client_action_id` is the phone's own id for the action, unique, so a replay — however often, and
+ * two at once — finds the first one and answers what it answered (`answer_status`, `answer`).
+ */
+export const visitActions = pgTable(
+  'visit_actions',
+  {
+    _id: id(),
+    clientActionId: uuid('client_action_id').notNull(),
+    visit: uuid('visit_id')
+      .notNull()
+      .references(() => visits._id, { onDelete: 'cascade' }),
+    /** status, answers or upload. */
+    kind: text('kind').notNull(),
+    /** The step taken (kind `status`). */
+    status: text('status'),
+    actor: uuid('actor_id').notNull(),
+    /** The device's time of the action, beside the server's `received_at`. */
+    at: ts('at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    /** Where the device was: {lat, lng, accuracy?}. */
+    location: jsonb('location').$type<{ lat: number; lng: number; accuracy?: number }>(),
+    note: text('note').notNull().default(''),
+    /** The first answer, given again to every replay. */
+    answerStatus: integer('answer_status'),
+    answer: jsonb('answer'),
+  },
+  (t) => [
+    uniqueIndex('visit_actions_client_action_key').on(t.clientActionId),
+    index('visit_actions_visit_idx').on(t.visit, t.receivedAt),
+  ],
+);
+
 /** Gap-free numbering: one row per sequence, incremented inside the transaction that uses it. */
 export const counters = pgTable('counters', {
   name: text('name').primaryKey(),

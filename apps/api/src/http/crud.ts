@@ -97,7 +97,7 @@ export interface CrudConfig<Body extends z.ZodType, Rec extends z.ZodObject = z.
   routes?: (app: RoutesApp, kit: CrudKit) => Promise<void>;
 }
 
-type RoutesApp = Parameters<RoutesPlugin>[0];
+export type RoutesApp = Parameters<RoutesPlugin>[0];
 
 export interface AssignedScope {
   permission: Permission;
@@ -146,8 +146,6 @@ export interface RecordAction {
   summary: (label: string, input: Row) => string;
   run: (tx: Tx, row: Row, input: Row, actorId: string | null) => Promise<Row>;
   creates?: boolean;
-  /** Also run by whoever holds the assigned scope's permission, on the records assigned to them. */
-  assigned?: boolean;
   /** With `creates`: columns the new record takes beyond its body (a renewal names what it renews). */
   carry?: (row: Row) => Row;
 }
@@ -303,7 +301,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
     for (const [name, action] of Object.entries(config.actions ?? {})) {
       app.post(
         `/:id/${name}`,
-        (action.assigned ? guardedOrAssigned : guarded)(can(action.permission), {
+        guarded(can(action.permission), {
           tags,
           params: idParams,
           body: action.body,
@@ -315,7 +313,6 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
           const { write, committed } = writeContext(app.events, actorOf(req));
           const result = await app.db.transaction(async (tx) => {
             const before = await load(tx, req.params.id, true);
-            if (action.assigned) assertMay(req.user!, can(action.permission), before);
             const summary = action.summary(config.label(before), input);
             const values = await action.run(tx, before, input, req.user?._id ?? null);
             if (action.creates)

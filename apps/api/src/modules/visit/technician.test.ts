@@ -1,6 +1,7 @@
 import { rolePresets } from '@idara/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/fixture';
+import { techniciansAndCustomer } from './technician-fixture';
 
 /** A technician (`visit:work`) sees and works only the visits whose team has them; others' are 404. */
 const t = useTestApp();
@@ -13,23 +14,10 @@ const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = t.a
   t.inject({ method, url, token, payload });
 
 beforeAll(async () => {
-  ali = await t.userWith('technician');
-  huda = await t.userWith('technician');
-  const customer = (
-    await req('POST', '/api/customer', t.admin, { name: 'مجمع الواحة', phoneNumber: '0551234567' })
-  ).json();
-  const book = async (assignee: string, at: string) => {
-    const res = await req('POST', '/api/visit', t.admin, {
-      customer: customer._id,
-      scheduledAt: at,
-      durationMinutes: 60,
-      assignees: [assignee],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  };
-  mine = await book(ali.user._id, '2027-03-14T09:00:00+03:00');
-  theirs = await book(huda.user._id, '2027-03-14T11:00:00+03:00');
+  const made = await techniciansAndCustomer(t);
+  ({ ali, huda } = made);
+  mine = await made.book([ali.user._id], '2027-03-14T09:00:00+03:00');
+  theirs = await made.book([huda.user._id], '2027-03-14T11:00:00+03:00');
 });
 
 describe('a technician’s visits', () => {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { entities } from '../../entities';
 import { customerRemindersOut, reminderPreviewOut, reminderRuleOut, reminderRulesOut } from '../reminders';
+import { visitWorkOut } from '../visit-work';
 import { activityListOut, activityOut } from './activity';
 import { fileOut, listOf, messageOut, recordListOf } from './common';
 import { dashboardOut } from './dashboard';
@@ -151,7 +152,7 @@ export const apiRoutes = {
   ...entityRecordRoutes(),
   'POST /api/customer-contract/:id/cancel': entities['customer-contract'].record,
   'POST /api/customer-contract/:id/renew': entities['customer-contract'].record,
-  'POST /api/visit/:id/status': entities.visit.record,
+  'POST /api/visit/:id/status': visitWorkOut().stepOut,
 
   'GET /api/activity': activityListOut,
   'GET /api/activity/export': listExport,
