@@ -18,7 +18,7 @@ import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from './edit-ver
 import { AppError, notFound } from './errors';
 import { type ExportConfig, registerExportRoute } from './export-route';
 import { guarded, guardedAny } from './guarded';
-import { type ListResource, runList, withJoinsSelect } from './list-query';
+import { type ListResource, type ListResult, runList, withJoinsSelect } from './list-query';
 import { assertRefsExist, type RefField, referrersOf, registerReferrer } from './references';
 import { type ActorContext, actorOf } from './request-context';
 import type { RoutesPlugin } from './response-contract';
@@ -119,6 +119,8 @@ export interface CrudKit {
   ) => void;
   /** After a commit: the area's open lists and boards read again. */
   changed: (ids: string[]) => void;
+  /** The list's rows for a query, narrowed by `where`. */
+  list: (db: DbOrTx, query: Row, where?: SQL) => Promise<ListResult>;
 }
 
 /** Who writes, and the events to emit once the write has committed (others act on them). */
@@ -292,7 +294,13 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
       for (const a of [area, ...(config.alsoChanges ?? [])])
         app.events.emit('records.changed', { area: a, ids: a === area ? ids : [] });
     };
-    await config.routes?.(app, { load, saveOver, assertMay, changed });
+    await config.routes?.(app, {
+      load,
+      saveOver,
+      assertMay,
+      changed,
+      list: (db, query, where) => runList(db, resource, query, where),
+    });
     const announce = (row: Row, actorId: string | null) => {
       app.events.emit('record.created', { entity, id: String(row._id), label: config.label(row), actorId });
       changed([String(row._id)]);

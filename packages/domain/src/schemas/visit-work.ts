@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { entities } from '../entities';
 import { visitStatuses } from '../visits';
 import { isoDateTime } from './dates';
+import { dayInput } from './fields';
 import { dateTimeOut, idOut } from './responses/common';
+import { formFieldOut } from './responses/forms';
 
 /**
  * What a technician's phone sends and gets back (docs/API.md «A technician's work»): each action
@@ -44,12 +46,93 @@ export const visitActionOut = z
   .meta({ id: 'VisitAction' });
 export type VisitAction = z.output<typeof visitActionOut>;
 
+/** `GET /api/visit/mine?from=YYYY-MM-DD&days=N`: from a Riyadh day (today when absent), 1–7 days (2). */
+export const myVisitsQuery = z.object({
+  from: dayInput('يوم البداية').optional(),
+  days: z.coerce
+    .number({ message: 'عدد الأيام غير صالح' })
+    .int({ message: 'عدد الأيام غير صالح' })
+    .min(1, { message: 'عدد الأيام من 1 إلى 7' })
+    .max(7, { message: 'عدد الأيام من 1 إلى 7' })
+    .default(2),
+});
+
+const answerValueOut = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+
+/** What of a customer a technician's visit needs: who, how to reach them, where (the national address). */
+const workCustomerOut = z.object({
+  _id: idOut,
+  name: z.string(),
+  phoneNumber: z.string(),
+  whatsappNumber: z.string(),
+  buildingNumber: z.string(),
+  street: z.string(),
+  district: z.string(),
+  postalCode: z.string(),
+  additionalNumber: z.string(),
+  cityName: z.string().nullable(),
+});
+
+const workEquipmentOut = z.object({
+  _id: idOut,
+  name: z.string(),
+  serialNumber: z.string(),
+  model: z.string(),
+  installedAt: z.string().nullable(),
+  warrantyUntil: z.string().nullable(),
+  notes: z.string(),
+});
+
+/** A stored photo, file or signature of the visit; `url` reads it (`GET /api/visit/:id/files/:fileId`). */
+export const visitFileOut = z
+  .object({
+    _id: idOut,
+    field: z.string(),
+    name: z.string(),
+    type: z.string(),
+    size: z.number().int(),
+    url: z.string(),
+    createdAt: dateTimeOut,
+  })
+  .meta({ id: 'VisitFile' });
+
 let built: ReturnType<typeof build> | undefined;
 function build() {
   const visit = entities.visit.record;
   return {
     /** The step's answer: the visit after it, and the action (null for the office's step). */
     stepOut: z.object({ visit, action: visitActionOut.nullable() }).meta({ id: 'VisitStep' }),
+    /** The technician's working set: everything the phone keeps to work the coming days offline. */
+    mineOut: z
+      .object({
+        serverTime: dateTimeOut,
+        visits: z.array(
+          entities.visit.row.extend({
+            customer: workCustomerOut,
+            equipment: z.array(workEquipmentOut),
+            lastVisit: z
+              .object({
+                number: z.number().int(),
+                scheduledAt: dateTimeOut,
+                doneAt: dateTimeOut.nullable(),
+                notes: z.string(),
+              })
+              .nullable(),
+            form: z
+              .object({
+                _id: idOut,
+                title: z.string(),
+                version: z.number().int(),
+                fields: z.array(formFieldOut),
+              })
+              .nullable(),
+            answers: z.record(z.string(), answerValueOut),
+            files: z.array(visitFileOut),
+            actions: z.array(visitActionOut),
+          }),
+        ),
+      })
+      .meta({ id: 'MyVisits' }),
   };
 }
 /** The answers of the technician's routes, built on first use (they embed the visit's record). */

@@ -20,6 +20,7 @@ import { billDoneVisit } from '../customer-contract/billing';
 import { visitLabel } from './label';
 import { registerVisitStep } from './status';
 import { assertEquipmentOf, assertNoClash, assertTeam } from './team';
+import { registerWorkingSet } from './working-set';
 
 /** A visit's contract, joined for its number (a one-off visit has none). */
 const contractOf = alias(customerContracts, 'visits_customer_contract');
@@ -122,7 +123,10 @@ export default entityRoutes(definition, {
     if (row.status === 'done' && before?.status !== 'done' && row.customerContract && row.sequence)
       await billDoneVisit(tx, String(row.customerContract), Number(row.sequence), write);
   },
-  routes: async (app, kit) => registerVisitStep(app, kit),
+  routes: async (app, kit) => {
+    registerVisitStep(app, kit);
+    registerWorkingSet(app, kit);
+  },
   export: {
     fileName: 'الزيارات',
     pdf: true,

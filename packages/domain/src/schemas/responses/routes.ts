@@ -153,6 +153,7 @@ export const apiRoutes = {
   'POST /api/customer-contract/:id/cancel': entities['customer-contract'].record,
   'POST /api/customer-contract/:id/renew': entities['customer-contract'].record,
   'POST /api/visit/:id/status': visitWorkOut().stepOut,
+  'GET /api/visit/mine': visitWorkOut().mineOut,
 
   'GET /api/activity': activityListOut,
   'GET /api/activity/export': listExport,
