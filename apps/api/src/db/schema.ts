@@ -1,6 +1,7 @@
 import {
   type Answers,
   type EinvoiceSnapshot,
+  type AnswerValue,
   type FormField,
   fromHalalas,
   type NationalAddress,
@@ -471,6 +472,29 @@ export const visitActions = pgTable(
     uniqueIndex('visit_actions_client_action_key').on(t.clientActionId),
     index('visit_actions_visit_idx').on(t.visit, t.receivedAt),
   ],
+);
+
+/** A visit's checklist answers, appended, never changed: a field's answer is its latest row. */
+export const visitAnswers = pgTable(
+  'visit_answers',
+  {
+    _id: id(),
+    visit: uuid('visit_id')
+      .notNull()
+      .references(() => visits._id, { onDelete: 'cascade' }),
+    /** The phone's action that sent it. */
+    action: uuid('action_id')
+      .notNull()
+      .references(() => visitActions._id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    value: jsonb('value').$type<AnswerValue>(),
+    /** The form's version the answer was checked against. */
+    formVersion: integer('form_version').notNull(),
+    answeredBy: uuid('answered_by').notNull(),
+    at: ts('at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('visit_answers_visit_field_idx').on(t.visit, t.field, t.receivedAt)],
 );
 
 /** Gap-free numbering: one row per sequence, incremented inside the transaction that uses it. */

@@ -33,6 +33,12 @@ export const visitStepBody = z
   })
   .refine((b) => !b.clientActionId || b.at, { message: 'أرسل وقت الإجراء على الجهاز', path: ['at'] });
 
+/** `POST /api/visit/:id/answers`: some of the checklist's answers (photos and the signature are uploads). */
+export const visitAnswersBody = z.object({
+  ...deviceActionFields,
+  answers: z.record(z.string(), z.unknown(), { message: 'أرسل الإجابات' }),
+});
+
 /** One action the server applied from the phone, with the device's time and its own. */
 export const visitActionOut = z
   .object({
@@ -58,6 +64,8 @@ export const myVisitsQuery = z.object({
 });
 
 const answerValueOut = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+/** A visit's answers: each field's latest. */
+const visitAnswersOut = z.record(z.string(), answerValueOut);
 
 /** What of a customer a technician's visit needs: who, how to reach them, where (the national address). */
 const workCustomerOut = z.object({
@@ -102,6 +110,8 @@ function build() {
   return {
     /** The step's answer: the visit after it, and the action (null for the office's step). */
     stepOut: z.object({ visit, action: visitActionOut.nullable() }).meta({ id: 'VisitStep' }),
+    /** The answers after the phone's: each field's latest, and the action. */
+    answersOut: z.object({ answers: visitAnswersOut, action: visitActionOut }).meta({ id: 'VisitAnswers' }),
     /** The technician's working set: everything the phone keeps to work the coming days offline. */
     mineOut: z
       .object({
@@ -126,7 +136,7 @@ function build() {
                 fields: z.array(formFieldOut),
               })
               .nullable(),
-            answers: z.record(z.string(), answerValueOut),
+            answers: visitAnswersOut,
             files: z.array(visitFileOut),
             actions: z.array(visitActionOut),
           }),

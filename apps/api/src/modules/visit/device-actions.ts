@@ -1,7 +1,8 @@
 import { entityNouns } from '@idara/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { activity, visitActions } from '../../db/schema';
+import type { CrudKit } from '../../http/crud';
 import { AppError, notFound } from '../../http/errors';
 
 type Row = Record<string, unknown>;
@@ -92,6 +93,34 @@ export const refusal = (message: string, visit: Row): DeviceAnswer => ({
   statusCode: 409,
   body: { message, visit },
 });
+
+/**
+ * One action from the phone, in one transaction: claimed (a replay answers its first answer, and
+ * `fresh` is false), the visit locked and checked as the server has it now (404 when never the
+ * caller's; 409 kept for replays when cancelled or given to another since), then `work` answers.
+ * Whatever it answers is kept for the action's replays; an error it throws (a 422) keeps nothing.
+ */
+export async function runDeviceAction(
+  db: Db,
+  kit: CrudKit,
+  user: { _id: string; permissions: readonly string[] },
+  claim: ActionValues,
+  work: (tx: Tx, visit: Row, action: typeof visitActions.$inferSelect) => Promise<DeviceAnswer>,
+): Promise<DeviceAnswer & { fresh: boolean }> {
+  return db.transaction(async (tx) => {
+    const claimed = await claimAction(tx, claim);
+    if (claimed.replay) return { ...claimed.replay, fresh: false };
+    const visit = await kit.load(tx, claim.visit, true);
+    const [action] = await tx.select().from(visitActions).where(eq(visitActions._id, claimed.id));
+    const answer = (await staleRefusal(tx, visit, user)) ?? (await work(tx, visit, action));
+    await settleAction(tx, claimed.id, answer);
+    return { ...answer, fresh: true };
+  });
+}
+
+/** The device's time of an action, never later than the server's (a phone's clock may run ahead). */
+export const deviceTime = (at: string, now: Date) =>
+  new Date(Math.min(new Date(at).getTime(), now.getTime()));
 
 /** The action as answers show it. */
 export const actionOut = (row: typeof visitActions.$inferSelect) => ({

@@ -17,6 +17,7 @@ import { containsFilter } from '../../http/list-query';
 import { ref } from '../../http/references';
 import { nextNumber } from '../../lib/counters';
 import { billDoneVisit } from '../customer-contract/billing';
+import { registerVisitAnswers } from './answers';
 import { visitLabel } from './label';
 import { registerVisitStep } from './status';
 import { assertEquipmentOf, assertNoClash, assertTeam } from './team';
@@ -126,6 +127,7 @@ export default entityRoutes(definition, {
   routes: async (app, kit) => {
     registerVisitStep(app, kit);
     registerWorkingSet(app, kit);
+    registerVisitAnswers(app, kit);
   },
   export: {
     fileName: 'الزيارات',

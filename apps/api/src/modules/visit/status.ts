@@ -5,23 +5,14 @@ import {
   visitStepBody,
   visitWorkOut,
 } from '@idara/domain';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { visitActions } from '../../db/schema';
 import { type CrudKit, type RoutesApp, writeContext } from '../../http/crud';
 import { assertFreshVersion, ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
 import { guardedAny } from '../../http/guarded';
 import { actorOf } from '../../http/request-context';
 import { idParams } from '../../http/route-params';
-import {
-  actionOut,
-  claimAction,
-  type DeviceAnswer,
-  refusal,
-  settleAction,
-  staleRefusal,
-} from './device-actions';
+import { actionOut, deviceTime, refusal, runDeviceAction } from './device-actions';
 import { visitLabel } from './label';
 
 type Row = Record<string, unknown>;
@@ -86,12 +77,14 @@ export function registerVisitStep(app: RoutesApp, kit: CrudKit) {
         return { visit: after, action: null } as never;
       }
 
-      // The device's time, never later than the server's (a phone's clock may run ahead).
-      const at = new Date(Math.min(new Date(step.at as string).getTime(), now.getTime()));
+      const at = deviceTime(step.at as string, now);
       const outcome: { applied?: Row } = {};
-      const answer = await app.db.transaction(async (tx): Promise<DeviceAnswer> => {
-        const claimed = await claimAction(tx, {
-          clientActionId: step.clientActionId as string,
+      const answer = await runDeviceAction(
+        app.db,
+        kit,
+        user,
+        {
+          clientActionId: step.clientActionId,
           visit: req.params.id,
           kind: 'status',
           status: step.status,
@@ -100,21 +93,15 @@ export function registerVisitStep(app: RoutesApp, kit: CrudKit) {
           receivedAt: now,
           location: step.location ?? null,
           note: step.note ?? '',
-        });
-        if (claimed.replay) return claimed.replay;
-        const before = await kit.load(tx, req.params.id, true);
-        const values = stepValues(before, step, user._id, at);
-        let result = await staleRefusal(tx, before, user);
-        if (!result && typeof values === 'string') result = refusal(values, before);
-        if (!result) {
-          const after = await kit.saveOver(tx, before, values as Row, write, () => summary(before, step));
+        },
+        async (tx, before, action) => {
+          const values = stepValues(before, step, user._id, at);
+          if (typeof values === 'string') return refusal(values, before);
+          const after = await kit.saveOver(tx, before, values, write, () => summary(before, step));
           outcome.applied = after;
-          const [action] = await tx.select().from(visitActions).where(eq(visitActions._id, claimed.id));
-          result = { statusCode: 200, body: { visit: after, action: actionOut(action) } };
-        }
-        await settleAction(tx, claimed.id, result);
-        return result;
-      });
+          return { statusCode: 200, body: { visit: after, action: actionOut(action) } };
+        },
+      );
       if (outcome.applied) {
         committed();
         applied(outcome.applied, step, user._id, at);

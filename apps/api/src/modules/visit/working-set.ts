@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { cities, customers, equipment, forms, formVersions, visitActions, visits } from '../../db/schema';
 import type { CrudKit, RoutesApp } from '../../http/crud';
 import { guarded } from '../../http/guarded';
+import { answersOf } from './answers';
 import { actionOut } from './device-actions';
 
 type Row = Record<string, unknown>;
@@ -54,7 +55,7 @@ export function registerWorkingSet(app: RoutesApp, kit: CrudKit) {
 async function withWhatTheyNeed(db: Db, rows: Row[]) {
   if (!rows.length) return [];
   const ids = rows.map((v) => String(v._id));
-  const [people, gear, last, checklists, actions] = await Promise.all([
+  const [people, gear, last, checklists, actions, answers] = await Promise.all([
     customersOf(db, rows),
     equipmentOf(db, rows),
     lastVisitsOf(db, ids),
@@ -64,6 +65,7 @@ async function withWhatTheyNeed(db: Db, rows: Row[]) {
       .from(visitActions)
       .where(and(inArray(visitActions.visit, ids), eq(visitActions.answerStatus, 200)))
       .orderBy(asc(visitActions.receivedAt)),
+    answersOf(db, ids),
   ]);
   const actionsByVisit = groupBy(actions, (a) => a.visit);
   return rows.map((v) => {
@@ -74,7 +76,7 @@ async function withWhatTheyNeed(db: Db, rows: Row[]) {
       equipment: (v.equipment as string[]).flatMap((e) => gear.get(e) ?? []),
       lastVisit: last.get(id) ?? null,
       form: v.form ? (checklists.get(String(v.form)) ?? null) : null,
-      answers: {},
+      answers: answers.get(id) ?? {},
       files: [],
       actions: (actionsByVisit.get(id) ?? []).map(actionOut),
     };

@@ -154,6 +154,7 @@ export const apiRoutes = {
   'POST /api/customer-contract/:id/renew': entities['customer-contract'].record,
   'POST /api/visit/:id/status': visitWorkOut().stepOut,
   'GET /api/visit/mine': visitWorkOut().mineOut,
+  'POST /api/visit/:id/answers': visitWorkOut().answersOut,
 
   'GET /api/activity': activityListOut,
   'GET /api/activity/export': listExport,
