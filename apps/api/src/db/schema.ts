@@ -44,6 +44,7 @@ const timestamps = {
  * `YYYY-MM-DD` (docs/ARCHITECTURE.md, "Typed resources"). Instants are `ts` (timestamptz).
  */
 const day = (name: string) => date(name, { mode: 'string' });
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** Bumped by every save; GET answers it as the ETag and a PUT with a stale If-Match gets 412. */
 const editVersion = (name: string) => integer(name).notNull().default(1);
@@ -497,6 +498,37 @@ export const visitAnswers = pgTable(
   (t) => [index('visit_answers_visit_field_idx').on(t.visit, t.field, t.receivedAt)],
 );
 
+/**
+ * A visit's photos, files and the customer's signature, uploaded resumably (tus) from the phone:
+ * a row from the upload's creation, its bytes appended chunk by chunk (`received` of `length`),
+ * checked and `completed_at` once whole. Only completed rows are the visit's files; never changed after.
+ */
+export const visitFiles = pgTable(
+  'visit_files',
+  {
+    _id: id(),
+    visit: uuid('visit_id')
+      .notNull()
+      .references(() => visits._id, { onDelete: 'cascade' }),
+    /** The phone's action that created the upload: one file however often the creation is sent. */
+    action: uuid('action_id')
+      .notNull()
+      .references(() => visitActions._id, { onDelete: 'cascade' }),
+    /** The checklist field it answers (a file or signature field). */
+    field: text('field').notNull(),
+    name: text('name').notNull(),
+    /** What its first bytes say it is (the phone's claim is not trusted). */
+    type: text('type').notNull().default(''),
+    length: integer('length').notNull(),
+    received: integer('received').notNull().default(0),
+    data: bytea('data').notNull(),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [uniqueIndex('visit_files_action_key').on(t.action), index('visit_files_visit_idx').on(t.visit)],
+);
+
 /** Gap-free numbering: one row per sequence, incremented inside the transaction that uses it. */
 export const counters = pgTable('counters', {
   name: text('name').primaryKey(),
@@ -631,7 +663,6 @@ export const payments = pgTable(
   ],
 );
 
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const forms = pgTable(
   'forms',

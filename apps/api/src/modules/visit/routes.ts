@@ -21,6 +21,7 @@ import { registerVisitAnswers } from './answers';
 import { visitLabel } from './label';
 import { registerVisitStep } from './status';
 import { assertEquipmentOf, assertNoClash, assertTeam } from './team';
+import { registerVisitUploads } from './uploads';
 import { registerWorkingSet } from './working-set';
 
 /** A visit's contract, joined for its number (a one-off visit has none). */
@@ -128,6 +129,7 @@ export default entityRoutes(definition, {
     registerVisitStep(app, kit);
     registerWorkingSet(app, kit);
     registerVisitAnswers(app, kit);
+    registerVisitUploads(app, kit);
   },
   export: {
     fileName: 'الزيارات',

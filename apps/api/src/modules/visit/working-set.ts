@@ -6,6 +6,7 @@ import type { CrudKit, RoutesApp } from '../../http/crud';
 import { guarded } from '../../http/guarded';
 import { answersOf } from './answers';
 import { actionOut } from './device-actions';
+import { filesOf } from './uploads';
 
 type Row = Record<string, unknown>;
 const DAY_MS = 86_400_000;
@@ -55,7 +56,7 @@ export function registerWorkingSet(app: RoutesApp, kit: CrudKit) {
 async function withWhatTheyNeed(db: Db, rows: Row[]) {
   if (!rows.length) return [];
   const ids = rows.map((v) => String(v._id));
-  const [people, gear, last, checklists, actions, answers] = await Promise.all([
+  const [people, gear, last, checklists, actions, answers, files] = await Promise.all([
     customersOf(db, rows),
     equipmentOf(db, rows),
     lastVisitsOf(db, ids),
@@ -66,6 +67,7 @@ async function withWhatTheyNeed(db: Db, rows: Row[]) {
       .where(and(inArray(visitActions.visit, ids), eq(visitActions.answerStatus, 200)))
       .orderBy(asc(visitActions.receivedAt)),
     answersOf(db, ids),
+    filesOf(db, ids),
   ]);
   const actionsByVisit = groupBy(actions, (a) => a.visit);
   return rows.map((v) => {
@@ -77,7 +79,7 @@ async function withWhatTheyNeed(db: Db, rows: Row[]) {
       lastVisit: last.get(id) ?? null,
       form: v.form ? (checklists.get(String(v.form)) ?? null) : null,
       answers: answers.get(id) ?? {},
-      files: [],
+      files: files.get(id) ?? [],
       actions: (actionsByVisit.get(id) ?? []).map(actionOut),
     };
   });
