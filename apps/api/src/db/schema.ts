@@ -1,7 +1,7 @@
 import {
   type Answers,
-  type EinvoiceSnapshot,
   type AnswerValue,
+  type EinvoiceSnapshot,
   type FormField,
   fromHalalas,
   type NationalAddress,
@@ -662,7 +662,6 @@ export const payments = pgTable(
     index('payments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
-
 
 export const forms = pgTable(
   'forms',
