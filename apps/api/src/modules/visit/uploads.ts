@@ -62,7 +62,7 @@ function assertTus(req: FastifyRequest) {
   if (req.headers['tus-resumable'] !== TUS_VERSION)
     throw new AppError(
       412,
-      'أرسل الملف بطريقة الرفع القابل للاستئناف (Tus-Resumable: 1.0.0)',
+      'أرسل الملف بطريقة الرفع القابل للاستئناف «Tus-Resumable: 1.0.0»',
       {},
       {
         'Tus-Version': TUS_VERSION,
@@ -158,10 +158,10 @@ export function registerVisitUploads(app: RoutesApp, kit: CrudKit) {
       async (req, reply) => {
         assertTus(req);
         const length = Number(req.headers['upload-length']);
-        if (!Number.isInteger(length) || length < 0) throw badRequest('أرسل حجم الملف في Upload-Length');
+        if (!Number.isInteger(length) || length < 0) throw badRequest('أرسل حجم الملف في «Upload-Length»');
         const meta = readMetadata(req.headers['upload-metadata']);
         if (!idSchema.safeParse(meta.clientActionId).success)
-          throw badRequest('أرسل معرّف الإجراء (clientActionId) في Upload-Metadata');
+          throw badRequest('أرسل معرّف الإجراء «clientActionId» في «Upload-Metadata»');
         const user = req.user!;
         const now = new Date();
         const answer = await runDeviceAction(
@@ -225,7 +225,7 @@ export function registerVisitUploads(app: RoutesApp, kit: CrudKit) {
       async (req, reply) => {
         assertTus(req);
         if (req.headers['content-type'] !== OFFSET_STREAM)
-          throw new AppError(415, `أرسل أجزاء الملف بنوع ${OFFSET_STREAM}`);
+          throw new AppError(415, `أرسل أجزاء الملف بنوع «${OFFSET_STREAM}»`);
         const offset = Number(req.headers['upload-offset']);
         const chunk = req.body as Buffer;
         const received = await app.db.transaction(async (tx) => {
