@@ -32,6 +32,8 @@ export interface EntityFacts<Area extends string = string> {
   permissionLabel: string;
   /** The lookups its screens pick from (a customer picker: `customers`): its editors may read them. */
   lookups?: readonly EntityLookup[];
+  /** Permissions beyond the five record actions (`visit:work`: a technician's own visits), each with its label. */
+  extraActions?: Readonly<Record<string, string>>;
 }
 
 export interface EntityDefinition<Area extends string, Body extends z.ZodType, Row extends z.ZodObject>

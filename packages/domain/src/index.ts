@@ -37,6 +37,7 @@ export * from './schemas/settings';
 export * from './schemas/tax';
 export * from './schemas/text';
 export * from './schemas/user';
+export * from './schemas/visit-work';
 export * from './schemas/whatsapp';
 export * from './search';
 export * from './settings';

@@ -1,4 +1,4 @@
-import { entityLookupPermissions, entityPermissionGroups } from './entities/catalogue';
+import { entityActionLabels, entityLookupPermissions, entityPermissionGroups } from './entities/catalogue';
 import type { EntityLookup } from './entity';
 
 /**
@@ -48,6 +48,7 @@ export const actionLabels: Record<string, string> = {
   aging: 'أعمار الذمم',
   vat: 'إقرار ضريبة القيمة المضافة',
   visits: 'تقرير الزيارات والعقود',
+  ...entityActionLabels,
 };
 
 type Group = (typeof permissionGroups)[number];
@@ -207,8 +208,9 @@ export const rolePresets: Record<string, { label: string; description: string; p
     },
     technician: {
       label: 'فني',
-      description: 'يرى المهام المسندة إليه وحدها وينجزها: يعبّئ نماذجها ويرفق صورها ويرسلها للمراجعة',
-      permissions: ['task:read'],
+      description:
+        'يرى المهام والزيارات المسندة إليه وحدها وينجزها: يسجّل خطوات الزيارة ويعبّئ النماذج ويرفق الصور والتوقيع',
+      permissions: ['task:read', 'visit:work'],
     },
   };
 

@@ -1,5 +1,6 @@
 import {
   type Answers,
+  type AnswerValue,
   type EinvoiceSnapshot,
   type FormField,
   fromHalalas,
@@ -43,6 +44,7 @@ const timestamps = {
  * `YYYY-MM-DD` (docs/ARCHITECTURE.md, "Typed resources"). Instants are `ts` (timestamptz).
  */
 const day = (name: string) => date(name, { mode: 'string' });
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** Bumped by every save; GET answers it as the ETag and a PUT with a stale If-Match gets 412. */
 const editVersion = (name: string) => integer(name).notNull().default(1);
@@ -439,6 +441,94 @@ export const visits = pgTable(
   ],
 );
 
+/**
+ * What a technician's phone did to a visit, each once: a step, a form's answers, an upload begun.
+ * `client_action_id` is the phone's own id for the action, unique, so a replay — however often, and
+ * two at once — finds the first one and answers what it answered (`answer_status`, `answer`).
+ */
+export const visitActions = pgTable(
+  'visit_actions',
+  {
+    _id: id(),
+    clientActionId: uuid('client_action_id').notNull(),
+    visit: uuid('visit_id')
+      .notNull()
+      .references(() => visits._id, { onDelete: 'cascade' }),
+    /** status, answers or upload. */
+    kind: text('kind').notNull(),
+    /** The step taken (kind `status`). */
+    status: text('status'),
+    actor: uuid('actor_id').notNull(),
+    /** The device's time of the action, beside the server's `received_at`. */
+    at: ts('at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    /** Where the device was: {lat, lng, accuracy?}. */
+    location: jsonb('location').$type<{ lat: number; lng: number; accuracy?: number }>(),
+    note: text('note').notNull().default(''),
+    /** The first answer, given again to every replay. */
+    answerStatus: integer('answer_status'),
+    answer: jsonb('answer'),
+  },
+  (t) => [
+    uniqueIndex('visit_actions_client_action_key').on(t.clientActionId),
+    index('visit_actions_visit_idx').on(t.visit, t.receivedAt),
+  ],
+);
+
+/** A visit's checklist answers, appended, never changed: a field's answer is its latest row. */
+export const visitAnswers = pgTable(
+  'visit_answers',
+  {
+    _id: id(),
+    visit: uuid('visit_id')
+      .notNull()
+      .references(() => visits._id, { onDelete: 'cascade' }),
+    /** The phone's action that sent it. */
+    action: uuid('action_id')
+      .notNull()
+      .references(() => visitActions._id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    value: jsonb('value').$type<AnswerValue>(),
+    /** The form's version the answer was checked against. */
+    formVersion: integer('form_version').notNull(),
+    answeredBy: uuid('answered_by').notNull(),
+    at: ts('at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('visit_answers_visit_field_idx').on(t.visit, t.field, t.receivedAt)],
+);
+
+/**
+ * A visit's photos, files and the customer's signature, uploaded resumably (tus) from the phone:
+ * a row from the upload's creation, its bytes appended chunk by chunk (`received` of `length`),
+ * checked and `completed_at` once whole. Only completed rows are the visit's files; never changed after.
+ */
+export const visitFiles = pgTable(
+  'visit_files',
+  {
+    _id: id(),
+    visit: uuid('visit_id')
+      .notNull()
+      .references(() => visits._id, { onDelete: 'cascade' }),
+    /** The phone's action that created the upload: one file however often the creation is sent. */
+    action: uuid('action_id')
+      .notNull()
+      .references(() => visitActions._id, { onDelete: 'cascade' }),
+    /** The checklist field it answers (a file or signature field). */
+    field: text('field').notNull(),
+    name: text('name').notNull(),
+    /** What its first bytes say it is (the phone's claim is not trusted). */
+    type: text('type').notNull().default(''),
+    length: integer('length').notNull(),
+    received: integer('received').notNull().default(0),
+    data: bytea('data').notNull(),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [uniqueIndex('visit_files_action_key').on(t.action), index('visit_files_visit_idx').on(t.visit)],
+);
+
 /** Gap-free numbering: one row per sequence, incremented inside the transaction that uses it. */
 export const counters = pgTable('counters', {
   name: text('name').primaryKey(),
@@ -572,8 +662,6 @@ export const payments = pgTable(
     index('payments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const forms = pgTable(
   'forms',

@@ -9,6 +9,7 @@ import {
 } from '@idara/domain';
 import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { recordActivity } from '../lib/activity';
@@ -16,8 +17,8 @@ import type { DomainEvents, EventBus } from '../lib/events';
 import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from './edit-version';
 import { AppError, notFound } from './errors';
 import { type ExportConfig, registerExportRoute } from './export-route';
-import { guarded } from './guarded';
-import { type ListResource, runList, withJoinsSelect } from './list-query';
+import { guarded, guardedAny } from './guarded';
+import { type ListResource, type ListResult, runList, withJoinsSelect } from './list-query';
 import { assertRefsExist, type RefField, referrersOf, registerReferrer } from './references';
 import { type ActorContext, actorOf } from './request-context';
 import type { RoutesPlugin } from './response-contract';
@@ -85,6 +86,41 @@ export interface CrudConfig<Body extends z.ZodType, Rec extends z.ZodObject = z.
   actions?: Record<string, RecordAction>;
   /** Export columns: each key a field of the list's answer (a misspelt key does not compile). */
   export: ExportConfig<keyof z.output<Rec> & string>;
+  /**
+   * Who works only the records assigned to them (`visit:work`: a technician) without reading the
+   * rest: they list and export just those (the list's `filter` set to their id, whatever they ask),
+   * open just those, and anyone else's record answers 404 as if it did not exist. `holds` says
+   * whether a record is the user's.
+   */
+  assigned?: AssignedScope;
+  /** The module's own routes beside the shared ones, given the shared pieces (a visit's status step). */
+  routes?: (app: RoutesApp, kit: CrudKit) => Promise<void>;
+}
+
+export type RoutesApp = Parameters<RoutesPlugin>[0];
+
+export interface AssignedScope {
+  permission: Permission;
+  filter: string;
+  holds: (row: Row, userId: string) => boolean;
+}
+
+/** What a module's own routes (`CrudConfig.routes`) write with, as the shared routes do. */
+export interface CrudKit {
+  /** The record with its references' names; `lock` takes its row for the transaction. 404 when missing. */
+  load: (tx: DbOrTx, recordId: string, lock?: boolean) => Promise<Row>;
+  /** Writes `values` over a locked record, with `afterWrite`, `decorate` and the activity row. */
+  saveOver: (tx: Tx, before: Row, values: Row, write: Write, summary: (after: Row) => string) => Promise<Row>;
+  /** 404 unless `user` holds `permission`, or the record is assigned to them and they hold the scope's. */
+  assertMay: (
+    user: { _id: string; permissions: readonly string[] },
+    permission: Permission,
+    row: Row,
+  ) => void;
+  /** After a commit: the area's open lists and boards read again. */
+  changed: (ids: string[]) => void;
+  /** The list's rows for a query, narrowed by `where`. */
+  list: (db: DbOrTx, query: Row, where?: SQL) => Promise<ListResult>;
 }
 
 /** Who writes, and the events to emit once the write has committed (others act on them). */
@@ -160,6 +196,21 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
   }
 
   const answer = (db: DbOrTx, row: Row) => (config.decorate ? config.decorate(db, row) : row);
+
+  const { assigned } = config;
+  /** The permission, or with an assigned scope either it or the scope's (the handler narrows). */
+  const guardedOrAssigned = <S extends FastifySchema>(permission: Permission, schema: S) =>
+    assigned ? guardedAny([permission, assigned.permission], schema) : guarded(permission, schema);
+  const assertMay: CrudKit['assertMay'] = (user, permission, row) => {
+    if (user.permissions.includes(permission)) return;
+    if (assigned && user.permissions.includes(assigned.permission) && assigned.holds(row, user._id)) return;
+    throw notFound(config.noun);
+  };
+  /** A caller without `<area>:read` lists only what is assigned to them. */
+  const scoped = (req: FastifyRequest, query: Row): Row =>
+    assigned && !req.user?.permissions.includes(can('read'))
+      ? { ...query, [assigned.filter]: req.user?._id }
+      : query;
 
   async function assertUnique(tx: Tx, values: Row, exceptId?: string) {
     for (const u of config.unique ?? []) {
@@ -243,6 +294,13 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
       for (const a of [area, ...(config.alsoChanges ?? [])])
         app.events.emit('records.changed', { area: a, ids: a === area ? ids : [] });
     };
+    await config.routes?.(app, {
+      load,
+      saveOver,
+      assertMay,
+      changed,
+      list: (db, query, where) => runList(db, resource, query, where),
+    });
     const announce = (row: Row, actorId: string | null) => {
       app.events.emit('record.created', { entity, id: String(row._id), label: config.label(row), actorId });
       changed([String(row._id)]);
@@ -287,21 +345,28 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
 
     app.get(
       '/',
-      guarded(can('read'), { tags, response: { 200: list } }),
-      async (req) => runList(app.db, resource, req.query as Row) as Promise<z.input<typeof list>>,
+      guardedOrAssigned(can('read'), { tags, response: { 200: list } }),
+      async (req) =>
+        runList(app.db, resource, scoped(req, req.query as Row)) as Promise<z.input<typeof list>>,
     );
 
     registerExportRoute(app, {
       entity,
       permission: can('read'),
+      orPermission: assigned?.permission,
+      scope: assigned && scoped,
       resource,
       export: config.export as ExportConfig,
     });
 
     app.get(
       '/:id',
-      guarded(can('details'), { tags, params: idParams, response: { 200: record } }),
-      async (req, reply) => withETag(reply, await answer(app.db, await load(app.db, req.params.id))),
+      guardedOrAssigned(can('details'), { tags, params: idParams, response: { 200: record } }),
+      async (req, reply) => {
+        const row = await load(app.db, req.params.id);
+        assertMay(req.user!, can('details'), row);
+        return withETag(reply, await answer(app.db, row));
+      },
     );
 
     app.post(

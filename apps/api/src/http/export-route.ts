@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { recordActivity } from '../lib/activity';
 import { type ExportColumn, parseFileType } from './export';
 import { type SignInTotals, withTotals } from './export-cells';
-import { guarded } from './guarded';
+import { guarded, guardedAny } from './guarded';
 import { iterateList, type ListResource, parseListQuery, runList } from './list-query';
 import { PDF_MAX_ROWS, pdfTooLong, sendExportFile } from './pdf';
 import { actorOf } from './request-context';
@@ -29,15 +29,20 @@ export function registerExportRoute(
   opts: {
     entity: string;
     permission: Permission;
+    /** Another permission that may export too, narrowed by `scope` (a technician's own visits). */
+    orPermission?: Permission;
     resource: ListResource;
     export: ExportConfig;
     /** Narrows the request's filters to what this user may see (e.g. only their own tasks). */
     scope?: (req: FastifyRequest, query: Record<string, unknown>) => Record<string, unknown>;
   },
 ) {
+  const schema = { tags: [opts.entity], response: { 200: fileOut('xlsx, csv or pdf') } };
   app.get(
     '/export',
-    guarded(opts.permission, { tags: [opts.entity], response: { 200: fileOut('xlsx, csv or pdf') } }),
+    opts.orPermission
+      ? guardedAny([opts.permission, opts.orPermission], schema)
+      : guarded(opts.permission, schema),
     async (req, reply) => {
       const raw = req.query as Record<string, unknown>;
       const query = opts.scope ? opts.scope(req, raw) : raw;

@@ -9,3 +9,9 @@ export const guarded = <S extends FastifySchema>(permission: Permission | Permis
   config: { permissions: Array.isArray(permission) ? permission : [permission] },
   schema,
 });
+
+/** A route's options for callers holding any one of `permissions` (the handler narrows what each sees). */
+export const guardedAny = <S extends FastifySchema>(permissions: Permission[], schema: S) => ({
+  config: { permissions: [] as Permission[], anyPermission: permissions },
+  schema,
+});

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { MaintenanceNotice } from '@idara/domain';
+import type { MaintenanceNotice, VisitStatus } from '@idara/domain';
 
 /** In-process domain events, emitted after the transaction that caused them commits. */
 export interface DomainEvents {
@@ -50,6 +50,12 @@ export interface DomainEvents {
   'einvoice.overdue': { einvoiceId: string };
   /** Tomorrow's open visits with no team, told once a day by the visits tick (modules/visit-notice). */
   'visits.unassigned': { day: string; count: number };
+  /**
+   * A visit took a step (the office's or a technician's phone's, applied once however often it was
+   * sent); `at` is when it happened (the device's time for the phone's). The customer's messages
+   * at each step hang on it.
+   */
+  'visit.step': { visitId: string; step: VisitStatus; actorId: string; at: Date };
   /** A task was given to someone (`newTask`, to the assignee). */
   'task.assigned': TaskEvent;
   /** A task was submitted for review (`ask`, to its creator and the reviewers). */

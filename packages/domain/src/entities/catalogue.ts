@@ -24,18 +24,30 @@ export const entityActivityLabels: Record<string, string> = Object.fromEntries(
   Object.values(entityFacts).map((e) => [e.area, e.activityLabel]),
 );
 
-/** The entities' permission groups, each with the five record actions. */
+type ExtraActions<F> = F extends { extraActions: infer A } ? keyof A & string : never;
+
+/** The entities' permission groups, each with the five record actions and its own (`extraActions`). */
 export const entityPermissionGroups = Object.values(entityFacts).map((e) => ({
   area: e.area,
   label: e.permissionLabel,
-  actions: ['read', 'details', 'create', 'update', 'delete'] as const,
+  actions: ['read', 'details', 'create', 'update', 'delete', ...Object.keys(extraActionsOf(e))],
 })) as {
   [K in EntityName]: {
     area: Facts[K]['area'];
     label: string;
-    actions: readonly ['read', 'details', 'create', 'update', 'delete'];
+    actions: readonly ('read' | 'details' | 'create' | 'update' | 'delete' | ExtraActions<Facts[K]>)[];
   };
 }[EntityName][];
+
+function extraActionsOf(e: Facts[EntityName]): Readonly<Record<string, string>> {
+  return 'extraActions' in e ? e.extraActions : {};
+}
+
+/** The labels of the entities' own actions (`work`: «تنفيذ الزيارات المسندة إليه»). */
+export const entityActionLabels: Record<string, string> = Object.assign(
+  {},
+  ...Object.values(entityFacts).map(extraActionsOf),
+);
 
 /** Which lookups each entity's screens read, with the permissions that may therefore read them. */
 export const entityLookupPermissions = Object.values(entityFacts).flatMap((e) =>

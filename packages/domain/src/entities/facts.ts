@@ -30,5 +30,7 @@ export const entityFacts = {
     activityLabel: 'زيارة',
     permissionLabel: 'الزيارات',
     lookups: ['customers', 'users', 'places', 'forms'],
+    // A technician's: only the visits assigned to them, their steps, answers and photos.
+    extraActions: { work: 'تنفيذ الزيارات المسندة إليه' },
   },
 } as const satisfies Record<string, EntityFacts>;

@@ -1,5 +1,4 @@
 import {
-  canMoveVisit,
   visit as definition,
   normalizeArabic,
   openVisitStatuses,
@@ -9,7 +8,6 @@ import {
 } from '@idara/domain';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import { cities, customerContracts, customers, visits } from '../../db/schema';
 import { arabicContainsFilter } from '../../http/arabic-filter';
 import { entityRoutes } from '../../http/entity-routes';
@@ -19,7 +17,12 @@ import { containsFilter } from '../../http/list-query';
 import { ref } from '../../http/references';
 import { nextNumber } from '../../lib/counters';
 import { billDoneVisit } from '../customer-contract/billing';
+import { registerVisitAnswers } from './answers';
+import { visitLabel } from './label';
+import { registerVisitStep } from './status';
 import { assertEquipmentOf, assertNoClash, assertTeam } from './team';
+import { registerVisitUploads } from './uploads';
+import { registerWorkingSet } from './working-set';
 
 /** A visit's contract, joined for its number (a one-off visit has none). */
 const contractOf = alias(customerContracts, 'visits_customer_contract');
@@ -29,7 +32,13 @@ export default entityRoutes(definition, {
   table: visits,
   refs: [ref('customer', visits.customer), ref('city', visits.city), ref('form', visits.form)],
   search: ['address', 'notes'],
-  label: (r) => `رقم ${r.number} — ${r.customerName}`,
+  label: visitLabel,
+  // A technician (`visit:work`) lists, opens and steps only the visits whose team has them.
+  assigned: {
+    permission: 'visit:work',
+    filter: 'assignee',
+    holds: (row, userId) => (row.assignees as string[]).includes(userId),
+  },
   resource: {
     fields: { ...rowColumns(definition.row, visits), customerContractNumber: contractOf.number },
     joins: [{ table: contractOf, on: eq(contractOf._id, visits.customerContract) }],
@@ -116,29 +125,11 @@ export default entityRoutes(definition, {
     if (row.status === 'done' && before?.status !== 'done' && row.customerContract && row.sequence)
       await billDoneVisit(tx, String(row.customerContract), Number(row.sequence), write);
   },
-  actions: {
-    status: {
-      permission: 'update',
-      body: z.object({
-        status: z.enum(visitStatuses, { message: 'حالة الزيارة غير معروفة' }),
-        note: z.string().trim().max(500).optional(),
-      }),
-      summary: (label, input) => `الزيارة «${label}»: ${visitStatusLabels[input.status as VisitStatus]}`,
-      run: async (_tx, row, input, actorId) => {
-        const from = row.status as VisitStatus;
-        const to = input.status as VisitStatus;
-        if (!canMoveVisit(from, to))
-          throw new AppError(
-            409,
-            `لا تنتقل الزيارة من «${visitStatusLabels[from]}» إلى «${visitStatusLabels[to]}»`,
-          );
-        return {
-          status: to,
-          ...(to === 'done' ? { doneAt: new Date(), doneBy: actorId } : {}),
-          ...(input.note ? { notes: [row.notes, input.note].filter(Boolean).join('\n') } : {}),
-        };
-      },
-    },
+  routes: async (app, kit) => {
+    registerVisitStep(app, kit);
+    registerWorkingSet(app, kit);
+    registerVisitAnswers(app, kit);
+    registerVisitUploads(app, kit);
   },
   export: {
     fileName: 'الزيارات',

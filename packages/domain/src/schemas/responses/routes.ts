@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { entities } from '../../entities';
 import { customerRemindersOut, reminderPreviewOut, reminderRuleOut, reminderRulesOut } from '../reminders';
+import { visitWorkOut } from '../visit-work';
 import { activityListOut, activityOut } from './activity';
-import { fileOut, listOf, messageOut, recordListOf } from './common';
+import { fileOut, listOf, messageOut, noContent, recordListOf } from './common';
 import { dashboardOut } from './dashboard';
 import {
   einvoiceDetailsOut,
@@ -151,7 +152,12 @@ export const apiRoutes = {
   ...entityRecordRoutes(),
   'POST /api/customer-contract/:id/cancel': entities['customer-contract'].record,
   'POST /api/customer-contract/:id/renew': entities['customer-contract'].record,
-  'POST /api/visit/:id/status': entities.visit.record,
+  'POST /api/visit/:id/status': visitWorkOut().stepOut,
+  'GET /api/visit/mine': visitWorkOut().mineOut,
+  'POST /api/visit/:id/answers': visitWorkOut().answersOut,
+  'POST /api/visit/:id/uploads': noContent,
+  'PATCH /api/visit/:id/uploads/:uploadId': noContent,
+  'GET /api/visit/:id/files/:fileId': fileOut('the photo, file or signature'),
 
   'GET /api/activity': activityListOut,
   'GET /api/activity/export': listExport,
