@@ -911,7 +911,7 @@ export const noticeSends = pgTable(
   'notice_sends',
   {
     _id: id(),
-    /** visit_confirmation, contract_renewal or unassigned_visits. */
+    /** visit_confirmation, contract_renewal, unassigned_visits, or a visit's step told its customer (visit_on_the_way, visit_done, visit_rating). */
     kind: text('kind').notNull(),
     /** What it is about: `<visit id>@<day>`, a contract's id, or the day whose visits lack a team. */
     subject: text('subject').notNull(),

@@ -9,6 +9,7 @@ import {
 } from '@idara/domain';
 import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { recordActivity } from '../lib/activity';
@@ -110,7 +111,8 @@ export interface RecordAction {
   body: z.ZodType;
   /** The activity log's sentence: «إلغاء العقد «رقم 12»». */
   summary: (label: string, input: Row) => string;
-  run: (tx: Tx, row: Row, input: Row, actorId: string | null) => Promise<Row>;
+  /** `app`: for what the step brings along beyond the record (a visit's step tells its customer). */
+  run: (tx: Tx, row: Row, input: Row, actorId: string | null, app: FastifyInstance) => Promise<Row>;
   creates?: boolean;
   /** With `creates`: columns the new record takes beyond its body (a renewal names what it renews). */
   carry?: (row: Row) => Row;
@@ -264,7 +266,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
           const result = await app.db.transaction(async (tx) => {
             const before = await load(tx, req.params.id, true);
             const summary = action.summary(config.label(before), input);
-            const values = await action.run(tx, before, input, req.user?._id ?? null);
+            const values = await action.run(tx, before, input, req.user?._id ?? null, app);
             if (action.creates)
               return create(tx, config.body.parse(values), write, () => summary, action.carry?.(before));
             await assertFreshVersion(tx, ifMatch, {

@@ -19,6 +19,7 @@ import { containsFilter } from '../../http/list-query';
 import { ref } from '../../http/references';
 import { nextNumber } from '../../lib/counters';
 import { billDoneVisit } from '../customer-contract/billing';
+import { queueVisitStepMessage } from '../visit-messages/step-messages';
 import { assertEquipmentOf, assertNoClash, assertTeam } from './team';
 
 /** A visit's contract, joined for its number (a one-off visit has none). */
@@ -124,13 +125,19 @@ export default entityRoutes(definition, {
         note: z.string().trim().max(500).optional(),
       }),
       summary: (label, input) => `الزيارة «${label}»: ${visitStatusLabels[input.status as VisitStatus]}`,
-      run: async (_tx, row, input, actorId) => {
+      run: async (tx, row, input, actorId, app) => {
         const from = row.status as VisitStatus;
         const to = input.status as VisitStatus;
         if (!canMoveVisit(from, to))
           throw new AppError(
             409,
             `لا تنتقل الزيارة من «${visitStatusLabels[from]}» إلى «${visitStatusLabels[to]}»`,
+          );
+        if ((to === 'on_the_way' || to === 'done') && actorId)
+          await queueVisitStepMessage(
+            tx,
+            { visitId: String(row._id), step: to, actorId, at: new Date() },
+            app,
           );
         return {
           status: to,
