@@ -298,6 +298,8 @@ export const customers = pgTable(
     notes: text('notes').notNull().default(''),
     /** Overdue-balance reminders are not sent to this customer (stopped by a user). */
     remindersStopped: boolean('reminders_stopped').notNull().default(false),
+    /** Kinds of visit message this customer declined (`messageOptOutKinds` in @idara/domain). */
+    messageOptOuts: text('message_opt_outs').array().notNull().default(sql`'{}'::text[]`),
     createdBy: uuid('created_by'),
     searchText: text('search_text').notNull().default(''),
     version: editVersion('version'),

@@ -44,6 +44,7 @@ async function loadVisit(tx: Tx, visitId: string) {
         name: customers.name,
         phoneNumber: customers.phoneNumber,
         whatsappNumber: customers.whatsappNumber,
+        optOuts: customers.messageOptOuts,
       },
     })
     .from(visits)
@@ -68,7 +69,8 @@ async function technicianNames(tx: Tx, assignees: string[], actorId: string) {
  * (with its activity row): on the way, the technician's name and the arrival estimate; done, the
  * visit's report as a document, then the rating request with its buttons and signed link. Each is
  * claimed once per visit (`notice_sends`, unique kind and subject), so a phone retrying the step, a
- * replay or two racing calls queue it once; a customer with no number gets none. Kept in the
+ * replay or two racing calls queue it once; a customer with no number, or who declined that kind
+ * of message (`customers.message_opt_outs`), gets none. Kept in the
  * outbox when WhatsApp is not configured.
  */
 export async function queueVisitStepMessage(
@@ -84,6 +86,8 @@ export async function queueVisitStepMessage(
   const customerName = visit.customer.name;
   const visitNumber = String(visit.number);
   for (const kind of messagesOf[input.step]) {
+    // Declined by the customer: not sent, and not claimed (were they to opt in again, the next step tells).
+    if (visit.customer.optOuts.includes(kind)) continue;
     const claimed = await claim(tx, kind, visit._id, input.at);
     if (!claimed) continue;
     const message = await (async (): Promise<{ params: Record<string, string>; summary: string }> => {

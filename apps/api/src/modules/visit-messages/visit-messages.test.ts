@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, customers, messages, noticeSends } from '../../db/schema';
 import { FakeGraph, whatsappEnv } from '../../test/fake-graph';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { confirmVisits } from '../visit-notice/notices';
 import { readRatingToken } from './links';
 import { arrivalEstimate, queueVisitStepMessage } from './step-messages';
 
@@ -198,6 +199,58 @@ describe('the arrival estimate', () => {
     expect(arrivalEstimate(at('10:00'), at('09:00'), 90)).toBe('من 09:00 ص إلى 10:30 ص');
     expect(arrivalEstimate(at('10:31'), at('09:00'), 90)).toBe('خلال وقت قصير');
     expect(arrivalEstimate(new Date('2027-03-09T20:00:00+03:00'), at('09:00'), 90)).toBe('خلال وقت قصير');
+  });
+});
+
+describe('a customer declines each kind of message on its own', () => {
+  it('is stored on the customer, each kind once, and an unknown kind is refused in Arabic', async () => {
+    const res = await post(t, admin, '/api/customer', {
+      name: 'فهد المطيري',
+      phoneNumber: '0553330301',
+      messageOptOuts: ['visit_rating', 'visit_on_the_way', 'visit_rating'],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().messageOptOuts).toEqual(['visit_on_the_way', 'visit_rating']);
+    const details = await t.inject({ method: 'GET', url: `/api/customer/${res.json()._id}`, token: admin });
+    expect(details.json().messageOptOuts).toEqual(['visit_on_the_way', 'visit_rating']);
+
+    const bad = await post(t, admin, '/api/customer', {
+      name: 'عميل آخر',
+      phoneNumber: '0553330302',
+      messageOptOuts: ['payment_reminder'],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(JSON.stringify(bad.json().fieldErrors)).toContain('نوع الرسالة غير معروف');
+  });
+
+  it('sends only the kinds not declined, and the day-before confirmation honours it too', async () => {
+    const optedOut = (
+      await post(t, admin, '/api/customer', {
+        name: 'منيرة الشمري',
+        phoneNumber: '0553330401',
+        messageOptOuts: ['visit_on_the_way', 'visit_rating', 'visit_confirmation'],
+      })
+    ).json()._id;
+    const visit = await book(t, admin, optedOut, [technician._id]);
+    expect((await step(t, admin, visit._id, 'on_the_way')).statusCode).toBe(200);
+    expect((await step(t, admin, visit._id, 'done')).statusCode).toBe(200);
+    expect((await templatesOf(t, optedOut)).map((m) => m.template)).toEqual(['visit_done']);
+
+    // Two planned visits on one day: only the customer who did not decline is asked to expect it.
+    const day = '2027-05-12';
+    const at = '2027-05-12T09:00:00+03:00';
+    const plan = async (customerId: string) => {
+      const res = await post(t, admin, '/api/visit', { customer: customerId, scheduledAt: at });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await plan(optedOut);
+    await plan(customer);
+    const before = (await templatesOf(t, customer)).length;
+    expect(await confirmVisits(t.app, day, new Date('2027-05-11T10:00:00+03:00'))).toBe(1);
+    expect((await templatesOf(t, customer)).slice(before).map((m) => m.template)).toEqual([
+      'visit_confirmation',
+    ]);
+    expect((await templatesOf(t, optedOut)).map((m) => m.template)).toEqual(['visit_done']);
   });
 });
 

@@ -6,7 +6,20 @@ import {
   riyadhDayBounds,
   visitTimeWindow,
 } from '@idara/domain';
-import { and, asc, between, count, eq, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  between,
+  count,
+  eq,
+  inArray,
+  lt,
+  not,
+  notExists,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -169,6 +182,7 @@ export async function confirmVisits(app: FastifyInstance, day: string, now: Date
         eq(visits.status, 'planned'),
         between(visits.scheduledAt, start, end),
         notSent(app, 'visit_confirmation', subject),
+        not(arrayContains(customers.messageOptOuts, ['visit_confirmation'])),
       ),
     )
     .orderBy(asc(visits.scheduledAt), asc(visits.number));

@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "message_opt_outs" text[] DEFAULT '{}'::text[] NOT NULL;
