@@ -152,6 +152,8 @@ export const apiRoutes = {
   'POST /api/customer-contract/:id/cancel': entities['customer-contract'].record,
   'POST /api/customer-contract/:id/renew': entities['customer-contract'].record,
   'POST /api/visit/:id/status': entities.visit.record,
+  'GET /api/visit/:id/report.pdf': pdf,
+  'GET /api/visit/:id/document.pdf': pdf,
 
   'GET /api/activity': activityListOut,
   'GET /api/activity/export': listExport,
