@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -438,6 +439,40 @@ export const visits = pgTable(
     index('visits_status_idx').on(t.status, t.scheduledAt),
     index('visits_assignees_idx').using('gin', t.assignees),
     index('visits_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A customer's rating of a done visit (1–5 and a comment), by WhatsApp reply button or the signed
+ * rating page: one per visit, the score given once (modules/visit-messages/ratings.ts).
+ */
+export const visitRatings = pgTable(
+  'visit_ratings',
+  {
+    _id: id(),
+    visit: uuid('visit_id')
+      .notNull()
+      .references(() => visits._id, { onDelete: 'cascade' }),
+    customer: uuid('customer_id')
+      .notNull()
+      .references(() => customers._id, { onDelete: 'restrict' }),
+    customerContract: uuid('customer_contract_id').references(() => customerContracts._id, {
+      onDelete: 'set null',
+    }),
+    /** The visit's team when it was rated: each technician's ratings in the reports. */
+    technicians: uuid('technicians').array().notNull().default(sql`'{}'::uuid[]`),
+    score: integer('score').notNull(),
+    comment: text('comment').notNull().default(''),
+    /** whatsapp (a reply button) or link (the rating page). */
+    channel: text('channel').notNull(),
+    ratedAt: ts('rated_at').notNull().defaultNow(),
+    commentedAt: ts('commented_at'),
+  },
+  (t) => [
+    uniqueIndex('visit_ratings_visit_key').on(t.visit),
+    index('visit_ratings_contract_idx').on(t.customerContract),
+    index('visit_ratings_technicians_idx').using('gin', t.technicians),
+    check('visit_ratings_score_check', sql`${t.score} between 1 and 5`),
   ],
 );
 
