@@ -46,6 +46,8 @@ import { serviceRoutes } from './modules/service/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/task/routes';
 import { userRoutes } from './modules/user/routes';
+import { ratingPageRoutes } from './modules/visit-messages/rating-page';
+import { visitReportRoutes } from './modules/visit-messages/report-routes';
 import { VisitNoticeScheduler } from './modules/visit-notice/scheduler';
 import { registerWhatsappAutomations } from './modules/whatsapp/automations';
 import { whatsappMessageChannel } from './modules/whatsapp/channel';
@@ -226,6 +228,8 @@ export async function buildApp(opts: AppOptions) {
     const module: { default: RoutesPlugin } = await import(`./modules/${name}/routes.ts`);
     await app.register(module.default, { prefix: `/api/${name}` });
   }
+  await app.register(visitReportRoutes, { prefix: '/api/visit' });
+  await app.register(ratingPageRoutes);
   await app.register(activityRoutes, { prefix: '/api/activity' });
   await app.register(orderRoutes, { prefix: '/api/order' });
   await app.register(paymentRoutes, { prefix: '/api/payment' });

@@ -122,6 +122,15 @@ export const VISITS: ArabicPluralForms = {
   other: '{n} زيارة',
 };
 
+/** Customers' ratings: 'تقييم واحد', 'تقييمان', '3 تقييمات', '11 تقييماً', '100 تقييم'. */
+export const RATINGS: ArabicPluralForms = {
+  one: 'تقييم واحد',
+  two: 'تقييمان',
+  few: '{n} تقييمات',
+  many: '{n} تقييماً',
+  other: '{n} تقييم',
+};
+
 /** Minutes, nominative: 'دقيقة واحدة', 'دقيقتان', '3 دقائق', '11 دقيقة'. */
 export const MINUTES: ArabicPluralForms = {
   one: 'دقيقة واحدة',

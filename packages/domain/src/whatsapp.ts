@@ -34,6 +34,16 @@ export interface MessageTemplate {
   params: TemplateParam[];
   /** The Arabic text as the customer reads it, for the conversation and the outbox. */
   render: (values: Record<string, string>) => string;
+  /**
+   * The approved template's DOCUMENT header: which of the message's values hold the file's link
+   * and its name (a visit's report). Not a body parameter.
+   */
+  document?: { link: string; fileName: string };
+  /**
+   * The approved template's quick-reply buttons, in order: each button's title as registered and
+   * the payload WhatsApp hands back when the customer taps it, made from the message's values.
+   */
+  quickReplies?: { title: string; payload: (values: Record<string, string>) => string }[];
 }
 
 export interface TemplateParam {
@@ -46,6 +56,41 @@ export interface TemplateParam {
 const customerNameParam: TemplateParam = { key: 'customerName', label: 'اسم العميل' };
 const orderNumberParam: TemplateParam = { key: 'orderNumber', label: 'رقم الطلب', fromOrder: 'number' };
 const linkParam: TemplateParam = { key: 'link', label: 'الرابط' };
+
+/** A rating's reply buttons as the customer sees them, by score. */
+export const ratingButtonTitles: Record<number, string> = {
+  5: '5 ممتازة',
+  4: '4 جيدة جداً',
+  3: '3 جيدة',
+  2: '2 مقبولة',
+  1: '1 سيئة',
+};
+
+/** A rating button's payload: `rate:<score>:<signed token>` (read back by `readRatingPayload`). */
+export const ratingPayload = (score: number, token: string) => `rate:${score}:${token}`;
+
+export function readRatingPayload(payload: unknown) {
+  const m = typeof payload === 'string' ? /^rate:([1-5]):([\w.-]{1,200})$/.exec(payload) : null;
+  return m ? { score: Number(m[1]), token: m[2] } : null;
+}
+
+/**
+ * Kinds of message a customer may decline, each on its own (statement and payment reminders are
+ * not among them: they have their own stop switch on the customer).
+ */
+export const messageOptOutKinds = [
+  'visit_confirmation',
+  'visit_on_the_way',
+  'visit_done',
+  'visit_rating',
+] as const;
+export type MessageOptOutKind = (typeof messageOptOutKinds)[number];
+export const messageOptOutLabels: Record<MessageOptOutKind, string> = {
+  visit_confirmation: 'تأكيد موعد الزيارة قبلها بيوم',
+  visit_on_the_way: 'الفني في الطريق',
+  visit_done: 'تقرير الزيارة عند إنجازها',
+  visit_rating: 'طلب تقييم الزيارة',
+};
 
 export const messageTemplates: MessageTemplate[] = [
   {
@@ -110,6 +155,38 @@ export const messageTemplates: MessageTemplate[] = [
       `مرحباً ${v.customerName}، عقدك رقم ${v.contractNumber} ينتهي يوم ${v.endDay}. يسعدنا تجديده لتستمر زياراتك دون انقطاع؛ ردّ على هذه الرسالة وسنتواصل معك.`,
   },
   {
+    name: 'visit_on_the_way',
+    label: 'الفني في الطريق',
+    params: [
+      customerNameParam,
+      { key: 'technicianName', label: 'اسم الفني' },
+      { key: 'visitNumber', label: 'رقم الزيارة' },
+      { key: 'arrival', label: 'الوصول المتوقع' },
+    ],
+    render: (v) =>
+      `مرحباً ${v.customerName}، الفني ${v.technicianName} في الطريق إليك الآن لتنفيذ الزيارة رقم ${v.visitNumber}، والوصول المتوقع ${v.arrival}.`,
+  },
+  {
+    name: 'visit_done',
+    label: 'تقرير الزيارة',
+    params: [customerNameParam, { key: 'visitNumber', label: 'رقم الزيارة' }],
+    document: { link: 'reportLink', fileName: 'reportFileName' },
+    render: (v) =>
+      `مرحباً ${v.customerName}، أنجزنا الزيارة رقم ${v.visitNumber}. مرفق تقرير الزيارة بما فحصناه والصور وتوقيع الاستلام. شكراً لثقتك.`,
+  },
+  {
+    name: 'visit_rating',
+    label: 'تقييم الزيارة',
+    params: [customerNameParam, { key: 'visitNumber', label: 'رقم الزيارة' }, linkParam],
+    // Five buttons, best first as a customer reads them; the payload carries the signed token.
+    quickReplies: [5, 4, 3, 2, 1].map((score) => ({
+      title: ratingButtonTitles[score],
+      payload: (v: Record<string, string>) => ratingPayload(score, v.ratingToken ?? ''),
+    })),
+    render: (v) =>
+      `مرحباً ${v.customerName}، كيف كانت زيارتنا رقم ${v.visitNumber}؟ اختر تقييمك من 1 إلى 5 بالأزرار أدناه، أو اكتب رأيك من الرابط: ${v.link}`,
+  },
+  {
     name: 'password_reset_code',
     label: 'رمز استعادة كلمة المرور',
     params: [{ key: 'code', label: 'الرمز' }],
@@ -126,6 +203,9 @@ const systemTemplates = new Set([
   'statement_link',
   'visit_confirmation',
   'contract_renewal',
+  'visit_on_the_way',
+  'visit_done',
+  'visit_rating',
 ]);
 export const composerTemplates = messageTemplates.filter((t) => !systemTemplates.has(t.name));
 

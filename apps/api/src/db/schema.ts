@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -300,6 +301,8 @@ export const customers = pgTable(
     notes: text('notes').notNull().default(''),
     /** Overdue-balance reminders are not sent to this customer (stopped by a user). */
     remindersStopped: boolean('reminders_stopped').notNull().default(false),
+    /** Kinds of visit message this customer declined (`messageOptOutKinds` in @idara/domain). */
+    messageOptOuts: text('message_opt_outs').array().notNull().default(sql`'{}'::text[]`),
     createdBy: uuid('created_by'),
     searchText: text('search_text').notNull().default(''),
     version: editVersion('version'),
@@ -527,6 +530,40 @@ export const visitFiles = pgTable(
     completedAt: ts('completed_at'),
   },
   (t) => [uniqueIndex('visit_files_action_key').on(t.action), index('visit_files_visit_idx').on(t.visit)],
+);
+
+/**
+ * A customer's rating of a done visit (1–5 and a comment), by WhatsApp reply button or the signed
+ * rating page: one per visit, the score given once (modules/visit-messages/ratings.ts).
+ */
+export const visitRatings = pgTable(
+  'visit_ratings',
+  {
+    _id: id(),
+    visit: uuid('visit_id')
+      .notNull()
+      .references(() => visits._id, { onDelete: 'cascade' }),
+    customer: uuid('customer_id')
+      .notNull()
+      .references(() => customers._id, { onDelete: 'restrict' }),
+    customerContract: uuid('customer_contract_id').references(() => customerContracts._id, {
+      onDelete: 'set null',
+    }),
+    /** The visit's team when it was rated: each technician's ratings in the reports. */
+    technicians: uuid('technicians').array().notNull().default(sql`'{}'::uuid[]`),
+    score: integer('score').notNull(),
+    comment: text('comment').notNull().default(''),
+    /** whatsapp (a reply button) or link (the rating page). */
+    channel: text('channel').notNull(),
+    ratedAt: ts('rated_at').notNull().defaultNow(),
+    commentedAt: ts('commented_at'),
+  },
+  (t) => [
+    uniqueIndex('visit_ratings_visit_key').on(t.visit),
+    index('visit_ratings_contract_idx').on(t.customerContract),
+    index('visit_ratings_technicians_idx').using('gin', t.technicians),
+    check('visit_ratings_score_check', sql`${t.score} between 1 and 5`),
+  ],
 );
 
 /** Gap-free numbering: one row per sequence, incremented inside the transaction that uses it. */
@@ -999,7 +1036,7 @@ export const noticeSends = pgTable(
   'notice_sends',
   {
     _id: id(),
-    /** visit_confirmation, contract_renewal or unassigned_visits. */
+    /** visit_confirmation, contract_renewal, unassigned_visits, or a visit's step told its customer (visit_on_the_way, visit_done, visit_rating). */
     kind: text('kind').notNull(),
     /** What it is about: `<visit id>@<day>`, a contract's id, or the day whose visits lack a team. */
     subject: text('subject').notNull(),

@@ -80,7 +80,7 @@ export async function verifyLink(db: DbOrTx, purpose: string, id: string, signat
  * Links customers receive expire: the last Riyadh day they open is part of what is signed (`exp`),
  * so it cannot be moved. Links sent before expiry existed carry none and keep opening.
  */
-export const LINK_LIFETIME_DAYS = { invoice: 90, statement: 30 } as const;
+export const LINK_LIFETIME_DAYS = { invoice: 90, statement: 30, visitReport: 90, rating: 14 } as const;
 
 export async function signExpiringLink(db: DbOrTx, purpose: keyof typeof LINK_LIFETIME_DAYS, id: string) {
   const exp = riyadhDayOf(new Date(Date.now() + LINK_LIFETIME_DAYS[purpose] * 86_400_000));

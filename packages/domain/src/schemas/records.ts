@@ -4,6 +4,7 @@ import { entityBodiesOf } from '../entities';
 import { coreNouns } from '../grammar';
 import { customerTypes, paymentMethodKinds } from '../record-kinds';
 import { units } from '../units';
+import { messageOptOutKinds } from '../whatsapp';
 import { emailSchema, idSchema, phoneSchema } from './common';
 import { optionalRefInput, optionalText, text } from './fields';
 import { linePriceInput } from './money';
@@ -96,6 +97,13 @@ export const customerBody = z
     postalCode: digits('الرمز البريدي', 5),
     additionalNumber: digits('الرقم الإضافي', 4),
     notes: optionalText(2000),
+    /** The visit messages the customer declined, each kind once. */
+    messageOptOuts: z
+      .array(z.enum(messageOptOutKinds, { message: 'نوع الرسالة غير معروف' }))
+      .max(messageOptOutKinds.length)
+      .optional()
+      .default([])
+      .transform((kinds) => messageOptOutKinds.filter((k) => kinds.includes(k))),
   })
   .superRefine((c, ctx) => {
     if (c.type === 'individual' && (c.vatNumber || c.crNumber)) {

@@ -19,6 +19,7 @@ export const customerFields = {
   postalCode: customers.postalCode,
   additionalNumber: customers.additionalNumber,
   notes: customers.notes,
+  messageOptOuts: customers.messageOptOuts,
   createdAt: customers.createdAt,
   updatedAt: customers.updatedAt,
 };

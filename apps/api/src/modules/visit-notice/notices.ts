@@ -6,7 +6,20 @@ import {
   riyadhDayBounds,
   visitTimeWindow,
 } from '@idara/domain';
-import { and, asc, between, count, eq, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  between,
+  count,
+  eq,
+  inArray,
+  lt,
+  not,
+  notExists,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -14,7 +27,14 @@ import { customerContracts, customers, noticeSends, visits } from '../../db/sche
 import { recordActivity, systemActor } from '../../lib/activity';
 import { canonicalPhone, presentMessage, pushMessage, queueSystemTemplate } from '../whatsapp/service';
 
-export type NoticeKind = 'visit_confirmation' | 'contract_renewal' | 'unassigned_visits';
+export type NoticeKind =
+  | 'visit_confirmation'
+  | 'contract_renewal'
+  | 'unassigned_visits'
+  // A visit's steps told to its customer (modules/visit-messages), once each per visit.
+  | 'visit_on_the_way'
+  | 'visit_done'
+  | 'visit_rating';
 
 /** Rows whose notice (kind, subject) has not gone out yet. */
 const notSent = (app: FastifyInstance, kind: NoticeKind, subject: SQL<string> | string) =>
@@ -29,7 +49,7 @@ const notSent = (app: FastifyInstance, kind: NoticeKind, subject: SQL<string> | 
  * Claims a notice: the row is written in `tx`, or nothing is when a tick here or in another
  * process claimed it first (the unique key waits for that one's commit, then yields nothing).
  */
-async function claim(tx: DbOrTx, kind: NoticeKind, subject: string, now: Date) {
+export async function claim(tx: DbOrTx, kind: NoticeKind, subject: string, now: Date) {
   const [claimed] = await tx
     .insert(noticeSends)
     .values({ kind, subject, sentAt: now })
@@ -40,7 +60,7 @@ async function claim(tx: DbOrTx, kind: NoticeKind, subject: string, now: Date) {
 
 interface CustomerNotice {
   /** Also the name of the template it is sent with. */
-  kind: Exclude<NoticeKind, 'unassigned_visits'>;
+  kind: 'visit_confirmation' | 'contract_renewal';
   subject: string;
   customer: { _id: string; name: string; phoneNumber: string; whatsappNumber: string };
   /** The template's values besides the customer's name. */
@@ -50,7 +70,7 @@ interface CustomerNotice {
 }
 
 /** The number a notice goes to: the customer's WhatsApp number, else their phone; none → null. */
-const reachableAt = (c: CustomerNotice['customer']) => {
+export const reachableAt = (c: { phoneNumber: string; whatsappNumber: string }) => {
   const raw = (c.whatsappNumber || c.phoneNumber).trim();
   return raw ? canonicalPhone(raw) : null;
 };
@@ -162,6 +182,7 @@ export async function confirmVisits(app: FastifyInstance, day: string, now: Date
         eq(visits.status, 'planned'),
         between(visits.scheduledAt, start, end),
         notSent(app, 'visit_confirmation', subject),
+        not(arrayContains(customers.messageOptOuts, ['visit_confirmation'])),
       ),
     )
     .orderBy(asc(visits.scheduledAt), asc(visits.number));

@@ -6,12 +6,14 @@ import {
   visitWorkOut,
 } from '@idara/domain';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client';
 import { type CrudKit, type RoutesApp, writeContext } from '../../http/crud';
 import { assertFreshVersion, ifMatchOf, withETag } from '../../http/edit-version';
 import { AppError } from '../../http/errors';
 import { guardedAny } from '../../http/guarded';
 import { actorOf } from '../../http/request-context';
 import { idParams } from '../../http/route-params';
+import { queueVisitStepMessage } from '../visit-messages/step-messages';
 import { actionOut, deviceTime, refusal, runDeviceAction } from './device-actions';
 import { visitLabel } from './label';
 
@@ -69,7 +71,9 @@ export function registerVisitStep(app: RoutesApp, kit: CrudKit) {
             entityId: req.params.id,
             current: Number(before.version),
           });
-          return kit.saveOver(tx, before, values, write, () => summary(before, step));
+          const saved = await kit.saveOver(tx, before, values, write, () => summary(before, step));
+          await tellCustomer(tx, saved, step, user._id, now);
+          return saved;
         });
         committed();
         applied(after, step, user._id, now);
@@ -98,6 +102,7 @@ export function registerVisitStep(app: RoutesApp, kit: CrudKit) {
           const values = stepValues(before, step, user._id, at);
           if (typeof values === 'string') return refusal(values, before);
           const after = await kit.saveOver(tx, before, values, write, () => summary(before, step));
+          await tellCustomer(tx, after, step, user._id, at);
           outcome.applied = after;
           return { statusCode: 200, body: { visit: after, action: actionOut(action) } };
         },
@@ -110,7 +115,13 @@ export function registerVisitStep(app: RoutesApp, kit: CrudKit) {
     },
   );
 
-  /** After an applied step: the board reads again, and the step is told (B's messages listen). */
+  /** The customer's WhatsApp message for the step, once per step and visit, in the step's transaction. */
+  async function tellCustomer(tx: Tx, visit: Row, step: Step, actorId: string, at: Date) {
+    if (step.status === 'on_the_way' || step.status === 'done')
+      await queueVisitStepMessage(tx, { visitId: String(visit._id), step: step.status, actorId, at }, app);
+  }
+
+  /** After an applied step: the board reads again, and the step is told to whoever listens. */
   function applied(visit: Row, step: Step, actorId: string, at: Date) {
     kit.changed([String(visit._id)]);
     app.events.emit('visit.step', { visitId: String(visit._id), step: step.status, actorId, at });

@@ -3,7 +3,16 @@ import type { Config } from '../../config';
 /** What one outgoing message asks the Cloud API to send. */
 export type CloudMessage =
   | { kind: 'text'; to: string; body: string }
-  | { kind: 'template'; to: string; template: string; params: string[] }
+  | {
+      kind: 'template';
+      to: string;
+      template: string;
+      params: string[];
+      /** The template's DOCUMENT header. */
+      document?: { link: string; fileName: string };
+      /** Each quick-reply button's payload, in the template's order. */
+      quickReplies?: string[];
+    }
   | {
       kind: 'media';
       to: string;
@@ -41,9 +50,7 @@ export function cloudPayload(message: CloudMessage, language: string) {
         template: {
           name: message.template,
           language: { code: language },
-          components: message.params.length
-            ? [{ type: 'body', parameters: message.params.map((text) => ({ type: 'text', text })) }]
-            : [],
+          components: templateComponents(message),
         },
       };
     case 'media': {
@@ -54,6 +61,29 @@ export function cloudPayload(message: CloudMessage, language: string) {
       return { ...base, type, [type]: media };
     }
   }
+}
+
+/** A template's header, body and button parameters as the Graph API takes them. */
+function templateComponents(message: Extract<CloudMessage, { kind: 'template' }>) {
+  const components: Record<string, unknown>[] = [];
+  if (message.document)
+    components.push({
+      type: 'header',
+      parameters: [
+        { type: 'document', document: { link: message.document.link, filename: message.document.fileName } },
+      ],
+    });
+  if (message.params.length)
+    components.push({ type: 'body', parameters: message.params.map((text) => ({ type: 'text', text })) });
+  message.quickReplies?.forEach((payload, index) => {
+    components.push({
+      type: 'button',
+      sub_type: 'quick_reply',
+      index: String(index),
+      parameters: [{ type: 'payload', payload }],
+    });
+  });
+  return components;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -14,9 +14,21 @@ function toCloud(row: MessageRow): CloudMessage {
   if (row.kind === 'template') {
     // jsonb does not keep key order: the template's own parameter order decides {{1}}, {{2}} …
     const values = row.templateParams ?? {};
-    const params =
-      findTemplate(row.template ?? '')?.params.map((p) => values[p.key] ?? '') ?? Object.values(values);
-    return { kind: 'template', to: row.phone, template: row.template ?? '', params };
+    const template = findTemplate(row.template ?? '');
+    const params = template?.params.map((p) => values[p.key] ?? '') ?? Object.values(values);
+    const document = template?.document;
+    return {
+      kind: 'template',
+      to: row.phone,
+      template: row.template ?? '',
+      params,
+      ...(document
+        ? { document: { link: values[document.link] ?? '', fileName: values[document.fileName] ?? '' } }
+        : {}),
+      ...(template?.quickReplies
+        ? { quickReplies: template.quickReplies.map((b) => b.payload(values)) }
+        : {}),
+    };
   }
   if (row.kind === 'media' && row.media) return { kind: 'media', to: row.phone, media: row.media };
   return { kind: 'text', to: row.phone, body: row.body };

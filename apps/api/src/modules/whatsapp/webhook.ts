@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { messages } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { deliver, usersWith } from '../notification/service';
+import { answerRatingButton } from '../visit-messages/rating-replies';
 import { canonicalPhone, customerByPhone, presentMessage, pushMessage, READ_MESSAGES } from './service';
 
 /** `X-Hub-Signature-256: sha256=<hex HMAC of the raw body with the app secret>`, compared in constant time. */
@@ -32,6 +33,10 @@ interface InboundMessage {
   document?: { id?: string; caption?: string; filename?: string };
   audio?: { id?: string };
   video?: { id?: string; caption?: string };
+  /** A template's quick-reply button tapped (Cloud API `type: button`). */
+  button?: { payload?: string; text?: string };
+  /** An interactive message's reply button tapped (`type: interactive`, `button_reply`). */
+  interactive?: { type?: string; button_reply?: { id?: string; title?: string } };
 }
 interface StatusUpdate {
   id?: string;
@@ -50,9 +55,18 @@ const mediaLabels: Record<string, string> = {
   video: 'فيديو',
 };
 
+/** A reply button's payload and the title the customer saw, if the message is one. */
+export function buttonReply(m: InboundMessage) {
+  if (m.type === 'button' && m.button) return { payload: m.button.payload, title: m.button.text ?? '' };
+  const reply = m.type === 'interactive' ? m.interactive?.button_reply : undefined;
+  return reply ? { payload: reply.id, title: reply.title ?? '' } : null;
+}
+
 function inboundContent(m: InboundMessage) {
   const type = m.type ?? 'text';
   if (type === 'text') return { kind: 'text', body: String(m.text?.body ?? '').slice(0, 4096), media: null };
+  const button = buttonReply(m);
+  if (button) return { kind: 'text', body: String(button.title).slice(0, 4096), media: null };
   const part = (m as Record<string, { id?: string; caption?: string; filename?: string } | undefined>)[type];
   const caption = part?.caption ?? part?.filename ?? '';
   return {
@@ -103,6 +117,12 @@ async function storeInbound(app: FastifyInstance, m: InboundMessage) {
     .returning();
   if (!row) return; // the same webhook delivered again: already stored
   await pushMessage(app, 'message', presentMessage(row));
+  const button = buttonReply(m);
+  if (
+    button &&
+    (await answerRatingButton(app, { payload: button.payload, customer: customer?._id ?? null, phone }))
+  )
+    return; // a rating is not a message for the office to answer
   const readers = await usersWith(app.db, [READ_MESSAGES], null);
   await deliver(
     app,

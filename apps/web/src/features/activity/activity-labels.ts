@@ -65,6 +65,7 @@ export const FIELD_LABELS: Record<string, string> = {
   postalCode: 'الرمز البريدي',
   additionalNumber: 'الرقم الإضافي',
   notes: 'ملاحظات',
+  messageOptOuts: 'رسائل الزيارات التي أوقفها العميل',
   jobTitle: 'المسمى الوظيفي',
   role: 'الدور',
   permissions: 'الصلاحيات',

@@ -50,6 +50,7 @@ import {
   useGovernments,
 } from './customer-api';
 import { RemindersToggle } from './RemindersToggle';
+import { VisitMessagesInfo } from './VisitMessages';
 
 const tabs = ['info', 'orders', 'payments', 'tasks', 'messages', 'activity'] as const;
 /** A fixed tab, or a related resource's (its name). */
@@ -303,6 +304,7 @@ function CustomerInfo({ customer }: { customer: Customer }) {
               <InfoItem label="الرقم الإضافي">{ltr(customer.additionalNumber)}</InfoItem>
             </SimpleGrid>
           </Section>
+          <VisitMessagesInfo optOuts={customer.messageOptOuts} />
         </Stack>
       </SimpleGrid>
       <Section title="ملاحظات">

@@ -1,4 +1,10 @@
-import { customerBody, customerTypeLabels, customerTypes, formatSaudiPhoneLocal } from '@idara/domain';
+import {
+  customerBody,
+  customerTypeLabels,
+  customerTypes,
+  formatSaudiPhoneLocal,
+  type MessageOptOutKind,
+} from '@idara/domain';
 import { Checkbox, Group, Input, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,6 +30,7 @@ import {
   useCustomer,
   useGovernments,
 } from './customer-api';
+import { VisitMessagesField } from './VisitMessages';
 
 interface CustomerFormValues {
   name: string;
@@ -42,6 +49,7 @@ interface CustomerFormValues {
   postalCode: string;
   additionalNumber: string;
   notes: string;
+  messageOptOuts: MessageOptOutKind[];
 }
 
 const emptyValues: CustomerFormValues = {
@@ -61,6 +69,7 @@ const emptyValues: CustomerFormValues = {
   postalCode: '',
   additionalNumber: '',
   notes: '',
+  messageOptOuts: [],
 };
 
 function toValues(c: Customer): CustomerFormValues {
@@ -83,6 +92,7 @@ function toValues(c: Customer): CustomerFormValues {
     postalCode: c.postalCode ?? '',
     additionalNumber: c.additionalNumber ?? '',
     notes: c.notes ?? '',
+    messageOptOuts: c.messageOptOuts ?? [],
   };
 }
 
@@ -114,6 +124,7 @@ const fieldLabels = fieldLabelsOf(
     'postalCode',
     'additionalNumber',
     'notes',
+    'messageOptOuts',
   ],
   { type: 'نوع العميل' },
 );
@@ -305,6 +316,11 @@ function CustomerForm({ customer }: { customer?: Customer }) {
             />
           </SimpleGrid>
         </Section>
+
+        <VisitMessagesField
+          optOuts={form.values.messageOptOuts}
+          onChange={(optOuts) => form.setFieldValue('messageOptOuts', optOuts)}
+        />
 
         <NotesSection placeholder="أي ملاحظات إضافية عن العميل" {...form.getInputProps('notes')} />
 

@@ -3,6 +3,7 @@ import type { EntityRows } from '../../entities';
 import { customerTypes, paymentMethodKinds } from '../../record-kinds';
 import { units } from '../../units';
 import { vatCategories } from '../../vat-categories';
+import { messageOptOutKinds } from '../../whatsapp';
 import { idOut, moneyOut, storedRowOut, withVersion } from './common';
 
 export const governmentRow = storedRowOut('Government', { name: z.string() });
@@ -29,6 +30,7 @@ export const customerRow = storedRowOut('Customer', {
   postalCode: z.string(),
   additionalNumber: z.string(),
   notes: z.string(),
+  messageOptOuts: z.array(z.enum(messageOptOutKinds)),
 });
 export const customerRecord = withVersion(customerRow);
 export type Customer = z.output<typeof customerRow>;

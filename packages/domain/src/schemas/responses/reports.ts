@@ -140,6 +140,19 @@ export const visitsReportOut = z
         visits: z.number().int(),
         bookedMinutes: z.number().int(),
         availableMinutes: z.number().int(),
+        /** Customers' ratings of the period's visits they were on: how many, and their average (null with none). */
+        ratings: z.number().int(),
+        averageRating: z.number().nullable(),
+      }),
+    ),
+    /** The contracts whose visits of the period were rated, lowest average first (those to look at). */
+    contractRatings: z.array(
+      z.object({
+        customerContract: idOut,
+        number: z.number().int(),
+        customerName: z.string(),
+        ratings: z.number().int(),
+        averageRating: z.number(),
       }),
     ),
     /** What contracts invoiced per month (tax invoices and debit notes less credit notes, VAT included). */

@@ -158,6 +158,8 @@ export const apiRoutes = {
   'POST /api/visit/:id/uploads': noContent,
   'PATCH /api/visit/:id/uploads/:uploadId': noContent,
   'GET /api/visit/:id/files/:fileId': fileOut('the photo, file or signature'),
+  'GET /api/visit/:id/report.pdf': pdf,
+  'GET /api/visit/:id/document.pdf': pdf,
 
   'GET /api/activity': activityListOut,
   'GET /api/activity/export': listExport,

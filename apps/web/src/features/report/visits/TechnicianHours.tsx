@@ -1,5 +1,6 @@
-import { arabicPlural, minutesAsHours, percentOf, VISITS, type VisitsReport } from '@idara/domain';
+import { arabicPlural, minutesAsHours, percentOf, RATINGS, VISITS, type VisitsReport } from '@idara/domain';
 import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { ratingText } from './ContractRatings';
 
 /** Past the working hours: booked beyond what the period holds. */
 const colorOf = (percent: number) => (percent > 100 ? 'red' : percent >= 80 ? 'orange' : 'teal');
@@ -32,6 +33,13 @@ export function TechnicianHours({ technicians }: { technicians: VisitsReport['te
                   <Text size="sm" c="dimmed">
                     {arabicPlural(t.visits, VISITS)} · الساعات المحجوزة <bdi>{hours}</bdi> ·{' '}
                     <bdi>{percent}٪</bdi>
+                    {t.averageRating !== null && (
+                      <>
+                        {' '}
+                        · التقييم <bdi>{ratingText(t.averageRating)}</bdi> ({arabicPlural(t.ratings, RATINGS)}
+                        )
+                      </>
+                    )}
                   </Text>
                 </Group>
                 <Progress.Root size="lg">

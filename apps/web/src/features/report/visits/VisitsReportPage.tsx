@@ -16,6 +16,7 @@ import { KpiTiles } from '../../home/KpiCards';
 import { type PeriodChange, PeriodPicker } from '../PeriodPicker';
 import { ReportAnswer } from '../ReportAnswer';
 import { ReportExports } from '../ReportExports';
+import { ContractRatings } from './ContractRatings';
 import { TechnicianHours } from './TechnicianHours';
 import { VisitMonthsTable } from './VisitMonthsTable';
 import { VisitsRangeFields } from './VisitsRangeFields';
@@ -141,6 +142,7 @@ export default function VisitsReportPage() {
                 <VisitMonthsTable months={months} totals={totals} />
               )}
               <TechnicianHours technicians={data.technicians} />
+              <ContractRatings contracts={data.contractRatings} />
             </Stack>
           );
         }}
