@@ -273,10 +273,9 @@ function Checklist({ visit }: { visit: StoredVisit }) {
   const changed = Object.keys(edits).filter((k) => !attachmentKeys.has(k));
 
   const upload = async (fieldKey: string, file: File): Promise<AttachmentInfo> => {
-    const photo =
-      file.type.startsWith('image/') && file.type !== 'image/png'
-        ? await shrinkPhoto(file, PHOTO_BYTES, PHOTO_SIDE)
-        : file;
+    // A photo is made small here, before it waits on the device; a signature stays the PNG drawn.
+    const isPhoto = fields.find((f) => f.key === fieldKey)?.type === 'file' && file.type.startsWith('image/');
+    const photo = isPhoto ? await shrinkPhoto(file, PHOTO_BYTES, PHOTO_SIDE) : file;
     const pending = await queueUpload(
       db,
       visit._id,
