@@ -129,6 +129,9 @@ export function startFieldSync(userId: string, db: FieldDb = fieldDb()): void {
       waiting.unsubscribe();
     },
   };
+  // Asks the browser not to evict the store under pressure (granted to installed apps; Safari may
+  // still clear it after 7 days without use: docs/ARCHITECTURE.md).
+  void navigator.storage?.persist?.().catch(() => false);
   void claimFor(db, userId).then(kick);
 }
 
