@@ -44,49 +44,46 @@ export function ReachButtons({ visit }: { visit: FieldVisit }) {
   const maps = mapsUrl(visit);
   const { phoneNumber, whatsappNumber, name } = visit.customer;
   const whatsapp = whatsappNumber || phoneNumber;
+  const links = [
+    maps && {
+      href: maps,
+      away: true,
+      icon: IconMapPin,
+      text: 'الخريطة',
+      label: `الموقع على الخريطة: ${name}`,
+    },
+    phoneNumber && {
+      href: telUrl(phoneNumber),
+      icon: IconPhone,
+      text: 'اتصال',
+      label: `اتصال بـ${name} على ${phoneText(phoneNumber)}`,
+    },
+    whatsapp && {
+      href: whatsappUrl(whatsapp),
+      away: true,
+      color: 'green',
+      icon: IconBrandWhatsapp,
+      text: 'واتساب',
+      label: `واتساب ${name}`,
+    },
+  ].filter((link) => !!link);
   return (
     <Group gap="xs" wrap="wrap">
-      {maps && (
+      {links.map((link) => (
         <Button
+          key={link.text}
           component="a"
-          href={maps}
-          target="_blank"
-          rel="noopener noreferrer"
+          href={link.href}
+          {...(link.away ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           variant="light"
+          color={link.color}
           size="xs"
-          leftSection={<IconMapPin size={16} aria-hidden />}
-          aria-label={`الموقع على الخريطة: ${name}`}
+          leftSection={<link.icon size={16} aria-hidden />}
+          aria-label={link.label}
         >
-          الخريطة
+          {link.text}
         </Button>
-      )}
-      {phoneNumber && (
-        <Button
-          component="a"
-          href={telUrl(phoneNumber)}
-          variant="light"
-          size="xs"
-          leftSection={<IconPhone size={16} aria-hidden />}
-          aria-label={`اتصال بـ${name} على ${phoneText(phoneNumber)}`}
-        >
-          اتصال
-        </Button>
-      )}
-      {whatsapp && (
-        <Button
-          component="a"
-          href={whatsappUrl(whatsapp)}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="light"
-          color="green"
-          size="xs"
-          leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
-          aria-label={`واتساب ${name}`}
-        >
-          واتساب
-        </Button>
-      )}
+      ))}
     </Group>
   );
 }

@@ -1,13 +1,14 @@
 import { riyadhDayOf } from '@idara/domain';
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendarOff, IconNotes, IconTool, IconUser } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { RecordNumber } from '../../components/data-table/cells';
 import { InfoAlert } from '../../components/feedback';
-import { EmptyState } from '../../components/page';
+import { EmptyState, PageSkeleton } from '../../components/page';
 import { useAuth } from '../../lib/auth';
 import classes from '../task/Task.module.css';
+import { CardGrid } from '../task/task-ui';
 import { visitStatusColors } from '../visit/visit-status';
 import { ReachButtons, RefusalNotice, SyncBadge, VisitStatusBadge, VisitWhen } from './FieldVisitParts';
 import { visitWorkPath } from './field-api';
@@ -40,11 +41,7 @@ export default function MyVisitsSection() {
         <SyncBadge state={sync} />
       </Group>
       {visits === undefined ? (
-        <Paper withBorder p="md" role="status" aria-label="جارٍ التحميل…">
-          <Skeleton h={14} w="40%" mb="sm" />
-          <Skeleton h={18} w="70%" mb="sm" />
-          <Skeleton h={14} w="60%" />
-        </Paper>
+        <PageSkeleton sections={1} />
       ) : visits.length === 0 ? (
         sync.fetchedAt ? (
           <EmptyState
@@ -65,20 +62,13 @@ export default function MyVisitsSection() {
             <Text fw={700} size="sm" c="dimmed">
               {dayHeading(day) ?? ''} <bdi>{day.replaceAll('-', '/')}</bdi>
             </Text>
-            <SimpleGrid
-              cols={{ base: 1, sm: 2, xl: 3 }}
-              spacing="md"
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-            >
+            <CardGrid label={`زيارات ${dayHeading(day) ?? day}`}>
               {list.map((v) => (
                 <li key={v._id} style={{ minWidth: 0 }}>
                   <VisitCard visit={v} />
                 </li>
               ))}
-            </SimpleGrid>
+            </CardGrid>
           </Stack>
         ))
       )}

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ask } from '../../components/confirm/confirm-store';
 import { RecordNumber } from '../../components/data-table/cells';
-import { EmptyState } from '../../components/page';
+import { EmptyState, PageSkeleton } from '../../components/page';
 import { apiFetch } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { shrinkPhoto } from '../form/renderer/attachments';
@@ -79,12 +79,7 @@ export default function VisitWorkPage() {
   const sync = useSyncState();
   const found = useLive(id, async () => ({ visit: await fieldDb().visits.get(id) }));
 
-  if (!found)
-    return (
-      <Paper withBorder p="md" role="status" aria-label="جارٍ التحميل…">
-        <Text c="dimmed">جارٍ التحميل…</Text>
-      </Paper>
-    );
+  if (!found) return <PageSkeleton sections={2} />;
   if (!found.visit)
     return (
       <Stack gap="sm">

@@ -20,7 +20,7 @@ import { useNow } from '../../lib/use-now';
 import { VISIT_WORK_PERMISSION } from '../field/field-api';
 import classes from './Task.module.css';
 import { isOverdue, TASKS, type TaskRow, taskPath, taskStatusColors, useTaskList } from './task-api';
-import { TaskStatusBadge, TimeLeftBadge } from './task-ui';
+import { CardGrid, TaskStatusBadge, TimeLeftBadge } from './task-ui';
 
 /** The technician's visits (features/field): loaded, with the device store, only for those who work visits. */
 const MyVisitsSection = lazy(() => import('../field/MyVisitsSection'));
@@ -176,21 +176,13 @@ export default function MyTasksPage() {
         />
       ) : (
         <>
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, xl: 3 }}
-            spacing="md"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={`المهام ${current.label}`}
-          >
+          <CardGrid label={`المهام ${current.label}`}>
             {list.data.data.map((t) => (
               <li key={t._id} style={{ minWidth: 0 }}>
                 <TaskCard task={t} now={now} />
               </li>
             ))}
-          </SimpleGrid>
+          </CardGrid>
           {pages > 1 && (
             <Group justify="center">
               <Pager pages={pages} page={page} onChange={setPage} siblings={0} />
