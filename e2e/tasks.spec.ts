@@ -7,7 +7,7 @@ import { signedInAs, signInViaUi } from './support/auth';
 import { collectErrors } from './support/console';
 import { exportFile } from './support/downloads';
 import { expect, test } from './support/fixtures';
-import { makePng } from './support/images';
+import { makePng, signWithMouse } from './support/attachments';
 import { expectNoOverflow, settleLayout } from './support/layout';
 import { limit } from './support/slowdown';
 import { toasts } from './support/toasts';
@@ -301,16 +301,7 @@ test.describe('tasks', () => {
       buffer: makePng(64, 48),
     });
     await expect(phone.getByText('unit.png')).toBeVisible();
-    const canvas = phone.getByTestId('signature-canvas');
-    await canvas.scrollIntoViewIfNeeded();
-    const box = await canvas.boundingBox();
-    if (!box) throw new Error('no signature canvas');
-    await phone.mouse.move(box.x + 40, box.y + 110);
-    await phone.mouse.down();
-    for (let i = 1; i <= 12; i++)
-      await phone.mouse.move(box.x + 40 + i * 20, box.y + 110 - Math.sin(i / 2) * 40, { steps: 2 });
-    await phone.mouse.up();
-    await phone.getByRole('button', { name: 'اعتماد التوقيع' }).click();
+    await signWithMouse(phone);
     await expect(phone.getByTestId('signature-image').locator('img')).toBeVisible();
 
     // The required select is still empty: refused here, with its Arabic message, before sending.

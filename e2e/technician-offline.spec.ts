@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
 import { adminAuth, bearer, createUser, postAs, randomPhone, signIn } from './support/api';
 import { signInViaUi } from './support/auth';
-import { makePng } from './support/images';
+import { makePng, signWithMouse } from './support/attachments';
 import { expectNoOverflow, settleLayout } from './support/layout';
 
 /**
@@ -186,16 +186,7 @@ test('a technician works a whole visit offline; back online each action reaches 
     buffer: makePng(2400, 1800, 24),
   });
   await expect(page.getByText('unit.jpg')).toBeVisible();
-  const canvas = page.getByTestId('signature-canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('no signature canvas');
-  await page.mouse.move(box.x + 40, box.y + 110);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++)
-    await page.mouse.move(box.x + 40 + i * 20, box.y + 110 - Math.sin(i / 2) * 40, { steps: 2 });
-  await page.mouse.up();
-  await page.getByRole('button', { name: 'اعتماد التوقيع' }).click();
+  await signWithMouse(page);
   await expect(page.getByTestId('signature-image').locator('img')).toBeVisible();
   await page.getByTestId('next-step').filter({ hasText: 'تمّت' }).click();
   await page.getByRole('button', { name: 'تمّت الزيارة' }).click();

@@ -1,4 +1,6 @@
+/** What the upload tests attach: a genuine PNG, and a signature drawn on the pad. */
 import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
 
 /**
  * A real PNG (RGB, a blue/teal gradient) of w×h pixels, written here so the upload is genuine;
@@ -35,4 +37,18 @@ export function makePng(w: number, h: number, grain = 0): Buffer {
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Draws a wave on the page's signature pad with the mouse and confirms it («اعتماد التوقيع»). */
+export async function signWithMouse(page: Page): Promise<void> {
+  const canvas = page.getByTestId('signature-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no signature canvas');
+  await page.mouse.move(box.x + 40, box.y + 110);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(box.x + 40 + i * 20, box.y + 110 - Math.sin(i / 2) * 40, { steps: 2 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'اعتماد التوقيع' }).click();
 }
