@@ -1,10 +1,4 @@
-import {
-  type Answers,
-  attachmentFieldTypes,
-  type FormField,
-  isOpenVisit,
-  type VisitStatus,
-} from '@idara/domain';
+import { type Answers, attachmentFieldTypes, isOpenVisit, type VisitStatus } from '@idara/domain';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconCircle, IconDeviceFloppy, IconMapPinOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -37,26 +31,6 @@ const STEPS: { status: VisitStatus; label: string }[] = [
 /** A phone photo goes as a JPEG of at most 1600 px a side (about 300–600 KB) unless already small. */
 const PHOTO_SIDE = 1600;
 const PHOTO_BYTES = 700 * 1024;
-
-/** What the phone asks for beside the office's checklist when the checklist lacks them. */
-const PHOTO_FIELD: FormField = {
-  key: 'visitPhoto',
-  type: 'file',
-  label: 'صورة من موقع العمل',
-  required: false,
-  options: [],
-  min: null,
-  max: null,
-  placeholder: '',
-  help: 'تُصغَّر الصورة على الجهاز قبل رفعها.',
-};
-const SIGNATURE_FIELD: FormField = {
-  ...PHOTO_FIELD,
-  key: 'customerSignature',
-  type: 'signature',
-  label: 'توقيع العميل',
-  help: 'يوقّع العميل بإصبعه على الشاشة.',
-};
 
 /** The device's position for a step, when the technician allows it; never holds the step long. */
 function currentPosition(): Promise<DeviceLocation | undefined> {
@@ -130,8 +104,14 @@ function VisitWork({ visit, syncBadge }: { visit: StoredVisit; syncBadge: React.
                 {visit.equipment.map((e) => (
                   <li key={e._id}>
                     <Text size="sm" span>
-                      <bdi>{[e.name, e.brand, e.model].filter(Boolean).join(' · ')}</bdi>
-                      {e.location ? ` — ${e.location}` : ''}
+                      <bdi>{[e.name, e.model].filter(Boolean).join(' · ')}</bdi>
+                      {e.serialNumber ? (
+                        <>
+                          {' — '}
+                          <bdi dir="ltr">{e.serialNumber}</bdi>
+                        </>
+                      ) : null}
+                      {e.notes ? ` — ${e.notes}` : ''}
                     </Text>
                   </li>
                 ))}
@@ -151,7 +131,13 @@ function VisitWork({ visit, syncBadge }: { visit: StoredVisit; syncBadge: React.
         </Stack>
       </Paper>
       <StatusSteps visit={visit} />
-      <Checklist visit={visit} />
+      {visit.form ? (
+        <Checklist visit={visit} />
+      ) : (
+        <Text size="sm" c="dimmed" ta="center">
+          لا قائمة فحص لهذه الزيارة؛ سجّل خطواتها أعلاه.
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -229,14 +215,8 @@ function StatusSteps({ visit }: { visit: StoredVisit }) {
 
 function Checklist({ visit }: { visit: StoredVisit }) {
   const db = fieldDb();
-  const fields = useMemo(() => {
-    const own = visit.form?.fields ?? [];
-    return [
-      ...own,
-      ...(own.some((f) => f.type === 'file') ? [] : [PHOTO_FIELD]),
-      ...(own.some((f) => f.type === 'signature') ? [] : [SIGNATURE_FIELD]),
-    ];
-  }, [visit.form]);
+  // Photos and the signature are the checklist's own fields: the server files each upload under one.
+  const fields = visit.form?.fields ?? [];
   const uploads = useLive(visit._id, () => db.uploads.where('visitId').equals(visit._id).sortBy('createdAt'));
 
   // The photos and signatures: the server's files, then those taken here (the latest per field wins).
@@ -310,7 +290,7 @@ function Checklist({ visit }: { visit: StoredVisit }) {
     <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="checklist-title">
       <Stack gap="md">
         <Title order={3} size="h5" id="checklist-title">
-          {visit.form?.title ?? 'تقرير الزيارة'}
+          {visit.form?.title}
         </Title>
         <FormRenderer
           fields={fields}

@@ -30,11 +30,11 @@ export interface FieldCustomer {
 export interface FieldEquipment {
   _id: string;
   name: string;
-  type?: string;
-  brand?: string;
+  serialNumber?: string;
   model?: string;
-  serial?: string;
-  location?: string;
+  installedAt?: string | null;
+  warrantyUntil?: string | null;
+  notes?: string;
 }
 
 export interface FieldFile {
