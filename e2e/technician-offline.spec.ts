@@ -206,6 +206,8 @@ test('a technician works a whole visit offline; back online each action reaches 
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText('ملغاة');
   await expect(refusal).toContainText(/[\u0600-\u06ff]{3,}/);
+  // The tasks come back with the connection too.
+  await expect(page.getByTestId('tasks-offline')).toHaveCount(0);
   await shoot(page, 'tasks-synced');
 
   // The server has each action once, in the order taken, with the device's time and place.
