@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
 import { adminAuth, bearer, createUser, postAs, randomPhone, signIn } from './support/api';
-import { signInViaUi } from './support/auth';
 import { makePng, signWithMouse } from './support/attachments';
+import { signInViaUi } from './support/auth';
 import { expectNoOverflow, settleLayout } from './support/layout';
 
 /**
