@@ -54,6 +54,9 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
     trace: 'off',
+    // The offline shell's worker precaches every script after load, which would change what the
+    // first-load and budget specs count; the offline spec allows it (e2e/technician-offline.spec.ts).
+    serviceWorkers: 'block',
   },
   webServer: [
     {

@@ -65,14 +65,16 @@ test('the first screens come in a few files: sign-in in two beside the entry, ho
 test('the sign-in page loads only the shell and, after it paints, the toaster', async ({ page }) => {
   const manifest = readManifest(dist);
   const { shell } = measureBundle(dist);
-  // Fetched after the first paint, by design: sonner's chunk, for toasts (lib/toast.ts).
+  // Fetched after the first paint, by design: sonner's chunk, for toasts (lib/toast.ts), and once
+  // the page has loaded the service worker's registration (lib/service-worker.ts).
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  const deferred = new Set(
+  const deferredBy = (mark: string) =>
     (entry?.dynamicImports ?? [])
       .map((key) => manifest[key].file)
-      .filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('data-sonner-toaster')),
-  );
-  expect(deferred.size).toBe(1);
+      .filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes(mark));
+  expect(deferredBy('data-sonner-toaster')).toHaveLength(1);
+  expect(deferredBy('/sw.js')).toHaveLength(1);
+  const deferred = new Set([...deferredBy('data-sonner-toaster'), ...deferredBy('/sw.js')]);
 
   const scripts: string[] = [];
   page.on('response', (res) => {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { formatTimeLeft } from '@idara/domain';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { bearer, createUser, postAs, randomPhone, signIn, type TestUser } from './support/api';
+import { makePng, signWithMouse } from './support/attachments';
 import { signedInAs, signInViaUi } from './support/auth';
 import { collectErrors } from './support/console';
 import { exportFile } from './support/downloads';
@@ -17,39 +17,6 @@ const WIDTHS = [375, 768, 1280] as const;
 const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const HOUR = 3_600_000;
 const tag = () => String(Math.floor(Math.random() * 1e6));
-
-/** A real PNG (RGB, a blue/teal gradient) of w×h pixels, written here so the upload is genuine. */
-function makePng(w: number, h: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td) >>> 0);
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1);
-    raw[row] = 0; // no filter
-    for (let x = 0; x < w; x++) {
-      raw[row + 1 + x * 3] = 20 + Math.round((200 * x) / w);
-      raw[row + 2 + x * 3] = 120 + Math.round((100 * y) / h);
-      raw[row + 3 + x * 3] = 200;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /**
  * Light and dark screenshots of the current page (the app follows the system scheme). With
@@ -334,16 +301,7 @@ test.describe('tasks', () => {
       buffer: makePng(64, 48),
     });
     await expect(phone.getByText('unit.png')).toBeVisible();
-    const canvas = phone.getByTestId('signature-canvas');
-    await canvas.scrollIntoViewIfNeeded();
-    const box = await canvas.boundingBox();
-    if (!box) throw new Error('no signature canvas');
-    await phone.mouse.move(box.x + 40, box.y + 110);
-    await phone.mouse.down();
-    for (let i = 1; i <= 12; i++)
-      await phone.mouse.move(box.x + 40 + i * 20, box.y + 110 - Math.sin(i / 2) * 40, { steps: 2 });
-    await phone.mouse.up();
-    await phone.getByRole('button', { name: 'اعتماد التوقيع' }).click();
+    await signWithMouse(phone);
     await expect(phone.getByTestId('signature-image').locator('img')).toBeVisible();
 
     // The required select is still empty: refused here, with its Arabic message, before sending.

@@ -5,7 +5,9 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { chunking } from './build/chunking.ts';
+import { installableApp } from './build/installable-app.ts';
 
 const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 const builtAt = new Date().toISOString();
@@ -174,6 +176,7 @@ export default defineConfig(({ command }) => ({
         session: true,
       },
     }),
+    VitePWA(installableApp),
   ],
   define: {
     __APP_VERSION__: JSON.stringify(buildId),

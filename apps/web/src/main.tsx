@@ -35,3 +35,10 @@ setTimeout(() => {
   preloadOpenedPage();
   setTimeout(() => render(root));
 });
+
+// The offline shell (lib/service-worker.ts), once the page and its first requests are done.
+if (import.meta.env.PROD) {
+  const registerLater = () => void import('./lib/service-worker').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') registerLater();
+  else window.addEventListener('load', registerLater, { once: true });
+}

@@ -32,6 +32,9 @@ export async function registerWebApp(app: FastifyInstance, web: WebApp | undefin
       if (rel.startsWith(`assets${path.sep}`))
         res.header('cache-control', 'public, max-age=31536000, immutable');
       else if (rel === 'version.json') res.header('cache-control', 'no-store');
+      // The service worker and the manifest name the build's files: a new deploy is seen at once
+      // (apps/web/build/installable-app.ts).
+      else if (rel === 'sw.js' || rel === 'manifest.webmanifest') res.header('cache-control', 'no-cache');
       else res.header('cache-control', 'public, max-age=3600');
     },
   });

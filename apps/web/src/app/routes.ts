@@ -54,6 +54,14 @@ export const routes: AppRoute[] = [
     page: () => import('../features/task/MyTasksPage'),
   },
   {
+    // The technician's visit on the phone (features/field); before `/tasks/:id`, which it is not.
+    path: '/tasks/visit/:id',
+    title: 'الزيارة',
+    permissions: ['task:read'],
+    validate: validId,
+    page: () => import('../features/field/VisitWorkPage'),
+  },
+  {
     path: '/tasks/:id',
     title: 'تفاصيل المهمة',
     validate: validId,

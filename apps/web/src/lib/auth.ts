@@ -2,6 +2,7 @@ import { hasAll, type SigninResult, type User } from '@idara/domain';
 import { api, apiHooks } from './api';
 import { createStore, useStore } from './create-store';
 import { queryClient } from './query-client';
+import { safeStorage } from './safe-storage';
 import { closeSocket } from './socket';
 import { clearToken, getToken, setToken } from './token-storage';
 
@@ -60,11 +61,27 @@ export async function signIn(
   }
 }
 
+/**
+ * The signed-in user as last loaded, for a start with no network: a technician's phone opens its
+ * day offline (features/field) instead of signing out. The server still checks every request.
+ */
+const USER_KEY = 'idara:user';
+const rememberUser = (user: User) => safeStorage.set(USER_KEY, JSON.stringify(user));
+
+function rememberedUser(): User | null {
+  try {
+    return JSON.parse(safeStorage.get(USER_KEY) ?? 'null') as User | null;
+  } catch {
+    return null;
+  }
+}
+
 /** Stores the token and user of a new session (sign-in, sign-in link). */
 export function acceptSession({ user, token }: SigninResult, started?: () => void): void {
   closeSocket();
   queryClient.clear();
   setToken(token);
+  rememberUser(user);
   started?.();
   authStore.set({ user, hasToken: true, signedOut: false, checking: false });
 }
@@ -76,10 +93,19 @@ export function loadCurrentUser(): Promise<void> {
   if (pendingMe) return pendingMe;
   authStore.set({ checking: true });
   pendingMe = api('/api/auth/me', { stopAlert: true })
-    .then((user) => authStore.set({ user, checking: false }))
-    .catch((error: { maintenance?: boolean }) => {
+    .then((user) => {
+      rememberUser(user);
+      authStore.set({ user, checking: false });
+    })
+    .catch((error: { maintenance?: boolean; status?: number }) => {
       if (error?.maintenance) {
         authStore.set({ checking: false });
+        return;
+      }
+      // No network (status 0): the session stands, as the device last knew it.
+      const known = error?.status === 0 ? rememberedUser() : null;
+      if (known) {
+        authStore.set({ user: known, checking: false });
         return;
       }
       dropSession(false);
@@ -97,6 +123,7 @@ export function setCurrentUser(user: User): void {
 function dropSession(explicit: boolean): void {
   closeSocket();
   clearToken();
+  safeStorage.remove(USER_KEY);
   queryClient.clear();
   authStore.set({ user: null, hasToken: false, checking: false, loading: false, signedOut: explicit });
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 /** The API client retries by itself (spec §7), so queries do not. */
 export const queryClient = new QueryClient({
@@ -7,3 +7,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// React Query takes the browser for online until an `offline` event. A page opened with no network
+// (the technician's phone, features/field) is offline from the start: its queries wait, and go out
+// when the network returns, instead of failing once and never asking again.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);

@@ -8,17 +8,22 @@ import {
   IconReceipt,
   IconUser,
 } from '@tabler/icons-react';
-import { type CSSProperties, useMemo } from 'react';
+import { type CSSProperties, lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RecordNumber } from '../../components/data-table/cells';
-import { ErrorAlert, RetryButton, WarningAlert } from '../../components/feedback';
+import { ErrorAlert, InfoAlert, RetryButton, WarningAlert } from '../../components/feedback';
 import { Pager, pagesOf } from '../../components/Pager';
 import { EmptyState } from '../../components/page';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, isApiError } from '../../lib/api-error';
+import { useCan } from '../../lib/auth';
 import { useNow } from '../../lib/use-now';
+import { VISIT_WORK_PERMISSION } from '../field/field-api';
 import classes from './Task.module.css';
 import { isOverdue, TASKS, type TaskRow, taskPath, taskStatusColors, useTaskList } from './task-api';
-import { TaskStatusBadge, TimeLeftBadge } from './task-ui';
+import { CardGrid, TaskStatusBadge, TimeLeftBadge } from './task-ui';
+
+/** The technician's visits (features/field): loaded, with the device store, only for those who work visits. */
+const MyVisitsSection = lazy(() => import('../field/MyVisitsSection'));
 
 type Tab = 'open' | 'submitted' | 'done';
 
@@ -67,6 +72,7 @@ export default function MyTasksPage() {
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'open';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const now = useNow();
+  const worksVisits = useCan(VISIT_WORK_PERMISSION);
 
   // One cheap count per tab (limit=1), and the overdue ones among the open.
   const counts = {
@@ -102,6 +108,11 @@ export default function MyTasksPage() {
 
   return (
     <Stack data-testid="my-tasks">
+      {worksVisits && (
+        <Suspense fallback={null}>
+          <MyVisitsSection />
+        </Suspense>
+      )}
       {overdueCount > 0 && (
         <WarningAlert color="red" title="مهام متأخرة" data-testid="overdue-alert">
           لديك <bdi>{arabicPluralAtLeast(overdueCount, TASKS, overdue.data?.totalIsCapped)}</bdi> تجاوزت موعد
@@ -139,7 +150,14 @@ export default function MyTasksPage() {
         </Tabs.List>
       </Tabs>
 
-      {list.isPending ? (
+      {(list.fetchStatus === 'paused' && !list.data) ||
+      (list.isError && isApiError(list.error) && list.error.status === 0) ? (
+        // No network (the query waits for it): the visits above work from the device; tasks come
+        // back with the connection.
+        <InfoAlert radius="lg" title="المهام تظهر عند عودة الاتصال" data-testid="tasks-offline">
+          ستُحمَّل مهامك تلقائياً حين يتصل الجهاز بالشبكة.
+        </InfoAlert>
+      ) : list.isPending ? (
         <CardSkeletons />
       ) : list.isError ? (
         <ErrorAlert radius="lg" title="تعذر تحميل المهام">
@@ -158,21 +176,13 @@ export default function MyTasksPage() {
         />
       ) : (
         <>
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, xl: 3 }}
-            spacing="md"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={`المهام ${current.label}`}
-          >
+          <CardGrid label={`المهام ${current.label}`}>
             {list.data.data.map((t) => (
               <li key={t._id} style={{ minWidth: 0 }}>
                 <TaskCard task={t} now={now} />
               </li>
             ))}
-          </SimpleGrid>
+          </CardGrid>
           {pages > 1 && (
             <Group justify="center">
               <Pager pages={pages} page={page} onChange={setPage} siblings={0} />

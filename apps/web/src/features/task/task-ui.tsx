@@ -1,6 +1,7 @@
 import { formatDateTime, formatGregorianDate, formatTimeLeft, taskStatusLabels } from '@idara/domain';
-import { Badge, type BadgeProps, Text } from '@mantine/core';
+import { Badge, type BadgeProps, SimpleGrid, Text } from '@mantine/core';
 import { IconAlarm, IconClockHour4 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Empty, StatusBadge } from '../../components/data-table/cells';
 import { isOpenTask, isOverdue, type TaskStatus, taskStatusColors } from './task-api';
 
@@ -67,5 +68,22 @@ export function DueCell({ dueAt, status }: { dueAt: string | null; status: TaskS
         {late ? ' · متأخرة' : ''}
       </Text>
     </span>
+  );
+}
+
+/** The cards of «مهامي» (tasks, the technician's visits): one a row on a phone, up to three wide. */
+export function CardGrid({ label, children }: { label?: string; children: ReactNode }) {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, xl: 3 }}
+      spacing="md"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={label}
+    >
+      {children}
+    </SimpleGrid>
   );
 }

@@ -74,14 +74,14 @@ function loadImage(file: File): Promise<HTMLImageElement> {
 }
 
 /**
- * A phone photo above the file limit is re-encoded as a smaller JPEG (longest side 2560 px, then
- * lower quality) so it can still be sent; other files are returned as they are.
+ * A phone photo above the file limit is re-encoded as a smaller JPEG (longest side 2560 px, or
+ * `maxSide`, then lower quality) so it can still be sent; other files are returned as they are.
  */
-export async function shrinkPhoto(file: File, maxBytes: number): Promise<File> {
+export async function shrinkPhoto(file: File, maxBytes: number, maxSide = MAX_SIDE): Promise<File> {
   const type = fileType(file);
   if (file.size <= maxBytes || !['image/jpeg', 'image/png', 'image/webp'].includes(type)) return file;
   const img = await loadImage(file);
-  let scale = Math.min(1, MAX_SIDE / Math.max(img.naturalWidth, img.naturalHeight));
+  let scale = Math.min(1, maxSide / Math.max(img.naturalWidth, img.naturalHeight));
   for (const quality of [0.85, 0.75, 0.6]) {
     const canvas = document.createElement('canvas');
     canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
