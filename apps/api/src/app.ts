@@ -46,6 +46,7 @@ import { serviceRoutes } from './modules/service/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/task/routes';
 import { userRoutes } from './modules/user/routes';
+import { storedVisitWork } from './modules/visit/stored-work';
 import { ratingPageRoutes } from './modules/visit-messages/rating-page';
 import { visitReportRoutes } from './modules/visit-messages/report-routes';
 import { VisitNoticeScheduler } from './modules/visit-notice/scheduler';
@@ -228,7 +229,7 @@ export async function buildApp(opts: AppOptions) {
     const module: { default: RoutesPlugin } = await import(`./modules/${name}/routes.ts`);
     await app.register(module.default, { prefix: `/api/${name}` });
   }
-  await app.register(visitReportRoutes, { prefix: '/api/visit' });
+  await app.register(visitReportRoutes, { prefix: '/api/visit', work: storedVisitWork });
   await app.register(ratingPageRoutes);
   await app.register(activityRoutes, { prefix: '/api/activity' });
   await app.register(orderRoutes, { prefix: '/api/order' });

@@ -25,7 +25,7 @@ async function reportPdf(db: DbOrTx, id: string, requester: string, work: VisitW
 /**
  * The visit report as a PDF: for the office (`visit:details`, as the visit's page) and for the
  * customer through the signed link its done message carries. `work` reads the visit's answers and
- * files (none until the technician's work is stored apart).
+ * files (the app passes the technician's stored work: modules/visit/stored-work.ts).
  */
 export const visitReportRoutes: RoutesPlugin<{ work?: VisitWorkSource }> = async (app, opts) => {
   const work = opts.work ?? noVisitWork;

@@ -19,8 +19,9 @@ import { addressLine, dayHeading } from './visit-text';
 /**
  * The technician's visits of today and tomorrow, in time order, from the device's store: they open
  * with no network, and each step taken offline shows at once (features/field/offline).
+ * `quietWhenEmpty`: for the office (who see every visit on the board), nothing when none is theirs.
  */
-export default function MyVisitsSection() {
+export default function MyVisitsSection({ quietWhenEmpty = false }: { quietWhenEmpty?: boolean }) {
   const user = useAuth().user;
   useFieldSync(user?._id);
   const sync = useSyncState();
@@ -32,6 +33,7 @@ export default function MyVisitsSection() {
     days.set(day, [...(days.get(day) ?? []), v]);
   }
 
+  if (quietWhenEmpty && visits?.length === 0) return null;
   return (
     <Stack gap="sm" data-testid="my-visits" component="section" aria-labelledby="my-visits-title">
       <Group justify="space-between" gap="xs">

@@ -73,6 +73,7 @@ export default function MyTasksPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const now = useNow();
   const worksVisits = useCan(VISIT_WORK_PERMISSION);
+  const seesAllVisits = useCan('visit:read');
 
   // One cheap count per tab (limit=1), and the overdue ones among the open.
   const counts = {
@@ -110,7 +111,7 @@ export default function MyTasksPage() {
     <Stack data-testid="my-tasks">
       {worksVisits && (
         <Suspense fallback={null}>
-          <MyVisitsSection />
+          <MyVisitsSection quietWhenEmpty={seesAllVisits} />
         </Suspense>
       )}
       {overdueCount > 0 && (
