@@ -257,6 +257,15 @@ test('a technician works a whole visit offline; back online each action reaches 
   expect(replayed.files).toEqual(after.files);
   expect(replayed.status).toBe('done');
 
+  // The customer heard of each step once (kept in the outbox here), however often the phone sent it.
+  const conversation = await request.get(`/api/whatsapp/customer/${d.customer._id}`, { headers: d.headers });
+  expect(conversation.status(), await conversation.text()).toBe(200);
+  const stepTemplates = ((await conversation.json()).messages as { template?: string | null }[])
+    .map((m) => m.template ?? '')
+    .filter((t) => ['visit_on_the_way', 'visit_done', 'visit_rating'].includes(t))
+    .sort();
+  expect(stepTemplates).toEqual(['visit_done', 'visit_on_the_way', 'visit_rating']);
+
   // The refusal read, the cancelled visit leaves the phone.
   await refusal.getByRole('button', { name: 'حسناً' }).click();
   await expect(card(page, d.cancelled)).toHaveCount(0);
