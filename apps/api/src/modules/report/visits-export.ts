@@ -6,7 +6,10 @@ import { each } from './common';
 import { periodExportRoute } from './period-export';
 import { visitsReportFor } from './visits-report';
 
-/** One sheet for the report's three parts: a month's row fills the visit columns, a technician's the hours. */
+/**
+ * One sheet for the report's parts: a month's row fills the visit columns, a technician's the hours
+ * and the customers' ratings, a rated contract its ratings.
+ */
 const columns: ExportColumn[] = [
   { key: 'part', header: 'البند', width: 14 },
   { key: 'name', header: 'الشهر أو الفني', width: 28 },
@@ -17,9 +20,11 @@ const columns: ExportColumn[] = [
   { key: 'booked', header: 'الساعات المحجوزة', type: 'number' },
   { key: 'available', header: 'الساعات المتاحة', type: 'number' },
   { key: 'percent', header: 'نسبة الحجز ٪', type: 'number' },
+  { key: 'ratings', header: 'التقييمات', type: 'number' },
+  { key: 'averageRating', header: 'متوسط التقييم', type: 'number' },
 ];
 
-/** The months (every one of the period), their total, the overdue visits, then each technician. */
+/** The months (every one of the period), their total, the overdue visits, each technician, the rated contracts. */
 function exportRows(report: VisitsReport): Record<string, unknown>[] {
   const { months, totals } = visitsReportMonths(report);
   return [
@@ -33,6 +38,14 @@ function exportRows(report: VisitsReport): Record<string, unknown>[] {
       booked: minutesAsHours(t.bookedMinutes),
       available: minutesAsHours(t.availableMinutes),
       percent: percentOf(t.bookedMinutes, t.availableMinutes),
+      ratings: t.ratings,
+      averageRating: t.averageRating,
+    })),
+    ...report.contractRatings.map((c) => ({
+      part: 'العقد',
+      name: `عقد رقم ${c.number} — ${c.customerName}`,
+      ratings: c.ratings,
+      averageRating: c.averageRating,
     })),
   ];
 }

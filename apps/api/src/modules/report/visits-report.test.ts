@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activity } from '../../db/schema';
+import { activity, messages } from '../../db/schema';
 import { useTestApp } from '../../test/fixture';
 import { pdfAnswerText } from '../../test/pdf-to-text';
 
@@ -97,6 +97,18 @@ describe('GET /api/report/visits/export', () => {
       .map((l) => l.split(','));
 
   it('writes every month of the period, their total, the overdue visits and each technician, and logs it', async () => {
+    // The customer rates the done visits by the links their messages carry (kept in the outbox).
+    const requests = await t.db.select().from(messages).where(eq(messages.template, 'visit_rating'));
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) {
+      const rated = await t.inject({
+        method: 'POST',
+        url: `/rate/${request.templateParams?.ratingToken}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'score=4',
+      });
+      expect(rated.statusCode, rated.body).toBe(303);
+    }
     const res = await get(`/api/report/visits/export?fileType=csv&${period}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -111,6 +123,8 @@ describe('GET /api/report/visits/export', () => {
       'الساعات المحجوزة',
       'الساعات المتاحة',
       'نسبة الحجز ٪',
+      'التقييمات',
+      'متوسط التقييم',
     ]);
     const line = (name: string) => lines.find((l) => l[1] === name);
     // June has no visit: it is there, at zero.
@@ -120,8 +134,9 @@ describe('GET /api/report/visits/export', () => {
     expect(line('الفترة كلها')?.slice(2, 6)).toEqual(['3', '1', '1', '0.00']);
     expect(line('زيارات فات موعدها ولم تُنجز')?.[2]).toBe('0');
     // 72 days, ten Fridays, one holiday: 61 working days, 488 hours; سالم booked 3.5 of them.
-    expect(line('سالم الفني')?.slice(2)).toEqual(['2', '', '', '', '3.5', '488', '1']);
-    expect(line('نايف الفني')?.slice(2)).toEqual(['0', '', '', '', '0', '488', '0']);
+    // سالم was on the done visit the customer rated 4; نايف on none rated.
+    expect(line('سالم الفني')?.slice(2)).toEqual(['2', '', '', '', '3.5', '488', '1', '1', '4']);
+    expect(line('نايف الفني')?.slice(2)).toEqual(['0', '', '', '', '0', '488', '0', '0', '']);
     expect(lines.map((l) => l[0])).toEqual([
       ...Array(3).fill('الشهر'),
       'الإجمالي',
