@@ -92,7 +92,7 @@ const card = (page: Page, visit: VisitRow) =>
 async function shoot(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 390]) {
+    for (const width of [375, 390, 768, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await settleLayout(page);
       await expectNoOverflow(page, `${name} ${width} ${scheme}`);
