@@ -1,5 +1,6 @@
-import type { Answers, FormField, Visit, VisitStatus } from '@idara/domain';
+import type { Answers, VisitStatus } from '@idara/domain';
 import { apiFetch, isApiError } from '../../lib/api';
+import type { ApiAnswer } from '../../lib/api-routes';
 
 /**
  * The technician's work on the phone (issue 44): the working set `GET /api/visit/mine` and the
@@ -10,67 +11,12 @@ export const VISIT_PATH = '/api/visit';
 export const VISIT_WORK_PERMISSION = 'visit:work';
 export const visitWorkPath = (id: string) => `/tasks/visit/${id}`;
 
-/** The customer as a visit needs them: names, phones and the national address. */
-export interface FieldCustomer {
-  _id: string;
-  name: string;
-  phoneNumber: string;
-  whatsappNumber: string;
-  buildingNumber?: string;
-  street?: string;
-  district?: string;
-  postalCode?: string;
-  additionalNumber?: string;
-  cityName?: string | null;
-  /** When the site has been placed on a map. */
-  lat?: number | null;
-  lng?: number | null;
-}
-
-export interface FieldEquipment {
-  _id: string;
-  name: string;
-  serialNumber?: string;
-  model?: string;
-  installedAt?: string | null;
-  warrantyUntil?: string | null;
-  notes?: string;
-}
-
-export interface FieldFile {
-  _id: string;
-  field: string;
-  name: string;
-  type: string;
-  size: number;
-  url?: string;
-}
-
-export interface FieldAction {
-  clientActionId: string;
-  kind: string;
-  status?: VisitStatus;
-  at: string;
-  receivedAt: string;
-}
-
+/** The technician's working set as `GET /api/visit/mine` answers it (docs/API.md). */
+export type WorkingSet = ApiAnswer<'/api/visit/mine'>;
 /** One visit of the working set: the visit's row and everything the phone needs offline. */
-export type FieldVisit = Omit<Visit, 'customer' | 'equipment' | 'form'> & {
-  customer: FieldCustomer;
-  equipment: FieldEquipment[];
-  lastVisit: { number: number; scheduledAt: string; doneAt: string | null; notes: string } | null;
-  form: { _id: string; title: string; fields: FormField[] } | null;
-  answers: Answers;
-  files: FieldFile[];
-  actions: FieldAction[];
-  lat?: number | null;
-  lng?: number | null;
-};
-
-export interface WorkingSet {
-  serverTime: string;
-  visits: FieldVisit[];
-}
+export type FieldVisit = WorkingSet['visits'][number];
+/** The customer as a visit needs them: names, phones and the national address. */
+export type FieldCustomer = FieldVisit['customer'];
 
 /** `GET /api/visit/mine`: the visits of today and tomorrow (Riyadh) by default. */
 export async function fetchWorkingSet(signal?: AbortSignal): Promise<WorkingSet> {

@@ -19,14 +19,11 @@ export function addressLine(
 }
 
 /**
- * Google Maps' search address: the coordinates when the site has them, else the address text
+ * Google Maps' search address, from the address text: sites carry no coordinates yet
  * (https://developers.google.com/maps/documentation/urls/get-started#search-action).
  */
 export function mapsUrl(visit: FieldVisit): string | null {
-  const lat = visit.lat ?? visit.customer.lat;
-  const lng = visit.lng ?? visit.customer.lng;
-  const query =
-    typeof lat === 'number' && typeof lng === 'number' ? `${lat},${lng}` : addressLine(visit, visit.customer);
+  const query = addressLine(visit, visit.customer);
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }
 
