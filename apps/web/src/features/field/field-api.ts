@@ -1,4 +1,4 @@
-import type { Answers, VisitStatus } from '@idara/domain';
+import type { Answers, Visit, VisitStatus } from '@idara/domain';
 import { apiFetch, isApiError } from '../../lib/api';
 import type { ApiAnswer } from '../../lib/api-routes';
 
