@@ -3,6 +3,7 @@
  * (issue: records).
  */
 import { eq } from 'drizzle-orm';
+import type { Database } from '../apps/api/src/db/client';
 import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
 import { cities } from '../apps/api/src/db/schema';
 import { customerResource } from '../apps/api/src/modules/customer/resource';
@@ -52,15 +53,20 @@ async function exportBench(dataDir: string): Promise<BenchResult[]> {
   ];
 }
 
-async function listBench(seeded: Awaited<ReturnType<typeof freshDatabase>>): Promise<BenchResult[]> {
-  const { database } = seeded;
+/** CUSTOMERS demo customers, analysed; the list's query: Riyadh, «احمد», by name, a page of 20. */
+export async function seedCustomerList(database: Database) {
   await insertDemoCustomers(database.db, CUSTOMERS);
   await database.analyze();
   const [riyadh] = await database.db
     .select({ _id: cities._id })
     .from(cities)
     .where(eq(cities.name, 'الرياض'));
-  const query = { page: '1', limit: '20', sort: 'name', city: riyadh._id, search: 'احمد' };
+  return { page: '1', limit: '20', sort: 'name', city: riyadh._id, search: 'احمد' };
+}
+
+async function listBench(seeded: Awaited<ReturnType<typeof freshDatabase>>): Promise<BenchResult[]> {
+  const { database } = seeded;
+  const query = await seedCustomerList(database);
   const route = bareListRoute(database, customerResource, '/api/customer', query);
   const servers = await startStackAndBare(seeded, [route]);
   try {

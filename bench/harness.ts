@@ -121,7 +121,7 @@ export function bareListRoute(
   };
 }
 
-async function answerOf(server: ServerUnderTest, url: string) {
+export async function answerOf(server: ServerUnderTest, url: string) {
   const res = await fetch(`http://127.0.0.1:${server.port}${url}`, { headers: server.headers });
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return res.json();

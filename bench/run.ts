@@ -13,6 +13,7 @@ import { exportMemoryBenches } from './export-memory';
 import { firstLoadBenches } from './first-load';
 import { firstStartBenches } from './first-start';
 import type { BenchResult } from './harness';
+import { instructionBenches } from './instructions';
 import { loadBenches } from './load';
 import { notificationBenches } from './notifications';
 import { orderBenches } from './orders';
@@ -48,6 +49,7 @@ const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][] = [
   ['user', userListBench],
   ['customer', customerBenches],
+  ['instructions', instructionBenches],
   ['order', orderBenches],
   ['notification', notificationBenches],
   ['load', loadBenches],
@@ -66,8 +68,9 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['scale-out', scaleOutBenches],
 ];
 const results = [];
-// Run only when asked for by name: it seeds a million customers and orders on PostgreSQL.
-const askedOnly = new Set(['scale']);
+// Run only when asked for by name: `scale` seeds a million customers and orders on PostgreSQL;
+// `instructions` runs the servers under valgrind (tens of minutes).
+const askedOnly = new Set(['scale', 'instructions']);
 const selected = (name: string) => (only ? only.split(',').includes(name) : !askedOnly.has(name));
 for (const [name, run] of suites) if (selected(name)) results.push(...(await run()));
 

@@ -48,22 +48,37 @@ export async function freshDatabase(prefix: string) {
 /**
  * BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile of its whole life there on exit
  * (`<dir>/stack`, `<dir>/bare`; summarise with bench/cpu-profile-summary.mjs).
+ * BENCH_PERF_MAP=1: each server writes /tmp/perf-<pid>.map, the names of V8's generated code
+ * (bench/callgrind-jit-names.mjs puts them into a callgrind dump).
  */
-const profileEnv = (side: string): Record<string, string> =>
-  process.env.BENCH_CPU_PROF
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, side)}` }
-    : {};
+function profileEnv(side: string): Record<string, string> {
+  const options = [
+    ...(process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, side)}`]
+      : []),
+    ...(process.env.BENCH_PERF_MAP ? ['--perf-basic-prof'] : []),
+  ];
+  return options.length ? { NODE_OPTIONS: options.join(' ') } : {};
+}
 
-async function startBare(config: BareServerConfig) {
+/** A command a server runs under (valgrind), by side: `stack` or `bare`. */
+export type ServerWrap = (side: 'stack' | 'bare') => string[];
+
+async function startBare(config: BareServerConfig, wrap?: string[]) {
   // The heap and malloc settings `npm run serve` gives the app on the same database.
   const database = { DATABASE_URL: config.databaseUrl ?? '' };
   const flags = runtimeFlags(database);
   const env = { ...runtimeEnv({ ...process.env, ...database }), ...profileEnv('bare') };
-  const child = spawn(
+  const node = [
     process.execPath,
-    [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), JSON.stringify(config)],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env },
-  );
+    ...flags,
+    '--import',
+    'tsx',
+    path.join(import.meta.dirname, 'bare-server.ts'),
+    JSON.stringify(config),
+  ];
+  const [command, ...args] = [...(wrap ?? []), ...node];
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   child.stderr!.on('data', (d) => {
     output += d;
@@ -87,6 +102,7 @@ async function startBare(config: BareServerConfig) {
 export async function startStackAndBare(
   seeded: { database: Database; dataDir: string; url?: string },
   routes: BareRoute[],
+  wrap?: ServerWrap,
 ) {
   await seeded.database.close();
   let bareDir: string | undefined;
@@ -94,14 +110,18 @@ export async function startStackAndBare(
     bareDir = `${seeded.dataDir}-bare`;
     fs.cpSync(seeded.dataDir, bareDir, { recursive: true });
   }
-  const stack = await startServer(seeded.dataDir, {
-    ...(seeded.url ? { DATABASE_URL: seeded.url } : {}),
-    ...profileEnv('stack'),
-  });
-  const bare = await startBare({ databaseUrl: seeded.url, dataDir: bareDir, routes }).catch(async (err) => {
-    await stopServer(stack.child);
-    throw err;
-  });
+  const stack = await startServer(
+    seeded.dataDir,
+    { ...(seeded.url ? { DATABASE_URL: seeded.url } : {}), ...profileEnv('stack') },
+    undefined,
+    wrap?.('stack'),
+  );
+  const bare = await startBare({ databaseUrl: seeded.url, dataDir: bareDir, routes }, wrap?.('bare')).catch(
+    async (err) => {
+      await stopServer(stack.child);
+      throw err;
+    },
+  );
   const signin = await fetch(`http://127.0.0.1:${stack.port}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -16,15 +16,8 @@ import { bulkInsert } from '../apps/api/src/db/bulk-insert';
 import type { Database, Db } from '../apps/api/src/db/client';
 import { insertDemoCustomers } from '../apps/api/src/db/demo-customers';
 import { demoName } from '../apps/api/src/db/demo-names';
-import {
-  contracts,
-  customerContracts,
-  customers,
-  services,
-  users,
-  type visits,
-} from '../apps/api/src/db/schema';
-import type { SettingsRow } from '../apps/api/src/modules/settings/service';
+import { contracts, customerContracts, customers, services, users, visits } from '../apps/api/src/db/schema';
+import { getSettings, type SettingsRow } from '../apps/api/src/modules/settings/service';
 import { userSearchText } from '../apps/api/src/modules/user/resource';
 
 export const TECHNICIANS = 100;
@@ -199,4 +192,25 @@ export async function markPastVisits(database: Database) {
   // As the server's start-up (embedded) or autovacuum (PostgreSQL) would leave the tables.
   if (database.kind === 'pglite') await database.analyze({ vacuum: true });
   else await database.rawQuery('vacuum analyze', []);
+}
+
+/**
+ * The contracts of `seedContracts` with the visits the planner would give them, written by bulk
+ * inserts, the past marked: the board's and the list's data without timing the planner.
+ */
+export async function seedPlannedVisits(database: Database, contractCount: number, customerCount: number) {
+  const { contracts: planned, types } = await seedContracts(database, contractCount, customerCount);
+  const settings = await getSettings(database.db);
+  const typeOf = (c: PlannedContract) => types.get(c.contract)!;
+  let next = await reserveVisitNumbers(
+    database.db,
+    planned.reduce((sum, c) => sum + typeOf(c).visits, 0),
+  );
+  const rows = planned.flatMap((c) => {
+    const own = visitRowsOf(c, typeOf(c), settings, next);
+    next += own.length;
+    return own;
+  });
+  await bulkInsert(database.db, visits, rows);
+  await markPastVisits(database);
 }

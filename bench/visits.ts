@@ -30,9 +30,9 @@ import {
   visitRowsOf,
 } from './visits-seed';
 
-const CONTRACTS = Number(process.env.BENCH_VISIT_CONTRACTS ?? 10_000);
+export const CONTRACTS = Number(process.env.BENCH_VISIT_CONTRACTS ?? 10_000);
 /** Four customers in five have one contract, the rest two. */
-const CUSTOMERS = Math.ceil(CONTRACTS * 0.8);
+export const CUSTOMERS = Math.ceil(CONTRACTS * 0.8);
 /** The planning runs in this many chunks, each side first in every other one. */
 const CHUNKS = 10;
 /** Calls of each side, interleaved: tens of milliseconds each, so many pairs cost little and steady the median. */
@@ -146,7 +146,7 @@ async function planningBench(
   };
 }
 
-interface QueryCase {
+export interface QueryCase {
   name: string;
   url: string;
   /**
@@ -206,7 +206,7 @@ function boardCase(view: BoardView, day: string): QueryCase {
   };
 }
 
-function queryCases(): QueryCase[] {
+export function queryCases(): QueryCase[] {
   const today = riyadhDayOf(new Date());
   // The board opens on today; on a Friday, when no visit is planned, the bench takes Saturday.
   const workday = weekdayOfDay(today) === FRIDAY ? addDays(today, 1) : today;

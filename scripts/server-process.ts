@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { runtimeEnv, runtimeFlags, serverFile } from './runtime-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -19,22 +20,34 @@ export function serveArgs(checkout: string) {
 /**
  * The real server as `npm run serve` starts it (built, with its runtime flags), as a child process on
  * a data directory; resolves once it listens. `checkout` is the built checkout to run (this one by
- * default; a bench compares another build against it).
+ * default; a bench compares another build against it). `wrap`: a command the server runs under
+ * (valgrind): then node is started with the flags and environment `scripts/serve.mjs` would give
+ * it, since a launcher that execs node would leave the wrapper behind.
  */
-export async function startServer(dataDir: string, env: Record<string, string> = {}, checkout = root) {
-  const child = spawn(process.execPath, serveArgs(checkout), {
-    cwd: checkout,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  checkout = root,
+  wrap?: string[],
+) {
+  const serverEnv: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    DATABASE_URL: '',
+    ...env,
+  };
+  if (wrap && checkout !== root) throw new Error('a wrapped server runs this checkout only');
+  const [command, args, childEnv] = wrap
+    ? [
+        wrap[0],
+        [...wrap.slice(1), process.execPath, ...runtimeFlags(serverEnv), serverFile],
+        runtimeEnv(serverEnv),
+      ]
+    : [process.execPath, serveArgs(checkout), serverEnv];
+  const child = spawn(command, args, { cwd: checkout, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => {
     output += d;
@@ -43,7 +56,11 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     output += d;
   });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // Under valgrind start-up takes minutes (the embedded database: tens of minutes on a shared machine).
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      wrap ? 3_600_000 : 60_000,
+    );
     const poll = setInterval(() => {
       const m = /"port":(\d+),"msg":"Idara is running/.exec(output);
       if (m) {

@@ -1,0 +1,224 @@
+/**
+ * `BENCH_ONLY=instructions`: the stack against the minimal server (bench/bare-server.ts) in
+ * instructions per request, each server under valgrind's callgrind (bench/callgrind.ts). CPU time on
+ * these shared, virtualised machines moves with the host's load; an instruction count does not.
+ *
+ * For each request: both servers must first answer the same JSON; then, on each server, `warm-up`
+ * requests (JIT, plan and page caches), counters zeroed, N requests one after another on one
+ * keep-alive connection, dump; zeroed again, 2N requests, dump. Per request = (I(2N) − I(N)) / N:
+ * whatever a window costs apart from its requests (callgrind_control's own visit, timers) falls out.
+ * On PostgreSQL its server is a process of its own, on neither side; on the embedded database
+ * PGlite's worker thread is in each server's process and counted on both.
+ *
+ * The user and customer lists (the data of bench/user-list.ts and bench/customer-list.ts, one
+ * database), then the dispatch board's week and the visit list's first page against the statements
+ * bench/visits.ts writes out (a database of their own).
+ *
+ * BENCH_INSTR_N (lists 30, board 5 — the week is 2,000 rows), BENCH_INSTR_WARMUP (lists 150, board
+ * 15), BENCH_CALLGRIND_DIR=<dir> keeps the dumps (for callgrind_annotate) instead of a temporary one.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import type { Database } from '../apps/api/src/db/client';
+import { customerResource } from '../apps/api/src/modules/customer/resource';
+import { userResource } from '../apps/api/src/modules/user/resource';
+import type { BareRoute } from './bare-server';
+import { callgrindCounter, callgrindWrap, ensureValgrind } from './callgrind';
+import { seedCustomerList } from './customer-list';
+import { answerOf, type BenchResult, bareListRoute } from './harness';
+import { freshDatabase, removeData, type ServerUnderTest, startStackAndBare } from './servers';
+import { seedUsers, USER_LIST_QUERY } from './user-list';
+import { CONTRACTS, CUSTOMERS, queryCases } from './visits';
+import { seedPlannedVisits } from './visits-seed';
+
+interface InstructionCase {
+  name: string;
+  /** The app's URL and the minimal server's (its route runs the same SQL). */
+  stackUrl: string;
+  bareUrl: string;
+  n: number;
+  warmUp: number;
+  /** The least minimal ÷ stack that meets the goal. */
+  goal: number;
+}
+
+const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+const LIST_N = envNumber('BENCH_INSTR_N') ?? 30;
+const LIST_WARMUP = envNumber('BENCH_INSTR_WARMUP') ?? 150;
+const BOARD_N = envNumber('BENCH_INSTR_N') ?? 5;
+const BOARD_WARMUP = envNumber('BENCH_INSTR_WARMUP') ?? 15;
+/** The visits bench's goal (app ≤ 1.5 × the bare route), as minimal ÷ stack. */
+const VISIT_GOAL = 1 / 1.5;
+
+const millions = (x: number) => `${(x / 1e6).toFixed(2)} M`;
+
+async function requests(server: ServerUnderTest, url: string, n: number) {
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`http://127.0.0.1:${server.port}${url}`, { headers: server.headers });
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+}
+
+/** Instructions per request of `url` on one server: (I(2N) − I(N)) / N after the warm-up. */
+async function perRequest(
+  server: ServerUnderTest,
+  side: string,
+  dir: string,
+  url: string,
+  c: InstructionCase,
+) {
+  const counter = callgrindCounter(dir, side, server.pid);
+  await requests(server, url, c.warmUp);
+  counter.zero();
+  await requests(server, url, c.n);
+  const once = counter.dump();
+  counter.zero();
+  await requests(server, url, 2 * c.n);
+  const twice = counter.dump();
+  const result = { perRequest: (twice.instructions - once.instructions) / c.n, once, twice };
+  console.log(
+    `  ${side}: I(${c.n}) ${millions(once.instructions)}, I(${2 * c.n}) ${millions(twice.instructions)} → ${millions(result.perRequest)} a request (${path.basename(twice.file)})`,
+  );
+  return result;
+}
+
+/** Starts both servers under callgrind on `seeded`, counts each case on each, stops them. */
+async function countCases(
+  seeded: Awaited<ReturnType<typeof freshDatabase>>,
+  routes: BareRoute[],
+  cases: InstructionCase[],
+  dir: string,
+): Promise<BenchResult[]> {
+  const kind = seeded.database.kind;
+  const servers = await startStackAndBare(seeded, routes, (side) => callgrindWrap(dir, side));
+  try {
+    const results: BenchResult[] = [];
+    for (const c of cases) {
+      const [stackAnswer, bareAnswer] = await Promise.all([
+        answerOf(servers.stack, c.stackUrl),
+        answerOf(servers.bare, c.bareUrl),
+      ]);
+      if (!isDeepStrictEqual(stackAnswer, bareAnswer))
+        throw new Error(
+          `${c.name}: the minimal server answers differently\n${JSON.stringify(stackAnswer).slice(0, 400)}\n${JSON.stringify(bareAnswer).slice(0, 400)}`,
+        );
+      console.log(`instructions: ${c.name} (${kind})`);
+      const stack = await perRequest(servers.stack, 'stack', dir, c.stackUrl, c);
+      const bare = await perRequest(servers.bare, 'bare', dir, c.bareUrl, c);
+      const ratio = bare.perRequest / stack.perRequest;
+      console.log(`  minimal ÷ stack: ${ratio.toFixed(3)}`);
+      const window = (r: typeof stack) =>
+        `I(${c.n}) ${millions(r.once.instructions)}, I(${2 * c.n}) ${millions(r.twice.instructions)}`;
+      results.push({
+        name: `${c.name}: instructions per request under callgrind, minimal ÷ stack, after ${c.warmUp} warm-up requests (${kind})`,
+        measured: `${millions(stack.perRequest)} a request (${window(stack)})`,
+        baseline: `${millions(bare.perRequest)} a request (${window(bare)}) (minimal Fastify, same SQL)`,
+        ratio,
+        goal: `≥ ${c.goal.toFixed(2)}`,
+        met: ratio >= c.goal,
+      });
+    }
+    return results;
+  } finally {
+    await servers.stop();
+  }
+}
+
+async function listCases(dir: string) {
+  const seeded = await freshDatabase('idara-bench-instructions');
+  try {
+    const { database } = seeded;
+    await seedUsers(database);
+    const customerQuery = await seedCustomerList(database);
+    const lists = [
+      {
+        name: 'GET /api/user, 1,000 users, page of 20 by name',
+        path: '/api/user',
+        resource: userResource,
+        query: USER_LIST_QUERY,
+      },
+      {
+        name: 'GET /api/customer, 100,000 customers, city + search «احمد» + sort by name',
+        path: '/api/customer',
+        resource: customerResource,
+        query: customerQuery,
+      },
+    ];
+    const routes = lists.map((l) => bareListRoute(database, l.resource, l.path, l.query));
+    const cases = lists.map((l) => {
+      const url = `${l.path}?${new URLSearchParams(l.query)}`;
+      return { name: l.name, stackUrl: url, bareUrl: url, n: LIST_N, warmUp: LIST_WARMUP, goal: 0.8 };
+    });
+    return await countCases(seeded, routes, cases, dir);
+  } finally {
+    removeData(seeded);
+  }
+}
+
+/** The bare route of a visits query: its page statement's columns named as the answer names them. */
+async function visitRoute(database: Database, path: string, c: ReturnType<typeof queryCases>[number]) {
+  const [page, count] = c.statements;
+  const [first] = (await database.rawQuery(page.sql, page.params)) as Record<string, unknown>[];
+  return {
+    path,
+    statements: [
+      { ...page, keys: Object.keys(first) },
+      { ...count, keys: ['total'] },
+    ],
+    answer: { kind: 'list' as const, page: c.page, limit: c.limit, countBound: c.countBound },
+  };
+}
+
+async function visitCases(dir: string) {
+  const seeded = await freshDatabase('idara-bench-instructions-visits');
+  try {
+    const { database } = seeded;
+    await seedPlannedVisits(database, CONTRACTS, CUSTOMERS);
+    // The board's week and the list's first page (queryCases: week, day, list).
+    const [week, , list] = queryCases();
+    const routes = [
+      await visitRoute(database, '/bare/week', week),
+      await visitRoute(database, '/bare/list', list),
+    ];
+    const cases: InstructionCase[] = [
+      {
+        name: week.name,
+        stackUrl: week.url,
+        bareUrl: '/bare/week',
+        n: BOARD_N,
+        warmUp: BOARD_WARMUP,
+        goal: VISIT_GOAL,
+      },
+      {
+        name: list.name,
+        stackUrl: list.url,
+        bareUrl: '/bare/list',
+        n: LIST_N,
+        warmUp: LIST_WARMUP,
+        goal: VISIT_GOAL,
+      },
+    ];
+    return await countCases(seeded, routes, cases, dir);
+  } finally {
+    removeData(seeded);
+  }
+}
+
+export async function instructionBenches(): Promise<BenchResult[]> {
+  ensureValgrind();
+  const kept = process.env.BENCH_CALLGRIND_DIR;
+  const dir = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'idara-callgrind-'));
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    const only = process.env.BENCH_INSTR_ONLY?.split(',');
+    const results: BenchResult[] = [];
+    if (!only || only.includes('lists')) results.push(...(await listCases(dir)));
+    if (!only || only.includes('visits')) results.push(...(await visitCases(dir)));
+    return results;
+  } finally {
+    if (!kept) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
