@@ -10,6 +10,7 @@ import { customerBenches } from './customer-list';
 import { durabilityBenches } from './durability';
 import { einvoiceBenches } from './einvoice';
 import { exportMemoryBenches } from './export-memory';
+import { fieldSyncBenches } from './field-sync';
 import { firstLoadBenches } from './first-load';
 import { firstStartBenches } from './first-start';
 import type { BenchResult } from './harness';
@@ -60,6 +61,7 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['receivables', receivableBenches],
   ['statement-pdf', statementPdfBenches],
   ['visits', visitBenches],
+  ['field-sync', fieldSyncBenches],
   ['scale', scaleBenches],
   ['bytes', bytesBenches],
   ['peer', peerBenches],
