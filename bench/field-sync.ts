@@ -203,6 +203,9 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
       () => stack.pull(pulled[ps++ % pulled.length]),
       () => bare.pull(pulled[pb++ % pulled.length].tech._id),
     ]);
+    if (process.env.BENCH_FIELD_ROUTES)
+      for (const [route, ms] of routeMs)
+        console.log(`  ${route}: median ${median(ms).toFixed(1)} ms of ${ms.length}`);
     const kind = database.kind;
     const load = `load ${(await import('node:os'))
       .loadavg()
@@ -234,11 +237,17 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
   }
 }
 
+/** Each route's times in the push (BENCH_FIELD_ROUTES=1 prints their medians). */
+const routeMs = new Map<string, number[]>();
+
 /** The phone's requests, through the whole app. */
 function stackCalls(app: Awaited<ReturnType<typeof benchApp>>['app'], photos: Buffer[]) {
   const call = async (token: string, method: 'POST' | 'PATCH' | 'GET', url: string, extra: object) => {
+    const start = performance.now();
     const res = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...extra });
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    const route = `${method} ${url.replace(/[0-9a-f-]{36}/g, ':id')}`;
+    routeMs.set(route, [...(routeMs.get(route) ?? []), performance.now() - start]);
     return res;
   };
   return {
