@@ -38,8 +38,13 @@ const TIMEOUT_MS = 60_000;
  * (`core/config/constants.js`: the same RTT · 3.75 and throughput · 0.9, with kbit = 1024 bit),
  * and its `cpuSlowdownMultiplier` 4 for the CPU.
  */
-const NETWORK = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
-const CPU_SLOWDOWN = 4;
+export const NETWORK = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: 180_000,
+  uploadThroughput: 84_375,
+};
+export const CPU_SLOWDOWN = 4;
 /** Issue 41 item 7's goals, in ms. */
 const GOALS = { empty: { signIn: 3000, home: 2000 }, warm: { signIn: 1500, home: 1500 } };
 
@@ -49,7 +54,7 @@ interface Variant {
   token: string;
 }
 
-interface Timing {
+export interface Timing {
   /** When the control was first visible (ms from navigation start). */
   visible: number;
   /** When a tap on it first had its effect. */
@@ -81,7 +86,7 @@ function centreInPage([sel, txt]: readonly [string, string]) {
   return null;
 }
 
-const visibleCentre = (page: Page, selector: string, text?: string) =>
+export const visibleCentre = (page: Page, selector: string, text?: string) =>
   page.evaluate(centreInPage, [selector, text ?? ''] as const);
 
 /**
@@ -89,7 +94,7 @@ const visibleCentre = (page: Page, selector: string, text?: string) =>
  * here every few milliseconds was a task of its own on the phone's slowed main thread each time,
  * work that a person looking at the screen does not cost the page.
  */
-async function whenVisible(page: Page, what: string, selector: string, text?: string) {
+export async function whenVisible(page: Page, what: string, selector: string, text?: string) {
   try {
     const handle = await page.waitForFunction(centreInPage, [selector, text ?? ''] as const, {
       polling: 'raf',
@@ -105,7 +110,7 @@ async function whenVisible(page: Page, what: string, selector: string, text?: st
  * Waits for the control, then taps where it is every 50 ms until `worked` says the tap had its
  * effect (resolving once that effect is on screen). Returns both times from `start`.
  */
-async function tapUntilItWorks(
+export async function tapUntilItWorks(
   page: Page,
   start: number,
   control: { selector: string; text?: string },
@@ -253,7 +258,7 @@ export async function openPhoneContext(
 }
 
 /** A new page of `context` on the phone's CPU and network (CDP, so the throttling is Chromium's own). */
-async function throttledPage(context: BrowserContext) {
+export async function throttledPage(context: BrowserContext) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

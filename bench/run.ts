@@ -10,6 +10,8 @@ import { customerBenches } from './customer-list';
 import { durabilityBenches } from './durability';
 import { einvoiceBenches } from './einvoice';
 import { exportMemoryBenches } from './export-memory';
+import { fieldPhoneBenches } from './field-phone';
+import { fieldSyncBenches } from './field-sync';
 import { firstLoadBenches } from './first-load';
 import { firstStartBenches } from './first-start';
 import type { BenchResult } from './harness';
@@ -62,6 +64,8 @@ const suites: [string, () => Promise<Awaited<ReturnType<typeof orderBenches>>>][
   ['receivables', receivableBenches],
   ['statement-pdf', statementPdfBenches],
   ['visits', visitBenches],
+  ['field-sync', fieldSyncBenches],
+  ['field-phone', fieldPhoneBenches],
   ['scale', scaleBenches],
   ['bytes', bytesBenches],
   ['peer', peerBenches],

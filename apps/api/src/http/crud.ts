@@ -18,7 +18,7 @@ import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from './edit-ver
 import { AppError, notFound } from './errors';
 import { type ExportConfig, registerExportRoute } from './export-route';
 import { guarded, guardedAny } from './guarded';
-import { type ListResource, type ListResult, runList, withJoinsSelect } from './list-query';
+import { type ListResource, listRows, runList, withJoinsSelect } from './list-query';
 import { assertRefsExist, type RefField, referrersOf, registerReferrer } from './references';
 import { type ActorContext, actorOf } from './request-context';
 import type { RoutesPlugin } from './response-contract';
@@ -119,8 +119,8 @@ export interface CrudKit {
   ) => void;
   /** After a commit: the area's open lists and boards read again. */
   changed: (ids: string[]) => void;
-  /** The list's rows for a query, narrowed by `where`. */
-  list: (db: DbOrTx, query: Row, where?: SQL) => Promise<ListResult>;
+  /** The list's rows for a query, narrowed by `where`, without the total a list page counts. */
+  rows: (db: DbOrTx, query: Row, where?: SQL) => Promise<Row[]>;
 }
 
 /** Who writes, and the events to emit once the write has committed (others act on them). */
@@ -299,7 +299,7 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
       saveOver,
       assertMay,
       changed,
-      list: (db, query, where) => runList(db, resource, query, where),
+      rows: (db, query, where) => listRows(db, resource, query, where),
     });
     const announce = (row: Row, actorId: string | null) => {
       app.events.emit('record.created', { entity, id: String(row._id), label: config.label(row), actorId });

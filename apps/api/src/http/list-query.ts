@@ -482,6 +482,20 @@ export async function runList(
   return { data, ...totalOf(q, total), ...result };
 }
 
+/** The rows of a list request narrowed by `extraWhere`, without its total (a caller that shows none). */
+export async function listRows(
+  db: DbOrTx,
+  resource: ListResource,
+  query: Record<string, unknown>,
+  extraWhere?: SQL,
+): Promise<Record<string, unknown>[]> {
+  const q = parseListQuery(resource, query);
+  return (await buildShape(db, resource, q, extraWhere).rows.execute(placeholderValues(q))) as Record<
+    string,
+    unknown
+  >[];
+}
+
 /**
  * Every row a list request selects, in pages (exports): same filters, search and sort as the list,
  * no count queries. Stops when the consumer stops pulling.

@@ -13,7 +13,9 @@ export interface DeviceAnswer {
   body: Row;
 }
 
-export type ClaimedAction = { id: string; replay?: undefined } | { id?: undefined; replay: DeviceAnswer };
+export type ClaimedAction =
+  | { id: string; row: typeof visitActions.$inferSelect; replay?: undefined }
+  | { id?: undefined; replay: DeviceAnswer };
 
 type ActionValues = typeof visitActions.$inferInsert;
 
@@ -29,8 +31,8 @@ export async function claimAction(tx: Tx, values: ActionValues): Promise<Claimed
     .insert(visitActions)
     .values(values)
     .onConflictDoNothing({ target: visitActions.clientActionId })
-    .returning({ _id: visitActions._id });
-  if (inserted) return { id: inserted._id };
+    .returning();
+  if (inserted) return { id: inserted._id, row: inserted };
   const [first] = await tx
     .select()
     .from(visitActions)
@@ -111,8 +113,8 @@ export async function runDeviceAction(
     const claimed = await claimAction(tx, claim);
     if (claimed.replay) return { ...claimed.replay, fresh: false };
     const visit = await kit.load(tx, claim.visit, true);
-    const [action] = await tx.select().from(visitActions).where(eq(visitActions._id, claimed.id));
-    const answer = (await staleRefusal(tx, visit, user)) ?? (await work(tx, visit, action));
+    // The claimed row as inserted: a round trip fewer for each of a phone's actions.
+    const answer = (await staleRefusal(tx, visit, user)) ?? (await work(tx, visit, claimed.row));
     await settleAction(tx, claimed.id, answer);
     return { ...answer, fresh: true };
   });

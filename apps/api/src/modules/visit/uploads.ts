@@ -258,9 +258,13 @@ export function registerVisitUploads(app: RoutesApp, kit: CrudKit) {
               received: offset + chunk.length,
             })
             .where(eq(visitFiles._id, upload._id))
-            .returning({ data: visitFiles.data, received: visitFiles.received });
+            // Its first bytes only, what the type is told by: not the whole file back on every chunk.
+            .returning({
+              head: sql`substring(${visitFiles.data} from 1 for 16)`.mapWith(visitFiles.data),
+              received: visitFiles.received,
+            });
           if (whole) {
-            const type = sniffType(row.data) as string;
+            const type = sniffType(row.head) as string;
             await tx
               .update(visitFiles)
               .set({ type, completedAt: new Date() })

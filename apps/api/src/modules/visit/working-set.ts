@@ -38,7 +38,7 @@ export function registerWorkingSet(app: RoutesApp, kit: CrudKit) {
       const from = riyadhDayBounds(req.query.from ?? riyadhDayOf(now)).start;
       const until = new Date(from.getTime() + req.query.days * DAY_MS);
       const userId = req.user!._id;
-      const { data } = await kit.list(
+      const data = await kit.rows(
         app.db,
         { limit: '0', sort: 'scheduledAt' },
         and(
