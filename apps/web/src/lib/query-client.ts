@@ -11,4 +11,5 @@ export const queryClient = new QueryClient({
 // React Query takes the browser for online until an `offline` event. A page opened with no network
 // (the technician's phone, features/field) is offline from the start: its queries wait, and go out
 // when the network returns, instead of failing once and never asking again.
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+// Only a browser says so: elsewhere (Node's `navigator` has no `onLine`) nothing is known to be offline.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
