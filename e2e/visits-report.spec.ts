@@ -124,7 +124,9 @@ test('the report counts the period’s visits month by month and sets the techni
   const csv = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
   expect(csv).toContain(`الشهر,${MARCH},2,1,1,0.00,,,,,`);
   expect(csv).toContain(`الإجمالي,الفترة كلها,3,1,1,0.00,,,,,`);
-  expect(csv.find((l) => l.includes(technician.name))).toBe(`الفني,${technician.name},2,,,,3,${available},0,0,`);
+  expect(csv.find((l) => l.includes(technician.name))).toBe(
+    `الفني,${technician.name},2,,,,3,${available},0,0,`,
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
