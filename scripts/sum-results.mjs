@@ -50,6 +50,13 @@ for (const file of files) {
       if (result.status === 'failed' && failedTests.length === 0)
         failures.push(`${name}: ${firstLine(result.message)}`);
     }
+  } else if ('check' in report) {
+    // typecheck or lint, written by .ci/run: one pass or one failure each
+    if (report.ok) passed += 1;
+    else {
+      failed += 1;
+      failures.push(`${report.check}: the check failed (its output is above)`);
+    }
   } else if (report.stats) {
     // Playwright
     passed += report.stats.expected + (report.stats.flaky ?? 0);
