@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { ADMIN, adminAuth, bearer, revokeToken } from './support/api';
-import { fillSignin, signedInAs, storedToken } from './support/auth';
+import { ADMIN, adminAuth, bearer, createUser, revokeToken } from './support/api';
+import { fillSignin, signedInAs, signInViaUi, storedToken } from './support/auth';
 import { settleLayout } from './support/layout';
 import { toasts } from './support/toasts';
 
@@ -147,4 +147,64 @@ test('the built server refuses in Arabic where zod speaks for itself (a missing 
     expect(message, field).toMatch(/[\u0600-\u06FF]/);
     expect(message, field).not.toMatch(/Invalid input|expected|received/);
   }
+});
+
+test.describe('a stored session opens as the user it last was, then as the server says', () => {
+  test('a page granted since the last visit opens on reload; one taken away is refused', async ({
+    page,
+    request,
+  }) => {
+    const employee = await createUser(request, { role: 'employee', permissions: ['task:read'] });
+    await signInViaUi(page, employee.phone, employee.password);
+    await expect(page).toHaveURL('/');
+    const admin = await adminAuth(request);
+    const setPermissions = async (permissions: string[]) => {
+      const res = await request.put(`/api/user/${employee._id}`, {
+        headers: bearer(admin),
+        data: { permissions },
+      });
+      expect(res.status()).toBe(200);
+    };
+
+    // Granted while away: the remembered user lacks it, and the page waits for the check, not a redirect.
+    await setPermissions(['task:read', 'user:read']);
+    // Whether the refusal ever shows on the way, however briefly.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('ليس لديك صلاحية')) (window as any).sawRefusal = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    // The session check held back, as on a slow network, until the page's code is here and drawn.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const pageCode = page.waitForResponse((r) => /\/assets\/UserListPage-/.test(r.url()));
+    await page.goto('/dashboard/user');
+    await pageCode;
+    // Ten frames drawn with the code here: time enough for the app to show whatever it would.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
+    });
+    expect(await page.evaluate(() => (window as any).sawRefusal ?? false)).toBe(false);
+    release();
+    await expect(page.getByRole('banner').getByRole('heading', { name: 'إدارة المستخدمين' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/user');
+    expect(await page.evaluate(() => (window as any).sawRefusal ?? false)).toBe(false);
+    await page.unroute('**/api/auth/me');
+
+    // Taken away while away: the remembered user still has it, and the server's answer prevails.
+    await setPermissions(['task:read']);
+    await page.reload();
+    await expect(page.getByText('ليس لديك صلاحية للوصول إلى هذه الصفحة')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'القائمة الرئيسية' }).locator('a[href="/dashboard/user"]'),
+    ).toHaveCount(0);
+  });
 });

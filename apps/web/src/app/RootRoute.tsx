@@ -14,7 +14,7 @@ import { useRouteMeta } from './use-route-meta';
 
 /** Top route: loads the user for a stored token, applies guard redirects, runs per-page effects. */
 export function RootRoute() {
-  const { user, hasToken } = useAuth();
+  const { user, hasToken, checking } = useAuth();
   const maintenance = useMaintenance();
   const meta = useRouteMeta();
   const access = useRouteAccess();
@@ -50,6 +50,9 @@ export function RootRoute() {
   } else if (isProtected && maintenance.blocked && hasToken && !can(user, ['settings:update'])) {
     content = <MaintenanceScreen message={maintenance.message} />;
   } else if ((waiting || stillWaiting) && !maintenance.blocked) {
+    content = <FullPageLoader />;
+  } else if (checking && (access.kind === 'redirect' || (access.kind === 'error' && access.status === 403))) {
+    // The remembered user (lib/auth) may lack what the server now grants: ask before refusing.
     content = <FullPageLoader />;
   } else if (access.kind === 'redirect') {
     content = <Navigate replace to={access.to} />;

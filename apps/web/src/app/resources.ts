@@ -1,3 +1,4 @@
+import { compareArabic } from '@idara/domain';
 import type { Resource } from './resource';
 
 /**
@@ -11,5 +12,5 @@ export const resources: Resource[] = Object.values(files)
   .sort(
     (a, b) =>
       (a.nav.order ?? Number.POSITIVE_INFINITY) - (b.nav.order ?? Number.POSITIVE_INFINITY) ||
-      a.titles.list.localeCompare(b.titles.list, 'ar'),
+      compareArabic(a.titles.list, b.titles.list),
   );

@@ -1,8 +1,8 @@
-import { lazy, useState } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { authStore } from '../lib/auth';
 import { markFirstPageCodeReady } from '../lib/first-page';
 import { setNextPagePreloader } from '../lib/next-page';
+import { type Preloadable, preloadable } from '../lib/preloadable';
 import { queryClient } from '../lib/query-client';
 import { safeRedirect } from './access';
 import { BlankLayout } from './layouts/BlankLayout';
@@ -23,49 +23,30 @@ const notFoundMeta: RouteMeta = {
 interface PageEntry {
   /** Tells React two routes hold different pages (the component type alone is the same). */
   key: string;
-  Lazy: React.LazyExoticComponent<React.ComponentType>;
-  /** The page component once its code has arrived. */
-  loaded: React.ComponentType | null;
-  load: () => Promise<unknown>;
+  Page: Preloadable<object>;
 }
 
 /** One entry per distinct loader (the placeholder is shared). */
 const pages = new Map<AppRoute['page'], PageEntry>();
 
+/**
+ * A route's page: rendered at once when its code has already arrived (the opened page is fetched
+ * with the session check), lazily otherwise (lib/preloadable).
+ */
 function pageEntry(loader: AppRoute['page']): PageEntry {
   const cached = pages.get(loader);
   if (cached) return cached;
-  const entry: PageEntry = {
-    key: `page-${pages.size}`,
-    Lazy: lazy(() => entry.load() as Promise<{ default: React.ComponentType }>),
-    loaded: null,
-    load: () =>
-      loader().then((module) => {
-        entry.loaded = module.default;
-        return module;
-      }),
-  };
+  const entry: PageEntry = { key: `page-${pages.size}`, Page: preloadable(loader) };
   pages.set(loader, entry);
   return entry;
-}
-
-/**
- * A route's page: rendered at once when its code has already arrived (the opened page is fetched
- * with the session check), lazily otherwise. A lazy component suspends at least once, and React
- * then holds the page back for some 300 ms after showing the fallback.
- */
-function RoutePage({ entry }: { entry: PageEntry }) {
-  // Chosen once per mount: switching type later would remount the page.
-  const [Ready] = useState(() => entry.loaded);
-  return Ready ? <Ready /> : <entry.Lazy />;
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
   const entry = pageEntry(route.page);
   const { page: _page, prefetch, ...meta } = route;
-  preloaders.set(meta, entry.load);
+  preloaders.set(meta, entry.Page.load);
   if (prefetch) prefetchers.set(meta, prefetchOf(prefetch));
-  return { path: route.path, handle: meta, element: <RoutePage key={entry.key} entry={entry} /> };
+  return { path: route.path, handle: meta, element: <entry.Page key={entry.key} /> };
 }
 
 const preloaders = new WeakMap<RouteMeta, () => Promise<unknown>>();

@@ -20,14 +20,6 @@ interface AuthState {
   signedOut: boolean;
 }
 
-export const authStore = createStore<AuthState>({
-  user: null,
-  hasToken: getToken() !== null,
-  checking: false,
-  loading: false,
-  signedOut: false,
-});
-
 export const useAuth = () => useStore(authStore);
 
 export function can(user: User | null, required: readonly string[] = []): boolean {
@@ -76,6 +68,21 @@ function rememberedUser(): User | null {
   }
 }
 
+/**
+ * A stored session opens as the user it last was: the app renders its first page at once (a phone
+ * on Slow 4G, or with no network, does not wait for `/api/auth/me`), while that check runs beside
+ * it and replaces the user, or ends the session. Until it answers, a page the remembered user may
+ * not open shows the loader rather than sending them away (RootRoute).
+ */
+const hasStoredToken = getToken() !== null;
+export const authStore = createStore<AuthState>({
+  user: hasStoredToken ? rememberedUser() : null,
+  hasToken: hasStoredToken,
+  checking: hasStoredToken,
+  loading: false,
+  signedOut: false,
+});
+
 /** Stores the token and user of a new session (sign-in, sign-in link). */
 export function acceptSession({ user, token }: SigninResult, started?: () => void): void {
   closeSocket();
@@ -95,7 +102,10 @@ export function loadCurrentUser(): Promise<void> {
   pendingMe = api('/api/auth/me', { stopAlert: true })
     .then((user) => {
       rememberUser(user);
-      authStore.set({ user, checking: false });
+      // The same user as remembered keeps its object: nothing that reads it renders again.
+      const held = authStore.get().user;
+      const same = held !== null && JSON.stringify(held) === JSON.stringify(user);
+      authStore.set({ user: same ? held : user, checking: false });
     })
     .catch((error: { maintenance?: boolean; status?: number }) => {
       if (error?.maintenance) {

@@ -2,6 +2,7 @@ import {
   type ArabicPluralForms,
   arabicPlural,
   clockTime,
+  compareArabic,
   isOpenVisit,
   isOverdueVisit,
   riyadhDayBounds,
@@ -80,7 +81,7 @@ export function buildLanes(
       picked: picked.includes(id),
       visits: counts.get(id) ?? 0,
     }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'ar'));
+    .sort((a, b) => compareArabic(a.name, b.name));
   const unassigned = {
     id: UNASSIGNED_LANE,
     name: UNASSIGNED_LABEL,

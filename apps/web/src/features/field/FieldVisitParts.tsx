@@ -13,7 +13,7 @@ import { visitStatusColors } from '../visit/visit-status';
 import type { FieldVisit } from './field-api';
 import { fieldDb, type StoredVisit } from './offline/field-db';
 import { dismissRefusal } from './offline/outbox';
-import { type SyncState, syncNow } from './offline/sync';
+import { syncNow, useSyncState } from './offline/sync';
 import { mapsUrl, phoneText, telUrl, visitClock, whatsappUrl } from './visit-text';
 
 /** The pieces the visit card (/tasks) and the visit page (/tasks/visit/:id) share. */
@@ -107,7 +107,9 @@ export function RefusalNotice({ visit }: { visit: StoredVisit }) {
 }
 
 /** «بانتظار الاتصال (3)» while actions wait on the device, «تمّت المزامنة» once all are sent. */
-export function SyncBadge({ state }: { state: SyncState }) {
+export function SyncBadge() {
+  // Its own subscription: a round's many small changes redraw the badge, not the cards beside it.
+  const state = useSyncState();
   const waiting = state.waiting > 0;
   return (
     <Group gap={6} wrap="nowrap" data-testid="sync-state" aria-live="polite">

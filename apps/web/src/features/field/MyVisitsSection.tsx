@@ -1,7 +1,7 @@
 import { riyadhDayOf } from '@idara/domain';
 import { Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendarOff, IconNotes, IconTool, IconUser } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, memo, startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { RecordNumber } from '../../components/data-table/cells';
 import { InfoAlert } from '../../components/feedback';
@@ -16,6 +16,17 @@ import { fieldDb, type StoredVisit } from './offline/field-db';
 import { useFieldSync, useLive, useSyncState } from './offline/sync';
 import { addressLine, dayHeading } from './visit-text';
 
+/** A phone's screen holds about two cards: three are drawn first, the day's others right after. */
+const FIRST_CARDS = 3;
+
+const readDay = () => fieldDb().visits.orderBy('scheduledAt').toArray();
+
+// This module is fetched beside the page's code (app/routes.ts): the device's store starts opening
+// now, not once the page has drawn the section.
+void fieldDb()
+  .open()
+  .catch(() => {});
+
 /**
  * The technician's visits of today and tomorrow, in time order, from the device's store: they open
  * with no network, and each step taken offline shows at once (features/field/offline).
@@ -24,11 +35,22 @@ import { addressLine, dayHeading } from './visit-text';
 export default function MyVisitsSection({ quietWhenEmpty = false }: { quietWhenEmpty?: boolean }) {
   const user = useAuth().user;
   useFieldSync(user?._id);
-  const sync = useSyncState();
-  const visits = useLive('visits', () => fieldDb().visits.orderBy('scheduledAt').toArray());
+  const visits = useLive('visits', readDay);
+  // The first cards in the first pass, the rest in an interruptible one right after it.
+  const [allDrawn, setAllDrawn] = useState(false);
+  const drawn = allDrawn ? visits : visits?.slice(0, FIRST_CARDS);
+  const complete = visits !== undefined && drawn?.length === visits.length;
+  useEffect(() => {
+    if (visits && !complete) startTransition(() => setAllDrawn(true));
+  }, [visits, complete]);
+  // The visit's page is the next thing a technician opens: its code is fetched once the day is drawn.
+  const hasVisits = complete && visits.length > 0;
+  useEffect(() => {
+    if (hasVisits) void import('./VisitWorkPage');
+  }, [hasVisits]);
 
   const days = new Map<string, StoredVisit[]>();
-  for (const v of visits ?? []) {
+  for (const v of drawn ?? []) {
     const day = riyadhDayOf(v.scheduledAt);
     days.set(day, [...(days.get(day) ?? []), v]);
   }
@@ -40,24 +62,12 @@ export default function MyVisitsSection({ quietWhenEmpty = false }: { quietWhenE
         <Title order={2} size="h4" id="my-visits-title">
           زياراتي
         </Title>
-        <SyncBadge state={sync} />
+        <SyncBadge />
       </Group>
       {visits === undefined ? (
         <PageSkeleton sections={1} />
       ) : visits.length === 0 ? (
-        sync.fetchedAt ? (
-          <EmptyState
-            boxed
-            testId="my-visits-empty"
-            icon={<IconCalendarOff size={26} />}
-            title="لا زيارات اليوم وغداً"
-            text="تظهر هنا زياراتك حين يسندها إليك المكتب، وتبقى على جهازك لتعمل دون اتصال."
-          />
-        ) : (
-          <InfoAlert title="لم تُحمَّل زياراتك على هذا الجهاز بعد">
-            افتح هذه الصفحة مرة واحدة والجهاز متصل بالشبكة، فتبقى زياراتك عليه لتعمل دون اتصال.
-          </InfoAlert>
-        )
+        <NoVisits />
       ) : (
         [...days].map(([day, list]) => (
           <Stack key={day} gap="xs">
@@ -78,7 +88,25 @@ export default function MyVisitsSection({ quietWhenEmpty = false }: { quietWhenE
   );
 }
 
-function VisitCard({ visit }: { visit: StoredVisit }) {
+/** None on the device: none assigned, or never fetched here. */
+function NoVisits() {
+  return useSyncState().fetchedAt ? (
+    <EmptyState
+      boxed
+      testId="my-visits-empty"
+      icon={<IconCalendarOff size={26} />}
+      title="لا زيارات اليوم وغداً"
+      text="تظهر هنا زياراتك حين يسندها إليك المكتب، وتبقى على جهازك لتعمل دون اتصال."
+    />
+  ) : (
+    <InfoAlert title="لم تُحمَّل زياراتك على هذا الجهاز بعد">
+      افتح هذه الصفحة مرة واحدة والجهاز متصل بالشبكة، فتبقى زياراتك عليه لتعمل دون اتصال.
+    </InfoAlert>
+  );
+}
+
+/** Drawn again only when its visit changes in the store (a step taken, a fresh working set). */
+const VisitCard = memo(function VisitCard({ visit }: { visit: StoredVisit }) {
   const address = addressLine(visit, visit.customer);
   return (
     <Paper
@@ -131,4 +159,4 @@ function VisitCard({ visit }: { visit: StoredVisit }) {
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,23 +1,20 @@
-import { type Answers, attachmentFieldTypes, isOpenVisit, type VisitStatus } from '@idara/domain';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconCheck, IconCircle, IconDeviceFloppy, IconMapPinOff } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { isOpenVisit, type VisitStatus } from '@idara/domain';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconCheck, IconCircle, IconMapPinOff } from '@tabler/icons-react';
+import { Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ask } from '../../components/confirm/confirm-store';
 import { RecordNumber } from '../../components/data-table/cells';
 import { EmptyState, PageSkeleton } from '../../components/page';
-import { apiFetch } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { shrinkPhoto } from '../form/renderer/attachments';
-import { type AttachmentInfo, FormRenderer } from '../form/renderer/FormRenderer';
+import { preloadable } from '../../lib/preloadable';
 import classes from '../task/Task.module.css';
 import { MY_TASKS_BASE as MY_VISITS_BASE } from '../task/task-api';
 import { ReachButtons, RefusalNotice, SyncBadge, VisitStatusBadge, VisitWhen } from './FieldVisitParts';
 import type { DeviceLocation } from './field-api';
 import { fieldDb, type StoredVisit } from './offline/field-db';
-import { queueAnswers, queueStatus } from './offline/outbox';
-import { syncNow, useFieldSync, useLive, useSyncState } from './offline/sync';
-import { queueUpload } from './offline/uploads';
+import { queueStatus } from './offline/outbox';
+import { syncNow, useFieldSync, useLive } from './offline/sync';
 import { addressLine } from './visit-text';
 
 /** The technician's steps on a visit, in order, as the phone names them. */
@@ -28,21 +25,58 @@ const STEPS: { status: VisitStatus; label: string }[] = [
   { status: 'done', label: 'تمّت' },
 ];
 
-/** A phone photo goes as a JPEG of at most 1600 px a side (about 300–600 KB) unless already small. */
-const PHOTO_SIDE = 1600;
-const PHOTO_BYTES = 700 * 1024;
+const VisitChecklist = preloadable(() => import('./VisitChecklist'));
 
-/** The device's position for a step, when the technician allows it; never holds the step long. */
-function currentPosition(): Promise<DeviceLocation | undefined> {
-  if (!('geolocation' in navigator)) return Promise.resolve(undefined);
-  return new Promise((resolve) =>
-    navigator.geolocation.getCurrentPosition(
-      (p) =>
-        resolve({ lat: p.coords.latitude, lng: p.coords.longitude, accuracy: Math.round(p.coords.accuracy) }),
-      () => resolve(undefined),
-      { enableHighAccuracy: false, timeout: 8000, maximumAge: 120_000 },
-    ),
-  );
+/** A fix older than this is not where the technician is now. */
+const FIX_MAX_AGE_MS = 120_000;
+/** How long a step waits for the first fix when the page has none yet. */
+const FIRST_FIX_WAIT_MS = 1500;
+
+/**
+ * The device's position for the visit's steps, when the technician allows it. Watched while an
+ * open visit's page is shown, so a step takes the latest fix at once: asking at the tap held the
+ * step until the phone found itself, seconds on a rooftop. Only a step taken before any fix waits,
+ * briefly, for the first one.
+ */
+function useDevicePosition(active: boolean): () => Promise<DeviceLocation | undefined> {
+  // One object for the page's life: the latest fix, whether the phone may give one, who waits.
+  const [fixes] = useState(() => ({
+    latest: null as { at: number; location: DeviceLocation } | null,
+    unavailable: false,
+    waiting: [] as ((location?: DeviceLocation) => void)[],
+  }));
+  useEffect(() => {
+    if (!active || !('geolocation' in navigator)) return;
+    const settle = (location?: DeviceLocation) => {
+      for (const resolve of fixes.waiting.splice(0)) resolve(location);
+    };
+    const watch = navigator.geolocation.watchPosition(
+      (p) => {
+        const location = {
+          lat: p.coords.latitude,
+          lng: p.coords.longitude,
+          accuracy: Math.round(p.coords.accuracy),
+        };
+        fixes.latest = { at: Date.now(), location };
+        settle(location);
+      },
+      (error) => {
+        if (error.code === error.PERMISSION_DENIED) fixes.unavailable = true;
+        settle(undefined);
+      },
+      { enableHighAccuracy: false, maximumAge: FIX_MAX_AGE_MS },
+    );
+    return () => navigator.geolocation.clearWatch(watch);
+  }, [active, fixes]);
+  return useCallback(() => {
+    const fix = fixes.latest;
+    if (fix && Date.now() - fix.at < FIX_MAX_AGE_MS) return Promise.resolve(fix.location);
+    if (!active || fixes.unavailable || !('geolocation' in navigator)) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      fixes.waiting.push(resolve);
+      setTimeout(() => resolve(undefined), FIRST_FIX_WAIT_MS);
+    });
+  }, [active, fixes]);
 }
 
 /** `/tasks/visit/:id`: one visit on the phone, from the device's store; works with no network. */
@@ -50,7 +84,6 @@ export default function VisitWorkPage() {
   const { id = '' } = useParams();
   const user = useAuth().user;
   useFieldSync(user?._id);
-  const sync = useSyncState();
   const found = useLive(id, async () => ({ visit: await fieldDb().visits.get(id) }));
 
   if (!found) return <PageSkeleton sections={2} />;
@@ -69,7 +102,7 @@ export default function VisitWorkPage() {
         </Button>
       </Stack>
     );
-  return <VisitWork visit={found.visit} syncBadge={<SyncBadge state={sync} />} />;
+  return <VisitWork visit={found.visit} syncBadge={<SyncBadge />} />;
 }
 
 function VisitWork({ visit, syncBadge }: { visit: StoredVisit; syncBadge: React.ReactNode }) {
@@ -132,7 +165,7 @@ function VisitWork({ visit, syncBadge }: { visit: StoredVisit; syncBadge: React.
       </Paper>
       <StatusSteps visit={visit} />
       {visit.form ? (
-        <Checklist visit={visit} />
+        <DeferredChecklist visit={visit} />
       ) : (
         <Text size="sm" c="dimmed" ta="center">
           لا قائمة فحص لهذه الزيارة؛ سجّل خطواتها أعلاه.
@@ -146,6 +179,7 @@ function StatusSteps({ visit }: { visit: StoredVisit }) {
   const [busy, setBusy] = useState(false);
   const reached = STEPS.findIndex((s) => s.status === visit.status);
   const next = isOpenVisit(visit.status) ? STEPS[reached + 1] : undefined;
+  const position = useDevicePosition(next !== undefined);
 
   const take = async (status: VisitStatus) => {
     if (
@@ -159,7 +193,7 @@ function StatusSteps({ visit }: { visit: StoredVisit }) {
       return;
     setBusy(true);
     try {
-      await queueStatus(fieldDb(), visit._id, status, await currentPosition());
+      await queueStatus(fieldDb(), visit._id, status, await position());
       void syncNow();
     } finally {
       setBusy(false);
@@ -213,117 +247,21 @@ function StatusSteps({ visit }: { visit: StoredVisit }) {
   );
 }
 
-function Checklist({ visit }: { visit: StoredVisit }) {
-  const db = fieldDb();
-  // Photos and the signature are the checklist's own fields: the server files each upload under one.
-  const fields = visit.form?.fields ?? [];
-  const uploads = useLive(visit._id, () => db.uploads.where('visitId').equals(visit._id).sortBy('createdAt'));
-
-  // The photos and signatures: the server's files, then those taken here (the latest per field wins).
-  const attachments = useMemo<AttachmentInfo[]>(
-    () => [
-      ...visit.files.map((f) => ({ _id: f._id, field: f.field, name: f.name, size: f.size, type: f.type })),
-      ...(uploads ?? []).map((u) => ({
-        _id: u.clientActionId,
-        field: u.field,
-        name: u.name,
-        size: u.blob.size,
-        type: u.type,
-      })),
-    ],
-    [visit.files, uploads],
-  );
-  const stored = useMemo<Answers>(() => {
-    const out: Answers = { ...visit.answers };
-    for (const a of attachments) out[a.field] = a._id;
-    return out;
-  }, [visit.answers, attachments]);
-
-  const [edits, setEdits] = useState<Answers>({});
-  const [saved, setSaved] = useState(false);
-  const answers = { ...stored, ...edits };
-  const attachmentKeys = new Set(
-    fields.filter((f) => attachmentFieldTypes.includes(f.type)).map((f) => f.key),
-  );
-  const changed = Object.keys(edits).filter((k) => !attachmentKeys.has(k));
-
-  const upload = async (fieldKey: string, file: File): Promise<AttachmentInfo> => {
-    // A photo is made small here, before it waits on the device; a signature stays the PNG drawn.
-    const isPhoto = fields.find((f) => f.key === fieldKey)?.type === 'file' && file.type.startsWith('image/');
-    const photo = isPhoto ? await shrinkPhoto(file, PHOTO_BYTES, PHOTO_SIDE) : file;
-    const pending = await queueUpload(
-      db,
-      visit._id,
-      fieldKey,
-      photo,
-      photo instanceof File ? photo.name : file.name,
-    );
-    void syncNow();
-    return {
-      _id: pending.clientActionId,
-      field: fieldKey,
-      name: pending.name,
-      size: photo.size,
-      type: pending.type,
-    };
-  };
-
-  const loadFile = async (fileId: string): Promise<Blob> => {
-    const local = await db.uploads.get(fileId);
-    if (local) return local.blob;
-    const remote = visit.files.find((f) => f._id === fileId);
-    if (!remote?.url) throw new Error('الملف غير متاح دون اتصال');
-    return (await apiFetch(remote.url, { stopAlert: true })).blob();
-  };
-
-  const save = async () => {
-    const body: Answers = {};
-    for (const k of changed) body[k] = answers[k] ?? null;
-    await queueAnswers(db, visit._id, body);
-    setEdits({});
-    setSaved(true);
-    void syncNow();
-  };
-
-  const open = isOpenVisit(visit.status);
+/**
+ * The checklist (its form renderer and inputs) comes in a file of its own, drawn right after the
+ * visit's steps: a technician's first tap here is «في الطريق», which needs none of it.
+ */
+function DeferredChecklist({ visit }: { visit: StoredVisit }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    void VisitChecklist.load().catch(() => {});
+    startTransition(() => setShown(true));
+  }, []);
+  const placeholder = <Skeleton height={180} radius="lg" />;
+  if (!shown) return placeholder;
   return (
-    <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="checklist-title">
-      <Stack gap="md">
-        <Title order={3} size="h5" id="checklist-title">
-          {visit.form?.title}
-        </Title>
-        <FormRenderer
-          fields={fields}
-          value={answers}
-          readOnly={!open}
-          onChange={
-            open
-              ? (next) => {
-                  setSaved(false);
-                  setEdits(Object.fromEntries(Object.entries(next).filter(([k, v]) => stored[k] !== v)));
-                }
-              : undefined
-          }
-          upload={upload}
-          attachments={attachments}
-          loadFile={loadFile}
-        />
-        {open && (
-          <Group justify="space-between" className={classes.stickyActions}>
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {saved ? 'حُفظت الإجابات على الجهاز، وتُرسل عند الاتصال' : changed.length ? 'إجابات لم تُحفظ' : ''}
-            </Text>
-            <Button
-              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              disabled={changed.length === 0}
-              onClick={() => void save()}
-              data-testid="save-answers"
-            >
-              حفظ الإجابات
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+    <Suspense fallback={placeholder}>
+      <VisitChecklist visit={visit} />
+    </Suspense>
   );
 }

@@ -8,7 +8,7 @@ import {
   IconReceipt,
   IconUser,
 } from '@tabler/icons-react';
-import { type CSSProperties, lazy, Suspense, useMemo } from 'react';
+import { type CSSProperties, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RecordNumber } from '../../components/data-table/cells';
 import { ErrorAlert, InfoAlert, RetryButton, WarningAlert } from '../../components/feedback';
@@ -18,12 +18,10 @@ import { errorMessage, isApiError } from '../../lib/api-error';
 import { useCan } from '../../lib/auth';
 import { useNow } from '../../lib/use-now';
 import { VISIT_WORK_PERMISSION } from '../field/field-api';
+import { MyVisitsSection } from '../field/visits-section';
 import classes from './Task.module.css';
 import { isOverdue, TASKS, type TaskRow, taskPath, taskStatusColors, useTaskList } from './task-api';
 import { CardGrid, TaskStatusBadge, TimeLeftBadge } from './task-ui';
-
-/** The technician's visits (features/field): loaded, with the device store, only for those who work visits. */
-const MyVisitsSection = lazy(() => import('../field/MyVisitsSection'));
 
 type Tab = 'open' | 'submitted' | 'done';
 

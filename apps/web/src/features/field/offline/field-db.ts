@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
+import { authStore } from '../../../lib/auth';
 import type { AnswersActionBody, FieldVisit, StatusActionBody } from '../field-api';
 
 /** What the phone shows on a visit the server refused an action for (409): its reason, in Arabic. */
@@ -40,8 +41,8 @@ interface Meta {
 
 /**
  * The technician's device store (IndexedDB through Dexie, Apache-2.0): the working set, the outbox
- * of actions and the uploads waiting for the network. One per browser profile; cleared when
- * another user signs in on the device (sync.ts).
+ * of actions and the uploads waiting for the network. One per user who signs in on the device
+ * (`fieldDb`).
  */
 export class FieldDb extends Dexie {
   visits!: EntityTable<StoredVisit, '_id'>;
@@ -60,10 +61,18 @@ export class FieldDb extends Dexie {
   }
 }
 
-let instance: FieldDb | null = null;
+const opened = new Map<string, FieldDb>();
 
-/** The device's store, opened on first use. */
-export function fieldDb(): FieldDb {
-  instance ??= new FieldDb();
-  return instance;
+/**
+ * The signed-in user's store on this device, opened on first use. A phone shared by two
+ * technicians keeps a store for each: what one did offline and has not sent yet stays on the
+ * device, for their next session, whoever signs in meanwhile — and is never sent as the other.
+ */
+export function fieldDb(userId: string = authStore.get().user?._id ?? ''): FieldDb {
+  let db = opened.get(userId);
+  if (!db) {
+    db = new FieldDb(`idara-field-${userId || 'signed-out'}`);
+    opened.set(userId, db);
+  }
+  return db;
 }

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import type { Visit } from '@idara/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActionOutcome, FieldVisit } from '../field-api';
-import { FieldDb, type OutboxAction } from './field-db';
+import { FieldDb, fieldDb, type OutboxAction } from './field-db';
 import { dismissRefusal, queueAnswers, queueStatus, replayOutbox, storeWorkingSet } from './outbox';
 import { flushUploads, queueUpload, waitingUploads } from './uploads';
 
@@ -210,5 +210,36 @@ describe('the uploads', () => {
     // The sent photo goes with its visit once the working set no longer lists it.
     await storeWorkingSet(db, [visit('v2')]);
     expect(await db.uploads.get(photo.clientActionId)).toBeUndefined();
+  });
+});
+
+describe('a phone shared by two technicians', () => {
+  it('keeps each one’s store: what the first did offline waits for them, whoever signs in meanwhile', async () => {
+    const first = fieldDb('tech-a');
+    const second = fieldDb('tech-b');
+    dbs.push(first, second);
+    expect(fieldDb('tech-a')).toBe(first);
+    await storeWorkingSet(first, [visit('v1')]);
+    await queueStatus(first, 'v1', 'on_the_way');
+    await queueUpload(first, 'v1', 'photo', new Blob(['jpeg'], { type: 'image/jpeg' }), 'a.jpg');
+
+    // The second signs in on the same device and works their own day.
+    await storeWorkingSet(second, [visit('v2')]);
+    await queueStatus(second, 'v2', 'arrived');
+    const sentAsSecond: string[] = [];
+    await replayOutbox(second, async (action) => {
+      sentAsSecond.push(action.visitId);
+      return {
+        kind: 'applied',
+        visit: serverRow(action.visitId, { status: 'arrived' }),
+      } satisfies ActionOutcome;
+    });
+    expect(sentAsSecond).toEqual(['v2']);
+
+    // The first's step and photo are still on the device, unsent, with their visit.
+    expect((await first.outbox.toArray()).map((a) => [a.visitId, a.kind])).toEqual([['v1', 'status']]);
+    expect((await waitingUploads(first)).map((u) => u.visitId)).toEqual(['v1']);
+    expect((await first.visits.get('v1'))?.status).toBe('on_the_way');
+    expect(await second.visits.get('v1')).toBeUndefined();
   });
 });

@@ -14,7 +14,6 @@ import { flushUploads } from './uploads';
  * working set.
  */
 const TIMER_MS = 30_000;
-const OWNER_KEY = 'owner';
 const FETCHED_KEY = 'fetchedAt';
 
 export interface SyncState {
@@ -78,15 +77,8 @@ async function runRound(db: FieldDb): Promise<void> {
   }
 }
 
-/** The device's store belongs to one user: another user signing in on it starts empty. */
-async function claimFor(db: FieldDb, userId: string) {
-  const owner = await db.meta.get(OWNER_KEY);
-  if (owner && owner.value !== userId) {
-    await db.transaction('rw', [db.visits, db.outbox, db.uploads, db.meta], async () => {
-      await Promise.all([db.visits.clear(), db.outbox.clear(), db.uploads.clear(), db.meta.clear()]);
-    });
-  }
-  await db.meta.put({ key: OWNER_KEY, value: userId });
+/** What the store says of itself: when its working set was last taken. */
+async function readMeta(db: FieldDb) {
   const fetched = await db.meta.get(FETCHED_KEY);
   syncStore.set({ fetchedAt: typeof fetched?.value === 'string' ? fetched.value : null });
 }
@@ -94,7 +86,7 @@ async function claimFor(db: FieldDb, userId: string) {
 let started: { userId: string; stop: () => void } | null = null;
 
 /** Starts the rounds for this user (once; the pages call it, the rounds outlive them). */
-export function startFieldSync(userId: string, db: FieldDb = fieldDb()): void {
+export function startFieldSync(userId: string, db: FieldDb = fieldDb(userId)): void {
   if (started?.userId === userId) return;
   started?.stop();
   const kick = () => void syncNow(db);
@@ -132,7 +124,7 @@ export function startFieldSync(userId: string, db: FieldDb = fieldDb()): void {
   // Asks the browser not to evict the store under pressure (granted to installed apps; Safari may
   // still clear it after 7 days without use: docs/ARCHITECTURE.md).
   void navigator.storage?.persist?.().catch(() => false);
-  void claimFor(db, userId).then(kick);
+  void readMeta(db).then(kick);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DetailedError, Upload } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import { apiUrl } from '../../../lib/runtime-config';
 import { getToken } from '../../../lib/token-storage';
 import { VISIT_PATH } from '../field-api';
@@ -17,12 +17,16 @@ export type UploadOutcome =
   | { kind: 'refused'; message: string }
   | { kind: 'retry'; message: string };
 
+/** `tus-js-client` is fetched when a file is first sent, not with the day: most opens send none. */
+const loadTus = () => import('tus-js-client');
+
+const isDetailed = (error: Error): error is DetailedError => 'originalResponse' in error;
+
 /** The HTTP status of a failed tus request, when the server answered at all. */
-const statusOf = (error: Error) =>
-  error instanceof DetailedError ? (error.originalResponse?.getStatus() ?? 0) : 0;
+const statusOf = (error: Error) => (isDetailed(error) ? (error.originalResponse?.getStatus() ?? 0) : 0);
 
 function refusalOf(error: Error): string {
-  if (!(error instanceof DetailedError)) return error.message;
+  if (!isDetailed(error)) return error.message;
   try {
     const body = JSON.parse(error.originalResponse?.getBody() ?? '{}') as { message?: string };
     if (body.message) return body.message;
@@ -33,9 +37,16 @@ function refusalOf(error: Error): string {
 }
 
 /** Sends one pending upload (resuming it when it has an address); never throws. */
-export function sendUpload(db: FieldDb, pending: PendingUpload): Promise<UploadOutcome> {
+export async function sendUpload(db: FieldDb, pending: PendingUpload): Promise<UploadOutcome> {
+  let tus: typeof import('tus-js-client');
+  try {
+    tus = await loadTus();
+  } catch (error) {
+    // The app was updated and its old chunk is gone, or no network for the code: try again later.
+    return { kind: 'retry', message: (error as Error).message };
+  }
   return new Promise((resolve) => {
-    const upload: Upload = new Upload(pending.blob, {
+    const upload: Upload = new tus.Upload(pending.blob, {
       endpoint: apiUrl(`${VISIT_PATH}/${pending.visitId}/uploads`),
       uploadUrl: pending.uploadUrl ?? null,
       metadata: {
