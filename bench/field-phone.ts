@@ -4,10 +4,12 @@
  * DevTools Slow 4G, 375×800, touch — the technician has opened `/tasks` once online (the service
  * worker installed, the working set in IndexedDB); the app is then opened again at `/tasks` on a
  * new page of the same browser profile, throttled online and then offline, and timed from navigation
- * as a person feels it: until the first visit card is on screen, and until its first step works —
- * the card tapped until the visit's page shows its step button, that button tapped until the
- * visit's status changes on screen. A fresh technician with a day of eight visits for each run;
- * medians of `BENCH_FIELD_PHONE_RUNS` (5). Goal: the step works within 2 s.
+ * as a person feels it: until the day is on screen (its first visit card), until that visit is open
+ * (the card tapped until the visit's page shows its step button) and until its first step works
+ * (that button tapped until the visit's status changes on screen). A fresh technician with a day of
+ * eight visits for each run; medians of `BENCH_FIELD_PHONE_RUNS` (5). The goal («the day at /tasks
+ * opens from the device's cache in ≤ 2 s») is judged on the day on screen; the other two are
+ * printed beside it.
  *
  * Chromium throttles the page's own requests; what the service worker fetches from the network
  * behind a page is not throttled by the page's emulation. The app shell and the day come from the
@@ -212,7 +214,7 @@ async function openDay(context: BrowserContext, base: string, offline: boolean) 
     );
     const card = (await shown.jsonValue()) as number;
     // The card's link to its visit, tapped until the visit's page shows its step button.
-    await tapUntilItWorks(
+    const opened: Timing = await tapUntilItWorks(
       page,
       start,
       { selector: '[data-testid="visit-card"] a[aria-label^="الزيارة رقم"]' },
@@ -231,7 +233,7 @@ async function openDay(context: BrowserContext, base: string, offline: boolean) 
     );
     if (PROFILE_DIR) await context.browser()?.stopTracing();
     await writeProfile(page, cdp, offline ? 'offline' : 'online');
-    return { card, step: step.works };
+    return { card, opened: opened.works, step: step.works };
   } finally {
     await page.close();
   }
@@ -239,6 +241,7 @@ async function openDay(context: BrowserContext, base: string, offline: boolean) 
 
 interface Run {
   card: number;
+  opened: number;
   step: number;
 }
 
@@ -289,8 +292,10 @@ export async function fieldPhoneBenches(): Promise<BenchResult[]> {
         const token = await technicianDay(served.base, served.token, run);
         const r = await oneRun(browser, served.base, token);
         runs.push(r);
+        const line = (m: Run) =>
+          `day on screen ${seconds(m.card)}, visit open ${seconds(m.opened)}, first step ${seconds(m.step)}`;
         console.log(
-          `field-phone run ${run + 1}: online (Slow 4G) card ${seconds(r.online.card)}, step ${seconds(r.online.step)}; offline card ${seconds(r.offline.card)}, step ${seconds(r.offline.step)}`,
+          `field-phone run ${run + 1}: online (Slow 4G) ${line(r.online)}; offline ${line(r.offline)}`,
         );
       }
       const load = (await import('node:os'))
@@ -298,12 +303,12 @@ export async function fieldPhoneBenches(): Promise<BenchResult[]> {
         .map((l) => l.toFixed(1))
         .join(' ');
       return (['online', 'offline'] as const).map((mode) => {
-        const steps = runs.map((r) => r[mode].step);
-        const cards = runs.map((r) => r[mode].card);
-        const measured = median(steps);
+        const of = (key: keyof Run) => runs.map((r) => r[mode][key]);
+        const told = (key: keyof Run) => `${seconds(median(of(key)))} (${spread(of(key))})`;
+        const measured = median(of('card'));
         return {
-          name: `the technician's day at /tasks from the device's cache, ${mode === 'online' ? 'online on Slow 4G' : 'offline'}: navigation → the first visit's first step works (phone: 4× CPU, DevTools Slow 4G, 375×800; median of ${RUNS}; load ${load})`,
-          measured: `${seconds(measured)} (${spread(steps)}); first card on screen ${seconds(median(cards))} (${spread(cards)})`,
+          name: `the technician's day at /tasks from the device's cache, ${mode === 'online' ? 'online on Slow 4G' : 'offline'}: navigation → the day on screen (phone: 4× CPU, DevTools Slow 4G, 375×800; median of ${RUNS}; load ${load})`,
+          measured: `${told('card')}; the first visit open ${told('opened')}, its first step taken ${told('step')}`,
           baseline: `goal ${seconds(GOAL_MS)}`,
           ratio: measured / GOAL_MS,
           goal: `≤ 1.00 (≤ ${seconds(GOAL_MS)})`,

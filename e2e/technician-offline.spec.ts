@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
 import { adminAuth, bearer, createUser, postAs, randomPhone, signIn } from './support/api';
@@ -269,5 +270,15 @@ test('a technician works a whole visit offline; back online each action reaches 
   // The refusal read, the cancelled visit leaves the phone.
   await refusal.getByRole('button', { name: 'حسناً' }).click();
   await expect(card(page, d.cancelled)).toHaveCount(0);
+
+  // Online again, the done visit's report opens on the phone, to show the customer.
+  await card(page, d.work)
+    .getByRole('link', { name: /^الزيارة رقم/ })
+    .click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('visit-report').click();
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toMatch(/^تقرير-الزيارة-\d+-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await fs.readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
   await context.close();
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { bearer, createUser, postAs, randomPhone } from './support/api';
@@ -103,4 +104,12 @@ test('a customer rates a done visit from the link in its message, and the report
   await expect(page.getByTestId('visits-contract-ratings')).toBeVisible();
   await page.getByTestId('visits-contract-ratings').scrollIntoViewIfNeeded();
   await shots(page, 'visits-report-ratings', [375, 1280]);
+
+  // The office prints the report the customer received, from the visit's page.
+  await page.goto(`/dashboard/visit/${visit._id}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'تقرير الزيارة' }).click();
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toMatch(/^تقرير-الزيارة-\d+-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await fs.readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
 });

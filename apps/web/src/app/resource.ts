@@ -80,6 +80,8 @@ export interface Details {
   items?: Items;
   /** What may be done to the record besides editing and deleting it (cancel, renew, a visit's steps). */
   actions?: RecordAction[];
+  /** Files the record prints (a visit's report), for whoever may open the page. */
+  documents?: RecordDocument[];
   /** «تعديل» is offered only while this holds (a done visit is not edited). */
   editableWhen?: Condition;
 }
@@ -122,6 +124,15 @@ export interface RecordAction {
   opensResult?: boolean;
   /** The toast once done. */
   done: string;
+}
+
+/** `GET <api>/:id/<path>`: a file of the record, downloaded under the server's name (`fileName` if none). */
+export interface RecordDocument {
+  path: string;
+  label: string;
+  fileName: string;
+  /** Offered only while this holds. */
+  when?: Condition;
 }
 
 /** The icons a record action may show (`components/resource/action-icons.ts`). */

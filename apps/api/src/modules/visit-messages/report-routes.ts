@@ -1,7 +1,6 @@
 import { fileOut } from '@idara/domain';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { guarded } from '../../http/guarded';
 import { htmlToPdf, requesterOf } from '../../http/pdf';
 import type { RoutesPlugin } from '../../http/response-contract';
 import { idParams } from '../../http/route-params';
@@ -14,7 +13,8 @@ const tags = ['visit'];
 const pdf = fileOut('application/pdf');
 const signedQuery = z.object({ sig: z.string().max(100).optional(), exp: z.string().max(10).optional() });
 
-async function reportPdf(db: DbOrTx, id: string, requester: string, work: VisitWorkSource) {
+/** The visit's report as a PDF, and its file name. */
+export async function visitReportPdf(db: DbOrTx, id: string, requester: string, work: VisitWorkSource) {
   const report = await loadVisitReport(db, id, work);
   return {
     pdf: await htmlToPdf(await visitReportHtml(report), { requester }),
@@ -23,21 +23,13 @@ async function reportPdf(db: DbOrTx, id: string, requester: string, work: VisitW
 }
 
 /**
- * The visit report as a PDF: for the office (`visit:details`, as the visit's page) and for the
- * customer through the signed link its done message carries. `work` reads the visit's answers and
- * files (the app passes the technician's stored work: modules/visit/stored-work.ts).
+ * The visit report for the customer, through the signed link its done message carries. `work`
+ * reads the visit's answers and files (the app passes the technician's stored work:
+ * modules/visit/stored-work.ts). The office's and the technician's `/:id/report.pdf` is the visit
+ * module's (modules/visit/report.ts), which knows whose visit it is.
  */
 export const visitReportRoutes: RoutesPlugin<{ work?: VisitWorkSource }> = async (app, opts) => {
   const work = opts.work ?? noVisitWork;
-  app.get(
-    '/:id/report.pdf',
-    guarded('visit:details', { tags, params: idParams, response: { 200: pdf } }),
-    async (req, reply) => {
-      const { pdf, fileName } = await reportPdf(app.db, req.params.id, requesterOf(req), work);
-      return sendDocumentPdf(reply, pdf, fileName, false);
-    },
-  );
-
   app.get(
     '/:id/document.pdf',
     {
@@ -46,7 +38,7 @@ export const visitReportRoutes: RoutesPlugin<{ work?: VisitWorkSource }> = async
     },
     async (req, reply) => {
       await assertLinkOpens(app.db, 'visitReport', req.params.id, req.query, 'تقرير الزيارة');
-      const { pdf, fileName } = await reportPdf(app.db, req.params.id, requesterOf(req), work);
+      const { pdf, fileName } = await visitReportPdf(app.db, req.params.id, requesterOf(req), work);
       return sendDocumentPdf(reply, pdf, fileName, true);
     },
   );

@@ -19,6 +19,7 @@ import { nextNumber } from '../../lib/counters';
 import { billDoneVisit } from '../customer-contract/billing';
 import { registerVisitAnswers } from './answers';
 import { visitLabel } from './label';
+import { registerVisitReport } from './report';
 import { registerVisitStep } from './status';
 import { assertEquipmentOf, assertNoClash, assertTeam } from './team';
 import { registerVisitUploads } from './uploads';
@@ -130,6 +131,7 @@ export default entityRoutes(definition, {
     registerWorkingSet(app, kit);
     registerVisitAnswers(app, kit);
     registerVisitUploads(app, kit);
+    registerVisitReport(app, kit);
   },
   export: {
     fileName: 'الزيارات',

@@ -58,6 +58,18 @@ describe('a technician’s visits', () => {
     expect(own.statusCode, own.body).toBe(200);
   });
 
+  it('prints the report of their own visit, to show the customer; another’s is 404', async () => {
+    const own = await req('GET', `/api/visit/${mine._id}/report.pdf`, ali.token);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const other = await req('GET', `/api/visit/${theirs._id}/report.pdf`, ali.token);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('الزيارة غير موجودة');
+    // The office prints either.
+    expect((await req('GET', `/api/visit/${theirs._id}/report.pdf`)).statusCode).toBe(200);
+  });
+
   it('cannot reassign, reschedule, book or delete a visit, nor read the log or the customers', async () => {
     const moved = await req('PUT', `/api/visit/${mine._id}`, ali.token, {
       assignees: [huda.user._id],

@@ -1,13 +1,22 @@
 import { Button } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { detailsPath, holds, permissionOf, type RecordAction, type Resource } from '../../app/resource';
+import {
+  detailsPath,
+  holds,
+  permissionOf,
+  type RecordAction,
+  type RecordDocument,
+  type Resource,
+} from '../../app/resource';
 import { apiUntyped } from '../../lib/api';
 import { can, useAuth } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { ask, ReasonModal } from '../confirm';
 import { resourceKey } from '../data-table/use-list-query';
+import { downloadFile } from '../export/export-store';
 import { actionIcons } from './action-icons';
 
 type Row = { _id: string } & Record<string, unknown>;
@@ -107,4 +116,40 @@ export function RecordActions({
       )}
     </>
   );
+}
+
+/** The files a record prints (a visit's report), each downloaded as the server names it. */
+export function RecordDocuments({
+  resource,
+  documents,
+  row,
+}: {
+  resource: Resource;
+  documents: RecordDocument[];
+  row: Row;
+}) {
+  const [running, setRunning] = useState<string | null>(null);
+  const download = async (doc: RecordDocument) => {
+    setRunning(doc.label);
+    try {
+      await downloadFile(`${resource.api}/${row._id}/${doc.path}`, 'application/pdf', doc.fileName);
+    } catch {
+      // The API client said why in a toast.
+    } finally {
+      setRunning(null);
+    }
+  };
+  return documents
+    .filter((doc) => holds(doc.when, row))
+    .map((doc) => (
+      <Button
+        key={doc.label}
+        variant="default"
+        leftSection={<IconFileTypePdf size={16} aria-hidden />}
+        loading={running === doc.label}
+        onClick={() => void download(doc)}
+      >
+        {doc.label}
+      </Button>
+    ));
 }

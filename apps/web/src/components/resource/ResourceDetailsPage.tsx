@@ -22,7 +22,7 @@ import { Section } from '../page';
 import { choices } from './choices';
 import { lookupsOf, type ShowContext, showValue } from './display';
 import { useNamedLookups } from './lookups';
-import { RecordActions } from './RecordActions';
+import { RecordActions, RecordDocuments } from './RecordActions';
 import { RecordItems } from './RecordItems';
 import { ScreensGate } from './ScreensGate';
 
@@ -146,12 +146,15 @@ function RecordDetails({ resource, details }: { resource: Resource; details: Det
         title={recordTitle(resource, row)}
         badges={fields.filter((f) => f.inTitle).map((f) => <span key={f.key}>{show(f)}</span>)}
         actions={
-          <RecordActions
-            resource={resource}
-            actions={details.actions ?? []}
-            row={row}
-            also={itemResource ? [`/api/${itemResource}`] : []}
-          />
+          <>
+            <RecordDocuments resource={resource} documents={details.documents ?? []} row={row} />
+            <RecordActions
+              resource={resource}
+              actions={details.actions ?? []}
+              row={row}
+              also={itemResource ? [`/api/${itemResource}`] : []}
+            />
+          </>
         }
         editTo={holds(details.editableWhen, row) ? editPath(resource, row._id) : undefined}
         editPermission={permissionOf(resource, 'update')}

@@ -1,20 +1,21 @@
 import { isOpenVisit, type VisitStatus } from '@idara/domain';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconCheck, IconCircle, IconMapPinOff } from '@tabler/icons-react';
+import { IconArrowRight, IconCheck, IconCircle, IconFileTypePdf, IconMapPinOff } from '@tabler/icons-react';
 import { Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ask } from '../../components/confirm/confirm-store';
 import { RecordNumber } from '../../components/data-table/cells';
+import { downloadFile } from '../../components/export/export-store';
 import { EmptyState, PageSkeleton } from '../../components/page';
 import { useAuth } from '../../lib/auth';
 import { preloadable } from '../../lib/preloadable';
 import classes from '../task/Task.module.css';
 import { MY_TASKS_BASE as MY_VISITS_BASE } from '../task/task-api';
 import { ReachButtons, RefusalNotice, SyncBadge, VisitStatusBadge, VisitWhen } from './FieldVisitParts';
-import type { DeviceLocation } from './field-api';
+import { type DeviceLocation, VISIT_PATH } from './field-api';
 import { fieldDb, type StoredVisit } from './offline/field-db';
 import { queueStatus } from './offline/outbox';
-import { syncNow, useFieldSync, useLive } from './offline/sync';
+import { syncNow, useFieldSync, useLive, useSyncState } from './offline/sync';
 import { addressLine } from './visit-text';
 
 /** The technician's steps on a visit, in order, as the phone names them. */
@@ -164,11 +165,47 @@ function VisitWork({ visit, syncBadge }: { visit: StoredVisit; syncBadge: React.
         </Stack>
       </Paper>
       <StatusSteps visit={visit} />
+      {visit.status === 'done' && <ReportButton visit={visit} />}
       {visit.form ? (
         <DeferredChecklist visit={visit} />
       ) : (
         <Text size="sm" c="dimmed" ta="center">
           لا قائمة فحص لهذه الزيارة؛ سجّل خطواتها أعلاه.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A done visit's report, to show the customer on the spot (made by the server: online only). */
+function ReportButton({ visit }: { visit: StoredVisit }) {
+  const { online } = useSyncState();
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(`${VISIT_PATH}/${visit._id}/report.pdf`, 'application/pdf', 'تقرير-الزيارة.pdf');
+    } catch {
+      // The API client said why in a toast.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Button
+        variant="default"
+        leftSection={<IconFileTypePdf size={16} aria-hidden />}
+        loading={busy}
+        disabled={!online}
+        onClick={() => void open()}
+        data-testid="visit-report"
+      >
+        تقرير الزيارة
+      </Button>
+      {!online && (
+        <Text size="xs" c="dimmed" ta="center">
+          يُفتح التقرير حين يعود الاتصال.
         </Text>
       )}
     </Stack>

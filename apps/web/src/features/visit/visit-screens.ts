@@ -165,5 +165,14 @@ export default defineScreens('visit', {
     ],
     editableWhen: { field: 'status', in: openVisitStatuses },
     actions: stepActions,
+    // The report the customer receives when the visit is done, to print or send again.
+    documents: [
+      {
+        path: 'report.pdf',
+        label: 'تقرير الزيارة',
+        fileName: 'تقرير-الزيارة.pdf',
+        when: { field: 'status', in: ['done'] },
+      },
+    ],
   },
 });
