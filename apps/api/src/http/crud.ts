@@ -7,7 +7,18 @@ import {
   type PermissionArea,
   recordListOf,
 } from '@idara/domain';
-import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
+import {
+  and,
+  Column,
+  count,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  is,
+  ne,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
@@ -109,8 +120,20 @@ export interface AssignedScope {
 export interface CrudKit {
   /** The record with its references' names; `lock` takes its row for the transaction. 404 when missing. */
   load: (tx: DbOrTx, recordId: string, lock?: boolean) => Promise<Row>;
-  /** Writes `values` over a locked record, with `afterWrite`, `decorate` and the activity row. */
-  saveOver: (tx: Tx, before: Row, values: Row, write: Write, summary: (after: Row) => string) => Promise<Row>;
+  /**
+   * Writes `values` over a locked record, with `afterWrite`, `decorate` and the activity row.
+   * `sameReferences`: the caller's promise that `values` change no reference (a visit's step): the
+   * record is then taken back from the update itself, its references' names from `before`, instead
+   * of read again with its joins.
+   */
+  saveOver: (
+    tx: Tx,
+    before: Row,
+    values: Row,
+    write: Write,
+    summary: (after: Row) => string,
+    options?: { sameReferences?: boolean },
+  ) => Promise<Row>;
   /** 404 unless `user` holds `permission`, or the record is assigned to them and they hold the scope's. */
   assertMay: (
     user: { _id: string; permissions: readonly string[] },
@@ -268,13 +291,34 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
   }
 
   /** Writes `values` over a locked record, with what the write brings along and its activity row. */
-  async function saveOver(tx: Tx, before: Row, values: Row, write: Write, summary: (after: Row) => string) {
+  /** The record's own columns of its selection (not its references' names): what an update returns. */
+  const ownColumns = Object.fromEntries(
+    Object.entries(selection).filter(
+      ([, column]) => is(column, Column) && getTableName(column.table) === getTableName(table),
+    ),
+  ) as Record<string, PgColumn>;
+
+  async function saveOver(
+    tx: Tx,
+    before: Row,
+    values: Row,
+    write: Write,
+    summary: (after: Row) => string,
+    options: { sameReferences?: boolean } = {},
+  ) {
     const recordId = String(before._id);
-    await tx
+    const update = tx
       .update(table)
       .set({ ...values, version: nextVersion(versionColumn), updatedAt: new Date() })
       .where(eq(id, recordId));
-    let after = await load(tx, recordId);
+    let after: Row;
+    if (options.sameReferences) {
+      const [own] = await update.returning(ownColumns);
+      after = { ...before, ...own };
+    } else {
+      await update;
+      after = await load(tx, recordId);
+    }
     await config.afterWrite?.(tx, after, before, write);
     after = await answer(tx, after);
     await recordActivity(tx, write.actor, {

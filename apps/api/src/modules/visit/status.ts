@@ -71,7 +71,9 @@ export function registerVisitStep(app: RoutesApp, kit: CrudKit) {
             entityId: req.params.id,
             current: Number(before.version),
           });
-          const saved = await kit.saveOver(tx, before, values, write, () => summary(before, step));
+          const saved = await kit.saveOver(tx, before, values, write, () => summary(before, step), {
+            sameReferences: true,
+          });
           await tellCustomer(tx, saved, step, user._id, now);
           return saved;
         });
@@ -101,7 +103,9 @@ export function registerVisitStep(app: RoutesApp, kit: CrudKit) {
         async (tx, before, action) => {
           const values = stepValues(before, step, user._id, at);
           if (typeof values === 'string') return refusal(values, before);
-          const after = await kit.saveOver(tx, before, values, write, () => summary(before, step));
+          const after = await kit.saveOver(tx, before, values, write, () => summary(before, step), {
+            sameReferences: true,
+          });
           await tellCustomer(tx, after, step, user._id, at);
           outcome.applied = after;
           return { statusCode: 200, body: { visit: after, action: actionOut(action) } };

@@ -2,6 +2,7 @@ import {
   attachmentFieldTypes,
   attachmentLimits,
   entityNouns,
+  type FormField,
   fileOut,
   idSchema,
   noContent,
@@ -11,7 +12,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
-import { forms, formVersions, visitFiles } from '../../db/schema';
+import { forms, formVersions, visitFiles, visits } from '../../db/schema';
 import type { CrudKit, RoutesApp } from '../../http/crud';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { guardedAny } from '../../http/guarded';
@@ -71,6 +72,22 @@ function assertTus(req: FastifyRequest) {
 }
 
 /** The attachment field of the visit's checklist the upload answers, and its limits. */
+/** The checklist's current fields, joined wherever a query needs them (the upload's own, below). */
+const checklistFields = () =>
+  sql<FormField[] | null>`(select ${formVersions.fields} from ${forms} join ${formVersions}
+    on ${formVersions.form} = ${forms._id} and ${formVersions.version} = ${forms.version}
+    where ${forms._id} = ${visits.form})`.mapWith((v) => v as FormField[] | null);
+
+/** The checklist's photo or signature field `key`, with its limits; 422 for any other field. */
+function attachmentFieldIn(fields: readonly FormField[] | null | undefined, key: string) {
+  const field = fields?.find((f) => f.key === key);
+  if (!field || !attachmentFieldTypes.includes(field.type))
+    throw new AppError(422, 'هذا الحقل لا يقبل صوراً أو ملفات', {
+      fieldErrors: { field: 'اختر حقل صورة أو توقيع' },
+    });
+  return { field, limits: attachmentLimits[field.type as 'file' | 'signature'] };
+}
+
 async function attachmentField(tx: Tx, formId: unknown, key: string) {
   const [form] = formId
     ? await tx
@@ -82,12 +99,7 @@ async function attachmentField(tx: Tx, formId: unknown, key: string) {
         )
         .where(eq(forms._id, String(formId)))
     : [];
-  const field = form?.fields.find((f) => f.key === key);
-  if (!field || !attachmentFieldTypes.includes(field.type))
-    throw new AppError(422, 'هذا الحقل لا يقبل صوراً أو ملفات', {
-      fieldErrors: { field: 'اختر حقل صورة أو توقيع' },
-    });
-  return { field, limits: attachmentLimits[field.type as 'file' | 'signature'] };
+  return attachmentFieldIn(form?.fields, key);
 }
 
 const tooBig = (maxBytes: number) =>
@@ -137,10 +149,13 @@ export function registerVisitUploads(app: RoutesApp, kit: CrudKit) {
         length: visitFiles.length,
         received: visitFiles.received,
         completedAt: visitFiles.completedAt,
+        // The checklist's fields with the row: a chunk checks its field's limits without a query more.
+        checklist: checklistFields(),
       })
       .from(visitFiles)
+      .innerJoin(visits, eq(visits._id, visitFiles.visit))
       .where(and(eq(visitFiles._id, params.uploadId), eq(visitFiles.visit, params.id)));
-    const [upload] = lock ? await q.for('update') : await q;
+    const [upload] = lock ? await q.for('update', { of: visitFiles }) : await q;
     if (!upload) throw notFound('الملف المرفوع');
     return { visit, upload };
   }
@@ -240,22 +255,27 @@ export function registerVisitUploads(app: RoutesApp, kit: CrudKit) {
               },
             );
           if (offset + chunk.length > upload.length) throw tooBig(upload.length);
-          const { field, limits } = await attachmentField(tx, visit.form, upload.field);
+          const { field, limits } = attachmentFieldIn(upload.checklist, upload.field);
+          let firstType: string | undefined;
           if (offset === 0) {
             // Refused from its first bytes: a wrong file is not taken in whole first.
-            const type = sniffType(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
-            if (!type || !(limits.types as readonly string[]).includes(type))
+            firstType = sniffType(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length)) ?? undefined;
+            if (!firstType || !(limits.types as readonly string[]).includes(firstType))
               throw new AppError(
                 415,
                 `نوع الملف غير مقبول؛ المسموح ${limits.types.map((t) => typeNames[t]).join(' أو ')}`,
               );
           }
           const whole = offset + chunk.length === upload.length;
+          // Sent whole in one chunk (a phone's photo, as tus-js-client sends it): completed in this
+          // same statement, its type known from the chunk.
+          const completes = whole && firstType !== undefined;
           const [row] = await tx
             .update(visitFiles)
             .set({
               data: sql`${visitFiles.data} || ${new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length)}::bytea`,
               received: offset + chunk.length,
+              ...(completes ? { type: firstType, completedAt: new Date() } : {}),
             })
             .where(eq(visitFiles._id, upload._id))
             // Its first bytes only, what the type is told by: not the whole file back on every chunk.
@@ -264,11 +284,11 @@ export function registerVisitUploads(app: RoutesApp, kit: CrudKit) {
               received: visitFiles.received,
             });
           if (whole) {
-            const type = sniffType(row.head) as string;
-            await tx
-              .update(visitFiles)
-              .set({ type, completedAt: new Date() })
-              .where(eq(visitFiles._id, upload._id));
+            if (!completes)
+              await tx
+                .update(visitFiles)
+                .set({ type: sniffType(row.head) as string, completedAt: new Date() })
+                .where(eq(visitFiles._id, upload._id));
             await recordActivity(tx, actorOf(req), {
               action: 'update',
               entity: 'visit',
