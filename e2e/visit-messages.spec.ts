@@ -107,6 +107,8 @@ test('a customer rates a done visit from the link in its message, and the report
 
   // The office prints the report the customer received, from the visit's page.
   await page.goto(`/dashboard/visit/${visit._id}`);
+  await expect(page.getByRole('button', { name: 'تقرير الزيارة' })).toBeVisible();
+  await shots(page, 'visit-report-button', [375, 1280]);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'تقرير الزيارة' }).click();
   const pdf = await download;
