@@ -7,6 +7,7 @@ import { RecordNumber } from '../../components/data-table/cells';
 import { InfoAlert } from '../../components/feedback';
 import { EmptyState, PageSkeleton } from '../../components/page';
 import { useAuth } from '../../lib/auth';
+import { preloadPath } from '../../lib/next-page';
 import classes from '../task/Task.module.css';
 import { CardGrid } from '../task/task-ui';
 import { visitStatusColors } from '../visit/visit-status';
@@ -44,10 +45,10 @@ export default function MyVisitsSection({ quietWhenEmpty = false }: { quietWhenE
     if (visits && !complete) startTransition(() => setAllDrawn(true));
   }, [visits, complete]);
   // The visit's page is the next thing a technician opens: its code is fetched once the day is drawn.
-  const hasVisits = complete && visits.length > 0;
+  const firstVisit = complete ? visits[0]?._id : undefined;
   useEffect(() => {
-    if (hasVisits) void import('./VisitWorkPage');
-  }, [hasVisits]);
+    if (firstVisit) preloadPath(visitWorkPath(firstVisit));
+  }, [firstVisit]);
 
   const days = new Map<string, StoredVisit[]>();
   for (const v of drawn ?? []) {
