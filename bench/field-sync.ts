@@ -7,13 +7,16 @@
  * action with its clientActionId — through the whole app (`app.inject`), against the very writes
  * those actions make (visit_actions, visits, visit_answers, visit_files, activity, the customer's
  * messages and their claims) written out by hand and sent through the same driver, one transaction
- * per action as the app takes them. Before timing, one technician's day is pushed by the app, its
- * rows read, the day put back, pushed again by the bare writes with the same action ids, and read
- * again: both must have written the same rows.
+ * per action as the app takes them — asked of a bare Fastify server as the phone asks the app (the
+ * goal's baseline: an action is a request and its answer whatever server takes it), and beside it
+ * run alone (printed). Before timing, one technician's day is pushed by the app, its rows read, the
+ * day put back, pushed again through the bare server with the same action ids, and read again: both
+ * must have written the same rows.
  * **Pull**: `GET /api/visit/mine` for a technician's day (after their push, so answers, files and
  * actions are in it) against the working set's statements written out by hand.
  * Each side works a different technician in every round (an action applies once), in interleaved
- * rounds (`timedRounds`) over `BENCH_FIELD_SAMPLE` (20) technicians a side.
+ * rounds (`timedRounds`) over `BENCH_FIELD_SAMPLE` (20) technicians a side; BENCH_FIELD_TECHNICIANS=3001
+ * BENCH_FIELD_SAMPLE=1000 pushes and pulls a thousand days on each side.
  */
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
@@ -154,9 +157,9 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
       if (res.statusCode !== 200) throw new Error(`sign-in ${i}: ${res.statusCode} ${res.body}`);
       return res.json().token as string;
     };
-    // Technicians spread over the whole thousand; two a round (one a side), plus the checked one.
-    const picked = Array.from({ length: 2 * SAMPLE + 1 }, (_, k) =>
-      Math.floor((k * technicians.length) / (2 * SAMPLE + 1)),
+    // Technicians spread over the whole thousand; three a round (one a side), plus the checked one.
+    const picked = Array.from({ length: 3 * SAMPLE + 1 }, (_, k) =>
+      Math.floor((k * technicians.length) / (3 * SAMPLE + 1)),
     );
     const plans: DayPlan[] = [];
     for (const i of picked) plans.push(planDay(technicians[i], await signIn(i)));
@@ -169,7 +172,11 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
     await stack.push(checked);
     const byApp = await snapshotDay(database, checked);
     await resetDay(database, checked, before);
-    await bare.push(checked, await bare.prepare(checked), photos);
+    const bareServer = await bareActionServer(
+      bare,
+      new Map(plans.concat(checked).map((p) => [p.tech._id, p.tech])),
+    );
+    await bareServer.push(checked, await bare.prepare(checked), photos);
     const byBare = await snapshotDay(database, checked);
     if (byApp.text !== byBare.text) {
       const a = byApp.text.split('\n');
@@ -181,20 +188,26 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
     }
     console.log(`  push: the app and the bare writes wrote the same ${byApp.rows} rows`);
 
-    const stackPlans = plans.filter((_, i) => i % 2 === 0);
-    const barePlans = plans.filter((_, i) => i % 2 === 1);
+    // A third of the days each: the app, the bare server, the bare writes alone.
+    const stackPlans = plans.filter((_, i) => i % 3 === 0);
+    const routePlans = plans.filter((_, i) => i % 3 === 1);
+    const driverPlans = plans.filter((_, i) => i % 3 === 2);
     const prepared = new Map<DayPlan, Awaited<ReturnType<typeof bare.prepare>>>();
-    for (const p of barePlans) prepared.set(p, await bare.prepare(p));
+    for (const p of [...routePlans, ...driverPlans]) prepared.set(p, await bare.prepare(p));
     let s = 0;
-    let b = 0;
+    let r = 0;
+    let d = 0;
     const actionsADay = VISITS_A_DAY * (STEPS.length + 1 + 2 * PHOTOS_A_VISIT);
-    const [pushApp, pushBare] = await timedRounds(SAMPLE - 1, [
+    const rounds = Math.min(stackPlans.length, routePlans.length, driverPlans.length) - 1;
+    const [pushApp, pushBare, pushDriver] = await timedRounds(rounds, [
       () => stack.push(stackPlans[s++]),
-      () => bare.push(barePlans[b], prepared.get(barePlans[b++])!, photos),
+      () => bareServer.push(routePlans[r], prepared.get(routePlans[r++])!, photos),
+      () => pushByDriver(bare, driverPlans[d], prepared.get(driverPlans[d++])!, photos),
     ]);
+    await bareServer.close();
 
     // Pull: the working set of the pushed days, each side reading the days in turn.
-    const pulled = [...stackPlans, ...barePlans];
+    const pulled = [...stackPlans, ...routePlans, ...driverPlans];
     const bareRoute = Fastify({ logger: false });
     bareRoute.get('/bare/mine/:tech', async (req) =>
       workingSetOf(await bare.pull((req.params as { tech: string }).tech)),
@@ -236,9 +249,9 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
     const ratio = (a: number[], b: number[]) => median(a) / median(b);
     return [
       {
-        name: `field sync, push: a technician's day (${VISITS_A_DAY} visits × 4 steps, 1 answers post, ${PHOTOS_A_VISIT} tus photos = ${actionsADay} requests), ${SAMPLE - 1} technicians a side of ${n(technicians.length)}, rounds min/median/max; ${load} (${kind})`,
+        name: `field sync, push: a technician's day (${VISITS_A_DAY} visits × 4 steps, 1 answers post, ${PHOTOS_A_VISIT} tus photos = ${actionsADay} requests), ${rounds} technicians a side of ${n(technicians.length)}, rounds min/median/max; against the writes alone ${minMedianMax(pushDriver)}, ${ratio(pushApp, pushDriver).toFixed(2)}; ${load} (${kind})`,
         measured: minMedianMax(pushApp),
-        baseline: `${minMedianMax(pushBare)} (the same rows written by hand, one transaction per action, same driver)`,
+        baseline: `${minMedianMax(pushBare)} (the same rows written by hand, one transaction per action, same driver, asked of a bare Fastify server)`,
         ratio: ratio(pushApp, pushBare),
         goal: `≤ ${GOAL.toFixed(2)}`,
         met: ratio(pushApp, pushBare) <= GOAL,
@@ -337,9 +350,18 @@ const VISIT_JOINS = `left join customers cu on cu.id = v.customer_id
   left join forms f on f.id = v.form_id
   left join customer_contracts cc on cc.id = v.customer_contract_id`;
 
+interface Message {
+  kind: string;
+  customer: string;
+  phone: string;
+  params: Record<string, string>;
+  summary: string;
+}
+
 /** The writes the phone's actions make, by hand, through the same driver. */
 function bareWrites(database: Database, app: Awaited<ReturnType<typeof benchApp>>['app']) {
   const { db } = database;
+  const channel = app.whatsapp.channel;
   const q = async (tx: Tx, text: string, params: unknown[]) => {
     const chunks = text.split(/\$(\d+)/);
     const parts = chunks.map((c, i) => (i % 2 ? sql`${params[Number(c) - 1]}` : sql.raw(c)));
@@ -405,13 +427,6 @@ function bareWrites(database: Database, app: Awaited<ReturnType<typeof benchApp>
     )[0];
   const label = (v: Row) => `رقم ${v.number} — ${v.customerName}`;
 
-  interface Message {
-    kind: string;
-    customer: string;
-    phone: string;
-    params: Record<string, string>;
-    summary: string;
-  }
   return {
     /** The customer's messages of each visit's on-the-way and done steps: texts made before timing. */
     async prepare(plan: DayPlan) {
@@ -472,148 +487,163 @@ function bareWrites(database: Database, app: Awaited<ReturnType<typeof benchApp>
       return out;
     },
 
-    async push(plan: DayPlan, messages: Map<string, Message[]>, photos: Buffer[]) {
-      const tech = plan.tech;
-      const channel = app.whatsapp.channel;
-      const step = async (visitId: string, s: DayPlan['visits'][number]['steps'][number]) =>
-        db.transaction(async (tx) => {
-          const [action] = await claimAction(tx, [
-            s.clientActionId,
-            visitId,
-            'status',
-            s.status,
-            tech._id,
-            s.at,
-            new Date(),
-            JSON.stringify(LOCATION),
-          ]);
-          const before = await lockVisit(tx, visitId);
-          const done = s.status === 'done';
-          const [visit] = await q(
+    /** A step: claim, lock, update returning the answer's visit, activity, messages, kept answer. */
+    step: async (
+      tech: SeededTechnician,
+      visitId: string,
+      s: DayPlan['visits'][number]['steps'][number],
+      messages: Map<string, Message[]>,
+    ) =>
+      db.transaction(async (tx) => {
+        const [action] = await claimAction(tx, [
+          s.clientActionId,
+          visitId,
+          'status',
+          s.status,
+          tech._id,
+          s.at,
+          new Date(),
+          JSON.stringify(LOCATION),
+        ]);
+        const before = await lockVisit(tx, visitId);
+        const done = s.status === 'done';
+        const [visit] = await q(
+          tx,
+          `with v as (update visits set status = $1, done_at = case when $2 then $3::timestamptz else done_at end,
+               done_by = case when $2 then $4::uuid else done_by end, version = version + 1, updated_at = now()
+             where id = $5 returning *)
+           select ${VISIT_COLUMNS}, v.version from v ${VISIT_JOINS}`,
+          [s.status, done, s.at, tech._id, visitId],
+        );
+        for (const key of ['scheduledAt', 'doneAt', 'createdAt', 'updatedAt'])
+          visit[key] = instant(visit[key]);
+        const changes = {
+          before: { status: before.status, ...(done ? { doneAt: null, doneBy: null } : {}) },
+          after: { status: s.status, ...(done ? { doneAt: visit.doneAt, doneBy: tech._id } : {}) },
+        };
+        await activity(
+          tx,
+          tech,
+          'visit',
+          visitId,
+          `الزيارة «${label(before)}»: ${visitStatusLabels[s.status]}`,
+          changes,
+        );
+        for (const m of messages.get(`${visitId}:${s.status}`) ?? []) {
+          const [claim] = await q(
             tx,
-            `with v as (update visits set status = $1, done_at = case when $2 then $3::timestamptz else done_at end,
-                 done_by = case when $2 then $4::uuid else done_by end, version = version + 1, updated_at = now()
-               where id = $5 returning *)
-             select ${VISIT_COLUMNS}, v.version from v ${VISIT_JOINS}`,
-            [s.status, done, s.at, tech._id, visitId],
+            `insert into notice_sends (kind, subject, sent_at) values ($1, $2, $3) on conflict do nothing returning id`,
+            [m.kind, visitId, s.at],
           );
-          for (const key of ['scheduledAt', 'doneAt', 'createdAt', 'updatedAt'])
-            visit[key] = instant(visit[key]);
-          const changes = {
-            before: { status: before.status, ...(done ? { doneAt: null, doneBy: null } : {}) },
-            after: { status: s.status, ...(done ? { doneAt: visit.doneAt, doneBy: tech._id } : {}) },
-          };
-          await activity(
+          const [message] = await q(
             tx,
-            tech,
-            'visit',
-            visitId,
-            `الزيارة «${label(before)}»: ${visitStatusLabels[s.status]}`,
-            changes,
+            `insert into messages (customer_id, phone, direction, kind, body, template, template_params, channel, purpose, topic)
+             values ($1, $2, 'out', 'template', $3, $4, $5::jsonb, $6, 'conversation', '') returning id`,
+            [
+              m.customer,
+              m.phone,
+              renderTemplate(m.kind, m.params),
+              m.kind,
+              JSON.stringify(m.params),
+              channel,
+            ],
           );
-          for (const m of messages.get(`${visitId}:${s.status}`) ?? []) {
-            const [claim] = await q(
-              tx,
-              `insert into notice_sends (kind, subject, sent_at) values ($1, $2, $3) on conflict do nothing returning id`,
-              [m.kind, visitId, s.at],
-            );
-            const [message] = await q(
-              tx,
-              `insert into messages (customer_id, phone, direction, kind, body, template, template_params, channel, purpose, topic)
-               values ($1, $2, 'out', 'template', $3, $4, $5::jsonb, $6, 'conversation', '') returning id`,
-              [
-                m.customer,
-                m.phone,
-                renderTemplate(m.kind, m.params),
-                m.kind,
-                JSON.stringify(m.params),
-                channel,
-              ],
-            );
-            await activity(tx, null, 'message', String(message.id), m.summary, null);
-            await q(tx, 'update notice_sends set message_id = $1 where id = $2', [message.id, claim.id]);
-          }
-          await settle(tx, action.id, 200, { visit, action: actionOut(action) });
-        });
-      for (const v of plan.visits) {
-        for (const s of v.steps.slice(0, 3)) await step(v._id, s);
-        const now = new Date();
-        await db.transaction(async (tx) => {
-          const [action] = await claimAction(tx, [
-            v.answers.clientActionId,
-            v._id,
-            'answers',
-            null,
-            tech._id,
-            v.answers.at,
-            now,
-            null,
-          ]);
-          const before = await lockVisit(tx, v._id);
-          const entries = Object.entries(DAY_ANSWERS);
-          await q(
-            tx,
-            `insert into visit_answers (visit_id, action_id, field, value, form_version, answered_by, at, received_at)
-             select $1, $2, f, val, 1, $3, $4, $5 from jsonb_each($6::jsonb) as e(f, val)`,
-            [v._id, action.id, tech._id, v.answers.at, now, JSON.stringify(DAY_ANSWERS)],
-          );
-          await activity(tx, tech, 'visit', v._id, `إجابات نموذج الزيارة «${label(before)}»`, null);
-          await settle(tx, action.id, 200, {
-            answers: Object.fromEntries(entries),
-            action: actionOut(action),
-          });
-        });
-        for (const [p, photo] of v.photos.entries()) {
-          const now = new Date();
-          const file = await db.transaction(async (tx) => {
-            const [action] = await claimAction(tx, [
-              photo.clientActionId,
-              v._id,
-              'upload',
-              null,
-              tech._id,
-              now,
-              now,
-              null,
-            ]);
-            await lockVisit(tx, v._id);
-            const [made] = await q(
-              tx,
-              `insert into visit_files (visit_id, action_id, field, name, length, data, uploaded_by)
-               values ($1, $2, 'photo', $3, $4, ''::bytea, $5) returning id`,
-              [v._id, action.id, photo.name, photos[p].length, tech._id],
-            );
-            await settle(tx, action.id, 201, { location: `/api/visit/${v._id}/uploads/${made.id}` });
-            return String(made.id);
-          });
-          await db.transaction(async (tx) => {
-            const [visit] = await q(
-              tx,
-              `select v.number, cu.name as "customerName" from visits v join customers cu on cu.id = v.customer_id
-               where v.id = $1`,
-              [v._id],
-            );
-            await q(tx, 'select received from visit_files where id = $1 for update', [file]);
-            const bytes = photos[p];
-            await q(
-              tx,
-              `update visit_files set data = data || $1::bytea, received = $2, type = 'image/jpeg', completed_at = now()
-               where id = $3`,
-              [new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), bytes.length, file],
-            );
-            await activity(
-              tx,
-              tech,
-              'visit',
-              v._id,
-              `إرفاق «${photo.name}» في «صور الوحدة» لـالزيارة «${label(visit)}»`,
-              null,
-            );
-          });
+          await activity(tx, null, 'message', String(message.id), m.summary, null);
+          await q(tx, 'update notice_sends set message_id = $1 where id = $2', [message.id, claim.id]);
         }
-        await step(v._id, v.steps[3]);
-      }
+        const answer = { visit, action: actionOut(action) };
+        await settle(tx, action.id, 200, answer);
+        return answer;
+      }),
+
+    /** A visit's answers: claim, lock, the rows, activity, kept answer. */
+    answers: async (
+      tech: SeededTechnician,
+      visitId: string,
+      sent: { clientActionId: string; at: Date; answers: Record<string, unknown> },
+    ) => {
+      const now = new Date();
+      return db.transaction(async (tx) => {
+        const [action] = await claimAction(tx, [
+          sent.clientActionId,
+          visitId,
+          'answers',
+          null,
+          tech._id,
+          sent.at,
+          now,
+          null,
+        ]);
+        const before = await lockVisit(tx, visitId);
+        await q(
+          tx,
+          `insert into visit_answers (visit_id, action_id, field, value, form_version, answered_by, at, received_at)
+           select $1, $2, f, val, 1, $3, $4, $5 from jsonb_each($6::jsonb) as e(f, val)`,
+          [visitId, action.id, tech._id, sent.at, now, JSON.stringify(sent.answers)],
+        );
+        await activity(tx, tech, 'visit', visitId, `إجابات نموذج الزيارة «${label(before)}»`, null);
+        const answer = { answers: sent.answers, action: actionOut(action) };
+        await settle(tx, action.id, 200, answer);
+        return answer;
+      });
     },
+
+    /** A photo's creation: claim, lock, the empty file row, kept answer; its id. */
+    createUpload: async (
+      tech: SeededTechnician,
+      visitId: string,
+      photo: { clientActionId: string; name: string },
+      length: number,
+    ) => {
+      const now = new Date();
+      return db.transaction(async (tx) => {
+        const [action] = await claimAction(tx, [
+          photo.clientActionId,
+          visitId,
+          'upload',
+          null,
+          tech._id,
+          now,
+          now,
+          null,
+        ]);
+        await lockVisit(tx, visitId);
+        const [made] = await q(
+          tx,
+          `insert into visit_files (visit_id, action_id, field, name, length, data, uploaded_by)
+           values ($1, $2, 'photo', $3, $4, ''::bytea, $5) returning id`,
+          [visitId, action.id, photo.name, length, tech._id],
+        );
+        await settle(tx, action.id, 201, { location: `/api/visit/${visitId}/uploads/${made.id}` });
+        return String(made.id);
+      });
+    },
+
+    /** A photo's one chunk: the row locked, the bytes appended, typed and completed, activity. */
+    chunk: async (tech: SeededTechnician, visitId: string, file: string, bytes: Buffer) =>
+      db.transaction(async (tx) => {
+        const [visit] = await q(
+          tx,
+          `select v.number, cu.name as "customerName" from visits v join customers cu on cu.id = v.customer_id
+           where v.id = $1`,
+          [visitId],
+        );
+        const [upload] = await q(tx, 'select name from visit_files where id = $1 for update', [file]);
+        await q(
+          tx,
+          `update visit_files set data = data || $1::bytea, received = $2, type = 'image/jpeg', completed_at = now()
+           where id = $3`,
+          [new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), bytes.length, file],
+        );
+        await activity(
+          tx,
+          tech,
+          'visit',
+          visitId,
+          `إرفاق «${upload.name}» في «صور الوحدة» لـالزيارة «${label(visit)}»`,
+          null,
+        );
+      }),
 
     /** The working set's statements: the day's visits, then what they need, at once. */
     async pull(techId: string) {
@@ -800,4 +830,115 @@ async function resetDay(database: Database, plan: DayPlan, before: Awaited<Retur
         sql`update visits set status = ${v.status}, version = ${v.version}, done_at = null, done_by = null where id = ${v.id}`,
       );
   });
+}
+
+type Bare = ReturnType<typeof bareWrites>;
+
+/** A technician's day written by the bare writes alone, in the phone's order (the driver alone). */
+async function pushByDriver(bare: Bare, plan: DayPlan, messages: Map<string, Message[]>, photos: Buffer[]) {
+  for (const v of plan.visits) {
+    for (const s of v.steps.slice(0, 3)) await bare.step(plan.tech, v._id, s, messages);
+    await bare.answers(plan.tech, v._id, { ...v.answers, answers: DAY_ANSWERS });
+    for (const [p, photo] of v.photos.entries()) {
+      const file = await bare.createUpload(plan.tech, v._id, photo, photos[p].length);
+      await bare.chunk(plan.tech, v._id, file, photos[p]);
+    }
+    await bare.step(plan.tech, v._id, v.steps[3], messages);
+  }
+}
+
+/**
+ * The bare writes behind a bare Fastify server, one route per kind of action, asked as the phone asks
+ * the app (JSON bodies, the photo's bytes as the tus chunk): no auth, hooks or schema, the answer
+ * JSON by Fastify's default serialiser. The technician is named by a header (there is no session);
+ * the customers' message texts of each day are made before timing.
+ */
+async function bareActionServer(bare: Bare, technicians: Map<string, SeededTechnician>) {
+  const messagesOf = new Map<string, Map<string, Message[]>>();
+  const server = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024 });
+  server.addContentTypeParser('application/offset+octet-stream', { parseAs: 'buffer' }, (_req, body, done) =>
+    done(null, body),
+  );
+  const techOf = (req: { headers: Record<string, unknown> }) =>
+    technicians.get(String(req.headers['x-tech'])) as SeededTechnician;
+  type Step = DayPlan['visits'][number]['steps'][number];
+  server.post('/bare/visit/:id/status', async (req) => {
+    const { id } = req.params as { id: string };
+    const body = req.body as { status: Step['status']; clientActionId: string; at: string };
+    const tech = techOf(req);
+    const step = { clientActionId: body.clientActionId, status: body.status, at: new Date(body.at) } as Step;
+    return bare.step(tech, id, step, messagesOf.get(tech._id) ?? new Map());
+  });
+  server.post('/bare/visit/:id/answers', async (req) => {
+    const { id } = req.params as { id: string };
+    const body = req.body as { clientActionId: string; at: string; answers: Record<string, unknown> };
+    return bare.answers(techOf(req), id, { ...body, at: new Date(body.at) });
+  });
+  server.post('/bare/visit/:id/uploads', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const file = await bare.createUpload(
+      techOf(req),
+      id,
+      {
+        clientActionId: String(req.headers['x-client-action-id']),
+        name: decodeURIComponent(String(req.headers['x-name'])),
+      },
+      Number(req.headers['upload-length']),
+    );
+    return reply.header('location', `/bare/visit/${id}/uploads/${file}`).status(201).send();
+  });
+  server.patch('/bare/visit/:id/uploads/:file', async (req, reply) => {
+    const { id, file } = req.params as { id: string; file: string };
+    await bare.chunk(techOf(req), id, file, req.body as Buffer);
+    return reply.status(204).send();
+  });
+  await server.ready();
+  const call = async (tech: string, method: 'POST' | 'PATCH', url: string, extra: object) => {
+    const res = await server.inject({ method, url, headers: { 'x-tech': tech }, ...extra });
+    if (res.statusCode >= 300) throw new Error(`bare ${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  return {
+    close: () => server.close(),
+    /** A technician's day asked of the bare server, in the phone's order. */
+    async push(plan: DayPlan, messages: Map<string, Message[]>, photos: Buffer[]) {
+      const tech = plan.tech._id;
+      messagesOf.set(tech, messages);
+      for (const v of plan.visits) {
+        const step = (s: Step) =>
+          call(tech, 'POST', `/bare/visit/${v._id}/status`, {
+            payload: {
+              status: s.status,
+              clientActionId: s.clientActionId,
+              at: s.at.toISOString(),
+              location: LOCATION,
+            },
+          });
+        for (const s of v.steps.slice(0, 3)) await step(s);
+        await call(tech, 'POST', `/bare/visit/${v._id}/answers`, {
+          payload: {
+            clientActionId: v.answers.clientActionId,
+            at: v.answers.at.toISOString(),
+            answers: DAY_ANSWERS,
+          },
+        });
+        for (const [p, photo] of v.photos.entries()) {
+          const made = await call(tech, 'POST', `/bare/visit/${v._id}/uploads`, {
+            headers: {
+              'x-tech': tech,
+              'upload-length': String(photos[p].length),
+              'x-name': encodeURIComponent(photo.name),
+              'x-client-action-id': photo.clientActionId,
+            },
+          });
+          await call(tech, 'PATCH', String(made.headers.location), {
+            headers: { 'x-tech': tech, 'content-type': 'application/offset+octet-stream' },
+            payload: photos[p],
+          });
+        }
+        await step(v.steps[3]);
+      }
+      messagesOf.delete(tech);
+    },
+  };
 }
