@@ -243,3 +243,28 @@ describe('a phone shared by two technicians', () => {
     expect(await second.visits.get('v1')).toBeUndefined();
   });
 });
+
+describe('a fresh working set', () => {
+  it('writes only the visits that changed: a round that brings nothing new redraws nothing', async () => {
+    const db = freshDb();
+    await storeWorkingSet(db, [visit('v1'), visit('v2'), visit('v3')]);
+    const writes: string[] = [];
+    db.visits.hook('creating', (key) => {
+      writes.push(`new ${String(key)}`);
+    });
+    db.visits.hook('updating', (_changes, key) => {
+      writes.push(`changed ${String(key)}`);
+    });
+    db.visits.hook('deleting', (key) => {
+      writes.push(`gone ${String(key)}`);
+    });
+
+    await storeWorkingSet(db, [visit('v1'), visit('v2'), visit('v3')]);
+    expect(writes).toEqual([]);
+
+    await storeWorkingSet(db, [visit('v1'), visit('v2', { notes: 'البوابة الخلفية' }), visit('v4')]);
+    expect(writes.sort()).toEqual(['changed v2', 'gone v3', 'new v4']);
+    expect((await db.visits.get('v2'))?.notes).toBe('البوابة الخلفية');
+    expect(await db.visits.get('v3')).toBeUndefined();
+  });
+});

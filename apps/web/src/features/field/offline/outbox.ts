@@ -115,14 +115,20 @@ export async function replayOutbox(
 export async function storeWorkingSet(db: FieldDb, visits: readonly FieldVisit[]): Promise<void> {
   await db.transaction('rw', [db.outbox, db.visits, db.uploads], async () => {
     const queued = await db.outbox.orderBy('seq').toArray();
-    const kept = (await db.visits.toArray()).filter((v) => v.refusal && !visits.some((n) => n._id === v._id));
-    const previous = new Map((await db.visits.toArray()).map((v) => [v._id, v]));
-    await db.visits.clear();
-    await db.visits.bulkPut([
+    const stored = await db.visits.toArray();
+    const kept = stored.filter((v) => v.refusal && !visits.some((n) => n._id === v._id));
+    const previous = new Map(stored.map((v) => [v._id, v]));
+    const next: StoredVisit[] = [
       ...visits.map((v) => ({ ...overlay(v, queued), refusal: previous.get(v._id)?.refusal })),
       ...kept,
-    ]);
-    const listed = new Set([...visits.map((v) => v._id), ...kept.map((v) => v._id)]);
+    ];
+    const listed = new Set(next.map((v) => v._id));
+    // Only what changed is written: a round that brings nothing new (most of them, every 30 s)
+    // writes nothing, and the day on screen is not drawn again.
+    const gone = stored.filter((v) => !listed.has(v._id)).map((v) => v._id);
+    const changed = next.filter((v) => JSON.stringify(previous.get(v._id)) !== JSON.stringify(v));
+    if (gone.length) await db.visits.bulkDelete(gone);
+    if (changed.length) await db.visits.bulkPut(changed);
     await db.uploads.filter((u) => !!u.sentAt && !listed.has(u.visitId)).delete();
   });
 }

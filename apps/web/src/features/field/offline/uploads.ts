@@ -114,6 +114,14 @@ export async function waitingUploads(db: FieldDb): Promise<PendingUpload[]> {
   return (await db.uploads.orderBy('createdAt').toArray()).filter((u) => !u.sentAt);
 }
 
+let lastTaken = 0;
+
+/** When a file was taken, strictly after the one before: two in one millisecond keep their order. */
+function takenAt(): string {
+  lastTaken = Math.max(Date.now(), lastTaken + 1);
+  return new Date(lastTaken).toISOString();
+}
+
 /** Keeps a photo or signature on the device until it is sent; its id is the answer's value here. */
 export async function queueUpload(
   db: FieldDb,
@@ -129,7 +137,7 @@ export async function queueUpload(
     name,
     type: file.type || 'application/octet-stream',
     blob: file,
-    createdAt: new Date().toISOString(),
+    createdAt: takenAt(),
   };
   await db.uploads.add(pending);
   return pending;
