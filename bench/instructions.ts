@@ -18,7 +18,9 @@
  * bench/visits.ts writes out (a database of their own).
  *
  * BENCH_INSTR_N (lists 30, board 5 — the week is 2,000 rows), BENCH_INSTR_WARMUP (lists 150, board
- * 15), BENCH_CALLGRIND_DIR=<dir> keeps the dumps (for callgrind_annotate) instead of a temporary one.
+ * 15), BENCH_INSTR_REPEATS (3), BENCH_INSTR_IDLE_SECONDS (10: a window without requests, to print
+ * the main thread's work per second of wall time), BENCH_CALLGRIND_DIR=<dir> keeps the dumps (for
+ * callgrind_annotate) instead of a temporary one.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,6 +55,7 @@ const LIST_WARMUP = envNumber('BENCH_INSTR_WARMUP') ?? 150;
 const BOARD_N = envNumber('BENCH_INSTR_N') ?? 5;
 const BOARD_WARMUP = envNumber('BENCH_INSTR_WARMUP') ?? 15;
 const REPEATS = envNumber('BENCH_INSTR_REPEATS') ?? 3;
+const IDLE_SECONDS = envNumber('BENCH_INSTR_IDLE_SECONDS') ?? 10;
 /** The visits bench's goal (app ≤ 1.5 × the bare route), as minimal ÷ stack. */
 const VISIT_GOAL = 1 / 1.5;
 
@@ -88,7 +91,13 @@ async function perRequest(
 ) {
   const counter = callgrindCounter(dir, side, server.pid);
   await requests(server, url, c.warmUp);
-  const windows: { once: CallgrindDump; twice: CallgrindDump; main: number; process: number }[] = [];
+  const windows: {
+    once: CallgrindDump;
+    twice: CallgrindDump;
+    main: number;
+    process: number;
+    secondsPerRequest: number;
+  }[] = [];
   for (let r = 0; r < REPEATS; r++) {
     // Each window's wall time is printed: work done per second rather than per request (timers,
     // the app's 3-second session cache) scales with it under callgrind's slowdown.
@@ -107,19 +116,34 @@ async function perRequest(
       twice,
       main: (twice.main - once.main) / c.n,
       process: (twice.process - once.process) / c.n,
+      secondsPerRequest: (twiceSeconds - onceSeconds) / c.n,
     };
     windows.push(w);
     console.log(
       `  ${side} #${r + 1}: main thread I(${c.n}) ${millions(once.main)} in ${onceSeconds.toFixed(1)} s, I(${2 * c.n}) ${millions(twice.main)} in ${twiceSeconds.toFixed(1)} s → ${millions(w.main)} a request; whole process (${twice.threads} threads, not usable) ${millions(once.process)}, ${millions(twice.process)} → ${millions(w.process)} (${path.basename(twice.mainFile)})`,
     );
   }
+  // What the main thread does with no request at all, per second of wall time (timers, pollers):
+  // at callgrind's pace it would add this much to each request's difference. Printed, not taken
+  // out: work per second that only requests trigger (the session cache's expiry) is not in it.
+  const idleStart = performance.now();
+  counter.zero();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idle = counter.dump();
+  const idlePerSecond = idle.main / ((performance.now() - idleStart) / 1000);
+  const secondsPerRequest = median(windows.map((w) => w.secondsPerRequest));
   const result = {
     main: median(windows.map((w) => w.main)),
     process: median(windows.map((w) => w.process)),
     windows,
+    idlePerSecond,
+    secondsPerRequest,
   };
   console.log(
     `  ${side}: main thread ${millions(result.main)} a request (median of ${windows.map((w) => millions(w.main)).join(', ')}); whole process ${millions(result.process)} (${windows.map((w) => millions(w.process)).join(', ')})`,
+  );
+  console.log(
+    `  ${side}: idle main thread ${millions(idlePerSecond)} a second; at ${secondsPerRequest.toFixed(2)} s a request under callgrind that is ${millions(idlePerSecond * secondsPerRequest)} of each request's count`,
   );
   return result;
 }
@@ -151,7 +175,8 @@ async function countCases(
       console.log(
         `  minimal ÷ stack, main thread: ${ratio.toFixed(3)} (whole process, not usable: ${(bare.process / stack.process).toFixed(3)})`,
       );
-      const windows = (r: typeof stack) => r.windows.map((w) => millions(w.main)).join(', ');
+      const windows = (r: typeof stack) =>
+        `${r.windows.map((w) => millions(w.main)).join(', ')}; idle ${millions(r.idlePerSecond)}/s × ${r.secondsPerRequest.toFixed(2)} s a request`;
       results.push({
         name: `${c.name}: main-thread instructions per request under callgrind, minimal ÷ stack, after ${c.warmUp} warm-up requests, median of ${REPEATS} (${kind})`,
         measured: `${millions(stack.main)} a request (${windows(stack)}; N = ${c.n})`,
