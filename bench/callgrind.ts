@@ -72,7 +72,7 @@ export interface CallgrindDump {
   threads: number;
 }
 
-/** The callgrind process `pid` writing its dumps in `dir` as `<side>.<pid>.<n>`. */
+/** The callgrind process `pid` writing its dumps in `dir` as `<side>.<pid>.<n>-<thread>`. */
 export function callgrindCounter(dir: string, side: string, pid: number) {
   // vgdb (what callgrind_control runs) sends a monitor command to the process; it answers between
   // two blocks of work, or, when it waits in a system call, after vgdb interrupts that (ptrace).
