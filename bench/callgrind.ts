@@ -1,7 +1,10 @@
 /**
- * Instructions per request, counted by valgrind's callgrind in a server process (all its threads:
- * for the embedded database that includes PGlite's worker). Unlike CPU time, an instruction count
- * does not move with what else the machine (or its host) runs.
+ * Instructions per request, counted by valgrind's callgrind in a server process, thread by thread:
+ * the main thread (the event loop, where requests are served) apart from the whole process. V8's
+ * background threads (concurrent compiles, marking, sweeping) and libuv's pool do work that lands
+ * in whichever window it happens to fall; under callgrind's slowdown that is tens of millions of
+ * instructions a window, which the difference of two windows does not remove. Unlike CPU time, an
+ * instruction count does not move with what else the machine (or its host) runs.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +15,7 @@ import path from 'node:path';
  * anonymous memory and rewrites it (JIT tiers, inline caches, wasm), which valgrind must notice or it
  * would run stale translations. Node runs with its real JIT (no `--jitless`): that is what serves.
  * `--vgdb=yes` lets vgdb (as `callgrind_control` does) zero and dump the running server's counters.
+ * `--separate-threads=yes`: each dump is one file per thread, `<side>.<pid>.<n>-<thread>`.
  */
 /** vgdb's pipes in the bench's own directory, where the counter looks for them. */
 const vgdbPrefix = (dir: string) => path.join(dir, 'vgdb');
@@ -22,6 +26,7 @@ export function callgrindWrap(dir: string, side: string) {
     '--tool=callgrind',
     '--smc-check=all-non-file',
     '--vgdb=yes',
+    '--separate-threads=yes',
     `--vgdb-prefix=${vgdbPrefix(dir)}`,
     `--callgrind-out-file=${path.join(dir, `${side}.%p`)}`,
   ];
@@ -41,15 +46,33 @@ export function ensureValgrind() {
   throw new Error('the instruction bench needs valgrind: `sudo apt-get install valgrind` (Debian 12: 3.19)');
 }
 
-/** Instructions (Ir) in a callgrind output file: its `summary:` (or `totals:`) line. */
-function instructionsIn(file: string) {
+/** A callgrind output file's instructions (Ir, its `summary:` or `totals:` line) and thread. */
+function readDump(file: string) {
   const text = fs.readFileSync(file, 'utf8');
   const m = /^summary:\s+(\d+)/m.exec(text) ?? /^totals:\s+(\d+)/m.exec(text);
   if (!m) throw new Error(`${file}: no summary line`);
-  return Number(m[1]);
+  const thread = /^thread:\s+(\d+)/m.exec(text);
+  return {
+    file,
+    instructions: Number(m[1]),
+    thread: thread ? Number(thread[1]) : undefined,
+    // The process's first thread runs main(): the calls under it are still open at a dump, so its
+    // file names them.
+    startsProcess: /__libc_start_main|node::Start\b/.test(text),
+  };
 }
 
-/** The callgrind process `pid` writing its dumps in `dir` as `<side>.<pid>.<n>`. */
+export interface CallgrindDump {
+  /** Instructions of the main thread (valgrind's thread 1, which runs `main`) since the last zero. */
+  main: number;
+  /** Instructions of all the process's threads since the last zero. */
+  process: number;
+  /** The main thread's file (for callgrind_annotate). */
+  mainFile: string;
+  threads: number;
+}
+
+/** The callgrind process `pid` writing its dumps in `dir` as `<side>.<pid>.<n>-<thread>`. */
 export function callgrindCounter(dir: string, side: string, pid: number) {
   // vgdb (what callgrind_control runs) sends a monitor command to the process; it answers between
   // two blocks of work, or, when it waits in a system call, after vgdb interrupts that (ptrace).
@@ -75,23 +98,41 @@ export function callgrindCounter(dir: string, side: string, pid: number) {
       encoding: 'utf8',
       env: pipeOwner(),
     });
-  const dumps = () =>
-    fs
-      .readdirSync(dir)
-      .filter((f) => f.startsWith(`${side}.${pid}.`))
-      .map((f) => ({ f, n: Number(f.slice(f.lastIndexOf('.') + 1)) }))
-      .sort((a, b) => a.n - b.n);
+  // `<side>.<pid>.<n>-<thread>`: dump n, one file per thread that was alive at it.
+  const dumpFile = new RegExp(`^${side}\\.${pid}\\.(\\d+)-(\\d+)$`);
+  const dumps = () => {
+    const byDump = new Map<number, string[]>();
+    for (const f of fs.readdirSync(dir)) {
+      const m = dumpFile.exec(f);
+      if (!m) continue;
+      const n = Number(m[1]);
+      byDump.set(n, [...(byDump.get(n) ?? []), path.join(dir, f)]);
+    }
+    return byDump;
+  };
   return {
-    /** Zeroes the counters: what follows is counted from here. */
+    /** Zeroes the counters (every thread's): what follows is counted from here. */
     zero: () => void control('zero'),
-    /** Dumps the counters since the last zero; their instructions and the file holding them. */
-    dump() {
-      const before = dumps().length;
+    /** Dumps the counters since the last zero: the main thread's and the whole process's. */
+    dump(): CallgrindDump {
+      const before = new Set(dumps().keys());
       const answer = control('dump');
-      const all = dumps();
-      if (all.length <= before) throw new Error(`callgrind wrote no dump for ${side} (${pid}): ${answer}`);
-      const file = path.join(dir, all.at(-1)!.f);
-      return { instructions: instructionsIn(file), file };
+      const fresh = [...dumps()].filter(([n]) => !before.has(n)).sort((a, b) => a[0] - b[0]);
+      if (!fresh.length) throw new Error(`callgrind wrote no dump for ${side} (${pid}): ${answer}`);
+      const threads = fresh.at(-1)![1].map(readDump);
+      // Thread 1 is the process's first thread; its file must also show main() under way, or the
+      // numbering is not what this relies on.
+      const main = threads.find((t) => t.thread === 1) ?? threads.find((t) => t.startsProcess);
+      if (!main?.startsProcess)
+        throw new Error(
+          `${side} (${pid}): no dump file of the main thread among ${threads.map((t) => t.file)}`,
+        );
+      return {
+        main: main.instructions,
+        process: threads.reduce((sum, t) => sum + t.instructions, 0),
+        mainFile: main.file,
+        threads: threads.length,
+      };
     },
   };
 }
