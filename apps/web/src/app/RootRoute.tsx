@@ -51,7 +51,7 @@ export function RootRoute() {
     content = <MaintenanceScreen message={maintenance.message} />;
   } else if ((waiting || stillWaiting) && !maintenance.blocked) {
     content = <FullPageLoader />;
-  } else if (checking && (access.kind === 'redirect' || (access.kind === 'error' && access.status === 403))) {
+  } else if (checking && access.kind !== 'ok') {
     // The remembered user (lib/auth) may lack what the server now grants: ask before refusing.
     content = <FullPageLoader />;
   } else if (access.kind === 'redirect') {

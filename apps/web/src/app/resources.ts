@@ -1,4 +1,3 @@
-import { compareArabic } from '@idara/domain';
 import type { Resource } from './resource';
 
 /**
@@ -7,10 +6,13 @@ import type { Resource } from './resource';
  */
 const files = import.meta.glob<Record<string, Resource>>('../features/*/*-resource.ts', { eager: true });
 
+// One collator for the whole sort: `localeCompare(b, 'ar')` builds one per comparison.
+const arabic = new Intl.Collator('ar');
+
 export const resources: Resource[] = Object.values(files)
   .flatMap((exports) => Object.values(exports))
   .sort(
     (a, b) =>
       (a.nav.order ?? Number.POSITIVE_INFINITY) - (b.nav.order ?? Number.POSITIVE_INFINITY) ||
-      compareArabic(a.titles.list, b.titles.list),
+      arabic.compare(a.titles.list, b.titles.list),
   );

@@ -1,7 +1,7 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { authStore } from '../lib/auth';
 import { markFirstPageCodeReady } from '../lib/first-page';
-import { setNextPagePreloader, setPathPreloader } from '../lib/next-page';
+import { setNextPagePreloader } from '../lib/next-page';
 import { type Preloadable, preloadable } from '../lib/preloadable';
 import { queryClient } from '../lib/query-client';
 import { safeRedirect } from './access';
@@ -128,4 +128,3 @@ function preloadPage(path: string, { data = false } = {}) {
 setNextPagePreloader(({ data }) =>
   preloadPage(safeRedirect(new URLSearchParams(window.location.search).get('redirect')), { data }),
 );
-setPathPreloader((path) => preloadPage(path));

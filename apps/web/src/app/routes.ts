@@ -1,7 +1,5 @@
 import { isRecordId } from '@idara/domain';
-import { MyVisitsSection } from '../features/field/visits-section';
 import { dashboardQuery } from '../features/home/dashboard-query';
-import { authStore, can } from '../lib/auth';
 import { resourceRoutes } from './resource';
 import { resources } from './resources';
 import type { AppRoute } from './route-meta';
@@ -53,12 +51,7 @@ export const routes: AppRoute[] = [
     path: '/tasks',
     title: 'مهامي',
     permissions: ['task:read'],
-    page: () => {
-      // A technician's day (features/field) arrives with the page's own code, so the page draws it
-      // in its first render rather than after.
-      const day = can(authStore.get().user, ['visit:work']) ? MyVisitsSection.load().catch(() => {}) : null;
-      return Promise.all([import('../features/task/MyTasksPage'), day]).then(([page]) => page);
-    },
+    page: () => import('../features/task/MyTasksPage'),
   },
   {
     // The technician's visit on the phone (features/field); before `/tasks/:id`, which it is not.

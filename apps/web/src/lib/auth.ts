@@ -58,11 +58,18 @@ export async function signIn(
  * day offline (features/field) instead of signing out. The server still checks every request.
  */
 const USER_KEY = 'idara:user';
-const rememberUser = (user: User) => safeStorage.set(USER_KEY, JSON.stringify(user));
+/**
+ * Which session a remembered user belongs to: the token's end, kept beside it. A token put there
+ * another way (another tab's sign-in, a sign-in link) is not opened as the previous user.
+ */
+const sessionMark = () => getToken()?.slice(-16) ?? null;
+const rememberUser = (user: User) =>
+  safeStorage.set(USER_KEY, JSON.stringify({ session: sessionMark(), user }));
 
 function rememberedUser(): User | null {
   try {
-    return JSON.parse(safeStorage.get(USER_KEY) ?? 'null') as User | null;
+    const kept = JSON.parse(safeStorage.get(USER_KEY) ?? 'null') as { session?: string; user?: User } | null;
+    return kept?.user && kept.session != null && kept.session === sessionMark() ? kept.user : null;
   } catch {
     return null;
   }
@@ -102,10 +109,7 @@ export function loadCurrentUser(): Promise<void> {
   pendingMe = api('/api/auth/me', { stopAlert: true })
     .then((user) => {
       rememberUser(user);
-      // The same user as remembered keeps its object: nothing that reads it renders again.
-      const held = authStore.get().user;
-      const same = held !== null && JSON.stringify(held) === JSON.stringify(user);
-      authStore.set({ user: same ? held : user, checking: false });
+      authStore.set({ user, checking: false });
     })
     .catch((error: { maintenance?: boolean; status?: number }) => {
       if (error?.maintenance) {

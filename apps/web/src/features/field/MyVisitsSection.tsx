@@ -7,7 +7,6 @@ import { RecordNumber } from '../../components/data-table/cells';
 import { InfoAlert } from '../../components/feedback';
 import { EmptyState, PageSkeleton } from '../../components/page';
 import { useAuth } from '../../lib/auth';
-import { preloadPath } from '../../lib/next-page';
 import classes from '../task/Task.module.css';
 import { CardGrid } from '../task/task-ui';
 import { visitStatusColors } from '../visit/visit-status';
@@ -45,10 +44,10 @@ export default function MyVisitsSection({ quietWhenEmpty = false }: { quietWhenE
     if (visits && !complete) startTransition(() => setAllDrawn(true));
   }, [visits, complete]);
   // The visit's page is the next thing a technician opens: its code is fetched once the day is drawn.
-  const firstVisit = complete ? visits[0]?._id : undefined;
+  const hasVisits = complete && visits.length > 0;
   useEffect(() => {
-    if (firstVisit) preloadPath(visitWorkPath(firstVisit));
-  }, [firstVisit]);
+    if (hasVisits) void import('./VisitWorkPage');
+  }, [hasVisits]);
 
   const days = new Map<string, StoredVisit[]>();
   for (const v of drawn ?? []) {

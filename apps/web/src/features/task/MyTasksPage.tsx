@@ -15,13 +15,20 @@ import { ErrorAlert, InfoAlert, RetryButton, WarningAlert } from '../../componen
 import { Pager, pagesOf } from '../../components/Pager';
 import { EmptyState } from '../../components/page';
 import { errorMessage, isApiError } from '../../lib/api-error';
-import { useCan } from '../../lib/auth';
+import { authStore, can, useCan } from '../../lib/auth';
+import { preloadable } from '../../lib/preloadable';
 import { useNow } from '../../lib/use-now';
 import { VISIT_WORK_PERMISSION } from '../field/field-api';
-import { MyVisitsSection } from '../field/visits-section';
 import classes from './Task.module.css';
 import { isOverdue, TASKS, type TaskRow, taskPath, taskStatusColors, useTaskList } from './task-api';
 import { CardGrid, TaskStatusBadge, TimeLeftBadge } from './task-ui';
+
+/**
+ * The technician's day (features/field, with the device store): for those who work visits only.
+ * Fetched as this page's code runs, before its first render.
+ */
+const MyVisitsSection = preloadable(() => import('../field/MyVisitsSection'));
+if (can(authStore.get().user, [VISIT_WORK_PERMISSION])) void MyVisitsSection.load().catch(() => {});
 
 type Tab = 'open' | 'submitted' | 'done';
 
