@@ -41,8 +41,8 @@ export async function answersOf(db: DbOrTx, visitIds: string[]) {
   return byVisit;
 }
 
-/** The visit's checklist at its current version; 422 when the visit has none. */
-async function checklistOf(tx: Tx, formId: unknown) {
+/** The visit's checklist at its current version; undefined when the visit has none. */
+export async function currentChecklist(tx: Tx, formId: unknown) {
   const [form] = formId
     ? await tx
         .select({ version: forms.version, fields: formVersions.fields })
@@ -53,6 +53,12 @@ async function checklistOf(tx: Tx, formId: unknown) {
         )
         .where(eq(forms._id, String(formId)))
     : [];
+  return form;
+}
+
+/** The visit's checklist at its current version; 422 when the visit has none. */
+async function checklistOf(tx: Tx, formId: unknown) {
+  const form = await currentChecklist(tx, formId);
   if (!form) throw new AppError(422, 'لا نموذج لهذه الزيارة تُسجَّل فيه إجابات');
   return form;
 }

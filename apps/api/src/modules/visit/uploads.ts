@@ -20,6 +20,7 @@ import { actorOf } from '../../http/request-context';
 import { idParams } from '../../http/route-params';
 import { recordActivity } from '../../lib/activity';
 import { sniffType } from '../task/files';
+import { currentChecklist } from './answers';
 import { runDeviceAction } from './device-actions';
 import { visitLabel } from './label';
 
@@ -89,17 +90,7 @@ function attachmentFieldIn(fields: readonly FormField[] | null | undefined, key:
 }
 
 async function attachmentField(tx: Tx, formId: unknown, key: string) {
-  const [form] = formId
-    ? await tx
-        .select({ fields: formVersions.fields })
-        .from(forms)
-        .innerJoin(
-          formVersions,
-          and(eq(formVersions.form, forms._id), eq(formVersions.version, forms.version)),
-        )
-        .where(eq(forms._id, String(formId)))
-    : [];
-  return attachmentFieldIn(form?.fields, key);
+  return attachmentFieldIn((await currentChecklist(tx, formId))?.fields, key);
 }
 
 const tooBig = (maxBytes: number) =>
