@@ -1,4 +1,4 @@
-import { Column, is, type SQL } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, type SQL } from 'drizzle-orm';
 import { PgColumn, PgTimestamp } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db, DbOrTx } from './client';
@@ -91,4 +91,28 @@ export async function runCompiled(
     }
     return out;
   });
+}
+
+/** A query builder's select: its SQL, and its run with values for its placeholders. */
+interface PlaceholderSelect<Row> {
+  toSQL(): { sql: string; params: unknown[] };
+  execute(values?: Record<string, unknown>): Promise<Row[]>;
+}
+
+/**
+ * A read of a fixed shape whose values are named placeholders (`sql.placeholder`), compiled to SQL
+ * on its first use and from then on run through the bare driver (`runCompiled`): a hot read then
+ * costs its parameters and its rows, not the query builder's work again on every request. Inside a
+ * transaction it runs through Drizzle, built afresh.
+ */
+export function compiledRead<Row>(
+  selection: Record<string, Selected>,
+  build: (db: DbOrTx) => PlaceholderSelect<Row>,
+) {
+  let compiled: CompiledSelect | undefined;
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
+    compiled ??= compileSelect(build(db), selection);
+    const rows = await runCompiled(db, { ...compiled, params: fillPlaceholders(compiled.params, values) });
+    return (rows as Row[] | undefined) ?? build(db).execute(values);
+  };
 }

@@ -482,7 +482,10 @@ export async function runList(
   return { data, ...totalOf(q, total), ...result };
 }
 
-/** The rows of a list request narrowed by `extraWhere`, without its total (a caller that shows none). */
+/**
+ * The rows of a list request, without its total (a caller that shows none): compiled once per shape
+ * as `runList`'s, or narrowed by the caller's `extraWhere` through the plain Drizzle path.
+ */
 export async function listRows(
   db: DbOrTx,
   resource: ListResource,
@@ -490,6 +493,10 @@ export async function listRows(
   extraWhere?: SQL,
 ): Promise<Record<string, unknown>[]> {
   const q = parseListQuery(resource, query);
+  if (!extraWhere) {
+    const fast = await runCompiled(db, compileListQuery(db, resource, q).rows);
+    if (fast) return fast;
+  }
   return (await buildShape(db, resource, q, extraWhere).rows.execute(placeholderValues(q))) as Record<
     string,
     unknown

@@ -6,8 +6,9 @@ import {
   visitAnswersBody,
   visitWorkOut,
 } from '@idara/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { compiledRead } from '../../db/fast-query';
 import { forms, formVersions, visitAnswers } from '../../db/schema';
 import type { CrudKit, RoutesApp } from '../../http/crud';
 import { AppError } from '../../http/errors';
@@ -18,24 +19,22 @@ import { recordActivity } from '../../lib/activity';
 import { actionOut, deviceTime, runDeviceAction } from './device-actions';
 import { visitLabel } from './label';
 
+const latestAnswer = {
+  visit: visitAnswers.visit,
+  field: visitAnswers.field,
+  value: visitAnswers.value,
+};
+const latestAnswers = compiledRead(latestAnswer, (db) =>
+  db
+    .selectDistinctOn([visitAnswers.visit, visitAnswers.field], latestAnswer)
+    .from(visitAnswers)
+    .where(sql`${visitAnswers.visit} = any(${sql.placeholder('visits')}::uuid[])`)
+    .orderBy(visitAnswers.visit, visitAnswers.field, desc(visitAnswers.receivedAt), desc(visitAnswers._id)),
+);
+
 /** Each visit's answers: every field's latest row (answers are appended, never changed). */
 export async function answersOf(db: DbOrTx, visitIds: string[]) {
-  const rows = visitIds.length
-    ? await db
-        .selectDistinctOn([visitAnswers.visit, visitAnswers.field], {
-          visit: visitAnswers.visit,
-          field: visitAnswers.field,
-          value: visitAnswers.value,
-        })
-        .from(visitAnswers)
-        .where(inArray(visitAnswers.visit, visitIds))
-        .orderBy(
-          visitAnswers.visit,
-          visitAnswers.field,
-          desc(visitAnswers.receivedAt),
-          desc(visitAnswers._id),
-        )
-    : [];
+  const rows = visitIds.length ? await latestAnswers(db, { visits: visitIds }) : [];
   const byVisit = new Map<string, Answers>();
   for (const r of rows) byVisit.set(r.visit, { ...byVisit.get(r.visit), [r.field]: r.value ?? null });
   return byVisit;

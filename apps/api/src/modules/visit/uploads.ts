@@ -8,10 +8,11 @@ import {
   noContent,
   type Permission,
 } from '@idara/domain';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { compiledRead } from '../../db/fast-query';
 import { forms, formVersions, visitFiles, visits } from '../../db/schema';
 import type { CrudKit, RoutesApp } from '../../http/crud';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -96,23 +97,31 @@ async function attachmentField(tx: Tx, formId: unknown, key: string) {
 const tooBig = (maxBytes: number) =>
   new AppError(413, `حجم الملف أكبر من ${Math.round(maxBytes / 1024)} كيلوبايت`);
 
+const wholeFile = {
+  _id: visitFiles._id,
+  visit: visitFiles.visit,
+  field: visitFiles.field,
+  name: visitFiles.name,
+  type: visitFiles.type,
+  size: visitFiles.length,
+  createdAt: visitFiles.createdAt,
+};
+const wholeFiles = compiledRead(wholeFile, (db) =>
+  db
+    .select(wholeFile)
+    .from(visitFiles)
+    .where(
+      and(
+        sql`${visitFiles.visit} = any(${sql.placeholder('visits')}::uuid[])`,
+        isNotNull(visitFiles.completedAt),
+      ),
+    )
+    .orderBy(visitFiles.createdAt),
+);
+
 /** Each visit's completed files, as the working set lists them. */
 export async function filesOf(db: DbOrTx, visitIds: string[]) {
-  const rows = visitIds.length
-    ? await db
-        .select({
-          _id: visitFiles._id,
-          visit: visitFiles.visit,
-          field: visitFiles.field,
-          name: visitFiles.name,
-          type: visitFiles.type,
-          size: visitFiles.length,
-          createdAt: visitFiles.createdAt,
-        })
-        .from(visitFiles)
-        .where(and(inArray(visitFiles.visit, visitIds), isNotNull(visitFiles.completedAt)))
-        .orderBy(visitFiles.createdAt)
-    : [];
+  const rows = visitIds.length ? await wholeFiles(db, { visits: visitIds }) : [];
   const byVisit = new Map<string, (Omit<(typeof rows)[number], 'visit'> & { url: string })[]>();
   for (const { visit, ...file } of rows)
     byVisit.set(visit, [

@@ -1,6 +1,8 @@
-import { myVisitsQuery, riyadhDayBounds, riyadhDayOf, visitWorkOut } from '@idara/domain';
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { myVisitsQuery, riyadhDayBounds, riyadhDayOf, visitStatuses, visitWorkOut } from '@idara/domain';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { compiledRead } from '../../db/fast-query';
 import { cities, customers, equipment, forms, formVersions, visitActions, visits } from '../../db/schema';
 import type { CrudKit, RoutesApp } from '../../http/crud';
 import { guarded } from '../../http/guarded';
@@ -10,6 +12,7 @@ import { filesOf } from './uploads';
 
 type Row = Record<string, unknown>;
 const DAY_MS = 86_400_000;
+const NOT_CANCELLED = visitStatuses.filter((s) => s !== 'cancelled').join(',');
 
 const byId = <T extends { _id: string }>(rows: T[]) => new Map(rows.map((r) => [r._id, r]));
 const groupBy = <T>(rows: T[], key: (r: T) => string) => {
@@ -37,17 +40,15 @@ export function registerWorkingSet(app: RoutesApp, kit: CrudKit) {
       const now = new Date();
       const from = riyadhDayBounds(req.query.from ?? riyadhDayOf(now)).start;
       const until = new Date(from.getTime() + req.query.days * DAY_MS);
-      const userId = req.user!._id;
-      const data = await kit.rows(
-        app.db,
-        { limit: '0', sort: 'scheduledAt' },
-        and(
-          sql`${visits.assignees} @> array[${userId}::uuid]`,
-          ne(visits.status, 'cancelled'),
-          gte(visits.scheduledAt, from),
-          lt(visits.scheduledAt, until),
-        ),
-      );
+      // As a list query, so the statement is compiled once (`kit.rows` without a condition of its own).
+      const data = await kit.rows(app.db, {
+        limit: '0',
+        sort: 'scheduledAt',
+        assignee: req.user!._id,
+        status: NOT_CANCELLED,
+        scheduledAtFrom: from.toISOString(),
+        scheduledAtTo: new Date(until.getTime() - 1).toISOString(),
+      });
       return { serverTime: now, visits: await withWhatTheyNeed(app.db, data) } as never;
     },
   );
@@ -56,28 +57,31 @@ export function registerWorkingSet(app: RoutesApp, kit: CrudKit) {
 async function withWhatTheyNeed(db: Db, rows: Row[]) {
   if (!rows.length) return [];
   const ids = rows.map((v) => String(v._id));
+  const unique = (values: unknown[]) => [...new Set(values.map(String))];
+  const formIds = unique(rows.flatMap((v) => (v.form ? [v.form] : [])));
+  const gearIds = unique(rows.flatMap((v) => v.equipment as string[]));
   const [people, gear, last, checklists, actions, answers, files] = await Promise.all([
-    customersOf(db, rows),
-    equipmentOf(db, rows),
-    lastVisitsOf(db, ids),
-    formsOf(db, rows),
-    db
-      .select()
-      .from(visitActions)
-      .where(and(inArray(visitActions.visit, ids), eq(visitActions.answerStatus, 200)))
-      .orderBy(asc(visitActions.receivedAt)),
+    customersOf(db, { ids: unique(rows.map((v) => v.customer)) }),
+    gearIds.length ? equipmentOf(db, { ids: gearIds }) : [],
+    lastVisitsOf(db, { ids }),
+    formIds.length ? formsOf(db, { ids: formIds }) : [],
+    actionsOf(db, { ids }),
     answersOf(db, ids),
     filesOf(db, ids),
   ]);
+  const peopleById = byId(people);
+  const gearById = byId(gear);
+  const lastByVisit = new Map(last.map(({ visit, ...previous }) => [visit, previous]));
+  const formsById = byId(checklists);
   const actionsByVisit = groupBy(actions, (a) => a.visit);
   return rows.map((v) => {
     const id = String(v._id);
     return {
       ...v,
-      customer: people.get(String(v.customer)),
-      equipment: (v.equipment as string[]).flatMap((e) => gear.get(e) ?? []),
-      lastVisit: last.get(id) ?? null,
-      form: v.form ? (checklists.get(String(v.form)) ?? null) : null,
+      customer: peopleById.get(String(v.customer)),
+      equipment: (v.equipment as string[]).flatMap((e) => gearById.get(e) ?? []),
+      lastVisit: lastByVisit.get(id) ?? null,
+      form: v.form ? (formsById.get(String(v.form)) ?? null) : null,
       answers: answers.get(id) ?? {},
       files: files.get(id) ?? [],
       actions: (actionsByVisit.get(id) ?? []).map(actionOut),
@@ -85,91 +89,82 @@ async function withWhatTheyNeed(db: Db, rows: Row[]) {
   });
 }
 
-async function customersOf(db: Db, rows: Row[]) {
-  const ids = [...new Set(rows.map((v) => String(v.customer)))];
-  return byId(
-    await db
-      .select({
-        _id: customers._id,
-        name: customers.name,
-        phoneNumber: customers.phoneNumber,
-        whatsappNumber: customers.whatsappNumber,
-        buildingNumber: customers.buildingNumber,
-        street: customers.street,
-        district: customers.district,
-        postalCode: customers.postalCode,
-        additionalNumber: customers.additionalNumber,
-        cityName: cities.name,
-      })
-      .from(customers)
-      .leftJoin(cities, eq(cities._id, customers.city))
-      .where(inArray(customers._id, ids)),
-  );
-}
+/** `column = any($ids)`: one statement for any number of ids, compiled once. */
+const anyOf = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')}::uuid[])`;
 
-async function equipmentOf(db: Db, rows: Row[]) {
-  const ids = [...new Set(rows.flatMap((v) => v.equipment as string[]))];
-  if (!ids.length) return new Map();
-  return byId(
-    await db
-      .select({
-        _id: equipment._id,
-        name: equipment.name,
-        serialNumber: equipment.serialNumber,
-        model: equipment.model,
-        installedAt: equipment.installedAt,
-        warrantyUntil: equipment.warrantyUntil,
-        notes: equipment.notes,
-      })
-      .from(equipment)
-      .where(inArray(equipment._id, ids)),
-  );
-}
+const person = {
+  _id: customers._id,
+  name: customers.name,
+  phoneNumber: customers.phoneNumber,
+  whatsappNumber: customers.whatsappNumber,
+  buildingNumber: customers.buildingNumber,
+  street: customers.street,
+  district: customers.district,
+  postalCode: customers.postalCode,
+  additionalNumber: customers.additionalNumber,
+  cityName: cities.name,
+};
+const customersOf = compiledRead(person, (db) =>
+  db
+    .select(person)
+    .from(customers)
+    .leftJoin(cities, eq(cities._id, customers.city))
+    .where(anyOf(customers._id)),
+);
+
+const unit = {
+  _id: equipment._id,
+  name: equipment.name,
+  serialNumber: equipment.serialNumber,
+  model: equipment.model,
+  installedAt: equipment.installedAt,
+  warrantyUntil: equipment.warrantyUntil,
+  notes: equipment.notes,
+};
+const equipmentOf = compiledRead(unit, (db) => db.select(unit).from(equipment).where(anyOf(equipment._id)));
 
 /** Each visit's previous done visit for the same customer (and contract, when it has one). */
-async function lastVisitsOf(db: Db, ids: string[]) {
-  const found = await db.execute(sql`
-    select v.id as "for", p.number, p.scheduled_at, p.done_at, p.notes
-    from visits v
-    cross join lateral (
-      select number, scheduled_at, done_at, notes from visits p
-      where p.customer_id = v.customer_id and p.status = 'done' and p.scheduled_at < v.scheduled_at
-        and (v.customer_contract_id is null or p.customer_contract_id = v.customer_contract_id)
-      order by p.scheduled_at desc limit 1
-    ) p
-    where v.id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
-  const rows = found.rows as {
-    for: string;
-    number: number;
-    scheduled_at: Date;
-    done_at: Date | null;
-    notes: string;
-  }[];
-  return new Map(
-    rows.map((r) => [
-      r.for,
-      {
-        number: Number(r.number),
-        scheduledAt: new Date(r.scheduled_at),
-        doneAt: r.done_at ? new Date(r.done_at) : null,
-        notes: r.notes,
-      },
-    ]),
-  );
-}
+const previousVisit = alias(visits, 'previous');
+const previous = {
+  visit: visits._id,
+  number: previousVisit.number,
+  scheduledAt: previousVisit.scheduledAt,
+  doneAt: previousVisit.doneAt,
+  notes: previousVisit.notes,
+};
+const lastVisitsOf = compiledRead(previous, (db) =>
+  db
+    .select(previous)
+    .from(visits)
+    .innerJoin(
+      previousVisit,
+      eq(
+        previousVisit._id,
+        sql`(select p.id from ${visits} p
+          where p.customer_id = ${visits.customer} and p.status = 'done' and p.scheduled_at < ${visits.scheduledAt}
+            and (${visits.customerContract} is null or p.customer_contract_id = ${visits.customerContract})
+          order by p.scheduled_at desc limit 1)`,
+      ),
+    )
+    .where(anyOf(visits._id)),
+);
 
 /** Each visit's checklist at its current version, as the form builder stores it. */
-async function formsOf(db: Db, rows: Row[]) {
-  const ids = [...new Set(rows.flatMap((v) => (v.form ? [String(v.form)] : [])))];
-  if (!ids.length) return new Map();
-  return byId(
-    await db
-      .select({ _id: forms._id, title: forms.title, version: forms.version, fields: formVersions.fields })
-      .from(forms)
-      .innerJoin(formVersions, and(eq(formVersions.form, forms._id), eq(formVersions.version, forms.version)))
-      .where(inArray(forms._id, ids)),
-  );
-}
+const checklist = { _id: forms._id, title: forms.title, version: forms.version, fields: formVersions.fields };
+const formsOf = compiledRead(checklist, (db) =>
+  db
+    .select(checklist)
+    .from(forms)
+    .innerJoin(formVersions, and(eq(formVersions.form, forms._id), eq(formVersions.version, forms.version)))
+    .where(anyOf(forms._id)),
+);
+
+/** The actions the server applied, in the order it took them. */
+const applied = getTableColumns(visitActions);
+const actionsOf = compiledRead(applied, (db) =>
+  db
+    .select(applied)
+    .from(visitActions)
+    .where(and(anyOf(visitActions.visit), eq(visitActions.answerStatus, 200)))
+    .orderBy(asc(visitActions.receivedAt)),
+);
