@@ -272,7 +272,7 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
   }
 }
 
-/** Each route's times in the push (BENCH_FIELD_ROUTES=1 prints their medians). */
+/** Each route's times in the push, the app's and the bare server's (BENCH_FIELD_ROUTES=1 prints their medians). */
 const routeMs = new Map<string, number[]>();
 
 /** The phone's requests, through the whole app. */
@@ -894,8 +894,11 @@ async function bareActionServer(bare: Bare, technicians: Map<string, SeededTechn
   });
   await server.ready();
   const call = async (tech: string, method: 'POST' | 'PATCH', url: string, extra: object) => {
+    const start = performance.now();
     const res = await server.inject({ method, url, headers: { 'x-tech': tech }, ...extra });
     if (res.statusCode >= 300) throw new Error(`bare ${method} ${url}: ${res.statusCode} ${res.body}`);
+    const route = `bare ${method} ${url.replace(/[0-9a-f-]{36}/g, ':id')}`;
+    routeMs.set(route, [...(routeMs.get(route) ?? []), performance.now() - start]);
     return res;
   };
   return {

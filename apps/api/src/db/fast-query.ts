@@ -1,17 +1,31 @@
-import { Column, fillPlaceholders, is, type SQL } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgColumn, PgTimestamp } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db, DbOrTx } from './client';
-import type { PGliteWorkerClient } from './pglite-worker-client';
+import { type PGliteWorkerClient, WorkerTransaction } from './pglite-worker-client';
 
 /** The bare driver under a database: the embedded one's worker client, or a PostgreSQL pool. */
-export type FastReadDriver = { kind: 'pglite'; client: PGliteWorkerClient } | { kind: 'pg'; client: pg.Pool };
+export type FastReadDriver =
+  | { kind: 'pglite'; client: Pick<PGliteWorkerClient, 'query'> }
+  | { kind: 'pg'; client: pg.Pool | pg.Client };
+
+/** The driver under each database `openDatabase` made. */
+const drivers = new WeakMap<DbOrTx, FastReadDriver>();
 
 /**
- * The driver under each database `openDatabase` made. A transaction is never here, so inside one
- * `runCompiled` declines and the caller's query runs on the transaction's own connection.
+ * The connection a database or a transaction runs its statements on. A transaction's is its
+ * session's client — a pool's client checked out for it (node-postgres), or the object the worker
+ * client's `transaction` hands Drizzle (PGlite) — Drizzle's own field, whose shape
+ * `fast-query.test.ts` holds to on both engines. Undefined for anything else (Drizzle's path then).
  */
-const drivers = new WeakMap<DbOrTx, FastReadDriver>();
+function driverOf(db: DbOrTx): FastReadDriver | undefined {
+  const known = drivers.get(db);
+  if (known) return known;
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof pg.Client) return { kind: 'pg', client };
+  if (client instanceof WorkerTransaction) return { kind: 'pglite', client };
+  return undefined;
+}
 
 /** Lets `runCompiled` reach `db`'s driver (`openDatabase` calls it; Drizzle's `$client` is not used). */
 export function enableFastReads(db: Db, driver: FastReadDriver) {
@@ -64,15 +78,15 @@ export function compileSelect(
 
 /**
  * Runs compiled SQL through the bare driver in array mode and decodes by position: Drizzle's own
- * per-row mapping costs, on the embedded database, about as much as the query. Returns undefined
- * inside a transaction, or on a database `openDatabase` did not make (no known driver), so the
- * caller takes the Drizzle path.
+ * per-row mapping costs, on the embedded database, about as much as the query. Inside a
+ * transaction, on the transaction's own connection. Returns undefined on a database
+ * `openDatabase` did not make (no known driver), so the caller takes the Drizzle path.
  */
 export async function runCompiled(
   db: DbOrTx,
   q: CompiledSelect,
 ): Promise<Record<string, unknown>[] | undefined> {
-  const driver = drivers.get(db);
+  const driver = driverOf(db);
   if (!driver) return undefined;
   const result =
     driver.kind === 'pglite'
@@ -93,6 +107,17 @@ export async function runCompiled(
   });
 }
 
+/**
+ * drizzle-orm's `fillPlaceholders`, but a NULL stays NULL, as in Drizzle's own statements: its fill
+ * encodes every value, and a jsonb column's encoder turns null into the JSON text `null`.
+ */
+function fillValues(params: unknown[], values: Record<string, unknown>) {
+  return fillPlaceholders(
+    params.map((p) => (is(p, Param) && is(p.value, Placeholder) && values[p.value.name] === null ? null : p)),
+    values,
+  );
+}
+
 /** A query builder's select: its SQL, and its run with values for its placeholders. */
 interface PlaceholderSelect<Row> {
   toSQL(): { sql: string; params: unknown[] };
@@ -100,19 +125,26 @@ interface PlaceholderSelect<Row> {
 }
 
 /**
- * A read of a fixed shape whose values are named placeholders (`sql.placeholder`), compiled to SQL
- * on its first use and from then on run through the bare driver (`runCompiled`): a hot read then
- * costs its parameters and its rows, not the query builder's work again on every request. Inside a
- * transaction it runs through Drizzle, built afresh.
+ * A statement of a fixed shape (a select, or an insert or update `returning` its selection, or
+ * nothing) whose values are named placeholders (`sql.placeholder`), compiled to SQL on its first
+ * use and from then on run through the bare driver (`runCompiled`), in a transaction on its
+ * connection: a hot statement then costs its parameters and its rows, not the query builder's work
+ * again on every request. Each value goes through its column's `mapToDriverValue`, as Drizzle's own.
  */
-export function compiledRead<Row>(
+export function compiledStatement<Row>(
   selection: Record<string, Selected>,
   build: (db: DbOrTx) => PlaceholderSelect<Row>,
 ) {
   let compiled: CompiledSelect | undefined;
   return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
     compiled ??= compileSelect(build(db), selection);
-    const rows = await runCompiled(db, { ...compiled, params: fillPlaceholders(compiled.params, values) });
+    const rows = await runCompiled(db, { ...compiled, params: fillValues(compiled.params, values) });
     return (rows as Row[] | undefined) ?? build(db).execute(values);
   };
 }
+
+/**
+ * A named value of a compiled statement where Drizzle's types accept only the column's own type (an
+ * update's `set`). Drizzle binds it to the column as it does a value, so it is encoded the same way.
+ */
+export const placeholder = <T>(name: string) => sql.placeholder(name) as unknown as T;

@@ -40,7 +40,7 @@ import {
 import { createDatabase } from '../test/processes';
 import { pgliteImage } from '../test/seeded-database';
 import { type Database, openDatabase } from './client';
-import { compileSelect, runCompiled } from './fast-query';
+import { compiledStatement, compileSelect, runCompiled } from './fast-query';
 import * as schema from './schema';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -262,13 +262,73 @@ describe("list-query's placeholders: drizzle-orm's fillPlaceholders", () => {
 });
 
 describe('the bare driver under a database', () => {
-  it('runs on the database openDatabase made and never inside a transaction', async () => {
+  it("runs on the database openDatabase made, and in a transaction on the transaction's own connection", async () => {
     const compiled = compileSelect(database.db.select({ name: values.name }).from(values), {
       name: values.name,
     });
     expect(await runCompiled(database.db, compiled)).toHaveLength(3);
+    const ROLLED_BACK = '00000000-0000-4000-8000-000000000009';
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(values).values({ _id: ROLLED_BACK, name: 'مؤقت', searchText: 'مؤقت' });
+        // Its own uncommitted row: the statement ran in the transaction, not beside it.
+        expect(await runCompiled(tx, compiled)).toHaveLength(4);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await runCompiled(database.db, compiled)).toHaveLength(3);
+  });
+
+  it("writes with placeholders in a transaction through each column's mapToDriverValue, and undoes them with it", async () => {
+    const ADDED = '00000000-0000-4000-8000-000000000008';
+    const returned = { _id: values._id, doc: values.doc, at: values.at };
+    const insert = compiledStatement(returned, (db) =>
+      db
+        .insert(values)
+        .values({
+          _id: sql.placeholder('id'),
+          name: sql.placeholder('name'),
+          searchText: sql.placeholder('name'),
+          doc: sql.placeholder('doc'),
+          at: sql.placeholder('at'),
+        })
+        .returning(returned),
+    );
+    const at = new Date('2026-03-01T21:30:00.123Z');
+    const doc = { a: [1, 'نص'], b: null };
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await insert(tx, { id: ADDED, name: 'سارة', doc, at })).toEqual([{ _id: ADDED, doc, at }]);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    const [kept] = await database.db.select({ n: sql<number>`count(*)::int` }).from(values);
+    expect(kept.n).toBe(3);
     await database.db.transaction(async (tx) => {
-      expect(await runCompiled(tx, compiled)).toBeUndefined();
+      await insert(tx, { id: ADDED, name: 'سارة', doc, at });
     });
+    const [row] = await database.db.select(returned).from(values).where(sql`${values._id} = ${ADDED}`);
+    expect(row).toEqual({ _id: ADDED, doc, at });
+    await database.db.delete(values).where(sql`${values._id} = ${ADDED}`);
+  });
+
+  it("keeps a NULL a NULL, where drizzle-orm's fillPlaceholders would write jsonb `null`", async () => {
+    const NULLS = '00000000-0000-4000-8000-000000000007';
+    const insert = compiledStatement({}, (db) =>
+      db.insert(values).values({
+        _id: sql.placeholder('id'),
+        name: sql.placeholder('name'),
+        searchText: sql.placeholder('name'),
+        doc: sql.placeholder('doc'),
+        at: sql.placeholder('at'),
+      }),
+    );
+    await database.db.transaction((tx) => insert(tx, { id: NULLS, name: 'ندى', doc: null, at: null }));
+    const [row] = await database.db
+      .select({ sqlNull: sql<boolean>`${values.doc} is null and ${values.at} is null` })
+      .from(values)
+      .where(sql`${values._id} = ${NULLS}`);
+    expect(row.sqlNull).toBe(true);
+    await database.db.delete(values).where(sql`${values._id} = ${NULLS}`);
   });
 });

@@ -128,30 +128,15 @@ export class PGliteWorkerClient {
     return this.send<QueryResult[]>({ op: 'exec', sql, txId });
   }
 
-  async transaction<T>(
-    fn: (tx: {
-      query: PGliteWorkerClient['query'];
-      exec: (sql: string) => Promise<QueryResult[]>;
-      rollback: () => Promise<void>;
-    }) => Promise<T>,
-  ): Promise<T> {
+  async transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
     const txId = await this.send<number>({ op: 'begin' });
-    let closed = false;
-    const tx = {
-      query: (sql: string, params?: unknown[], options?: QueryOptions) =>
-        this.query(sql, params, options, txId),
-      exec: (sql: string) => this.exec(sql, txId),
-      rollback: async () => {
-        closed = true;
-        await this.send({ op: 'rollback', txId });
-      },
-    };
+    const tx = new WorkerTransaction(this, txId, () => this.send({ op: 'rollback', txId }));
     try {
       const result = await fn(tx);
-      if (!closed) await this.send({ op: 'commit', txId });
+      if (!tx.closed) await this.send({ op: 'commit', txId });
       return result;
     } catch (err) {
-      if (!closed) await this.send({ op: 'rollback', txId }).catch(() => undefined);
+      if (!tx.closed) await this.send({ op: 'rollback', txId }).catch(() => undefined);
       throw err;
     }
   }
@@ -170,5 +155,28 @@ export class PGliteWorkerClient {
     } finally {
       await this.worker.terminate();
     }
+  }
+}
+
+/** What the worker client's `transaction` hands its work: the transaction's own query, exec and rollback. */
+export class WorkerTransaction {
+  closed = false;
+  constructor(
+    private readonly client: PGliteWorkerClient,
+    private readonly txId: number,
+    private readonly abort: () => Promise<unknown>,
+  ) {}
+
+  query(sql: string, params?: unknown[], options?: QueryOptions) {
+    return this.client.query(sql, params, options, this.txId);
+  }
+
+  exec(sql: string) {
+    return this.client.exec(sql, this.txId);
+  }
+
+  async rollback() {
+    this.closed = true;
+    await this.abort();
   }
 }

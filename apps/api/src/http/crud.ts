@@ -17,12 +17,14 @@ import {
   inArray,
   is,
   ne,
-  type SQL,
+  SQL,
+  sql,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
+import { compiledStatement, placeholder } from '../db/fast-query';
 import { recordActivity } from '../lib/activity';
 import type { DomainEvents, EventBus } from '../lib/events';
 import { assertFreshVersion, ifMatchOf, nextVersion, withETag } from './edit-version';
@@ -34,6 +36,9 @@ import { assertRefsExist, type RefField, referrersOf, registerReferrer } from '.
 import { type ActorContext, actorOf } from './request-context';
 import type { RoutesPlugin } from './response-contract';
 import { idParams } from './route-params';
+
+/** A value to write as it is, not an expression for the database to work out. */
+const isValue = (v: unknown) => !is(v, SQL) && !is(v, Column);
 
 type Row = Record<string, unknown>;
 
@@ -211,9 +216,14 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
   /** The record's fields with its references' names (left-joined: the row count never changes). */
   const select = (tx: DbOrTx) => withJoinsSelect(tx, resource, selection);
 
+  const byId = (tx: DbOrTx) => select(tx).where(eq(id, sql.placeholder('id')));
+  const loads = {
+    read: compiledStatement(selection, byId),
+    lock: compiledStatement(selection, (tx) => byId(tx).for('update', { of: table })),
+  };
+
   async function load(tx: DbOrTx, recordId: string, lock = false) {
-    const q = select(tx).where(eq(id, recordId));
-    const [row] = lock ? await q.for('update', { of: table }) : await q;
+    const [row] = await loads[lock ? 'lock' : 'read'](tx, { id: recordId });
     if (!row) throw notFound(config.noun);
     return row as Row;
   }
@@ -298,6 +308,31 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
     ),
   ) as Record<string, PgColumn>;
 
+  /**
+   * An update of these fields returning the record's own columns, compiled once per set of fields
+   * (a visit's steps set two or three sets). Only for values; an expression is built each time.
+   */
+  const updates = new Map<string, ReturnType<typeof compiledStatement<Row>>>();
+  const updateOf = (fields: string[]) => {
+    const key = fields.join();
+    let run = updates.get(key);
+    if (!run) {
+      run = compiledStatement<Row>(ownColumns, (tx) =>
+        tx
+          .update(table)
+          .set({
+            ...Object.fromEntries(fields.map((f) => [f, placeholder(f)])),
+            version: nextVersion(versionColumn),
+            updatedAt: placeholder<Date>('updatedAt'),
+          })
+          .where(eq(id, sql.placeholder('id')))
+          .returning(ownColumns),
+      );
+      updates.set(key, run);
+    }
+    return run;
+  };
+
   async function saveOver(
     tx: Tx,
     before: Row,
@@ -313,7 +348,10 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
       .where(eq(id, recordId));
     let after: Row;
     if (options.sameReferences) {
-      const [own] = await update.returning(ownColumns);
+      const fields = Object.keys(values).filter((f) => values[f] !== undefined);
+      const [own] = fields.every((f) => isValue(values[f]))
+        ? await updateOf(fields)(tx, { ...values, id: recordId, updatedAt: new Date() })
+        : await update.returning(ownColumns);
       after = { ...before, ...own };
     } else {
       await update;

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { compiledStatement } from '../db/fast-query';
 import { activity } from '../db/schema';
 import type { ActorContext } from '../http/request-context';
 
@@ -50,17 +52,30 @@ export interface ActivityEntry {
   after?: Row;
 }
 
+const insertActivity = compiledStatement({}, (tx) =>
+  tx.insert(activity).values({
+    actor: sql.placeholder('actor'),
+    actorName: sql.placeholder('actorName'),
+    action: sql.placeholder('action'),
+    entity: sql.placeholder('entity'),
+    entityId: sql.placeholder('entityId'),
+    summary: sql.placeholder('summary'),
+    changes: sql.placeholder('changes'),
+    ip: sql.placeholder('ip'),
+    userAgent: sql.placeholder('userAgent'),
+  }),
+);
+
 /** Writes one activity row; call it with the transaction that makes the change it records. */
 export async function recordActivity(tx: DbOrTx, actor: ActorContext, entry: ActivityEntry) {
-  const changes = entry.before || entry.after ? diff(entry.before, entry.after) : null;
-  await tx.insert(activity).values({
+  await insertActivity(tx, {
     actor: actor.actorId,
     actorName: actor.actorName,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
     summary: entry.summary,
-    changes,
+    changes: entry.before || entry.after ? diff(entry.before, entry.after) : null,
     ip: actor.ip,
     userAgent: actor.userAgent,
   });

@@ -8,7 +8,7 @@ import {
 } from '@idara/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { compiledRead } from '../../db/fast-query';
+import { compiledStatement } from '../../db/fast-query';
 import { forms, formVersions, visitAnswers } from '../../db/schema';
 import type { CrudKit, RoutesApp } from '../../http/crud';
 import { AppError } from '../../http/errors';
@@ -24,7 +24,7 @@ const latestAnswer = {
   field: visitAnswers.field,
   value: visitAnswers.value,
 };
-const latestAnswers = compiledRead(latestAnswer, (db) =>
+const latestAnswers = compiledStatement(latestAnswer, (db) =>
   db
     .selectDistinctOn([visitAnswers.visit, visitAnswers.field], latestAnswer)
     .from(visitAnswers)

@@ -1,6 +1,7 @@
 import { entityNouns } from '@idara/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { compiledStatement, placeholder } from '../../db/fast-query';
 import { activity, visitActions } from '../../db/schema';
 import type { CrudKit } from '../../http/crud';
 import { AppError, notFound } from '../../http/errors';
@@ -17,7 +18,31 @@ export type ClaimedAction =
   | { id: string; row: typeof visitActions.$inferSelect; replay?: undefined }
   | { id?: undefined; replay: DeviceAnswer };
 
-type ActionValues = typeof visitActions.$inferInsert;
+/** A phone's action as claimed: a step names its status, and may carry where the phone was and a note. */
+type ActionValues = Pick<
+  typeof visitActions.$inferInsert,
+  'clientActionId' | 'visit' | 'kind' | 'actor' | 'at' | 'receivedAt' | 'status' | 'location' | 'note'
+>;
+
+const claimed = getTableColumns(visitActions);
+/** The claim's insert, every action the same shape (compiled once). */
+const insertClaim = compiledStatement(claimed, (tx) =>
+  tx
+    .insert(visitActions)
+    .values({
+      clientActionId: sql.placeholder('clientActionId'),
+      visit: sql.placeholder('visit'),
+      kind: sql.placeholder('kind'),
+      status: sql.placeholder('status'),
+      actor: sql.placeholder('actor'),
+      at: sql.placeholder('at'),
+      receivedAt: sql.placeholder('receivedAt'),
+      location: sql.placeholder('location'),
+      note: sql.placeholder('note'),
+    })
+    .onConflictDoNothing({ target: visitActions.clientActionId })
+    .returning(claimed),
+);
 
 /**
  * Takes a phone's action for this transaction, or finds it taken. The row is inserted first and its
@@ -27,11 +52,12 @@ type ActionValues = typeof visitActions.$inferInsert;
  * many at once, it is sent. The same id for another visit, kind or person is refused.
  */
 export async function claimAction(tx: Tx, values: ActionValues): Promise<ClaimedAction> {
-  const [inserted] = await tx
-    .insert(visitActions)
-    .values(values)
-    .onConflictDoNothing({ target: visitActions.clientActionId })
-    .returning();
+  const [inserted] = await insertClaim(tx, {
+    ...values,
+    status: values.status ?? null,
+    location: values.location ?? null,
+    note: values.note ?? '',
+  });
   if (inserted) return { id: inserted._id, row: inserted };
   const [first] = await tx
     .select()
@@ -48,12 +74,16 @@ export async function claimAction(tx: Tx, values: ActionValues): Promise<Claimed
   return { replay: { statusCode: first.answerStatus, body: first.answer as Row } };
 }
 
+const keepAnswer = compiledStatement({}, (tx) =>
+  tx
+    .update(visitActions)
+    .set({ answerStatus: placeholder<number>('statusCode'), answer: placeholder<Row>('body') })
+    .where(eq(visitActions._id, sql.placeholder('id'))),
+);
+
 /** Keeps the action's answer for its replays (in the transaction that claimed it). */
 export async function settleAction(tx: Tx, id: string, answer: DeviceAnswer) {
-  await tx
-    .update(visitActions)
-    .set({ answerStatus: answer.statusCode, answer: answer.body })
-    .where(eq(visitActions._id, id));
+  await keepAnswer(tx, { id, statusCode: answer.statusCode, body: answer.body });
 }
 
 /** Whether the visit's team once had `userId` (the log keeps each team it had before a change). */

@@ -12,7 +12,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
-import { compiledRead } from '../../db/fast-query';
+import { compiledStatement } from '../../db/fast-query';
 import { forms, formVersions, visitFiles, visits } from '../../db/schema';
 import type { CrudKit, RoutesApp } from '../../http/crud';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -106,7 +106,7 @@ const wholeFile = {
   size: visitFiles.length,
   createdAt: visitFiles.createdAt,
 };
-const wholeFiles = compiledRead(wholeFile, (db) =>
+const wholeFiles = compiledStatement(wholeFile, (db) =>
   db
     .select(wholeFile)
     .from(visitFiles)

@@ -2,7 +2,7 @@ import { myVisitsQuery, riyadhDayBounds, riyadhDayOf, visitStatuses, visitWorkOu
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { compiledRead } from '../../db/fast-query';
+import { compiledStatement } from '../../db/fast-query';
 import { cities, customers, equipment, forms, formVersions, visitActions, visits } from '../../db/schema';
 import type { CrudKit, RoutesApp } from '../../http/crud';
 import { guarded } from '../../http/guarded';
@@ -104,7 +104,7 @@ const person = {
   additionalNumber: customers.additionalNumber,
   cityName: cities.name,
 };
-const customersOf = compiledRead(person, (db) =>
+const customersOf = compiledStatement(person, (db) =>
   db
     .select(person)
     .from(customers)
@@ -121,7 +121,9 @@ const unit = {
   warrantyUntil: equipment.warrantyUntil,
   notes: equipment.notes,
 };
-const equipmentOf = compiledRead(unit, (db) => db.select(unit).from(equipment).where(anyOf(equipment._id)));
+const equipmentOf = compiledStatement(unit, (db) =>
+  db.select(unit).from(equipment).where(anyOf(equipment._id)),
+);
 
 /** Each visit's previous done visit for the same customer (and contract, when it has one). */
 const previousVisit = alias(visits, 'previous');
@@ -132,7 +134,7 @@ const previous = {
   doneAt: previousVisit.doneAt,
   notes: previousVisit.notes,
 };
-const lastVisitsOf = compiledRead(previous, (db) =>
+const lastVisitsOf = compiledStatement(previous, (db) =>
   db
     .select(previous)
     .from(visits)
@@ -151,7 +153,7 @@ const lastVisitsOf = compiledRead(previous, (db) =>
 
 /** Each visit's checklist at its current version, as the form builder stores it. */
 const checklist = { _id: forms._id, title: forms.title, version: forms.version, fields: formVersions.fields };
-const formsOf = compiledRead(checklist, (db) =>
+const formsOf = compiledStatement(checklist, (db) =>
   db
     .select(checklist)
     .from(forms)
@@ -161,7 +163,7 @@ const formsOf = compiledRead(checklist, (db) =>
 
 /** The actions the server applied, in the order it took them. */
 const applied = getTableColumns(visitActions);
-const actionsOf = compiledRead(applied, (db) =>
+const actionsOf = compiledStatement(applied, (db) =>
   db
     .select(applied)
     .from(visitActions)
