@@ -1,7 +1,8 @@
 import { riyadhDayOf, visitTimeWindow } from '@idara/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
+import { compiledStatement, placeholder } from '../../db/fast-query';
 import { customers, noticeSends, users, visits } from '../../db/schema';
 import { publicOrigin } from '../../http/public-origin';
 import { claim, type NoticeKind, reachableAt } from '../visit-notice/notices';
@@ -31,35 +32,55 @@ export function arrivalEstimate(at: Date, scheduledAt: Date, durationMinutes: nu
     : 'خلال وقت قصير';
 }
 
-async function loadVisit(tx: Tx, visitId: string) {
-  const [visit] = await tx
-    .select({
-      _id: visits._id,
-      number: visits.number,
-      scheduledAt: visits.scheduledAt,
-      durationMinutes: visits.durationMinutes,
-      assignees: visits.assignees,
-      customer: {
-        _id: customers._id,
-        name: customers.name,
-        phoneNumber: customers.phoneNumber,
-        whatsappNumber: customers.whatsappNumber,
-        optOuts: customers.messageOptOuts,
-      },
-    })
+const stepVisit = {
+  _id: visits._id,
+  number: visits.number,
+  scheduledAt: visits.scheduledAt,
+  durationMinutes: visits.durationMinutes,
+  assignees: visits.assignees,
+  customerId: customers._id,
+  customerName: customers.name,
+  phoneNumber: customers.phoneNumber,
+  whatsappNumber: customers.whatsappNumber,
+  optOuts: customers.messageOptOuts,
+};
+const visitWithCustomer = compiledStatement(stepVisit, (tx) =>
+  tx
+    .select(stepVisit)
     .from(visits)
     .innerJoin(customers, eq(customers._id, visits.customer))
-    .where(eq(visits._id, visitId));
-  return visit;
+    .where(eq(visits._id, sql.placeholder('visit'))),
+);
+
+/** The claim pointed at the message it queued. */
+const pointClaim = compiledStatement({}, (tx) =>
+  tx
+    .update(noticeSends)
+    .set({ message: placeholder<string>('message') })
+    .where(eq(noticeSends._id, sql.placeholder('claim'))),
+);
+
+async function loadVisit(tx: Tx, visitId: string) {
+  const [found] = await visitWithCustomer(tx, { visit: visitId });
+  if (!found) return undefined;
+  const { customerId, customerName, phoneNumber, whatsappNumber, optOuts, ...visit } = found;
+  return {
+    ...visit,
+    customer: { _id: customerId, name: customerName, phoneNumber, whatsappNumber, optOuts },
+  };
 }
 
-/** The team's names as the customer reads them («أحمد وسالم»); the one who set out when it has none. */
+const teamName = { _id: users._id, name: users.name };
+const namesOf = compiledStatement(teamName, (tx) =>
+  tx
+    .select(teamName)
+    .from(users)
+    .where(sql`${users._id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
+
 async function technicianNames(tx: Tx, assignees: string[], actorId: string) {
   const ids = assignees.length ? assignees : [actorId];
-  const rows = await tx
-    .select({ _id: users._id, name: users.name })
-    .from(users)
-    .where(inArray(users._id, ids));
+  const rows = await namesOf(tx, { ids });
   const names = ids.map((id) => rows.find((r) => r._id === id)?.name).filter(Boolean);
   return names.length ? names.join(' و') : 'فريقنا';
 }
@@ -123,6 +144,6 @@ export async function queueVisitStepMessage(
       template: kind,
       ...message,
     });
-    await tx.update(noticeSends).set({ message: row._id }).where(eq(noticeSends._id, claimed));
+    await pointClaim(tx, { claim: claimed, message: row._id });
   }
 }

@@ -23,6 +23,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
+import { compiledStatement } from '../../db/fast-query';
 import { customerContracts, customers, noticeSends, visits } from '../../db/schema';
 import { recordActivity, systemActor } from '../../lib/activity';
 import { canonicalPhone, presentMessage, pushMessage, queueSystemTemplate } from '../whatsapp/service';
@@ -45,17 +46,26 @@ const notSent = (app: FastifyInstance, kind: NoticeKind, subject: SQL<string> | 
       .where(and(eq(noticeSends.kind, kind), eq(noticeSends.subject, subject))),
   );
 
+const claimed = { _id: noticeSends._id };
+const insertClaim = compiledStatement(claimed, (tx) =>
+  tx
+    .insert(noticeSends)
+    .values({
+      kind: sql.placeholder('kind'),
+      subject: sql.placeholder('subject'),
+      sentAt: sql.placeholder('now'),
+    })
+    .onConflictDoNothing()
+    .returning(claimed),
+);
+
 /**
  * Claims a notice: the row is written in `tx`, or nothing is when a tick here or in another
  * process claimed it first (the unique key waits for that one's commit, then yields nothing).
  */
 export async function claim(tx: DbOrTx, kind: NoticeKind, subject: string, now: Date) {
-  const [claimed] = await tx
-    .insert(noticeSends)
-    .values({ kind, subject, sentAt: now })
-    .onConflictDoNothing()
-    .returning({ _id: noticeSends._id });
-  return claimed?._id ?? null;
+  const [row] = await insertClaim(tx, { kind, subject, now });
+  return row?._id ?? null;
 }
 
 interface CustomerNotice {

@@ -40,18 +40,18 @@ export async function answersOf(db: DbOrTx, visitIds: string[]) {
   return byVisit;
 }
 
+const checklistFields = { version: forms.version, fields: formVersions.fields };
+const checklistAt = compiledStatement(checklistFields, (tx) =>
+  tx
+    .select(checklistFields)
+    .from(forms)
+    .innerJoin(formVersions, and(eq(formVersions.form, forms._id), eq(formVersions.version, forms.version)))
+    .where(eq(forms._id, sql.placeholder('form'))),
+);
+
 /** The visit's checklist at its current version; undefined when the visit has none. */
 export async function currentChecklist(tx: Tx, formId: unknown) {
-  const [form] = formId
-    ? await tx
-        .select({ version: forms.version, fields: formVersions.fields })
-        .from(forms)
-        .innerJoin(
-          formVersions,
-          and(eq(formVersions.form, forms._id), eq(formVersions.version, forms.version)),
-        )
-        .where(eq(forms._id, String(formId)))
-    : [];
+  const [form] = formId ? await checklistAt(tx, { form: String(formId) }) : [];
   return form;
 }
 

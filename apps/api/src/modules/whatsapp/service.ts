@@ -8,10 +8,11 @@ import {
   serviceWindowExplanation,
   type whatsappSendBody,
 } from '@idara/domain';
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { compiledStatement } from '../../db/fast-query';
 import { customers, messages, users } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { ActorContext } from '../../http/request-context';
@@ -127,30 +128,48 @@ export interface QueuedMessage {
   topic?: string;
 }
 
+const queued = getTableColumns(messages);
+const insertMessage = compiledStatement(queued, (tx) =>
+  tx
+    .insert(messages)
+    .values({
+      customer: sql.placeholder('customer'),
+      phone: sql.placeholder('phone'),
+      direction: 'out',
+      kind: sql.placeholder('kind'),
+      body: sql.placeholder('body'),
+      template: sql.placeholder('template'),
+      templateParams: sql.placeholder('templateParams'),
+      media: sql.placeholder('media'),
+      channel: sql.placeholder('channel'),
+      purpose: sql.placeholder('purpose'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      sentBy: sql.placeholder('sentBy'),
+      topic: sql.placeholder('topic'),
+    })
+    .onConflictDoNothing({ target: messages.idempotencyKey })
+    .returning(queued),
+);
+
 /**
  * Stores an outgoing message as `queued` (the dispatcher sends it after the commit). With an
  * idempotency key already used, answers the stored message and queues nothing.
  */
 export async function queueMessage(tx: DbOrTx, channel: 'whatsapp' | 'outbox', m: QueuedMessage) {
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      customer: m.customer,
-      phone: m.phone,
-      direction: 'out',
-      kind: m.kind,
-      body: m.body,
-      template: m.template ?? null,
-      templateParams: m.templateParams ?? null,
-      media: m.media ?? null,
-      channel,
-      purpose: m.purpose,
-      idempotencyKey: m.idempotencyKey ?? null,
-      sentBy: m.sentBy,
-      topic: m.topic ?? '',
-    })
-    .onConflictDoNothing({ target: messages.idempotencyKey })
-    .returning();
+  const [row] = await insertMessage(tx, {
+    customer: m.customer,
+    phone: m.phone,
+    kind: m.kind,
+    body: m.body,
+    template: m.template ?? null,
+    templateParams: m.templateParams ?? null,
+    media: m.media ?? null,
+    channel,
+    purpose: m.purpose,
+    idempotencyKey: m.idempotencyKey ?? null,
+    sentBy: m.sentBy,
+    topic: m.topic ?? '',
+  });
   if (row) return { row, created: true };
   const [existing] = await tx.select().from(messages).where(eq(messages.idempotencyKey, m.idempotencyKey!));
   return { row: existing, created: false };
