@@ -25,10 +25,14 @@ import { CardGrid, TaskStatusBadge, TimeLeftBadge } from './task-ui';
 
 /**
  * The technician's day (features/field, with the device store): for those who work visits only.
- * Fetched as this page's code runs, before its first render.
+ * Fetched as this page's code runs, and this page counts as loaded once it is there (`ready`, read
+ * by lib/preloadable): its first render draws the day, where a section still loading would show its
+ * fallback, and React holds content revealed after a fallback back for some 300 ms.
  */
 const MyVisitsSection = preloadable(() => import('../field/MyVisitsSection'));
-if (can(authStore.get().user, [VISIT_WORK_PERMISSION])) void MyVisitsSection.load().catch(() => {});
+export const ready = can(authStore.get().user, [VISIT_WORK_PERMISSION])
+  ? MyVisitsSection.load().catch(() => {})
+  : undefined;
 
 type Tab = 'open' | 'submitted' | 'done';
 
