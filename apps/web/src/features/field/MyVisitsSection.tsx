@@ -21,11 +21,16 @@ const FIRST_CARDS = 3;
 
 const readDay = () => fieldDb().visits.orderBy('scheduledAt').toArray();
 
-// This module is fetched beside the page's code (app/routes.ts): the device's store starts opening
-// now, not once the page has drawn the section.
-void fieldDb()
-  .open()
-  .catch(() => {});
+/**
+ * The day read from the device's store as this module loads (the tasks page waits for it), while
+ * the router and the page render: the section's first render draws the cards when it is back,
+ * instead of a skeleton and a second read. Taken once, by the first section mounted.
+ */
+let firstDay: StoredVisit[] | undefined;
+let firstRead: Promise<StoredVisit[] | undefined> | null = readDay().then(
+  (day) => (firstDay = day),
+  () => undefined,
+);
 
 /**
  * The technician's visits of today and tomorrow, in time order, from the device's store: they open
@@ -35,7 +40,14 @@ void fieldDb()
 export default function MyVisitsSection({ quietWhenEmpty = false }: { quietWhenEmpty?: boolean }) {
   const user = useAuth().user;
   useFieldSync(user?._id);
-  const visits = useLive('visits', readDay);
+  const [first, setFirst] = useState(() => firstDay);
+  useEffect(() => {
+    const read = firstRead;
+    firstRead = null;
+    firstDay = undefined;
+    if (read && !first) void read.then(setFirst);
+  }, [first]);
+  const visits = useLive('visits', readDay) ?? first;
   // The first cards in the first pass, the rest in an interruptible one right after it.
   const [allDrawn, setAllDrawn] = useState(false);
   const drawn = allDrawn ? visits : visits?.slice(0, FIRST_CARDS);
