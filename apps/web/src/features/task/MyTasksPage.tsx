@@ -16,6 +16,7 @@ import { Pager, pagesOf } from '../../components/Pager';
 import { EmptyState } from '../../components/page';
 import { errorMessage, isApiError } from '../../lib/api-error';
 import { authStore, can, useCan } from '../../lib/auth';
+import { useAfterFirstPaint } from '../../lib/first-page';
 import { preloadable } from '../../lib/preloadable';
 import { useNow } from '../../lib/use-now';
 import { VISIT_WORK_PERMISSION } from '../field/field-api';
@@ -77,12 +78,28 @@ const isTab = (v: string | null): v is Tab => v === 'open' || v === 'submitted' 
 
 /** The signed-in user's tasks as cards (works on a 375 px phone): open / under review / done. */
 export default function MyTasksPage() {
+  const worksVisits = useCan(VISIT_WORK_PERMISSION);
+  const seesAllVisits = useCan('visit:read');
+  // A technician's first frame is the day: the tasks below it (tabs, counts, cards, their requests)
+  // come in the pass right after, not in the one the day's cards wait for.
+  const painted = useAfterFirstPaint();
+  return (
+    <Stack data-testid="my-tasks">
+      {worksVisits && (
+        <Suspense fallback={null}>
+          <MyVisitsSection quietWhenEmpty={seesAllVisits} />
+        </Suspense>
+      )}
+      {(painted || !worksVisits) && <MyTaskList />}
+    </Stack>
+  );
+}
+
+function MyTaskList() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'open';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const now = useNow();
-  const worksVisits = useCan(VISIT_WORK_PERMISSION);
-  const seesAllVisits = useCan('visit:read');
 
   // One cheap count per tab (limit=1), and the overdue ones among the open.
   const counts = {
@@ -117,12 +134,7 @@ export default function MyTasksPage() {
   const overdueCount = overdue.data?.total ?? 0;
 
   return (
-    <Stack data-testid="my-tasks">
-      {worksVisits && (
-        <Suspense fallback={null}>
-          <MyVisitsSection quietWhenEmpty={seesAllVisits} />
-        </Suspense>
-      )}
+    <>
       {overdueCount > 0 && (
         <WarningAlert color="red" title="مهام متأخرة" data-testid="overdue-alert">
           لديك <bdi>{arabicPluralAtLeast(overdueCount, TASKS, overdue.data?.totalIsCapped)}</bdi> تجاوزت موعد
@@ -200,7 +212,7 @@ export default function MyTasksPage() {
           )}
         </>
       )}
-    </Stack>
+    </>
   );
 }
 
