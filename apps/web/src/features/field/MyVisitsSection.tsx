@@ -5,7 +5,8 @@ import { type CSSProperties, memo, startTransition, useEffect, useState } from '
 import { Link } from 'react-router';
 import { RecordNumber } from '../../components/data-table/cells';
 import { InfoAlert } from '../../components/feedback';
-import { EmptyState, PageSkeleton } from '../../components/page';
+import { EmptyState } from '../../components/page/EmptyState';
+import { PageSkeleton } from '../../components/page/PageSkeleton';
 import { useAuth } from '../../lib/auth';
 import classes from '../task/Task.module.css';
 import { CardGrid } from '../task/task-ui';

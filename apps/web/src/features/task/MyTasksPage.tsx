@@ -13,7 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { RecordNumber } from '../../components/data-table/cells';
 import { ErrorAlert, InfoAlert, RetryButton, WarningAlert } from '../../components/feedback';
 import { Pager, pagesOf } from '../../components/Pager';
-import { EmptyState } from '../../components/page';
+import { EmptyState } from '../../components/page/EmptyState';
 import { errorMessage, isApiError } from '../../lib/api-error';
 import { authStore, can, useCan } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/first-page';
