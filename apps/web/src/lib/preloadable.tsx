@@ -8,18 +8,16 @@ export interface Preloadable<P extends object> {
 
 /**
  * A lazily loaded component that renders at once when its code has already arrived (fetched ahead
- * with `load`), and lazily otherwise. A module may export `ready`, what it needs before it can draw
- * (the code of a part it shows at once): it counts as arrived only with that. A `React.lazy` component suspends at least once even when its
+ * with `load`), and lazily otherwise. A `React.lazy` component suspends at least once even when its
  * module is there, and React then holds the content back for some 300 ms after showing the
  * fallback: fetched ahead, this one never shows the fallback.
  */
 export function preloadable<P extends object>(
-  loader: () => Promise<{ default: ComponentType<P>; ready?: Promise<unknown> }>,
+  loader: () => Promise<{ default: ComponentType<P> }>,
 ): Preloadable<P> {
   let loaded: ComponentType<P> | null = null;
   const load = () =>
-    loader().then(async (module) => {
-      await module.ready;
+    loader().then((module) => {
       loaded = module.default;
       return module;
     });

@@ -26,14 +26,10 @@ import { CardGrid, TaskStatusBadge, TimeLeftBadge } from './task-ui';
 
 /**
  * The technician's day (features/field, with the device store): for those who work visits only.
- * Fetched as this page's code runs, and this page counts as loaded once it is there (`ready`, read
- * by lib/preloadable): its first render draws the day, where a section still loading would show its
- * fallback, and React holds content revealed after a fallback back for some 300 ms.
+ * Its code comes with this page's (app/routes.ts); taken here so that the first render draws it.
  */
 const MyVisitsSection = preloadable(() => import('../field/MyVisitsSection'));
-export const ready = can(authStore.get().user, [VISIT_WORK_PERMISSION])
-  ? MyVisitsSection.load().catch(() => {})
-  : undefined;
+if (can(authStore.get().user, [VISIT_WORK_PERMISSION])) void MyVisitsSection.load().catch(() => {});
 
 type Tab = 'open' | 'submitted' | 'done';
 
