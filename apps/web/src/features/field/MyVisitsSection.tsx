@@ -7,7 +7,7 @@ import { RecordNumber } from '../../components/data-table/cells';
 import { InfoAlert } from '../../components/feedback';
 import { EmptyState } from '../../components/page/EmptyState';
 import { PageSkeleton } from '../../components/page/PageSkeleton';
-import { useAuth } from '../../lib/auth';
+import { authStore, useAuth } from '../../lib/auth';
 import classes from '../task/Task.module.css';
 import { CardGrid } from '../task/task-ui';
 import { visitStatusColors } from '../visit/visit-status';
@@ -23,10 +23,12 @@ const FIRST_CARDS = 3;
 const readDay = () => fieldDb().visits.orderBy('scheduledAt').toArray();
 
 /**
- * The day read from the device's store as this module loads (the tasks page waits for it), while
- * the router and the page render: the section's first render draws the cards when it is back,
- * instead of a skeleton and a second read. Taken once, by the first section mounted.
+ * The day read from the device's store as this module loads (with the tasks page's code,
+ * app/routes.ts), while the router and the page render: the section's first render draws the
+ * cards when it is back, instead of a skeleton and a second read. Taken once, by the first section
+ * mounted for the same user.
  */
+const firstUser = authStore.get().user?._id;
 let firstDay: StoredVisit[] | undefined;
 let firstRead: Promise<StoredVisit[] | undefined> | null = readDay().then(
   (day) => (firstDay = day),
@@ -41,13 +43,14 @@ let firstRead: Promise<StoredVisit[] | undefined> | null = readDay().then(
 export default function MyVisitsSection({ quietWhenEmpty = false }: { quietWhenEmpty?: boolean }) {
   const user = useAuth().user;
   useFieldSync(user?._id);
-  const [first, setFirst] = useState(() => firstDay);
+  const mine = user?._id === firstUser;
+  const [first, setFirst] = useState(() => (mine ? firstDay : undefined));
   useEffect(() => {
     const read = firstRead;
     firstRead = null;
     firstDay = undefined;
-    if (read && !first) void read.then(setFirst);
-  }, [first]);
+    if (read && mine && !first) void read.then(setFirst);
+  }, [mine, first]);
   const visits = useLive('visits', readDay) ?? first;
   // The first cards in the first pass, the rest in an interruptible one right after it.
   const [allDrawn, setAllDrawn] = useState(false);
