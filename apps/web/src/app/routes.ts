@@ -1,5 +1,6 @@
 import { isRecordId } from '@idara/domain';
 import { dashboardQuery } from '../features/home/dashboard-query';
+import { authStore, can } from '../lib/auth';
 import { resourceRoutes } from './resource';
 import { resources } from './resources';
 import type { AppRoute } from './route-meta';
@@ -51,7 +52,15 @@ export const routes: AppRoute[] = [
     path: '/tasks',
     title: 'مهامي',
     permissions: ['task:read'],
-    page: () => import('../features/task/MyTasksPage'),
+    // A technician's day (features/field) is fetched beside the page's code, not once that code has
+    // run, and the page counts as loaded with it: its first render draws the day, where a section
+    // still loading would show its fallback (and React holds content revealed after one ~300 ms).
+    page: () =>
+      Promise.all([
+        import('../features/task/MyTasksPage'),
+        can(authStore.get().user, ['visit:work']) &&
+          import('../features/field/MyVisitsSection').catch(() => null),
+      ]).then(([page]) => page),
   },
   {
     // The technician's visit on the phone (features/field); before `/tasks/:id`, which it is not.

@@ -5,8 +5,9 @@ import { type CSSProperties, memo, startTransition, useEffect, useState } from '
 import { Link } from 'react-router';
 import { RecordNumber } from '../../components/data-table/cells';
 import { InfoAlert } from '../../components/feedback';
-import { EmptyState, PageSkeleton } from '../../components/page';
-import { useAuth } from '../../lib/auth';
+import { EmptyState } from '../../components/page/EmptyState';
+import { PageSkeleton } from '../../components/page/PageSkeleton';
+import { authStore, useAuth } from '../../lib/auth';
 import classes from '../task/Task.module.css';
 import { CardGrid } from '../task/task-ui';
 import { visitStatusColors } from '../visit/visit-status';
@@ -21,11 +22,18 @@ const FIRST_CARDS = 3;
 
 const readDay = () => fieldDb().visits.orderBy('scheduledAt').toArray();
 
-// This module is fetched beside the page's code (app/routes.ts): the device's store starts opening
-// now, not once the page has drawn the section.
-void fieldDb()
-  .open()
-  .catch(() => {});
+/**
+ * The day read from the device's store as this module loads (with the tasks page's code,
+ * app/routes.ts), while the router and the page render: the section's first render draws the
+ * cards when it is back, instead of a skeleton and a second read. Taken once, by the first section
+ * mounted for the same user.
+ */
+const firstUser = authStore.get().user?._id;
+let firstDay: StoredVisit[] | undefined;
+let firstRead: Promise<StoredVisit[] | undefined> | null = readDay().then(
+  (day) => (firstDay = day),
+  () => undefined,
+);
 
 /**
  * The technician's visits of today and tomorrow, in time order, from the device's store: they open
@@ -35,7 +43,15 @@ void fieldDb()
 export default function MyVisitsSection({ quietWhenEmpty = false }: { quietWhenEmpty?: boolean }) {
   const user = useAuth().user;
   useFieldSync(user?._id);
-  const visits = useLive('visits', readDay);
+  const mine = user?._id === firstUser;
+  const [first, setFirst] = useState(() => (mine ? firstDay : undefined));
+  useEffect(() => {
+    const read = firstRead;
+    firstRead = null;
+    firstDay = undefined;
+    if (read && mine && !first) void read.then(setFirst);
+  }, [mine, first]);
+  const visits = useLive('visits', readDay) ?? first;
   // The first cards in the first pass, the rest in an interruptible one right after it.
   const [allDrawn, setAllDrawn] = useState(false);
   const drawn = allDrawn ? visits : visits?.slice(0, FIRST_CARDS);

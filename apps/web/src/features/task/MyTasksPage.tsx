@@ -13,9 +13,10 @@ import { Link, useSearchParams } from 'react-router';
 import { RecordNumber } from '../../components/data-table/cells';
 import { ErrorAlert, InfoAlert, RetryButton, WarningAlert } from '../../components/feedback';
 import { Pager, pagesOf } from '../../components/Pager';
-import { EmptyState } from '../../components/page';
+import { EmptyState } from '../../components/page/EmptyState';
 import { errorMessage, isApiError } from '../../lib/api-error';
 import { authStore, can, useCan } from '../../lib/auth';
+import { useAfterFirstPaint } from '../../lib/first-page';
 import { preloadable } from '../../lib/preloadable';
 import { useNow } from '../../lib/use-now';
 import { VISIT_WORK_PERMISSION } from '../field/field-api';
@@ -25,7 +26,7 @@ import { CardGrid, TaskStatusBadge, TimeLeftBadge } from './task-ui';
 
 /**
  * The technician's day (features/field, with the device store): for those who work visits only.
- * Fetched as this page's code runs, before its first render.
+ * Its code comes with this page's (app/routes.ts); taken here so that the first render draws it.
  */
 const MyVisitsSection = preloadable(() => import('../field/MyVisitsSection'));
 if (can(authStore.get().user, [VISIT_WORK_PERMISSION])) void MyVisitsSection.load().catch(() => {});
@@ -73,12 +74,28 @@ const isTab = (v: string | null): v is Tab => v === 'open' || v === 'submitted' 
 
 /** The signed-in user's tasks as cards (works on a 375 px phone): open / under review / done. */
 export default function MyTasksPage() {
+  const worksVisits = useCan(VISIT_WORK_PERMISSION);
+  const seesAllVisits = useCan('visit:read');
+  // A technician's first frame is the day: the tasks below it (tabs, counts, cards, their requests)
+  // come in the pass right after, not in the one the day's cards wait for.
+  const painted = useAfterFirstPaint();
+  return (
+    <Stack data-testid="my-tasks">
+      {worksVisits && (
+        <Suspense fallback={null}>
+          <MyVisitsSection quietWhenEmpty={seesAllVisits} />
+        </Suspense>
+      )}
+      {(painted || !worksVisits) && <MyTaskList />}
+    </Stack>
+  );
+}
+
+function MyTaskList() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'open';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const now = useNow();
-  const worksVisits = useCan(VISIT_WORK_PERMISSION);
-  const seesAllVisits = useCan('visit:read');
 
   // One cheap count per tab (limit=1), and the overdue ones among the open.
   const counts = {
@@ -113,12 +130,7 @@ export default function MyTasksPage() {
   const overdueCount = overdue.data?.total ?? 0;
 
   return (
-    <Stack data-testid="my-tasks">
-      {worksVisits && (
-        <Suspense fallback={null}>
-          <MyVisitsSection quietWhenEmpty={seesAllVisits} />
-        </Suspense>
-      )}
+    <>
       {overdueCount > 0 && (
         <WarningAlert color="red" title="مهام متأخرة" data-testid="overdue-alert">
           لديك <bdi>{arabicPluralAtLeast(overdueCount, TASKS, overdue.data?.totalIsCapped)}</bdi> تجاوزت موعد
@@ -196,7 +208,7 @@ export default function MyTasksPage() {
           )}
         </>
       )}
-    </Stack>
+    </>
   );
 }
 
