@@ -247,6 +247,10 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
       .map((l) => l.toFixed(1))
       .join(' ')}`;
     const ratio = (a: number[], b: number[]) => median(a) / median(b);
+    // Said before the app and the database close: a long run's figures are kept if closing fails.
+    console.log(
+      `  push ${ratio(pushApp, pushBare).toFixed(2)} (writes alone ${ratio(pushApp, pushDriver).toFixed(2)}), pull ${ratio(pullApp, pullAnswer).toFixed(2)} (driver alone ${ratio(pullApp, pullBare).toFixed(2)}); ${load}`,
+    );
     return [
       {
         name: `field sync, push: a technician's day (${VISITS_A_DAY} visits × 4 steps, 1 answers post, ${PHOTOS_A_VISIT} tus photos = ${actionsADay} requests), ${rounds} technicians a side of ${n(technicians.length)}, rounds min/median/max; against the writes alone ${minMedianMax(pushDriver)}, ${ratio(pushApp, pushDriver).toFixed(2)}; ${load} (${kind})`,

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activity, authFailures, outbox, sessions } from '../../db/schema';
 import { useTestApp } from '../../test/fixture';
 import { ADMIN } from '../../test/harness';
@@ -143,6 +143,19 @@ describe('sessions', () => {
     const [row] = await t.db.select().from(sessions).where(eq(sessions._id, current._id));
     const days = (row.expiresAt.getTime() - row.createdAt.getTime()) / 86_400_000;
     expect(Math.round(days)).toBe(90);
+  });
+
+  it("keeps a session's last-seen time, written beside the request it was seen in", async () => {
+    const { token } = await t.signIn();
+    const me = (await t.get('/api/auth/me', token)).json();
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await t.db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.userId, me._id));
+    t.app.sessionCache.dropUser(me._id);
+    expect((await t.get('/api/auth/me', token)).statusCode).toBe(200);
+    await vi.waitFor(async () => {
+      const rows = await t.db.select().from(sessions).where(eq(sessions.userId, me._id));
+      expect(rows.some((r) => r.lastSeenAt.getTime() > longAgo.getTime() + 5 * 60_000)).toBe(true);
+    });
   });
 
   it('lists and revokes only my own sessions', async () => {

@@ -67,7 +67,14 @@ export async function resolveToken(db: DbOrTx, token: string, cache?: SessionCac
     .limit(1);
   if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || !row.user.active) return null;
   if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions._id, row.sessionId));
+    // Bookkeeping for the sessions list, written beside the request rather than before its answer
+    // (a phone syncing after a while would wait on a write and its commit); a failed write only
+    // leaves the time older.
+    void db
+      .update(sessions)
+      .set({ lastSeenAt: new Date() })
+      .where(eq(sessions._id, row.sessionId))
+      .catch(() => undefined);
   }
   cache?.set(token, row.sessionId, row.user as AuthUser);
   return { sessionId: row.sessionId, user: row.user as AuthUser };
