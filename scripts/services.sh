@@ -2,7 +2,8 @@
 # Starts a throwaway PostgreSQL and Redis on loopback for the database and scale-out suites,
 # installing them (and nginx, which the deployment test runs itself) from Debian when missing. Prints the env lines to use; `stop` ends them.
 set -euo pipefail
-ROOT=/tmp/idara-services
+# IDARA_SERVICES_DIR, PG_PORT and REDIS_PORT let a second checkout run its own beside the first.
+ROOT="${IDARA_SERVICES_DIR:-/tmp/idara-services}"
 # Below Linux's ephemeral range (32768-60999): a port in it can be taken for a moment by any
 # outgoing connection, and PostgreSQL once failed to start because the browser tests' had it.
 PG_PORT="${PG_PORT:-25432}"
