@@ -20,7 +20,11 @@
  * BENCH_INSTR_N (lists 30, board 5 — the week is 2,000 rows), BENCH_INSTR_WARMUP (lists 150, board
  * 15), BENCH_INSTR_REPEATS (3), BENCH_INSTR_IDLE_SECONDS (10: a window without requests, to print
  * the main thread's work per second of wall time), BENCH_CALLGRIND_DIR=<dir> keeps the dumps (for
- * callgrind_annotate) instead of a temporary one.
+ * callgrind_annotate) instead of a temporary one. BENCH_INSTR_ENCODING=<accept-encoding> sends that
+ * header with every counted request, to both servers: by default none is set and fetch asks for
+ * `gzip, deflate`, which the app answers compressed (answers above 1,400 bytes) and the minimal
+ * server, which has no compression, does not; `identity` counts both without compression, `br` as
+ * a browser asks.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,14 +60,16 @@ const BOARD_N = envNumber('BENCH_INSTR_N') ?? 5;
 const BOARD_WARMUP = envNumber('BENCH_INSTR_WARMUP') ?? 15;
 const REPEATS = envNumber('BENCH_INSTR_REPEATS') ?? 3;
 const IDLE_SECONDS = envNumber('BENCH_INSTR_IDLE_SECONDS') ?? 10;
+const ENCODING = process.env.BENCH_INSTR_ENCODING || undefined;
 /** The visits bench's goal (app ≤ 1.5 × the bare route), as minimal ÷ stack. */
 const VISIT_GOAL = 1 / 1.5;
 
 const millions = (x: number) => `${(x / 1e6).toFixed(2)} M`;
 
 async function requests(server: ServerUnderTest, url: string, n: number) {
+  const headers = ENCODING ? { ...server.headers, 'accept-encoding': ENCODING } : server.headers;
   for (let i = 0; i < n; i++) {
-    const res = await fetch(`http://127.0.0.1:${server.port}${url}`, { headers: server.headers });
+    const res = await fetch(`http://127.0.0.1:${server.port}${url}`, { headers });
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   }
@@ -168,7 +174,7 @@ async function countCases(
         throw new Error(
           `${c.name}: the minimal server answers differently\n${JSON.stringify(stackAnswer).slice(0, 400)}\n${JSON.stringify(bareAnswer).slice(0, 400)}`,
         );
-      console.log(`instructions: ${c.name} (${kind})`);
+      console.log(`instructions: ${c.name} (${kind}${ENCODING ? `, accept-encoding: ${ENCODING}` : ''})`);
       const stack = await perRequest(servers.stack, 'stack', dir, c.stackUrl, c);
       const bare = await perRequest(servers.bare, 'bare', dir, c.bareUrl, c);
       const ratio = bare.main / stack.main;
@@ -178,7 +184,7 @@ async function countCases(
       const windows = (r: typeof stack) =>
         `${r.windows.map((w) => millions(w.main)).join(', ')}; idle ${millions(r.idlePerSecond)}/s × ${r.secondsPerRequest.toFixed(2)} s a request`;
       results.push({
-        name: `${c.name}: main-thread instructions per request under callgrind, minimal ÷ stack, after ${c.warmUp} warm-up requests, median of ${REPEATS} (${kind})`,
+        name: `${c.name}: main-thread instructions per request under callgrind, minimal ÷ stack, after ${c.warmUp} warm-up requests, median of ${REPEATS} (${kind}${ENCODING ? `, accept-encoding: ${ENCODING}` : ''})`,
         measured: `${millions(stack.main)} a request (${windows(stack)}; N = ${c.n})`,
         baseline: `${millions(bare.main)} a request (${windows(bare)}) (minimal Fastify, same SQL)`,
         ratio,
