@@ -88,15 +88,53 @@ const median = (xs: number[]) => {
  * Counted for the main thread (what is reported) and for the whole process (printed beside it, not
  * usable: background threads' work does not cancel between windows).
  */
+/** Main-thread instructions a second under which a server counts as quiet (idle lists: 0.04–0.33 M). */
+const QUIET_PER_SECOND = 2e6;
+const SETTLE_LIMIT_MS = 15 * 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the server's main thread is quiet without requests. The app's minute tick
+ * (lib/minute-tick.ts, first a minute after it is ready) sends the contracts-and-visits notices for
+ * the whole visits database at once (contract renewals, tomorrow's visits): under callgrind that ran
+ * through every counted window (2026-11-29 16:26 UTC), work at a pace per second of wall time, which
+ * a window and one twice as long do not cancel. So: the first tick's minute, then windows of 5 s
+ * (each a dump) until one does less than QUIET_PER_SECOND, for at most SETTLE_LIMIT_MS.
+ */
+async function settle(counter: ReturnType<typeof callgrindCounter>, side: string, readyAt: number) {
+  const start = performance.now();
+  await sleep(Math.max(0, readyAt + 65_000 - start));
+  for (;;) {
+    const t = performance.now();
+    counter.zero();
+    await sleep(5000);
+    const rate = counter.dump().main / ((performance.now() - t) / 1000);
+    const waited = ((performance.now() - start) / 1000).toFixed(0);
+    if (rate < QUIET_PER_SECOND) {
+      console.log(`  ${side}: main thread quiet (${millions(rate)} a second) after ${waited} s`);
+      return;
+    }
+    if (performance.now() - start > SETTLE_LIMIT_MS) {
+      console.log(
+        `  ${side}: main thread still busy (${millions(rate)} a second) after ${waited} s: counting anyway`,
+      );
+      return;
+    }
+    console.log(`  ${side}: main thread busy without requests (${millions(rate)} a second), waiting`);
+  }
+}
+
 async function perRequest(
   server: ServerUnderTest,
   side: string,
   dir: string,
   url: string,
   c: InstructionCase,
+  readyAt: number,
 ) {
   const counter = callgrindCounter(dir, side, server.pid);
   await requests(server, url, c.warmUp);
+  await settle(counter, side, readyAt);
   const windows: {
     once: CallgrindDump;
     twice: CallgrindDump;
@@ -163,6 +201,7 @@ async function countCases(
 ): Promise<BenchResult[]> {
   const kind = seeded.database.kind;
   const servers = await startStackAndBare(seeded, routes, (side) => callgrindWrap(dir, side));
+  const readyAt = performance.now();
   try {
     const results: BenchResult[] = [];
     for (const c of cases) {
@@ -175,8 +214,8 @@ async function countCases(
           `${c.name}: the minimal server answers differently\n${JSON.stringify(stackAnswer).slice(0, 400)}\n${JSON.stringify(bareAnswer).slice(0, 400)}`,
         );
       console.log(`instructions: ${c.name} (${kind}${ENCODING ? `, accept-encoding: ${ENCODING}` : ''})`);
-      const stack = await perRequest(servers.stack, 'stack', dir, c.stackUrl, c);
-      const bare = await perRequest(servers.bare, 'bare', dir, c.bareUrl, c);
+      const stack = await perRequest(servers.stack, 'stack', dir, c.stackUrl, c, readyAt);
+      const bare = await perRequest(servers.bare, 'bare', dir, c.bareUrl, c, readyAt);
       const ratio = bare.main / stack.main;
       console.log(
         `  minimal ÷ stack, main thread: ${ratio.toFixed(3)} (whole process, not usable: ${(bare.process / stack.process).toFixed(3)})`,
