@@ -1,5 +1,5 @@
 // Names V8's generated code in a callgrind dump. callgrind knows only the symbols of files, so
-// JIT-compiled JavaScript shows as bare addresses (`fn=(12) 0x0000000012345678`). A server started
+// JIT-compiled JavaScript shows as bare addresses (`fn=(12) 0x0000000012345678`, or `fn=0x…`). A server started
 // with `--perf-basic-prof` (NODE_OPTIONS; BENCH_PERF_MAP=1 in the benches) writes
 // /tmp/perf-<pid>.map, one `start size name` line per code object, as Linux perf reads it; this
 // rewrites each such address to its name, so callgrind_annotate can show and sum it.
@@ -43,9 +43,10 @@ function nameOf(address) {
   return found && address < found.end ? found.name : undefined;
 }
 
-const named = dump.replace(/^(c?fn=\(\d+\)) 0x([0-9a-f]+)$/gm, (line, head, hex) => {
+// `fn=(12) 0x…` in a compressed dump, `fn=0x…` in one written with --compress-strings=no.
+const named = dump.replace(/^(c?fn=(?:\(\d+\) )?)0x([0-9a-f]+)$/gm, (line, head, hex) => {
   const name = nameOf(Number.parseInt(hex, 16));
-  return name ? `${head} ${name} [0x${hex}]` : line;
+  return name ? `${head}${name} [0x${hex}]` : line;
 });
 
 if (!bySource) {

@@ -16,6 +16,7 @@ import path from 'node:path';
  * would run stale translations. Node runs with its real JIT (no `--jitless`): that is what serves.
  * `--vgdb=yes` lets vgdb (as `callgrind_control` does) zero and dump the running server's counters.
  * `--separate-threads=yes`: each dump is one file per thread, `<side>.<pid>.<n>-<thread>`.
+ * `--compress-strings=no --compress-pos=no`: every part names its functions (see below).
  */
 /** vgdb's pipes in the bench's own directory, where the counter looks for them. */
 const vgdbPrefix = (dir: string) => path.join(dir, 'vgdb');
@@ -27,6 +28,10 @@ export function callgrindWrap(dir: string, side: string) {
     '--smc-check=all-non-file',
     '--vgdb=yes',
     '--separate-threads=yes',
+    // Each dump part names its files and functions in full (callgrind otherwise names a function
+    // once per run and later parts refer to it by number), so callgrind_annotate reads any part alone.
+    '--compress-strings=no',
+    '--compress-pos=no',
     `--vgdb-prefix=${vgdbPrefix(dir)}`,
     `--callgrind-out-file=${path.join(dir, `${side}.%p`)}`,
   ];
