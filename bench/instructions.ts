@@ -20,11 +20,11 @@
  * BENCH_INSTR_N (lists 30, board 5 — the week is 2,000 rows), BENCH_INSTR_WARMUP (lists 150, board
  * 15), BENCH_INSTR_REPEATS (3), BENCH_INSTR_IDLE_SECONDS (10: a window without requests, to print
  * the main thread's work per second of wall time), BENCH_CALLGRIND_DIR=<dir> keeps the dumps (for
- * callgrind_annotate) instead of a temporary one. BENCH_INSTR_ENCODING=<accept-encoding> sends that
- * header with every counted request, to both servers: by default none is set and fetch asks for
- * `gzip, deflate`, which the app answers compressed (answers above 1,400 bytes) and the minimal
- * server, which has no compression, does not; `identity` counts both without compression, `br` as
- * a browser asks.
+ * callgrind_annotate) instead of a temporary one. BENCH_INSTR_ENCODING=<accept-encoding> is the
+ * header sent with every counted request, to both servers: `identity` by default, so both answer
+ * the same bytes uncompressed — the minimal server has no compression, and fetch's own `gzip,
+ * deflate` had the app alone compress (answers above 1,400 bytes): work the other side never did.
+ * `gzip, deflate` or `br` counts what compression adds to the app's answer.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,7 +60,7 @@ const BOARD_N = envNumber('BENCH_INSTR_N') ?? 5;
 const BOARD_WARMUP = envNumber('BENCH_INSTR_WARMUP') ?? 15;
 const REPEATS = envNumber('BENCH_INSTR_REPEATS') ?? 3;
 const IDLE_SECONDS = envNumber('BENCH_INSTR_IDLE_SECONDS') ?? 10;
-const ENCODING = process.env.BENCH_INSTR_ENCODING || undefined;
+const ENCODING = process.env.BENCH_INSTR_ENCODING || 'identity';
 /** The visits bench's goal (app ≤ 1.5 × the bare route), as minimal ÷ stack. */
 const VISIT_GOAL = 1 / 1.5;
 

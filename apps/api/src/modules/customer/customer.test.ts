@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { activity, customers } from '../../db/schema';
 import { useTestApp } from '../../test/fixture';
 
@@ -268,8 +268,11 @@ describe('exports', () => {
       expect(row.getCell(1).value).toBe(c.name);
       expect(row.getCell(3).value).toBe(`0${c.phoneNumber.slice(4)}`);
     });
-    const [log] = await t.db.select().from(activity).where(eq(activity.action, 'export'));
-    expect(log.summary).toMatch(/تصدير \d+ من العملاء \(XLSX\)/);
+    // Logged once the file has gone out.
+    await vi.waitFor(async () => {
+      const [log] = await t.db.select().from(activity).where(eq(activity.action, 'export'));
+      expect(log?.summary).toMatch(/تصدير \d+ من العملاء \(XLSX\)/);
+    });
   });
 
   it('writes CSV with a BOM, neutralises formula cells, and refuses unknown file types', async () => {
