@@ -20,6 +20,7 @@
 // callers of builtins; `--callers <regex>` the calls of the functions whose name matches, by caller.
 import fs from 'node:fs';
 import path from 'node:path';
+import { codeAt, readPerfMap } from './perf-map.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -49,39 +50,12 @@ if (!(n > 0) || (!sides.stack.length && !sides.bare.length)) {
 // --- V8's code by address (/tmp/perf-<pid>.map) and our bundle's lines by source module ---------
 
 const perfMaps = new Map();
-function perfMap(pid) {
+function jitName(pid, address) {
   if (!perfMaps.has(pid)) {
     const file = `/tmp/perf-${pid}.map`;
-    const ranges = fs.existsSync(file)
-      ? fs
-          .readFileSync(file, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line, order) => {
-            const [start, size, ...name] = line.split(' ');
-            const s = Number.parseInt(start, 16);
-            return { start: s, end: s + Number.parseInt(size, 16), name: name.join(' '), order };
-          })
-          // By start; of two code objects at one address the later line (code replaced) wins.
-          .sort((a, b) => a.start - b.start || a.order - b.order)
-      : [];
-    perfMaps.set(pid, ranges);
+    perfMaps.set(pid, fs.existsSync(file) ? readPerfMap(fs.readFileSync(file, 'utf8')) : []);
   }
-  return perfMaps.get(pid);
-}
-function jitName(pid, address) {
-  const ranges = perfMap(pid);
-  let lo = 0;
-  let hi = ranges.length - 1;
-  let found;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (ranges[mid].start <= address) {
-      found = ranges[mid];
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found && address < found.end ? found.name : undefined;
+  return codeAt(perfMaps.get(pid), address);
 }
 
 // esbuild starts each module of the bundle with a `// <path>` line.

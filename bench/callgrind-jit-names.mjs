@@ -7,6 +7,7 @@
 //   node bench/callgrind-jit-names.mjs <dump> [perf map] > named.out; callgrind_annotate named.out
 //   node bench/callgrind-jit-names.mjs <dump> [perf map] --by-source   self instructions by file
 import fs from 'node:fs';
+import { codeAt, readPerfMap } from './perf-map.mjs';
 
 const [dumpFile, ...rest] = process.argv.slice(2);
 const bySource = rest.includes('--by-source');
@@ -14,34 +15,8 @@ const dump = fs.readFileSync(dumpFile, 'utf8');
 const pid = /^pid:\s*(\d+)/m.exec(dump)?.[1];
 const mapFile = rest.find((a) => !a.startsWith('--')) ?? `/tmp/perf-${pid}.map`;
 
-// Code objects, sorted by start; a later line for the same range (code moved or replaced) wins.
-const ranges = fs
-  .readFileSync(mapFile, 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => {
-    const [start, size, ...name] = line.split(' ');
-    return {
-      start: Number.parseInt(start, 16),
-      end: Number.parseInt(start, 16) + Number.parseInt(size, 16),
-      name: name.join(' '),
-    };
-  })
-  .sort((a, b) => a.start - b.start);
-
-function nameOf(address) {
-  let lo = 0;
-  let hi = ranges.length - 1;
-  let found;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (ranges[mid].start <= address) {
-      found = ranges[mid];
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found && address < found.end ? found.name : undefined;
-}
+const ranges = readPerfMap(fs.readFileSync(mapFile, 'utf8'));
+const nameOf = (address) => codeAt(ranges, address);
 
 // `fn=(12) 0x…` in a compressed dump, `fn=0x…` in one written with --compress-strings=no.
 const named = dump.replace(/^(c?fn=(?:\(\d+\) )?)0x([0-9a-f]+)$/gm, (line, head, hex) => {

@@ -342,19 +342,21 @@ export function crudRoutes<Body extends z.ZodType, Rec extends z.ZodObject>(
     options: { sameReferences?: boolean } = {},
   ) {
     const recordId = String(before._id);
-    const update = tx
-      .update(table)
-      .set({ ...values, version: nextVersion(versionColumn), updatedAt: new Date() })
-      .where(eq(id, recordId));
+    // Built only where it runs: a step's plain values take the compiled update instead.
+    const update = () =>
+      tx
+        .update(table)
+        .set({ ...values, version: nextVersion(versionColumn), updatedAt: new Date() })
+        .where(eq(id, recordId));
     let after: Row;
     if (options.sameReferences) {
       const fields = Object.keys(values).filter((f) => values[f] !== undefined);
       const [own] = fields.every((f) => isValue(values[f]))
         ? await updateOf(fields)(tx, { ...values, id: recordId, updatedAt: new Date() })
-        : await update.returning(ownColumns);
+        : await update().returning(ownColumns);
       after = { ...before, ...own };
     } else {
-      await update;
+      await update();
       after = await load(tx, recordId);
     }
     await config.afterWrite?.(tx, after, before, write);
