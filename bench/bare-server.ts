@@ -4,6 +4,9 @@
  * PostgreSQL, through the app's own PGlite worker on the embedded database — and answer the same
  * JSON with Fastify's default serialiser. No auth, no hooks, no logging, no schemas.
  *
+ * The technician's sync (`sync`) is written out through the app's own driver instead, as issue 44's
+ * baseline is (bench/field-sync-bare.ts).
+ *
  * Configured by one JSON argument (BareServerConfig); prints `listening <port>` when ready.
  */
 import Fastify from 'fastify';
@@ -32,6 +35,11 @@ export interface BareServerConfig {
   databaseUrl?: string;
   dataDir?: string;
   routes: BareRoute[];
+  /**
+   * The technician's sync written out (bench/field-sync-bare.ts `registerBareSync`: the phone's
+   * actions and `GET /bare/mine/:tech`) through the app's own driver, with what its rows log.
+   */
+  sync?: { channel: 'whatsapp' | 'outbox'; origin: string; ip: string; agent: string };
 }
 
 type ArrayQuery = (sql: string, params: unknown[]) => Promise<unknown[][]>;
@@ -62,11 +70,20 @@ const objects = (rows: unknown[][], keys: string[]) =>
 
 async function main() {
   const config = JSON.parse(process.argv[2]) as BareServerConfig;
-  const database = await connect(config);
+  // One opening of the database: an embedded directory opens in one process at a time.
+  const database = config.routes.length ? await connect(config) : undefined;
   const app = Fastify({ logger: false });
+  let closeSync: () => Promise<void> = async () => {};
+  if (config.sync) {
+    const { openDatabase } = await import('../apps/api/src/db/client');
+    const { bareWrites, registerBareSync } = await import('./field-sync-bare');
+    const syncDatabase = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    registerBareSync(app, bareWrites(syncDatabase, config.sync));
+    closeSync = () => syncDatabase.close();
+  }
   for (const route of config.routes) {
     app.get(route.path, async () => {
-      const results = await Promise.all(route.statements.map((s) => database.query(s.sql, s.params)));
+      const results = await Promise.all(route.statements.map((s) => database!.query(s.sql, s.params)));
       const answers = results.map((rows, i) => objects(rows, route.statements[i].keys));
       if (route.answer.kind === 'list') {
         const { page, limit, countBound } = route.answer;
@@ -77,7 +94,8 @@ async function main() {
   }
   const shutdown = async () => {
     await app.close();
-    await database.close();
+    await database?.close();
+    await closeSync();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown());

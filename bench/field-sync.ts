@@ -20,15 +20,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { visitStatusLabels } from '@idara/domain';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { chromium } from 'playwright-core';
-import type { Database, Tx } from '../apps/api/src/db/client';
+import type { Database } from '../apps/api/src/db/client';
 import { publicOrigin } from '../apps/api/src/http/public-origin';
-import { ratingLink, ratingToken, visitReportLink } from '../apps/api/src/modules/visit-messages/links';
-import { arrivalEstimate } from '../apps/api/src/modules/visit-messages/step-messages';
-import { renderTemplate } from '../apps/api/src/modules/whatsapp/service';
+import {
+  type Bare,
+  bareWrites,
+  type DayMessages,
+  type DayPlan,
+  type PhoneRequest,
+  pushDay,
+  registerBareSync,
+  STEPS,
+} from './field-sync-bare';
 import {
   DAY_ANSWERS,
   PHOTOS_A_VISIT,
@@ -46,17 +52,12 @@ import { freshDatabase, removeData } from './servers';
 const TECHNICIANS = Number(process.env.BENCH_FIELD_TECHNICIANS ?? 1000);
 const SAMPLE = Number(process.env.BENCH_FIELD_SAMPLE ?? 20);
 const GOAL = 1.5;
-const STEPS = ['on_the_way', 'arrived', 'started', 'done'] as const;
-const LOCATION = { lat: 24.7136, lng: 46.6753, accuracy: 12 };
-/** What `app.inject` gives as the caller's address and agent; the bare writes log the same. */
-const IP = '127.0.0.1';
-const AGENT = 'lightMyRequest';
 
 type Row = Record<string, unknown>;
 const n = (x: number) => x.toLocaleString('en');
 
 /** Three photos as a phone leaves them after compressing: 1280×960 JPEGs of 50–150 KB, made once. */
-async function phonePhotos(): Promise<Buffer[]> {
+export async function phonePhotos(): Promise<Buffer[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();
@@ -94,19 +95,7 @@ async function phonePhotos(): Promise<Buffer[]> {
   }
 }
 
-/** One technician's day of actions, each with its id and device time, the same for both sides. */
-interface DayPlan {
-  tech: SeededTechnician;
-  token: string;
-  visits: {
-    _id: string;
-    steps: { status: (typeof STEPS)[number]; clientActionId: string; at: Date }[];
-    answers: { clientActionId: string; at: Date };
-    photos: { clientActionId: string; name: string }[];
-  }[];
-}
-
-function planDay(tech: SeededTechnician, token: string): DayPlan {
+export function planDay(tech: SeededTechnician, token: string): DayPlan {
   // Every action in the past: the server takes a device time no later than its own.
   const start = Date.now() - 11 * 3_600_000;
   return {
@@ -130,11 +119,6 @@ function planDay(tech: SeededTechnician, token: string): DayPlan {
     }),
   };
 }
-
-const meta = (pairs: Record<string, string>) =>
-  Object.entries(pairs)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
 
 export async function fieldSyncBenches(): Promise<BenchResult[]> {
   const seeded = await freshDatabase('idara-bench-field');
@@ -163,7 +147,13 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
     );
     const plans: DayPlan[] = [];
     for (const i of picked) plans.push(planDay(technicians[i], await signIn(i)));
-    const bare = bareWrites(database, app);
+    // What app.inject gives as the caller's address and agent; the bare writes log the same.
+    const bare = bareWrites(database, {
+      channel: app.whatsapp.channel,
+      origin: publicOrigin(app.config),
+      ip: '127.0.0.1',
+      agent: 'lightMyRequest',
+    });
     const stack = stackCalls(app, photos);
 
     // The same rows from both sides, on one technician's day.
@@ -172,10 +162,7 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
     await stack.push(checked);
     const byApp = await snapshotDay(database, checked);
     await resetDay(database, checked, before);
-    const bareServer = await bareActionServer(
-      bare,
-      new Map(plans.concat(checked).map((p) => [p.tech._id, p.tech])),
-    );
+    const bareServer = await bareActionServer(bare);
     await bareServer.push(checked, await bare.prepare(checked), photos);
     const byBare = await snapshotDay(database, checked);
     if (byApp.text !== byBare.text) {
@@ -204,17 +191,10 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
       () => bareServer.push(routePlans[r], prepared.get(routePlans[r++])!, photos),
       () => pushByDriver(bare, driverPlans[d], prepared.get(driverPlans[d++])!, photos),
     ]);
-    await bareServer.close();
 
     // Pull: the working set of the pushed days, each side reading the days in turn.
     const pulled = [...stackPlans, ...routePlans, ...driverPlans];
-    const bareRoute = Fastify({ logger: false });
-    bareRoute.get('/bare/mine/:tech', async (req) =>
-      workingSetOf(await bare.pull((req.params as { tech: string }).tech)),
-    );
-    await bareRoute.ready();
-    const answerOf = (plan: DayPlan) =>
-      bareRoute.inject({ method: 'GET', url: `/bare/mine/${plan.tech._id}` });
+    const answerOf = (plan: DayPlan) => bareServer.mine(plan);
     // The app and the bare route must answer the same working set (all but the server's clock).
     for (const plan of [pulled[0], pulled.at(-1)!]) {
       const { serverTime: _a, ...byApp } = (await stack.pull(plan)).json();
@@ -237,7 +217,7 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
       () => answerOf(pulled[pa++ % pulled.length]),
       () => bare.pull(pulled[pb++ % pulled.length].tech._id),
     ]);
-    await bareRoute.close();
+    await bareServer.close();
     if (process.env.BENCH_FIELD_ROUTES)
       for (const [route, ms] of routeMs)
         console.log(`  ${route}: median ${median(ms).toFixed(1)} ms of ${ms.length}`);
@@ -279,491 +259,43 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
 /** Each route's times in the push, the app's and the bare server's (BENCH_FIELD_ROUTES=1 prints their medians). */
 const routeMs = new Map<string, number[]>();
 
+/** Records a request's time under its route, ids blanked (BENCH_FIELD_ROUTES=1 prints the medians). */
+function timedRoute(route: string, start: number) {
+  const key = route.replace(/[0-9a-f-]{36}/g, ':id');
+  routeMs.set(key, [...(routeMs.get(key) ?? []), performance.now() - start]);
+}
+
+/** Sends a phone request to an in-process server; fails on any answer but a success. */
+const injectSend = (server: InjectTarget, prefix: string) => async (r: PhoneRequest) => {
+  const start = performance.now();
+  const res = await server.inject({ method: r.method, url: r.url, headers: r.headers, payload: r.body });
+  if (res.statusCode >= 300) throw new Error(`${prefix}${r.method} ${r.url}: ${res.statusCode} ${res.body}`);
+  timedRoute(`${prefix}${r.method} ${r.url}`, start);
+  return { location: res.headers.location as string | undefined };
+};
+type InjectTarget = Pick<FastifyInstance, 'inject'>;
+
 /** The phone's requests, through the whole app. */
 function stackCalls(app: Awaited<ReturnType<typeof benchApp>>['app'], photos: Buffer[]) {
-  const call = async (token: string, method: 'POST' | 'PATCH' | 'GET', url: string, extra: object) => {
-    const start = performance.now();
-    const res = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...extra });
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    const route = `${method} ${url.replace(/[0-9a-f-]{36}/g, ':id')}`;
-    routeMs.set(route, [...(routeMs.get(route) ?? []), performance.now() - start]);
-    return res;
-  };
+  const send = injectSend(app, '');
   return {
-    async push(plan: DayPlan) {
-      for (const v of plan.visits) {
-        const step = (s: DayPlan['visits'][number]['steps'][number]) =>
-          call(plan.token, 'POST', `/api/visit/${v._id}/status`, {
-            payload: {
-              status: s.status,
-              clientActionId: s.clientActionId,
-              at: s.at.toISOString(),
-              location: LOCATION,
-            },
-          });
-        for (const s of v.steps.slice(0, 3)) await step(s);
-        await call(plan.token, 'POST', `/api/visit/${v._id}/answers`, {
-          payload: {
-            clientActionId: v.answers.clientActionId,
-            at: v.answers.at.toISOString(),
-            answers: DAY_ANSWERS,
-          },
-        });
-        for (const [p, photo] of v.photos.entries()) {
-          const made = await call(plan.token, 'POST', `/api/visit/${v._id}/uploads`, {
-            headers: {
-              authorization: `Bearer ${plan.token}`,
-              'tus-resumable': '1.0.0',
-              'upload-length': String(photos[p].length),
-              'upload-metadata': meta({
-                field: 'photo',
-                filename: photo.name,
-                filetype: 'image/jpeg',
-                clientActionId: photo.clientActionId,
-              }),
-            },
-          });
-          await call(plan.token, 'PATCH', String(made.headers.location), {
-            headers: {
-              authorization: `Bearer ${plan.token}`,
-              'tus-resumable': '1.0.0',
-              'upload-offset': '0',
-              'content-type': 'application/offset+octet-stream',
-            },
-            payload: photos[p],
-          });
-        }
-        await step(v.steps[3]);
-      }
-    },
+    push: (plan: DayPlan) => pushDay(plan, photos, { app: plan.token }, send),
     async pull(plan: DayPlan) {
-      return call(plan.token, 'GET', '/api/visit/mine', {});
-    },
-  };
-}
-
-/** A visit row as the visit routes answer it (kit.load: the list's columns and joins). */
-const VISIT_COLUMNS = `v.id as "_id", v.number, v.customer_id as customer, cu.name as "customerName",
-  v.assignees, v.equipment, v.city_id as city, ci.name as "cityName", v.address,
-  v.customer_contract_id as "customerContract", cc.number as "customerContractNumber", v.sequence,
-  v.scheduled_at as "scheduledAt", v.duration_minutes as "durationMinutes", v.form_id as form,
-  f.title as "formName", v.status, v.notes, v.override_reason as "overrideReason", v.done_at as "doneAt",
-  v.done_by as "doneBy", v.created_at as "createdAt", v.updated_at as "updatedAt"`;
-const VISIT_JOINS = `left join customers cu on cu.id = v.customer_id
-  left join cities ci on ci.id = v.city_id
-  left join forms f on f.id = v.form_id
-  left join customer_contracts cc on cc.id = v.customer_contract_id`;
-
-interface Message {
-  kind: string;
-  customer: string;
-  phone: string;
-  params: Record<string, string>;
-  summary: string;
-}
-
-/** The writes the phone's actions make, by hand, through the same driver. */
-function bareWrites(database: Database, app: Awaited<ReturnType<typeof benchApp>>['app']) {
-  const { db } = database;
-  const channel = app.whatsapp.channel;
-  const q = async (tx: Tx, text: string, params: unknown[]) => {
-    const chunks = text.split(/\$(\d+)/);
-    const parts = chunks.map((c, i) => (i % 2 ? sql`${params[Number(c) - 1]}` : sql.raw(c)));
-    return (await tx.execute(sql.join(parts, sql``))).rows as Row[];
-  };
-  const claimAction = (tx: Tx, values: unknown[]) =>
-    q(
-      tx,
-      `insert into visit_actions (client_action_id, visit_id, kind, status, actor_id, at, received_at, location, note)
-       values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, '') on conflict (client_action_id) do nothing
-       returning client_action_id as "clientActionId", kind, status, at, received_at as "receivedAt", location, id`,
-      values,
-    );
-  const settle = (tx: Tx, id: unknown, status: number, answer: unknown) =>
-    q(tx, 'update visit_actions set answer_status = $1, answer = $2::jsonb where id = $3', [
-      status,
-      JSON.stringify(answer),
-      id,
-    ]);
-  const activity = (
-    tx: Tx,
-    tech: SeededTechnician | null,
-    entity: string,
-    entityId: string,
-    summary: string,
-    changes: unknown,
-  ) =>
-    q(
-      tx,
-      `insert into activity (actor_id, actor_name, action, entity, entity_id, summary, changes, ip, user_agent)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
-      [
-        tech?._id ?? null,
-        tech?.name ?? 'النظام',
-        entity === 'message' ? 'create' : 'update',
-        entity,
-        entityId,
-        summary,
-        changes === null ? null : JSON.stringify(changes),
-        tech ? IP : '',
-        tech ? AGENT : '',
-      ],
-    );
-  /** A timestamp as the driver gives it raw ('2026-11-29 06:21:38.463+00'), as the app answers it. */
-  const instant = (t: unknown) =>
-    t === null ? null : new Date(String(t).replace(' ', 'T').replace(/\+00$/, 'Z'));
-  const actionOut = (a: Row) => ({
-    clientActionId: a.clientActionId,
-    kind: a.kind,
-    status: a.status,
-    at: instant(a.at),
-    receivedAt: instant(a.receivedAt),
-    location: a.location,
-  });
-  const lockVisit = async (tx: Tx, id: string) =>
-    (
-      await q(
-        tx,
-        `select v.number, cu.name as "customerName", v.status, v.form_id from visits v
-       join customers cu on cu.id = v.customer_id where v.id = $1 for update of v`,
-        [id],
-      )
-    )[0];
-  const label = (v: Row) => `رقم ${v.number} — ${v.customerName}`;
-
-  return {
-    /** The customer's messages of each visit's on-the-way and done steps: texts made before timing. */
-    async prepare(plan: DayPlan) {
-      const origin = publicOrigin(app.config);
-      const out = new Map<string, Message[]>();
-      for (const v of plan.visits) {
-        const [r] = (await database.rawQuery(
-          `select v.number, v.scheduled_at, v.duration_minutes, cu.id as customer, cu.name,
-                  coalesce(nullif(cu.whatsapp_number, ''), cu.phone_number) as phone
-           from visits v join customers cu on cu.id = v.customer_id where v.id = $1`,
-          [v._id],
-        )) as Row[];
-        const customerName = String(r.name);
-        const visitNumber = String(r.number);
-        const phone = `+966${String(r.phone).replace(/^\+?966|^0/, '')}`;
-        const onTheWay = v.steps[0].at;
-        const token = await ratingToken(db, v._id);
-        out.set(`${v._id}:on_the_way`, [
-          {
-            kind: 'visit_on_the_way',
-            customer: String(r.customer),
-            phone,
-            params: {
-              customerName,
-              visitNumber,
-              technicianName: plan.tech.name,
-              arrival: arrivalEstimate(
-                onTheWay,
-                new Date(String(r.scheduled_at)),
-                Number(r.duration_minutes),
-              ),
-            },
-            summary: `إشعار واتساب للعميل «${customerName}» بأن الفني في الطريق إلى الزيارة رقم ${visitNumber}`,
-          },
-        ]);
-        out.set(`${v._id}:done`, [
-          {
-            kind: 'visit_done',
-            customer: String(r.customer),
-            phone,
-            params: {
-              customerName,
-              visitNumber,
-              reportLink: await visitReportLink(db, origin, v._id),
-              reportFileName: `تقرير الزيارة ${visitNumber}.pdf`,
-            },
-            summary: `تقرير الزيارة رقم ${visitNumber} إلى العميل «${customerName}» عبر واتساب`,
-          },
-          {
-            kind: 'visit_rating',
-            customer: String(r.customer),
-            phone,
-            params: { customerName, visitNumber, link: ratingLink(origin, token), ratingToken: token },
-            summary: `طلب تقييم الزيارة رقم ${visitNumber} من العميل «${customerName}» عبر واتساب`,
-          },
-        ]);
-      }
-      return out;
-    },
-
-    /** A step: claim, lock, update returning the answer's visit, activity, messages, kept answer. */
-    step: async (
-      tech: SeededTechnician,
-      visitId: string,
-      s: DayPlan['visits'][number]['steps'][number],
-      messages: Map<string, Message[]>,
-    ) =>
-      db.transaction(async (tx) => {
-        const [action] = await claimAction(tx, [
-          s.clientActionId,
-          visitId,
-          'status',
-          s.status,
-          tech._id,
-          s.at,
-          new Date(),
-          JSON.stringify(LOCATION),
-        ]);
-        const before = await lockVisit(tx, visitId);
-        const done = s.status === 'done';
-        const [visit] = await q(
-          tx,
-          `with v as (update visits set status = $1, done_at = case when $2 then $3::timestamptz else done_at end,
-               done_by = case when $2 then $4::uuid else done_by end, version = version + 1, updated_at = now()
-             where id = $5 returning *)
-           select ${VISIT_COLUMNS}, v.version from v ${VISIT_JOINS}`,
-          [s.status, done, s.at, tech._id, visitId],
-        );
-        for (const key of ['scheduledAt', 'doneAt', 'createdAt', 'updatedAt'])
-          visit[key] = instant(visit[key]);
-        const changes = {
-          before: { status: before.status, ...(done ? { doneAt: null, doneBy: null } : {}) },
-          after: { status: s.status, ...(done ? { doneAt: visit.doneAt, doneBy: tech._id } : {}) },
-        };
-        await activity(
-          tx,
-          tech,
-          'visit',
-          visitId,
-          `الزيارة «${label(before)}»: ${visitStatusLabels[s.status]}`,
-          changes,
-        );
-        for (const m of messages.get(`${visitId}:${s.status}`) ?? []) {
-          const [claim] = await q(
-            tx,
-            `insert into notice_sends (kind, subject, sent_at) values ($1, $2, $3) on conflict do nothing returning id`,
-            [m.kind, visitId, s.at],
-          );
-          const [message] = await q(
-            tx,
-            `insert into messages (customer_id, phone, direction, kind, body, template, template_params, channel, purpose, topic)
-             values ($1, $2, 'out', 'template', $3, $4, $5::jsonb, $6, 'conversation', '') returning id`,
-            [
-              m.customer,
-              m.phone,
-              renderTemplate(m.kind, m.params),
-              m.kind,
-              JSON.stringify(m.params),
-              channel,
-            ],
-          );
-          await activity(tx, null, 'message', String(message.id), m.summary, null);
-          await q(tx, 'update notice_sends set message_id = $1 where id = $2', [message.id, claim.id]);
-        }
-        const answer = { visit, action: actionOut(action) };
-        await settle(tx, action.id, 200, answer);
-        return answer;
-      }),
-
-    /** A visit's answers: claim, lock, the rows, activity, kept answer. */
-    answers: async (
-      tech: SeededTechnician,
-      visitId: string,
-      sent: { clientActionId: string; at: Date; answers: Record<string, unknown> },
-    ) => {
-      const now = new Date();
-      return db.transaction(async (tx) => {
-        const [action] = await claimAction(tx, [
-          sent.clientActionId,
-          visitId,
-          'answers',
-          null,
-          tech._id,
-          sent.at,
-          now,
-          null,
-        ]);
-        const before = await lockVisit(tx, visitId);
-        await q(
-          tx,
-          `insert into visit_answers (visit_id, action_id, field, value, form_version, answered_by, at, received_at)
-           select $1, $2, f, val, 1, $3, $4, $5 from jsonb_each($6::jsonb) as e(f, val)`,
-          [visitId, action.id, tech._id, sent.at, now, JSON.stringify(sent.answers)],
-        );
-        await activity(tx, tech, 'visit', visitId, `إجابات نموذج الزيارة «${label(before)}»`, null);
-        const answer = { answers: sent.answers, action: actionOut(action) };
-        await settle(tx, action.id, 200, answer);
-        return answer;
+      const start = performance.now();
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/visit/mine',
+        headers: { authorization: `Bearer ${plan.token}` },
       });
+      if (res.statusCode >= 300) throw new Error(`GET /api/visit/mine: ${res.statusCode} ${res.body}`);
+      timedRoute('GET /api/visit/mine', start);
+      return res;
     },
-
-    /** A photo's creation: claim, lock, the empty file row, kept answer; its id. */
-    createUpload: async (
-      tech: SeededTechnician,
-      visitId: string,
-      photo: { clientActionId: string; name: string },
-      length: number,
-    ) => {
-      const now = new Date();
-      return db.transaction(async (tx) => {
-        const [action] = await claimAction(tx, [
-          photo.clientActionId,
-          visitId,
-          'upload',
-          null,
-          tech._id,
-          now,
-          now,
-          null,
-        ]);
-        await lockVisit(tx, visitId);
-        const [made] = await q(
-          tx,
-          `insert into visit_files (visit_id, action_id, field, name, length, data, uploaded_by)
-           values ($1, $2, 'photo', $3, $4, ''::bytea, $5) returning id`,
-          [visitId, action.id, photo.name, length, tech._id],
-        );
-        await settle(tx, action.id, 201, { location: `/api/visit/${visitId}/uploads/${made.id}` });
-        return String(made.id);
-      });
-    },
-
-    /** A photo's one chunk: the row locked, the bytes appended, typed and completed, activity. */
-    chunk: async (tech: SeededTechnician, visitId: string, file: string, bytes: Buffer) =>
-      db.transaction(async (tx) => {
-        const [visit] = await q(
-          tx,
-          `select v.number, cu.name as "customerName" from visits v join customers cu on cu.id = v.customer_id
-           where v.id = $1`,
-          [visitId],
-        );
-        const [upload] = await q(tx, 'select name from visit_files where id = $1 for update', [file]);
-        await q(
-          tx,
-          `update visit_files set data = data || $1::bytea, received = $2, type = 'image/jpeg', completed_at = now()
-           where id = $3`,
-          [new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), bytes.length, file],
-        );
-        await activity(
-          tx,
-          tech,
-          'visit',
-          visitId,
-          `إرفاق «${upload.name}» في «صور الوحدة» لـالزيارة «${label(visit)}»`,
-          null,
-        );
-      }),
-
-    /** The working set's statements: the day's visits, then what they need, at once. */
-    async pull(techId: string) {
-      const now = Date.now();
-      const from = new Date(now - ((now + 3 * 3_600_000) % 86_400_000));
-      const until = new Date(from.getTime() + 2 * 86_400_000);
-      const rows = (await database.rawQuery(
-        `select ${VISIT_COLUMNS} from visits v ${VISIT_JOINS}
-         where v.assignees @> array[$1::uuid] and v.status <> 'cancelled' and v.scheduled_at >= $2 and v.scheduled_at < $3
-         order by v.scheduled_at, v.id`,
-        [techId, from, until],
-      )) as Row[];
-      const ids = rows.map((r) => r._id);
-      const unique = (xs: unknown[]) => [...new Set(xs.map(String))];
-      const [people, gear, last, checklists, actions, answers, files] = await Promise.all([
-        database.rawQuery(
-          `select c.id as "_id", c.name, c.phone_number as "phoneNumber", c.whatsapp_number as "whatsappNumber",
-                  c.building_number as "buildingNumber", c.street, c.district, c.postal_code as "postalCode",
-                  c.additional_number as "additionalNumber", ci.name as "cityName"
-           from customers c left join cities ci on ci.id = c.city_id where c.id = any($1::uuid[])`,
-          [unique(rows.map((r) => r.customer))],
-        ),
-        database.rawQuery(
-          `select id as "_id", name, serial_number as "serialNumber", model, installed_at::text as "installedAt",
-                  warranty_until::text as "warrantyUntil", notes from equipment where id = any($1::uuid[])`,
-          [unique(rows.flatMap((r) => r.equipment as string[]))],
-        ),
-        database.rawQuery(
-          `select v.id as "for", p.number, p.scheduled_at, p.done_at, p.notes from visits v
-           cross join lateral (select number, scheduled_at, done_at, notes from visits p
-             where p.customer_id = v.customer_id and p.status = 'done' and p.scheduled_at < v.scheduled_at
-               and (v.customer_contract_id is null or p.customer_contract_id = v.customer_contract_id)
-             order by p.scheduled_at desc limit 1) p
-           where v.id = any($1::uuid[])`,
-          [ids],
-        ),
-        database.rawQuery(
-          `select f.id as "_id", f.title, f.version, fv.fields from forms f
-           join form_versions fv on fv.form_id = f.id and fv.version = f.version where f.id = any($1::uuid[])`,
-          [unique(rows.map((r) => r.form))],
-        ),
-        database.rawQuery(
-          `select * from visit_actions where visit_id = any($1::uuid[]) and answer_status = 200 order by received_at`,
-          [ids],
-        ),
-        database.rawQuery(
-          `select distinct on (visit_id, field) visit_id, field, value from visit_answers
-           where visit_id = any($1::uuid[]) order by visit_id, field, received_at desc, id desc`,
-          [ids],
-        ),
-        database.rawQuery(
-          `select id as "_id", visit_id, field, name, type, length as size, created_at from visit_files
-           where visit_id = any($1::uuid[]) and completed_at is not null order by created_at`,
-          [ids],
-        ),
-      ]);
-      return { rows, people, gear, last, checklists, actions, answers, files } as Record<string, Row[]>;
-    },
-  };
-}
-
-/** The working set as `GET /api/visit/mine` answers it, from the written-out statements' rows. */
-function workingSetOf(found: Record<string, Row[]>) {
-  const byId = (rows: Row[]) => new Map(rows.map((r) => [String(r._id), r]));
-  const group = (rows: Row[]) => {
-    const out = new Map<string, Row[]>();
-    for (const { visit_id, ...r } of rows)
-      out.set(String(visit_id), [...(out.get(String(visit_id)) ?? []), r]);
-    return out;
-  };
-  const people = byId(found.people);
-  const gear = byId(found.gear);
-  const forms = byId(found.checklists);
-  const last = new Map(found.last.map((r) => [String(r.for), r]));
-  const actions = group(found.actions);
-  const answers = group(found.answers);
-  const files = group(found.files);
-  return {
-    serverTime: new Date(),
-    visits: found.rows.map((v) => {
-      const id = String(v._id);
-      const previous = last.get(id);
-      return {
-        ...v,
-        customer: people.get(String(v.customer)),
-        equipment: (v.equipment as string[]).flatMap((e) => gear.get(e) ?? []),
-        lastVisit: previous
-          ? {
-              number: previous.number,
-              scheduledAt: previous.scheduled_at,
-              doneAt: previous.done_at,
-              notes: previous.notes,
-            }
-          : null,
-        form: v.form ? (forms.get(String(v.form)) ?? null) : null,
-        answers: Object.fromEntries((answers.get(id) ?? []).map((a) => [a.field, a.value ?? null])),
-        files: (files.get(id) ?? []).map(({ created_at, ...f }) => ({
-          ...f,
-          createdAt: created_at,
-          url: `/api/visit/${id}/files/${f._id}`,
-        })),
-        actions: (actions.get(id) ?? []).map((a) => ({
-          clientActionId: a.client_action_id,
-          kind: a.kind,
-          status: a.status,
-          at: a.at,
-          receivedAt: a.received_at,
-          location: a.location,
-        })),
-      };
-    }),
   };
 }
 
 /** Everything a day's actions wrote, ids and times blanked, as text: the same from both sides. */
-async function snapshotDay(database: Database, plan: DayPlan) {
+export async function snapshotDay(database: Database, plan: DayPlan) {
   const ids = plan.visits.map((v) => v._id);
   const q = (text: string) => database.rawQuery(text, [ids]) as Promise<Row[]>;
   const tables = {
@@ -817,7 +349,11 @@ async function snapshotDay(database: Database, plan: DayPlan) {
 }
 
 /** Puts a day back as seeded: the rows its actions wrote removed, its visits planned again. */
-async function resetDay(database: Database, plan: DayPlan, before: Awaited<ReturnType<typeof snapshotDay>>) {
+export async function resetDay(
+  database: Database,
+  plan: DayPlan,
+  before: Awaited<ReturnType<typeof snapshotDay>>,
+) {
   const ids = plan.visits.map((v) => v._id);
   await database.db.transaction(async (tx) => {
     const run = (text: string) =>
@@ -836,10 +372,8 @@ async function resetDay(database: Database, plan: DayPlan, before: Awaited<Retur
   });
 }
 
-type Bare = ReturnType<typeof bareWrites>;
-
 /** A technician's day written by the bare writes alone, in the phone's order (the driver alone). */
-async function pushByDriver(bare: Bare, plan: DayPlan, messages: Map<string, Message[]>, photos: Buffer[]) {
+async function pushByDriver(bare: Bare, plan: DayPlan, messages: DayMessages, photos: Buffer[]) {
   for (const v of plan.visits) {
     for (const s of v.steps.slice(0, 3)) await bare.step(plan.tech, v._id, s, messages);
     await bare.answers(plan.tech, v._id, { ...v.answers, answers: DAY_ANSWERS });
@@ -851,101 +385,21 @@ async function pushByDriver(bare: Bare, plan: DayPlan, messages: Map<string, Mes
   }
 }
 
-/**
- * The bare writes behind a bare Fastify server, one route per kind of action, asked as the phone asks
- * the app (JSON bodies, the photo's bytes as the tus chunk): no auth, hooks or schema, the answer
- * JSON by Fastify's default serialiser. The technician is named by a header (there is no session);
- * the customers' message texts of each day are made before timing.
- */
-async function bareActionServer(bare: Bare, technicians: Map<string, SeededTechnician>) {
-  const messagesOf = new Map<string, Map<string, Message[]>>();
+/** The bare writes behind a bare Fastify server (field-sync-bare.ts), asked in process as the app is. */
+async function bareActionServer(bare: Bare) {
   const server = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024 });
-  server.addContentTypeParser('application/offset+octet-stream', { parseAs: 'buffer' }, (_req, body, done) =>
-    done(null, body),
-  );
-  const techOf = (req: { headers: Record<string, unknown> }) =>
-    technicians.get(String(req.headers['x-tech'])) as SeededTechnician;
-  type Step = DayPlan['visits'][number]['steps'][number];
-  server.post('/bare/visit/:id/status', async (req) => {
-    const { id } = req.params as { id: string };
-    const body = req.body as { status: Step['status']; clientActionId: string; at: string };
-    const tech = techOf(req);
-    const step = { clientActionId: body.clientActionId, status: body.status, at: new Date(body.at) } as Step;
-    return bare.step(tech, id, step, messagesOf.get(tech._id) ?? new Map());
-  });
-  server.post('/bare/visit/:id/answers', async (req) => {
-    const { id } = req.params as { id: string };
-    const body = req.body as { clientActionId: string; at: string; answers: Record<string, unknown> };
-    return bare.answers(techOf(req), id, { ...body, at: new Date(body.at) });
-  });
-  server.post('/bare/visit/:id/uploads', async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const file = await bare.createUpload(
-      techOf(req),
-      id,
-      {
-        clientActionId: String(req.headers['x-client-action-id']),
-        name: decodeURIComponent(String(req.headers['x-name'])),
-      },
-      Number(req.headers['upload-length']),
-    );
-    return reply.header('location', `/bare/visit/${id}/uploads/${file}`).status(201).send();
-  });
-  server.patch('/bare/visit/:id/uploads/:file', async (req, reply) => {
-    const { id, file } = req.params as { id: string; file: string };
-    await bare.chunk(techOf(req), id, file, req.body as Buffer);
-    return reply.status(204).send();
-  });
+  const days = registerBareSync(server, bare);
   await server.ready();
-  const call = async (tech: string, method: 'POST' | 'PATCH', url: string, extra: object) => {
-    const start = performance.now();
-    const res = await server.inject({ method, url, headers: { 'x-tech': tech }, ...extra });
-    if (res.statusCode >= 300) throw new Error(`bare ${method} ${url}: ${res.statusCode} ${res.body}`);
-    const route = `bare ${method} ${url.replace(/[0-9a-f-]{36}/g, ':id')}`;
-    routeMs.set(route, [...(routeMs.get(route) ?? []), performance.now() - start]);
-    return res;
-  };
+  const send = injectSend(server, 'bare ');
   return {
     close: () => server.close(),
+    /** The working set of a technician's day from the written-out statements. */
+    mine: (plan: DayPlan) => server.inject({ method: 'GET', url: `/bare/mine/${plan.tech._id}` }),
     /** A technician's day asked of the bare server, in the phone's order. */
-    async push(plan: DayPlan, messages: Map<string, Message[]>, photos: Buffer[]) {
-      const tech = plan.tech._id;
-      messagesOf.set(tech, messages);
-      for (const v of plan.visits) {
-        const step = (s: Step) =>
-          call(tech, 'POST', `/bare/visit/${v._id}/status`, {
-            payload: {
-              status: s.status,
-              clientActionId: s.clientActionId,
-              at: s.at.toISOString(),
-              location: LOCATION,
-            },
-          });
-        for (const s of v.steps.slice(0, 3)) await step(s);
-        await call(tech, 'POST', `/bare/visit/${v._id}/answers`, {
-          payload: {
-            clientActionId: v.answers.clientActionId,
-            at: v.answers.at.toISOString(),
-            answers: DAY_ANSWERS,
-          },
-        });
-        for (const [p, photo] of v.photos.entries()) {
-          const made = await call(tech, 'POST', `/bare/visit/${v._id}/uploads`, {
-            headers: {
-              'x-tech': tech,
-              'upload-length': String(photos[p].length),
-              'x-name': encodeURIComponent(photo.name),
-              'x-client-action-id': photo.clientActionId,
-            },
-          });
-          await call(tech, 'PATCH', String(made.headers.location), {
-            headers: { 'x-tech': tech, 'content-type': 'application/offset+octet-stream' },
-            payload: photos[p],
-          });
-        }
-        await step(v.steps[3]);
-      }
-      messagesOf.delete(tech);
+    async push(plan: DayPlan, messages: DayMessages, photos: Buffer[]) {
+      days.set(plan.tech._id, { tech: plan.tech, messages });
+      await pushDay(plan, photos, { bare: true }, send);
+      days.delete(plan.tech._id);
     },
   };
 }

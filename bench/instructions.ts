@@ -15,10 +15,13 @@
  *
  * The user and customer lists (the data of bench/user-list.ts and bench/customer-list.ts, one
  * database), then the dispatch board's week and the visit list's first page against the statements
- * bench/visits.ts writes out (a database of their own).
+ * bench/visits.ts writes out (a database of their own), then a technician's sync push and pull
+ * against the same work written out (bench/instructions-sync.ts; PostgreSQL only).
+ * BENCH_INSTR_ONLY=lists,visits,sync picks some.
  *
  * BENCH_INSTR_N (lists 30, board 5 — the week is 2,000 rows), BENCH_INSTR_WARMUP (lists 150, board
- * 15), BENCH_INSTR_REPEATS (3), BENCH_INSTR_IDLE_SECONDS (10: a window without requests, to print
+ * 15), BENCH_INSTR_BOARD_N and BENCH_INSTR_BOARD_WARMUP (the board's alone), BENCH_INSTR_REPEATS
+ * (3), BENCH_INSTR_IDLE_SECONDS (10: a window without requests, to print
  * the main thread's work per second of wall time), BENCH_CALLGRIND_DIR=<dir> keeps the dumps (for
  * callgrind_annotate) instead of a temporary one. BENCH_INSTR_ENCODING=<accept-encoding> is the
  * header sent with every counted request, to both servers: `identity` by default, so both answer
@@ -37,28 +40,37 @@ import type { BareRoute } from './bare-server';
 import { type CallgrindDump, callgrindCounter, callgrindWrap, ensureValgrind } from './callgrind';
 import { seedCustomerList } from './customer-list';
 import { answerOf, type BenchResult, bareListRoute } from './harness';
+import { syncCases } from './instructions-sync';
 import { freshDatabase, removeData, type ServerUnderTest, startStackAndBare } from './servers';
 import { seedUsers, USER_LIST_QUERY } from './user-list';
 import { CONTRACTS, CUSTOMERS, queryCases } from './visits';
 import { seedPlannedVisits } from './visits-seed';
 
-interface InstructionCase {
+export interface InstructionCase {
   name: string;
-  /** The app's URL and the minimal server's (its route runs the same SQL). */
-  stackUrl: string;
-  bareUrl: string;
+  /** A GET case: the app's URL and the minimal server's (its route runs the same SQL). */
+  stackUrl?: string;
+  bareUrl?: string;
+  /** Any other case: `count` units of its work asked of one side (the URLs' GETs otherwise). */
+  run?: (server: ServerUnderTest, side: Side, count: number) => Promise<void>;
+  /** Before counting, once both servers run: what the case needs, and the check that both do the same. */
+  before?: (servers: { stack: ServerUnderTest; bare: ServerUnderTest }) => Promise<void>;
+  /** What one unit of N is when it is not one request: its name and how many requests it makes. */
+  unit?: { name: string; requests: number };
   n: number;
   warmUp: number;
   /** The least minimal ÷ stack that meets the goal. */
   goal: number;
 }
 
+export type Side = 'stack' | 'bare';
+
 const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 const LIST_N = envNumber('BENCH_INSTR_N') ?? 30;
 const LIST_WARMUP = envNumber('BENCH_INSTR_WARMUP') ?? 150;
-const BOARD_N = envNumber('BENCH_INSTR_N') ?? 5;
-const BOARD_WARMUP = envNumber('BENCH_INSTR_WARMUP') ?? 15;
-const REPEATS = envNumber('BENCH_INSTR_REPEATS') ?? 3;
+const BOARD_N = envNumber('BENCH_INSTR_BOARD_N') ?? envNumber('BENCH_INSTR_N') ?? 5;
+const BOARD_WARMUP = envNumber('BENCH_INSTR_BOARD_WARMUP') ?? envNumber('BENCH_INSTR_WARMUP') ?? 15;
+export const REPEATS = envNumber('BENCH_INSTR_REPEATS') ?? 3;
 const IDLE_SECONDS = envNumber('BENCH_INSTR_IDLE_SECONDS') ?? 10;
 const ENCODING = process.env.BENCH_INSTR_ENCODING || 'identity';
 /** The visits bench's goal (app ≤ 1.5 × the bare route), as minimal ÷ stack. */
@@ -66,8 +78,11 @@ const VISIT_GOAL = 1 / 1.5;
 
 const millions = (x: number) => `${(x / 1e6).toFixed(2)} M`;
 
+/** The header sent with every counted request, to both servers (BENCH_INSTR_ENCODING). */
+export const acceptEncoding = (): Record<string, string> => (ENCODING ? { 'accept-encoding': ENCODING } : {});
+
 async function requests(server: ServerUnderTest, url: string, n: number) {
-  const headers = ENCODING ? { ...server.headers, 'accept-encoding': ENCODING } : server.headers;
+  const headers = { ...server.headers, ...acceptEncoding() };
   for (let i = 0; i < n; i++) {
     const res = await fetch(`http://127.0.0.1:${server.port}${url}`, { headers });
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
@@ -126,14 +141,15 @@ async function settle(counter: ReturnType<typeof callgrindCounter>, side: string
 
 async function perRequest(
   server: ServerUnderTest,
-  side: string,
+  side: Side,
   dir: string,
-  url: string,
   c: InstructionCase,
   readyAt: number,
 ) {
   const counter = callgrindCounter(dir, side, server.pid);
-  await requests(server, url, c.warmUp);
+  const url = side === 'stack' ? c.stackUrl : c.bareUrl;
+  const work = (count: number) => (c.run ? c.run(server, side, count) : requests(server, url!, count));
+  await work(c.warmUp);
   await settle(counter, side, readyAt);
   const windows: {
     once: CallgrindDump;
@@ -147,12 +163,12 @@ async function perRequest(
     // the app's 3-second session cache) scales with it under callgrind's slowdown.
     let t = performance.now();
     counter.zero();
-    await requests(server, url, c.n);
+    await work(c.n);
     const once = counter.dump();
     const onceSeconds = (performance.now() - t) / 1000;
     t = performance.now();
     counter.zero();
-    await requests(server, url, 2 * c.n);
+    await work(2 * c.n);
     const twice = counter.dump();
     const twiceSeconds = (performance.now() - t) / 1000;
     const w = {
@@ -164,7 +180,7 @@ async function perRequest(
     };
     windows.push(w);
     console.log(
-      `  ${side} #${r + 1}: main thread I(${c.n}) ${millions(once.main)} in ${onceSeconds.toFixed(1)} s, I(${2 * c.n}) ${millions(twice.main)} in ${twiceSeconds.toFixed(1)} s → ${millions(w.main)} a request; whole process (${twice.threads} threads, not usable) ${millions(once.process)}, ${millions(twice.process)} → ${millions(w.process)} (${path.basename(twice.mainFile)})`,
+      `  ${side} #${r + 1}: main thread I(${c.n}) ${millions(once.main)} in ${onceSeconds.toFixed(1)} s, I(${2 * c.n}) ${millions(twice.main)} in ${twiceSeconds.toFixed(1)} s → ${millions(w.main)} ${unitName(c)}; whole process (${twice.threads} threads, not usable) ${millions(once.process)}, ${millions(twice.process)} → ${millions(w.process)} (${path.basename(twice.mainFile)})`,
     );
   }
   // What the main thread does with no request at all, per second of wall time (timers, pollers):
@@ -184,38 +200,44 @@ async function perRequest(
     secondsPerRequest,
   };
   console.log(
-    `  ${side}: main thread ${millions(result.main)} a request (median of ${windows.map((w) => millions(w.main)).join(', ')}); whole process ${millions(result.process)} (${windows.map((w) => millions(w.process)).join(', ')})`,
+    `  ${side}: main thread ${millions(result.main)} ${unitName(c)}${perEachRequest(c, result.main)} (median of ${windows.map((w) => millions(w.main)).join(', ')}); whole process ${millions(result.process)} (${windows.map((w) => millions(w.process)).join(', ')})`,
   );
   console.log(
-    `  ${side}: idle main thread ${millions(idlePerSecond)} a second; at ${secondsPerRequest.toFixed(2)} s a request under callgrind that is ${millions(idlePerSecond * secondsPerRequest)} of each request's count`,
+    `  ${side}: idle main thread ${millions(idlePerSecond)} a second; at ${secondsPerRequest.toFixed(2)} s ${unitName(c)} under callgrind that is ${millions(idlePerSecond * secondsPerRequest)} of each one's count`,
   );
   return result;
 }
 
+const unitName = (c: InstructionCase) => (c.unit ? `a ${c.unit.name}` : 'a request');
+/** A unit's count per request it makes (a day of 88 requests), when a unit is not one request. */
+const perEachRequest = (c: InstructionCase, perUnit: number) =>
+  c.unit ? `, ${millions(perUnit / c.unit.requests)} a request of its ${c.unit.requests}` : '';
+
 /** Starts both servers under callgrind on `seeded`, counts each case on each, stops them. */
-async function countCases(
+export async function countCases(
   seeded: Awaited<ReturnType<typeof freshDatabase>>,
   routes: BareRoute[],
   cases: InstructionCase[],
   dir: string,
+  bareOptions?: Parameters<typeof startStackAndBare>[3],
 ): Promise<BenchResult[]> {
   const kind = seeded.database.kind;
-  const servers = await startStackAndBare(seeded, routes, (side) => callgrindWrap(dir, side));
+  const servers = await startStackAndBare(seeded, routes, (side) => callgrindWrap(dir, side), bareOptions);
   const readyAt = performance.now();
   try {
     const results: BenchResult[] = [];
     for (const c of cases) {
-      const [stackAnswer, bareAnswer] = await Promise.all([
-        answerOf(servers.stack, c.stackUrl),
-        answerOf(servers.bare, c.bareUrl),
-      ]);
+      if (c.before) await c.before(servers);
+      const [stackAnswer, bareAnswer] = c.stackUrl
+        ? await Promise.all([answerOf(servers.stack, c.stackUrl), answerOf(servers.bare, c.bareUrl!)])
+        : [];
       if (!isDeepStrictEqual(stackAnswer, bareAnswer))
         throw new Error(
           `${c.name}: the minimal server answers differently\n${JSON.stringify(stackAnswer).slice(0, 400)}\n${JSON.stringify(bareAnswer).slice(0, 400)}`,
         );
       console.log(`instructions: ${c.name} (${kind}${ENCODING ? `, accept-encoding: ${ENCODING}` : ''})`);
-      const stack = await perRequest(servers.stack, 'stack', dir, c.stackUrl, c, readyAt);
-      const bare = await perRequest(servers.bare, 'bare', dir, c.bareUrl, c, readyAt);
+      const stack = await perRequest(servers.stack, 'stack', dir, c, readyAt);
+      const bare = await perRequest(servers.bare, 'bare', dir, c, readyAt);
       const ratio = bare.main / stack.main;
       console.log(
         `  minimal ÷ stack, main thread: ${ratio.toFixed(3)} (whole process, not usable: ${(bare.process / stack.process).toFixed(3)})`,
@@ -223,9 +245,9 @@ async function countCases(
       const windows = (r: typeof stack) =>
         `${r.windows.map((w) => millions(w.main)).join(', ')}; idle ${millions(r.idlePerSecond)}/s × ${r.secondsPerRequest.toFixed(2)} s a request`;
       results.push({
-        name: `${c.name}: main-thread instructions per request under callgrind, minimal ÷ stack, after ${c.warmUp} warm-up requests, median of ${REPEATS} (${kind}${ENCODING ? `, accept-encoding: ${ENCODING}` : ''})`,
-        measured: `${millions(stack.main)} a request (${windows(stack)}; N = ${c.n})`,
-        baseline: `${millions(bare.main)} a request (${windows(bare)}) (minimal Fastify, same SQL)`,
+        name: `${c.name}: main-thread instructions ${c.unit ? `per ${c.unit.name}` : 'per request'} under callgrind, minimal ÷ stack, after ${c.warmUp} warm-up ${c.unit ? `${c.unit.name}s` : 'requests'}, median of ${REPEATS} (${kind}${ENCODING ? `, accept-encoding: ${ENCODING}` : ''})`,
+        measured: `${millions(stack.main)} ${unitName(c)}${perEachRequest(c, stack.main)} (${windows(stack)}; N = ${c.n})`,
+        baseline: `${millions(bare.main)} ${unitName(c)}${perEachRequest(c, bare.main)} (${windows(bare)}) (minimal Fastify, same SQL)`,
         ratio,
         goal: `≥ ${c.goal.toFixed(2)}`,
         met: ratio >= c.goal,
@@ -333,6 +355,7 @@ export async function instructionBenches(): Promise<BenchResult[]> {
     const results: BenchResult[] = [];
     if (!only || only.includes('lists')) results.push(...(await listCases(dir)));
     if (!only || only.includes('visits')) results.push(...(await visitCases(dir)));
+    if (!only || only.includes('sync')) results.push(...(await syncCases(dir, LIST_N, LIST_WARMUP)));
     return results;
   } finally {
     if (!kept) fs.rmSync(dir, { recursive: true, force: true });

@@ -103,6 +103,7 @@ export async function startStackAndBare(
   seeded: { database: Database; dataDir: string; url?: string },
   routes: BareRoute[],
   wrap?: ServerWrap,
+  bareOptions: Pick<BareServerConfig, 'sync'> = {},
 ) {
   await seeded.database.close();
   let bareDir: string | undefined;
@@ -116,12 +117,13 @@ export async function startStackAndBare(
     undefined,
     wrap?.('stack'),
   );
-  const bare = await startBare({ databaseUrl: seeded.url, dataDir: bareDir, routes }, wrap?.('bare')).catch(
-    async (err) => {
-      await stopServer(stack.child);
-      throw err;
-    },
-  );
+  const bare = await startBare(
+    { databaseUrl: seeded.url, dataDir: bareDir, routes, ...bareOptions },
+    wrap?.('bare'),
+  ).catch(async (err) => {
+    await stopServer(stack.child);
+    throw err;
+  });
   const signin = await fetch(`http://127.0.0.1:${stack.port}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
