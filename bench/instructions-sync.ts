@@ -17,7 +17,6 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { openDatabase } from '../apps/api/src/db/client';
-import { publicOrigin } from '../apps/api/src/http/public-origin';
 import { phonePhotos, planDay, resetDay, snapshotDay } from './field-sync';
 import { bareWrites, type DayMessages, type DayPlan, type PhoneRequest, pushDay } from './field-sync-bare';
 import { seedFieldDay, TECHNICIAN_PASSWORD, technicianPhone, VISITS_A_DAY } from './field-sync-seed';
@@ -76,7 +75,7 @@ export async function syncCases(dir: string, listN: number, listWarmUp: number):
     }
     const caller = {
       channel: app.whatsapp.channel,
-      origin: publicOrigin({ ...app.config, PUBLIC_URL: ORIGIN }),
+      origin: ORIGIN,
       ip: '127.0.0.1',
       agent: AGENT,
     };
