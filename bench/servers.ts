@@ -104,6 +104,11 @@ export async function startStackAndBare(
   routes: BareRoute[],
   wrap?: ServerWrap,
 ) {
+  // Each server's start-up runs VACUUM ANALYZE on its embedded directory (db/pglite-worker-client.ts)
+  // before it serves. Done here first, natively, it leaves the directory as theirs would, and theirs
+  // then finds the pages already all-visible: little left to do in WebAssembly under valgrind, where
+  // the app once had not started within 15 minutes (docs/PERFORMANCE.md, instructions).
+  if (!seeded.url) await seeded.database.analyze({ vacuum: true });
   await seeded.database.close();
   let bareDir: string | undefined;
   if (!seeded.url) {
