@@ -10,8 +10,8 @@
  * requests (vgdb's own visit, timers that fire once a window) falls out. I is the main thread's
  * count, where requests are served; the whole process's is printed beside it but is not usable (see
  * bench/callgrind.ts). On PostgreSQL its server is a process of its own, on neither side; on the
- * embedded database PGlite's worker is a thread of each server's process, not in the main thread's
- * count.
+ * embedded database PGlite runs on a worker thread of each server's process, where each request's
+ * SQL runs: I is then the main thread's count plus that thread's, both printed apart too.
  *
  * The user and customer lists (the data of bench/user-list.ts and bench/customer-list.ts, one
  * database), then the dispatch board's week and the visit list's first page against the statements
@@ -131,14 +131,20 @@ async function perRequest(
   url: string,
   c: InstructionCase,
   readyAt: number,
+  embedded = false,
 ) {
-  const counter = callgrindCounter(dir, side, server.pid);
+  // On the embedded database each server's SQL runs in PGlite's worker thread: what is counted is the
+  // main thread and that thread (on PostgreSQL, the main thread: its server is on neither side).
+  const counter = callgrindCounter(dir, side, server.pid, { databaseWorker: embedded });
+  const counted = (d: CallgrindDump) => d.main + (embedded ? d.databaseWorker! : 0);
   await requests(server, url, c.warmUp);
   await settle(counter, side, readyAt);
   const windows: {
     once: CallgrindDump;
     twice: CallgrindDump;
+    counted: number;
     main: number;
+    worker: number;
     process: number;
     secondsPerRequest: number;
   }[] = [];
@@ -148,17 +154,19 @@ async function perRequest(
     let t = performance.now();
     counter.zero();
     await requests(server, url, c.n);
-    const once = counter.dump();
+    const once = counter.dump(true);
     const onceSeconds = (performance.now() - t) / 1000;
     t = performance.now();
     counter.zero();
     await requests(server, url, 2 * c.n);
-    const twice = counter.dump();
+    const twice = counter.dump(true);
     const twiceSeconds = (performance.now() - t) / 1000;
     const w = {
       once,
       twice,
+      counted: (counted(twice) - counted(once)) / c.n,
       main: (twice.main - once.main) / c.n,
+      worker: embedded ? (twice.databaseWorker! - once.databaseWorker!) / c.n : 0,
       process: (twice.process - once.process) / c.n,
       secondsPerRequest: (twiceSeconds - onceSeconds) / c.n,
     };
@@ -166,6 +174,10 @@ async function perRequest(
     console.log(
       `  ${side} #${r + 1}: main thread I(${c.n}) ${millions(once.main)} in ${onceSeconds.toFixed(1)} s, I(${2 * c.n}) ${millions(twice.main)} in ${twiceSeconds.toFixed(1)} s → ${millions(w.main)} a request; whole process (${twice.threads} threads, not usable) ${millions(once.process)}, ${millions(twice.process)} → ${millions(w.process)} (${path.basename(twice.mainFile)})`,
     );
+    if (embedded)
+      console.log(
+        `  ${side} #${r + 1}: database worker I(${c.n}) ${millions(once.databaseWorker!)}, I(${2 * c.n}) ${millions(twice.databaseWorker!)} → ${millions(w.worker)} a request (${path.basename(twice.databaseWorkerFile!)}; other Node workers, not counted: ${twice.otherNodeWorkers}); main + worker ${millions(w.counted)} a request`,
+      );
   }
   // What the main thread does with no request at all, per second of wall time (timers, pollers):
   // at callgrind's pace it would add this much to each request's difference. Printed, not taken
@@ -174,10 +186,13 @@ async function perRequest(
   counter.zero();
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const idle = counter.dump();
-  const idlePerSecond = idle.main / ((performance.now() - idleStart) / 1000);
+  const idleSeconds = (performance.now() - idleStart) / 1000;
+  const idlePerSecond = idle.main / idleSeconds;
   const secondsPerRequest = median(windows.map((w) => w.secondsPerRequest));
   const result = {
+    counted: median(windows.map((w) => w.counted)),
     main: median(windows.map((w) => w.main)),
+    worker: median(windows.map((w) => w.worker)),
     process: median(windows.map((w) => w.process)),
     windows,
     idlePerSecond,
@@ -186,6 +201,10 @@ async function perRequest(
   console.log(
     `  ${side}: main thread ${millions(result.main)} a request (median of ${windows.map((w) => millions(w.main)).join(', ')}); whole process ${millions(result.process)} (${windows.map((w) => millions(w.process)).join(', ')})`,
   );
+  if (embedded)
+    console.log(
+      `  ${side}: database worker ${millions(result.worker)} a request (median of ${windows.map((w) => millions(w.worker)).join(', ')}); main + worker ${millions(result.counted)} a request (median of ${windows.map((w) => millions(w.counted)).join(', ')}); idle worker ${millions((idle.databaseWorker ?? 0) / idleSeconds)} a second`,
+    );
   console.log(
     `  ${side}: idle main thread ${millions(idlePerSecond)} a second; at ${secondsPerRequest.toFixed(2)} s a request under callgrind that is ${millions(idlePerSecond * secondsPerRequest)} of each request's count`,
   );
@@ -214,18 +233,20 @@ async function countCases(
           `${c.name}: the minimal server answers differently\n${JSON.stringify(stackAnswer).slice(0, 400)}\n${JSON.stringify(bareAnswer).slice(0, 400)}`,
         );
       console.log(`instructions: ${c.name} (${kind}${ENCODING ? `, accept-encoding: ${ENCODING}` : ''})`);
-      const stack = await perRequest(servers.stack, 'stack', dir, c.stackUrl, c, readyAt);
-      const bare = await perRequest(servers.bare, 'bare', dir, c.bareUrl, c, readyAt);
-      const ratio = bare.main / stack.main;
+      const embedded = kind === 'pglite';
+      const stack = await perRequest(servers.stack, 'stack', dir, c.stackUrl, c, readyAt, embedded);
+      const bare = await perRequest(servers.bare, 'bare', dir, c.bareUrl, c, readyAt, embedded);
+      const ratio = bare.counted / stack.counted;
+      const counted = embedded ? 'main thread + database worker' : 'main thread';
       console.log(
-        `  minimal ÷ stack, main thread: ${ratio.toFixed(3)} (whole process, not usable: ${(bare.process / stack.process).toFixed(3)})`,
+        `  minimal ÷ stack, ${counted}: ${ratio.toFixed(3)}${embedded ? ` (main thread alone ${(bare.main / stack.main).toFixed(3)}, worker alone ${(bare.worker / stack.worker).toFixed(3)})` : ''} (whole process, not usable: ${(bare.process / stack.process).toFixed(3)})`,
       );
       const windows = (r: typeof stack) =>
-        `${r.windows.map((w) => millions(w.main)).join(', ')}; idle ${millions(r.idlePerSecond)}/s × ${r.secondsPerRequest.toFixed(2)} s a request`;
+        `${embedded ? `main ${millions(r.main)} + worker ${millions(r.worker)}; ` : ''}${r.windows.map((w) => millions(w.counted)).join(', ')}; idle ${millions(r.idlePerSecond)}/s × ${r.secondsPerRequest.toFixed(2)} s a request`;
       results.push({
-        name: `${c.name}: main-thread instructions per request under callgrind, minimal ÷ stack, after ${c.warmUp} warm-up requests, median of ${REPEATS} (${kind}${ENCODING ? `, accept-encoding: ${ENCODING}` : ''})`,
-        measured: `${millions(stack.main)} a request (${windows(stack)}; N = ${c.n})`,
-        baseline: `${millions(bare.main)} a request (${windows(bare)}) (minimal Fastify, same SQL)`,
+        name: `${c.name}: ${embedded ? 'main-thread + database-worker' : 'main-thread'} instructions per request under callgrind, minimal ÷ stack, after ${c.warmUp} warm-up requests, median of ${REPEATS} (${kind}${ENCODING ? `, accept-encoding: ${ENCODING}` : ''})`,
+        measured: `${millions(stack.counted)} a request (${windows(stack)}; N = ${c.n})`,
+        baseline: `${millions(bare.counted)} a request (${windows(bare)}) (minimal Fastify, same SQL)`,
         ratio,
         goal: `≥ ${c.goal.toFixed(2)}`,
         met: ratio >= c.goal,
