@@ -111,8 +111,8 @@ async function settle(counter: ReturnType<typeof callgrindCounter>, side: string
     await sleep(5000);
     const d = counter.dump();
     const seconds = (performance.now() - t) / 1000;
-    // On the embedded database its worker too: the app's ANALYZE every 10 minutes (main.ts) runs
-    // there for a minute or more under callgrind while the main thread waits, quiet (2026-11-29 18:31 UTC).
+    // On the embedded database its worker too: the app's background work there (its first backup
+    // and ANALYZE, 10 minutes after start) ran while the main thread waited, quiet (2026-11-29 18:31 UTC).
     const rate = (d.main + (d.databaseWorker ?? 0)) / seconds;
     const what = d.databaseWorker === undefined ? 'main thread' : 'main thread + database worker';
     const waited = ((performance.now() - start) / 1000).toFixed(0);
