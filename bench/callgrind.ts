@@ -64,6 +64,14 @@ function readDump(file: string) {
     // The process's first thread runs main(): the calls under it are still open at a dump, so its
     // file names them.
     startsProcess: /__libc_start_main|node::Start\b/.test(text),
+    // A Node worker thread (worker_threads) runs its event loop under `node::worker::Worker::Run`,
+    // likewise open at a dump. V8's platform threads (`node::(anonymous namespace)::
+    // PlatformWorkerThread`, `DelayedTaskScheduler`) and libuv's pool (`worker`) run under other names.
+    nodeWorker: /^fn=node::worker::Worker::Run\(/m.test(text),
+    // PGlite is WebAssembly: its worker calls into wasm and wasm calls back into JS (its file
+    // system) for every statement. Node's other workers (the module-hooks thread `--import tsx`
+    // starts, in the minimal server) run no WebAssembly.
+    runsWasm: /^c?fn=Builtins_(JSToWasm|WasmToJs)/m.test(text),
   };
 }
 
@@ -74,11 +82,29 @@ export interface CallgrindDump {
   process: number;
   /** The main thread's file (for callgrind_annotate). */
   mainFile: string;
+  /**
+   * Instructions of the process's one Node worker thread since the last zero, when it has one in
+   * the dump: on the embedded database, PGlite's (db/pglite-worker-client.ts), where each request's
+   * SQL runs. `callgrindCounter`'s `databaseWorker` makes it required.
+   */
+  databaseWorker?: number;
+  databaseWorkerFile?: string;
+  /** Node worker threads in the dump that are not the database's (that ran no WebAssembly in it). */
+  otherNodeWorkers: number;
   threads: number;
 }
 
-/** The callgrind process `pid` writing its dumps in `dir` as `<side>.<pid>.<n>-<thread>`. */
-export function callgrindCounter(dir: string, side: string, pid: number) {
+/**
+ * The callgrind process `pid` writing its dumps in `dir` as `<side>.<pid>.<n>-<thread>`.
+ * `databaseWorker`: the process runs the embedded database on a Node worker thread, whose count a
+ * dump must then find (`dump(true)`: a window with requests).
+ */
+export function callgrindCounter(
+  dir: string,
+  side: string,
+  pid: number,
+  opts: { databaseWorker?: boolean } = {},
+) {
   // vgdb (what callgrind_control runs) sends a monitor command to the process; it answers between
   // two blocks of work, or, when it waits in a system call, after vgdb interrupts that (ptrace).
   // valgrind names its pipes after LOGNAME/USER and HOST as the server saw them (the app is given
@@ -118,8 +144,13 @@ export function callgrindCounter(dir: string, side: string, pid: number) {
   return {
     /** Zeroes the counters (every thread's): what follows is counted from here. */
     zero: () => void control('zero'),
-    /** Dumps the counters since the last zero: the main thread's and the whole process's. */
-    dump(): CallgrindDump {
+    /**
+     * Dumps the counters since the last zero: the main thread's, the database worker's and the whole
+     * process's. `requests`: the window served requests, so a database worker (when the counter
+     * expects one) did work and must be found; an idle window may leave it without a file that
+     * names it.
+     */
+    dump(requests = false): CallgrindDump {
       const before = new Set(dumps().keys());
       const answer = control('dump');
       const fresh = [...dumps()].filter(([n]) => !before.has(n)).sort((a, b) => a[0] - b[0]);
@@ -132,10 +163,30 @@ export function callgrindCounter(dir: string, side: string, pid: number) {
         throw new Error(
           `${side} (${pid}): no dump file of the main thread among ${threads.map((t) => t.file)}`,
         );
+      // The database's worker is the Node worker thread that runs WebAssembly (PGlite). While the
+      // bench counts it is the only such: the start-up VACUUM's worker has exited, and the app
+      // starts another worker (http/spreadsheet.ts, no WebAssembly) only for an export. The minimal
+      // server also has tsx's module-hooks thread, a Node worker without WebAssembly, not counted
+      // (the app, built, has none). More than one, or none where the database's is expected (a
+      // window with requests; idle, its file may name nothing), and the count would not be what it
+      // says.
+      const nodeWorkers = threads.filter((t) => t !== main && t.nodeWorker);
+      const workers = nodeWorkers.filter((t) => t.runsWasm);
+      if (workers.length > 1)
+        throw new Error(
+          `${side} (${pid}): ${workers.length} Node worker threads run WebAssembly, one expected (the database's): ${workers.map((t) => t.file)}`,
+        );
+      if (opts.databaseWorker && requests && !workers.length)
+        throw new Error(
+          `${side} (${pid}): no dump file of the database worker (node::worker::Worker::Run, running WebAssembly) among ${threads.map((t) => t.file)}`,
+        );
       return {
         main: main.instructions,
         process: threads.reduce((sum, t) => sum + t.instructions, 0),
         mainFile: main.file,
+        databaseWorker: workers[0]?.instructions,
+        databaseWorkerFile: workers[0]?.file,
+        otherNodeWorkers: nodeWorkers.length - workers.length,
         threads: threads.length,
       };
     },
