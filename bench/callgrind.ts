@@ -68,10 +68,15 @@ function readDump(file: string) {
     // likewise open at a dump. V8's platform threads (`node::(anonymous namespace)::
     // PlatformWorkerThread`, `DelayedTaskScheduler`) and libuv's pool (`worker`) run under other names.
     nodeWorker: /^fn=node::worker::Worker::Run\(/m.test(text),
-    // PGlite is WebAssembly: its worker calls into wasm and wasm calls back into JS (its file
-    // system) for every statement. Node's other workers (the module-hooks thread `--import tsx`
-    // starts, in the minimal server) run no WebAssembly.
-    runsWasm: /^c?fn=Builtins_(JSToWasm|WasmToJs)/m.test(text),
+    // PGlite is WebAssembly: its worker enters wasm and wasm calls back into JS (its file system)
+    // and into V8 for bulk memory (memory.copy / memory.fill, PostgreSQL's memcpy and memset) for
+    // every statement. Once V8 has optimised the calling JavaScript the generic JS-to-wasm builtins
+    // may be gone from a window (inlined: 2026-11-29 19:29 UTC), hence the several names. Node's
+    // other workers (the module-hooks thread `--import tsx` may start in the minimal server) run no
+    // WebAssembly.
+    runsWasm: /^c?fn=(Builtins_(JSToWasm|WasmToJs)|v8::internal::wasm::memory_(copy|fill)_wrapper\()/m.test(
+      text,
+    ),
   };
 }
 
@@ -91,6 +96,8 @@ export interface CallgrindDump {
   databaseWorkerFile?: string;
   /** Node worker threads in the dump that are not the database's (that ran no WebAssembly in it). */
   otherNodeWorkers: number;
+  /** Instructions of all the Node worker threads in the dump, the database's or not. */
+  nodeWorkersTotal: number;
   threads: number;
 }
 
@@ -187,6 +194,7 @@ export function callgrindCounter(
         databaseWorker: workers[0]?.instructions,
         databaseWorkerFile: workers[0]?.file,
         otherNodeWorkers: nodeWorkers.length - workers.length,
+        nodeWorkersTotal: nodeWorkers.reduce((sum, t) => sum + t.instructions, 0),
         threads: threads.length,
       };
     },

@@ -126,10 +126,11 @@ async function settle(counter: ReturnType<typeof callgrindCounter>, side: string
     await sleep(5000);
     const d = counter.dump();
     const seconds = (performance.now() - t) / 1000;
-    // On the embedded database its worker too: the app's background work there (its first backup
-    // and ANALYZE, 10 minutes after start) ran while the main thread waited, quiet (2026-11-29 18:31 UTC).
-    const rate = (d.main + (d.databaseWorker ?? 0)) / seconds;
-    const what = d.databaseWorker === undefined ? 'main thread' : 'main thread + database worker';
+    // And the Node workers (on the embedded database, the database's): the app's background work
+    // there (its first backup and ANALYZE, 10 minutes after start) ran while the main thread waited,
+    // quiet (2026-11-29 18:31 UTC), some of it with no WebAssembly to name the thread by.
+    const rate = (d.main + d.nodeWorkersTotal) / seconds;
+    const what = d.nodeWorkersTotal ? 'main thread + Node workers' : 'main thread';
     const waited = ((performance.now() - start) / 1000).toFixed(0);
     if (rate < QUIET_PER_SECOND) {
       console.log(`  ${side}: ${what} quiet (${millions(rate)} a second) after ${waited} s`);
