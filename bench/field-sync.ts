@@ -158,22 +158,14 @@ export async function fieldSyncBenches(): Promise<BenchResult[]> {
 
     // The same rows from both sides, on one technician's day.
     const checked = plans.shift()!;
-    const before = await snapshotDay(database, checked);
-    await stack.push(checked);
-    const byApp = await snapshotDay(database, checked);
-    await resetDay(database, checked, before);
     const bareServer = await bareActionServer(bare);
-    await bareServer.push(checked, await bare.prepare(checked), photos);
-    const byBare = await snapshotDay(database, checked);
-    if (byApp.text !== byBare.text) {
-      const a = byApp.text.split('\n');
-      const b = byBare.text.split('\n');
-      const at = a.findIndex((line, i) => line !== b[i]);
-      throw new Error(
-        `field-sync: the bare writes differ from the app's at line ${at}\napp:  ${a[at]}\nbare: ${b[at]}`,
-      );
-    }
-    console.log(`  push: the app and the bare writes wrote the same ${byApp.rows} rows`);
+    const rows = await sameRowsFromBoth(
+      database,
+      checked,
+      () => stack.push(checked),
+      async () => bareServer.push(checked, await bare.prepare(checked), photos),
+    );
+    console.log(`  push: the app and the bare writes wrote the same ${rows} rows`);
 
     // A third of the days each: the app, the bare server, the bare writes alone.
     const stackPlans = plans.filter((_, i) => i % 3 === 0);
@@ -295,7 +287,7 @@ function stackCalls(app: Awaited<ReturnType<typeof benchApp>>['app'], photos: Bu
 }
 
 /** Everything a day's actions wrote, ids and times blanked, as text: the same from both sides. */
-export async function snapshotDay(database: Database, plan: DayPlan) {
+async function snapshotDay(database: Database, plan: DayPlan) {
   const ids = plan.visits.map((v) => v._id);
   const q = (text: string) => database.rawQuery(text, [ids]) as Promise<Row[]>;
   const tables = {
@@ -348,12 +340,33 @@ export async function snapshotDay(database: Database, plan: DayPlan) {
   return { text, rows, tables };
 }
 
-/** Puts a day back as seeded: the rows its actions wrote removed, its visits planned again. */
-export async function resetDay(
+/**
+ * One technician's day pushed through the app, its rows read, the day put back, pushed through the
+ * bare writes and read again: the number of rows both wrote, or an error at the first that differs.
+ */
+export async function sameRowsFromBoth(
   database: Database,
   plan: DayPlan,
-  before: Awaited<ReturnType<typeof snapshotDay>>,
+  pushByApp: () => Promise<unknown>,
+  pushByBare: () => Promise<unknown>,
 ) {
+  const before = await snapshotDay(database, plan);
+  await pushByApp();
+  const byApp = await snapshotDay(database, plan);
+  await resetDay(database, plan, before);
+  await pushByBare();
+  const byBare = await snapshotDay(database, plan);
+  if (byApp.text !== byBare.text) {
+    const a = byApp.text.split('\n');
+    const b = byBare.text.split('\n');
+    const at = a.findIndex((line, i) => line !== b[i]);
+    throw new Error(`the bare writes differ from the app's at line ${at}\napp:  ${a[at]}\nbare: ${b[at]}`);
+  }
+  return byApp.rows;
+}
+
+/** Puts a day back as seeded: the rows its actions wrote removed, its visits planned again. */
+async function resetDay(database: Database, plan: DayPlan, before: Awaited<ReturnType<typeof snapshotDay>>) {
   const ids = plan.visits.map((v) => v._id);
   await database.db.transaction(async (tx) => {
     const run = (text: string) =>

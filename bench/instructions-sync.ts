@@ -17,7 +17,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { openDatabase } from '../apps/api/src/db/client';
-import { phonePhotos, planDay, resetDay, snapshotDay } from './field-sync';
+import { phonePhotos, planDay, sameRowsFromBoth } from './field-sync';
 import { bareWrites, type DayMessages, type DayPlan, type PhoneRequest, pushDay } from './field-sync-bare';
 import { seedFieldDay, TECHNICIAN_PASSWORD, technicianPhone, VISITS_A_DAY } from './field-sync-seed';
 import { type BenchResult, benchApp } from './harness';
@@ -111,21 +111,13 @@ export async function syncCases(dir: string, listN: number, listWarmUp: number):
         // The same rows from both sides, on one technician's day.
         const check = await openDatabase({ url });
         try {
-          const before = await snapshotDay(check, checked);
-          await pushOf(servers.stack, 'stack', checked);
-          const byApp = await snapshotDay(check, checked);
-          await resetDay(check, checked, before);
-          await pushOf(servers.bare, 'bare', checked);
-          const byBare = await snapshotDay(check, checked);
-          if (byApp.text !== byBare.text) {
-            const a = byApp.text.split('\n');
-            const b = byBare.text.split('\n');
-            const at = a.findIndex((line, i) => line !== b[i]);
-            throw new Error(
-              `sync push: the minimal server's rows differ at line ${at}\napp:  ${a[at]}\nbare: ${b[at]}`,
-            );
-          }
-          console.log(`  push: the app and the minimal server wrote the same ${byApp.rows} rows`);
+          const rows = await sameRowsFromBoth(
+            check,
+            checked,
+            () => pushOf(servers.stack, 'stack', checked),
+            () => pushOf(servers.bare, 'bare', checked),
+          );
+          console.log(`  push: the app and the minimal server wrote the same ${rows} rows`);
         } finally {
           await check.close();
         }
