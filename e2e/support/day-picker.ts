@@ -9,8 +9,13 @@ const arabicDigits = (n: number) => String(n).replace(/\d/g, (d) => String.fromC
  */
 export async function pickDay(page: Page, label: string, day: string): Promise<void> {
   const [year, month, date] = day.split('-').map(Number);
-  await page.getByRole('button', { name: label, exact: true }).click();
-  const calendar = page.locator('.mantine-Popover-dropdown:visible').last();
+  const button = page.getByRole('button', { name: label, exact: true });
+  await button.click();
+  // The dropdown this button opened, by the id it names: the picker chosen just before may still be
+  // closing, and a person's clicks go to the calendar in front of them, not to that one.
+  await expect(button).toHaveAttribute('aria-controls', /.+/);
+  const calendar = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+  await expect(calendar).toBeVisible();
   const level = calendar.locator('.mantine-DatePickerInput-calendarHeaderLevel');
   await level.click();
   await level.click();
