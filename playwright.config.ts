@@ -54,6 +54,8 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
     trace: 'off',
+    // A click whose element never comes fails as itself, not as the whole test's timeout.
+    actionTimeout: limit(20_000),
     // The offline shell's worker precaches every script after load, which would change what the
     // first-load and budget specs count; the offline spec allows it (e2e/technician-offline.spec.ts).
     serviceWorkers: 'block',

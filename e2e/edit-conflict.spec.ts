@@ -1,6 +1,7 @@
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { adminAuth, bearer, createUser, randomPhone } from './support/api';
 import { signedInAs } from './support/auth';
+import { test as base } from './support/fixtures';
 import { shootSchemes } from './support/screenshots';
 import { toasts } from './support/toasts';
 
@@ -98,6 +99,7 @@ test('two people edit one customer: the later save is stopped, names the first, 
 });
 
 test('two admins edit the settings: the later save names the first and reloads their address', async ({
+  officeSettings: _heldForThisTest,
   editorPage,
 }) => {
   const first = await editorPage('هند المسؤولة');

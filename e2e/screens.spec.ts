@@ -81,6 +81,7 @@ test.describe('profile', () => {
 
 test.describe('settings', () => {
   test('an admin changes the address; it is saved and survives a reload', async ({
+    officeSettings: _heldForThisTest,
     admin: { page, token },
     request,
   }) => {

@@ -58,6 +58,7 @@ async function contractType(request: APIRequestContext, token: string) {
 failOnPageErrors();
 
 test('an admin sets the visit window and the holidays; a contract made after it plans around them', async ({
+  officeSettings: _heldForThisTest,
   admin: { page, token },
   request,
 }) => {

@@ -31,12 +31,15 @@ export async function pickDay(page: Page, label: string, day: string): Promise<v
     await step.click();
     await expect(level).not.toHaveText(decade ?? '');
   }
+  // Each level's own list, shown before it is clicked: the next click must not land on the level
+  // still on screen (a year for a month, a month for a day).
   await yearButton.click();
-  await calendar
-    .locator('table button')
-    .nth(month - 1)
-    .click();
-  await calendar
+  const months = calendar.locator('.mantine-DatePickerInput-monthsList');
+  await expect(months).toBeVisible();
+  await months.locator('button').nth(month - 1).click();
+  const days = calendar.locator('table.mantine-DatePickerInput-month');
+  await expect(days).toBeVisible();
+  await days
     .locator('tbody button:not([data-outside])')
     .nth(date - 1)
     .click();
