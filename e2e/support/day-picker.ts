@@ -36,7 +36,10 @@ export async function pickDay(page: Page, label: string, day: string): Promise<v
   await yearButton.click();
   const months = calendar.locator('.mantine-DatePickerInput-monthsList');
   await expect(months).toBeVisible();
-  await months.locator('button').nth(month - 1).click();
+  await months
+    .locator('button')
+    .nth(month - 1)
+    .click();
   const days = calendar.locator('table.mantine-DatePickerInput-month');
   await expect(days).toBeVisible();
   await days
