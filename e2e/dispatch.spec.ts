@@ -11,6 +11,7 @@ import {
 import { adminAuth, bearer, createUser, randomPhone, type TestUser } from './support/api';
 import { signedInAs } from './support/auth';
 import { collectErrors } from './support/console';
+import { pickUp } from './support/keyboard-drag';
 import { expectNoOverflow, settleLayout } from './support/layout';
 
 /**
@@ -113,17 +114,6 @@ async function stored(request: APIRequestContext, t: Team, visit: Visit): Promis
 async function placeOf(request: APIRequestContext, t: Team, visit: Visit) {
   const saved = await stored(request, t, visit);
   return [saved.assignees, saved.scheduledAt];
-}
-
-/**
- * Space on the focused card picks it up. dnd-kit's keyboard sensor starts listening for the arrows
- * in a zero-delay timer it sets on that Space; an arrow pressed before it runs is the browser's and
- * scrolls the board instead. A timer set after it runs after it, so waiting for one is waiting for
- * the sensor to listen.
- */
-async function pickUp(page: Page) {
-  await page.keyboard.press('Space');
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+03:00`).toISOString();

@@ -5,6 +5,7 @@ import { bearer } from './support/api';
 import { signedInAs } from './support/auth';
 import { exportFile } from './support/downloads';
 import { expect, failOnPageErrors, test } from './support/fixtures';
+import { pickUp } from './support/keyboard-drag';
 import { expectNoOverflow, settleLayout } from './support/layout';
 import { toasts } from './support/toasts';
 
@@ -368,7 +369,7 @@ test.describe('form builder', () => {
     // Pick up the signature card, move it up twice, drop it.
     await card(page, 2).getByTestId('field-handle').focus();
     // Each key waits for dnd-kit to have taken the previous one (its announcement), not for time.
-    await page.keyboard.press('Space');
+    await pickUp(page);
     await expect(card(page, 2)).toHaveAttribute('data-dragging', 'true');
     await page.keyboard.press('ArrowUp');
     await announced(page, /فوق الموضع 2 من 3$/)();
