@@ -1,10 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
 const arabicDigits = (n: number) => String(n).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+const westernDigits = (text: string) =>
+  text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
 
 /**
  * Picks `day` (YYYY-MM-DD) in the day picker labelled `label` as a person does, however far from
- * today: the header up to the decade, the decades onwards to the year, then its month and day
+ * today: the header up to the decade, the decades towards the year, then its month and day
  * (the Arabic calendar may write its numbers in either digits).
  */
 export async function pickDay(page: Page, label: string, day: string): Promise<void> {
@@ -23,13 +25,17 @@ export async function pickDay(page: Page, label: string, day: string): Promise<v
   const yearButton = calendar.getByRole('button', {
     name: new RegExp(`^(${year}|${arabicDigits(year)})$`),
   });
-  const step = calendar.locator(
-    `.mantine-DatePickerInput-calendarHeaderControl[data-direction="${year > new Date().getFullYear() ? 'next' : 'previous'}"]`,
-  );
+  // The decades onwards towards the year: the calendar opens where it was last left, which may lie
+  // after the year as well as before it.
   for (let i = 0; i < 30 && (await yearButton.count()) === 0; i++) {
-    const decade = await level.textContent();
-    await step.click();
-    await expect(level).not.toHaveText(decade ?? '');
+    const decade = (await level.textContent()) ?? '';
+    const first = Number(westernDigits(decade).match(/\d{4}/)?.[0]);
+    if (!Number.isFinite(first)) throw new Error(`the calendar's header reads «${decade}», not a decade`);
+    const direction = year < first ? 'previous' : 'next';
+    await calendar
+      .locator(`.mantine-DatePickerInput-calendarHeaderControl[data-direction="${direction}"]`)
+      .click();
+    await expect(level).not.toHaveText(decade);
   }
   // Each level's own list, shown before it is clicked: the next click must not land on the level
   // still on screen (a year for a month, a month for a day).
