@@ -12,6 +12,10 @@ const westernDigits = (text: string) =>
 export async function pickDay(page: Page, label: string, day: string): Promise<void> {
   const [year, month, date] = day.split('-').map(Number);
   const button = page.getByRole('button', { name: label, exact: true });
+  // The field in the middle of the window, as a person would have it: the calendar hides itself once
+  // its field is scrolled out of view (Mantine's hideDetached), which a click scrolling a year or a
+  // day into view could do to a field left at the window's edge.
+  await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await button.click();
   // The dropdown this button opened, by the id it names: the picker chosen just before may still be
   // closing, and a person's clicks go to the calendar in front of them, not to that one.
