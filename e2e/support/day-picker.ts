@@ -1,8 +1,5 @@
+import { toArabicDigits, toLatinDigits } from '@idara/domain';
 import { expect, type Page } from '@playwright/test';
-
-const arabicDigits = (n: number) => String(n).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
-const westernDigits = (text: string) =>
-  text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
 
 /**
  * Picks `day` (YYYY-MM-DD) in the day picker labelled `label` as a person does, however far from
@@ -27,13 +24,13 @@ export async function pickDay(page: Page, label: string, day: string): Promise<v
   await level.click();
   await expect(calendar.locator('.mantine-DatePickerInput-yearsList')).toBeVisible();
   const yearButton = calendar.getByRole('button', {
-    name: new RegExp(`^(${year}|${arabicDigits(year)})$`),
+    name: new RegExp(`^(${year}|${toArabicDigits(year)})$`),
   });
   // The decades onwards towards the year: the calendar opens where it was last left, which may lie
   // after the year as well as before it.
   for (let i = 0; i < 30 && (await yearButton.count()) === 0; i++) {
     const decade = (await level.textContent()) ?? '';
-    const first = Number(westernDigits(decade).match(/\d{4}/)?.[0]);
+    const first = Number(toLatinDigits(decade).match(/\d{4}/)?.[0]);
     if (!Number.isFinite(first)) throw new Error(`the calendar's header reads «${decade}», not a decade`);
     const direction = year < first ? 'previous' : 'next';
     await calendar
